@@ -1,0 +1,91 @@
+import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from './support.ts'
+
+test('sign up, stay signed in across a reload, sign out from the sidebar', async ({ page }) => {
+  const email = uniqueEmail('signup')
+  await page.goto('/signup-password')
+  await expect(page.getByText('14-day free trial', { exact: true })).toBeVisible()
+  await expect(page.getByText('No credit card required', { exact: true })).toBeVisible()
+
+  // Client-side validation first: nothing is sent.
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByText('Email is required')).toBeVisible()
+  await expect(page.getByText('You must accept the Terms and Privacy Policy')).toBeVisible()
+
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('too short')
+  await page.getByLabel('Repeat password').fill('different')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByText('Password must be at least 12 characters')).toBeVisible()
+  await expect(page.getByText('Passwords do not match')).toBeVisible()
+
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Repeat password').fill(PASSWORD)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByText('Successfully registered!')).toBeVisible()
+  await page.waitForURL('**/prompts')
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Prompts', level: 1 })).toBeVisible()
+  await expect(page).toHaveURL(/\/prompts$/)
+
+  await page.getByRole('button', { name: 'Signout' }).click()
+  await page.waitForURL('**/login')
+  await page.goto('/prompts')
+  await page.waitForURL('**/login')
+})
+
+test('an already registered email gets the spec message', async ({ page }) => {
+  const email = await signUpViaApi(page)
+  await page.context().clearCookies()
+  await page.goto('/signup-password')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Repeat password').fill(PASSWORD)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This email address is already registered' }),
+  ).toBeVisible()
+})
+
+test.describe('sign in', () => {
+  test('a wrong password is refused, then the right one signs in; sign out from the avatar menu', async ({
+    page,
+  }) => {
+    const email = await signUpViaApi(page)
+    await page.context().clearCookies()
+
+    await page.goto('/login-password')
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    )
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup-password')
+    await page.getByLabel('Email').fill(email.toUpperCase())
+    await page.getByLabel('Password').fill('not my password at all')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('Invalid email or password.')).toBeVisible()
+
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/prompts')
+
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await expect(page.getByRole('menuitem', { name: 'Profile & Preferences' })).toBeVisible()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await page.waitForURL('**/login')
+  })
+
+  test('returns to the protected page that asked for sign-in', async ({ page }) => {
+    const email = await signUpViaApi(page)
+    await page.context().clearCookies()
+    await page.goto('/conversations')
+    await page.waitForURL('**/login')
+    await page.goto('/login-password')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/prompts')
+  })
+})

@@ -1,0 +1,149 @@
+import { ADMIN, expect, signInViaApi, signUpViaApi, test } from './support.ts'
+
+test('a protected page shows the loading screen, then sends a signed-out visitor to /login', async ({
+  page,
+}) => {
+  await page.goto('/prompts/new')
+  await page.waitForURL('**/login')
+  await expect(page.getByRole('heading', { name: 'Sign in with a code' })).toBeVisible()
+})
+
+test('public auth pages send a signed-in visitor to /prompts', async ({ page }) => {
+  await signUpViaApi(page)
+  for (const path of ['/login', '/login-password', '/signup-password', '/forgot-password']) {
+    await page.goto(path)
+    await page.waitForURL('**/prompts')
+  }
+})
+
+test('unknown paths show the not-found page with a way home', async ({ page }) => {
+  await page.goto('/this/does/not/exist')
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Return to Home' }).click()
+  await page.waitForURL('**/login')
+})
+
+test('admin-only pages send other users home; the sidebar shows them to global admins only', async ({
+  page,
+}) => {
+  await signUpViaApi(page)
+  await page.goto('/admin')
+  await page.waitForURL((url) => url.pathname === '/')
+  await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0)
+  await page.goto('/build-status')
+  await page.waitForURL((url) => url.pathname === '/')
+
+  await page.context().clearCookies()
+  await signInViaApi(page, ADMIN.email)
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible()
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Admin Dashboard' })).toBeVisible()
+})
+
+test('the sidebar reaches every section; the spec placeholder pages say they are not implemented', async ({
+  page,
+}) => {
+  await signUpViaApi(page)
+  await page.goto('/dashboard')
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  for (const [name, path] of [
+    ['Prompts', '/prompts'],
+    ['Conversations', '/conversations'],
+    ['Team', '/team'],
+    ['Dashboard', '/dashboard'],
+  ] as const) {
+    await nav.getByRole('link', { name, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+  }
+  for (const [name, path] of [
+    ['Billing', '/billing'],
+    ['Settings', '/settings'],
+  ] as const) {
+    await nav.getByRole('link', { name }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await expect(page.getByText('This page is not yet implemented.')).toBeVisible()
+  }
+  for (const path of ['/settings/api', '/settings/webhooks', '/help']) {
+    await page.goto(path)
+    await expect(page.getByText('This page is not yet implemented.')).toBeVisible()
+  }
+})
+
+test('legacy /signup goes to /login after 3 seconds', async ({ page }) => {
+  await page.goto('/signup')
+  await expect(page.getByText('This page has moved')).toBeVisible()
+  await page.waitForURL('**/login', { timeout: 6000 })
+})
+
+test('/test, /terms and /privacy are public', async ({ page }) => {
+  await page.goto('/test')
+  await expect(page.getByText('Reachable')).toBeVisible()
+  await page.goto('/terms')
+  await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible()
+  await page.goto('/privacy')
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible()
+})
+
+test.describe('render failures', () => {
+  test.use({ expectedConsoleError: /Intentional render failure|The above error occurred/ })
+
+  test('show the Something went wrong fallback with Refresh Page', async ({ page }) => {
+    await page.goto('/test')
+    await page.getByRole('button', { name: 'Test the error screen' }).click()
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
+    await page.getByRole('button', { name: 'Refresh Page' }).click()
+    await expect(page.getByText('Reachable')).toBeVisible()
+  })
+})
+
+test.describe('German', () => {
+  test.use({ locale: 'de-DE' })
+
+  test('is used when the browser prefers it, and the switch changes the language', async ({ page }) => {
+    await page.goto('/login-password')
+    await expect(page.getByRole('heading', { name: 'Willkommen zurück' })).toBeVisible()
+    await page.getByRole('button', { name: 'Anmelden' }).click()
+    await expect(page.getByText('E-Mail ist erforderlich')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Sprache' }).click()
+    await page.getByRole('menuitemcheckbox', { name: 'English' }).click()
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+    await expect(page.getByText('Email is required')).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  })
+
+  test('server messages arrive in German too', async ({ page }) => {
+    await page.goto('/login-password')
+    await page.getByLabel('E-Mail').fill('niemand@e2e.test')
+    await page.getByLabel('Passwort').fill('irgendein falsches Passwort')
+    await page.getByRole('button', { name: 'Anmelden' }).click()
+    await expect(page.getByText('Ungültige E-Mail oder Passwort')).toBeVisible()
+  })
+})
+
+test('the theme follows the system and can be switched', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.goto('/login-password')
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await page.getByRole('button', { name: 'Switch theme' }).click()
+  await page.getByRole('menuitemcheckbox', { name: 'Light' }).click()
+  await expect(page.locator('html')).not.toHaveClass(/dark/)
+  await page.reload()
+  await expect(page.locator('html')).not.toHaveClass(/dark/)
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the sidebar becomes a drawer', async ({ page }) => {
+    await signUpViaApi(page)
+    await page.goto('/dashboard')
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden()
+    await page.getByRole('button', { name: 'Open navigation' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Main navigation' })
+    await drawer.getByRole('link', { name: 'Conversations' }).click()
+    await expect(page).toHaveURL(/\/conversations$/)
+    await expect(drawer).toBeHidden()
+  })
+})

@@ -1,0 +1,63 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+export const PASSWORD = 'correct horse battery staple'
+export const ADMIN = { email: 'admin@e2e.test', password: PASSWORD }
+
+export function signUpBody(email: string, password = PASSWORD) {
+  return { email, password, confirmPassword: password, acceptTerms: true }
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1
+  return `${prefix}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 7)}@e2e.test`
+}
+
+/** Creates an account through the API; the page's browser context is then signed in as it. */
+export async function signUpViaApi(page: Page, email = uniqueEmail()): Promise<string> {
+  const origin = test.info().project.use.baseURL as string
+  const res = await page.request.post('/api/v1/auth/sign-up', {
+    data: signUpBody(email),
+    headers: { Origin: origin },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return email
+}
+
+export async function signInViaApi(page: Page, email: string, password = PASSWORD) {
+  const origin = test.info().project.use.baseURL as string
+  const res = await page.request.post('/api/v1/auth/sign-in', {
+    data: { email, password },
+    headers: { Origin: origin },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+/** The browser's own log line for an API answer of 4xx: expected whenever a test provokes a refusal. */
+const clientErrorResponse = /^Failed to load resource: the server responded with a status of 4\d\d/
+
+/**
+ * Every test fails on a console error it did not expect (a 5xx, a React warning, an exception).
+ * Tests that provoke one on purpose match it with `expectedConsoleError`.
+ */
+export const test = base.extend<{ expectedConsoleError: RegExp | undefined; consoleGuard: undefined }>({
+  expectedConsoleError: [undefined, { option: true }],
+  consoleGuard: [
+    async ({ page, expectedConsoleError }, use) => {
+      const errors: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use(undefined)
+      const unexpected = errors.filter(
+        (text) =>
+          !clientErrorResponse.test(text) && !(expectedConsoleError && expectedConsoleError.test(text)),
+      )
+      expect(unexpected, 'unexpected console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

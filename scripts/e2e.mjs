@@ -1,0 +1,44 @@
+// Runs the Playwright suite against the built app in the system Chromium.
+// Without Chromium: outside CI the suite is skipped with one loud line; under CI=true it fails.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+if (!existsSync(chrome)) {
+  const line = `E2E SKIPPED: no Chromium at ${chrome}. Install it with 'apt-get install -y chromium' or set CHROME_PATH.`
+  if (process.env.CI) {
+    console.error(`${line} (CI=true: failing)`)
+    process.exit(1)
+  }
+  console.warn(`\n!!! ${line}\n`)
+  process.exit(0)
+}
+
+execFileSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], {
+  stdio: 'inherit',
+  cwd: root,
+})
+
+const port = await new Promise((resolve) => {
+  const server = createServer()
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address()
+    server.close(() => resolve(port))
+  })
+})
+const dataDir = mkdtempSync(path.join(tmpdir(), 'promptfolio-e2e-'))
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROME_PATH: chrome },
+  },
+)
+rmSync(dataDir, { recursive: true, force: true })
+process.exit(result.status ?? 1)

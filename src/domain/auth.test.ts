@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { signInInput, signUpInput } from './auth.ts'
+import { fieldErrorsOf } from './validation.ts'
+
+const valid = {
+  email: 'a@example.com',
+  password: 'x'.repeat(12),
+  confirmPassword: 'x'.repeat(12),
+  acceptTerms: true,
+}
+
+function errors(input: unknown) {
+  const result = signUpInput.safeParse(input)
+  return result.success ? {} : fieldErrorsOf(result.error)
+}
+
+describe('signUpInput', () => {
+  it('normalises the email', () => {
+    expect(signUpInput.parse({ ...valid, email: '  A@Example.COM ' }).email).toBe('a@example.com')
+  })
+
+  it('accepts exactly 12 and 128 characters and refuses 11 and 129', () => {
+    for (const length of [12, 128]) {
+      const password = 'p'.repeat(length)
+      expect(errors({ ...valid, password, confirmPassword: password })).toEqual({})
+    }
+    expect(errors({ ...valid, password: 'p'.repeat(11), confirmPassword: 'p'.repeat(11) }).password).toBe(
+      'validation.passwordMin',
+    )
+    expect(errors({ ...valid, password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) }).password).toBe(
+      'validation.passwordMax',
+    )
+  })
+
+  it('reports the first problem of each field as a message key', () => {
+    expect(errors({ email: '', password: '', confirmPassword: 'x', acceptTerms: false })).toEqual({
+      email: 'validation.emailRequired',
+      password: 'validation.passwordRequired',
+      confirmPassword: 'validation.passwordsMismatch',
+      acceptTerms: 'validation.termsRequired',
+    })
+  })
+
+  it('maps type errors to a generic message instead of raw zod text', () => {
+    expect(errors({ ...valid, email: 42 }).email).toBe('validation.emailRequired')
+  })
+})
+
+describe('signInInput', () => {
+  it('requires both fields', () => {
+    const result = signInInput.safeParse({ email: '', password: '' })
+    expect(result.success).toBe(false)
+    if (!result.success) {
+      expect(fieldErrorsOf(result.error)).toEqual({
+        email: 'validation.emailRequired',
+        password: 'validation.passwordRequired',
+      })
+    }
+  })
+})

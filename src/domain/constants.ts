@@ -1,0 +1,32 @@
+/** The spec's business constants (§9). One place, shared by server and web. */
+export const PASSWORD_MIN = 12
+export const PASSWORD_MAX = 128
+export const LOGIN_CODE_LENGTH = 6
+export const LOGIN_CODE_TTL_SECONDS = 10 * 60
+export const DISPLAY_NAME_MAX = 80
+export const INVITATION_VALID_DAYS = 7
+export const TRIAL_DAYS = 14
+
+export const PROMPTS_PAGE_SIZE = 20
+export const CONVERSATIONS_PAGE = { default: 25, max: 100, listScreen: 50, dashboard: 5 } as const
+export const MESSAGES_PAGE = { default: 50, max: 100, screen: 100 } as const
+export const CONVERSATION_SNAPSHOT_SIZE = 10
+
+export const HISTORY_PREVIEW_LENGTH = 200
+export const CARD_TAG_LIMIT = 3
+export const SEARCH_DEBOUNCE_MS = 300
+export const COPIED_INDICATOR_MS = 2000
+
+export const DELAYS_MS = {
+  signupRedirect: 2000,
+  resetRedirect: 3000,
+  legacySignupRedirect: 3000,
+  sessionVerification: 1500,
+  callbackSuccess: 1000,
+  callbackError: 3000,
+  callbackExchangeError: 5000,
+  tabClose: 2000,
+} as const
+
+export const OAUTH_POPUP = { width: 500, height: 600, pollMs: 1000, timeoutMs: 300_000 } as const
+export const DEFAULT_POST_AUTH_PATH = '/prompts'

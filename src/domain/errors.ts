@@ -1,0 +1,81 @@
+import type { MessageKey, MessageParams } from './messages/index.ts'
+
+/** The spec's error kinds (§8) plus the two transport-level ones an HTTP API needs. */
+export const errorStatus = {
+  validation: 400,
+  not_authenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  unexpected: 500,
+  transient: 503,
+} as const
+
+export type ErrorCode = keyof typeof errorStatus
+
+export const defaultMessageOf: Record<ErrorCode, MessageKey> = {
+  validation: 'error.validation',
+  not_authenticated: 'error.notAuthenticated',
+  forbidden: 'error.forbidden',
+  not_found: 'error.notFound',
+  conflict: 'error.conflict',
+  payload_too_large: 'error.payloadTooLarge',
+  rate_limited: 'error.rateLimited',
+  unexpected: 'error.unexpected',
+  transient: 'error.transient',
+}
+
+export interface AppErrorOptions {
+  params?: MessageParams
+  /** Field name → message key, for validation errors shown next to a form field. */
+  fields?: Record<string, MessageKey>
+  /** Seconds until a rate-limited caller may try again. */
+  retryAfter?: number
+  /** A machine-readable detail for clients that need more than the code (e.g. 'stale_version'). */
+  reason?: string
+}
+
+/**
+ * The one application error: a kind, a message key from the shared catalogs, and optional details.
+ * The server turns it into `{ error: { code, message, fields } }` in the caller's language.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly messageKey: MessageKey
+  readonly options: AppErrorOptions
+
+  constructor(
+    code: ErrorCode,
+    messageKey: MessageKey = defaultMessageOf[code],
+    options: AppErrorOptions = {},
+  ) {
+    super(messageKey)
+    this.name = 'AppError'
+    this.code = code
+    this.messageKey = messageKey
+    this.options = options
+  }
+
+  get status(): number {
+    return errorStatus[this.code]
+  }
+}
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode
+    message: string
+    fields?: Record<string, string>
+    retryAfter?: number
+    reason?: string
+  }
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false
+  const error = (value as { error: unknown }).error
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error
+}

@@ -1,0 +1,29 @@
+import type { Context } from 'hono'
+import type { AppEnv } from '../http/env.ts'
+import { errorResponse } from '../http/errors.ts'
+import type { Auth } from './auth.ts'
+import { appErrorFromAuth } from './errors.ts'
+
+/**
+ * Passes /api/auth/* to better-auth and rewrites its error answers into the app's one error shape,
+ * in the caller's language.
+ */
+export function authHandler(auth: Auth) {
+  return async (c: Context<AppEnv>) => {
+    const response = await auth.handler(c.req.raw)
+    if (response.status < 400) return response
+    let body: { code?: string } | null = null
+    if (isJson(response)) body = (await response.json().catch(() => null)) as { code?: string } | null
+    const retryAfter = Number(response.headers.get('x-retry-after') ?? Number.NaN)
+    const mapped = errorResponse(
+      c,
+      appErrorFromAuth(response.status, body, Number.isFinite(retryAfter) ? retryAfter : undefined),
+    )
+    for (const cookie of response.headers.getSetCookie()) mapped.headers.append('Set-Cookie', cookie)
+    return mapped
+  }
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('application/json')
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
+  DATA_DIR: z.string().default('./data'),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Promptfolio <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** Extra origins allowed to call the API with cookies (the Vite dev server in `npm run dev`). */
+  EXTRA_TRUSTED_ORIGINS: optionalString,
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  appUrl: string
+  databaseUrl: string | undefined
+  dataDir: string
+  authSecret: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  google: { clientId: string; clientSecret: string } | undefined
+  apple: { clientId: string; clientSecret: string } | undefined
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  trustedOrigins: string[]
+  /** Scales every rate-limit maximum; test suites raise it. */
+  rateLimitMultiplier: number
+  version: string
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a wrong value stops the start with one clear line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production')
+  }
+  const pair = (id?: string, secret?: string) =>
+    id && secret ? { clientId: id, clientSecret: secret } : undefined
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    appUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+    apple: pair(e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET),
+    logLevel: e.LOG_LEVEL,
+    trustedOrigins: [appUrl, ...(e.EXTRA_TRUSTED_ORIGINS?.split(',').map((o) => o.trim()) ?? [])],
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    version: readVersion(),
+  }
+}
+
+/** Without AUTH_SECRET (outside production) a secret is generated once and kept in the data folder. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+  return pkg.version
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import { applyMigrations, type WithMigrationLock } from './migrate.ts'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+/** Both drivers share drizzle's Postgres query builder; code never needs to know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface Database {
+  db: Db
+  kind: DatabaseKind
+  /** Round-trip time of `select 1` in milliseconds. */
+  ping(): Promise<number>
+  migrate(): Promise<string[]>
+  close(): Promise<void>
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; searchPath?: string; max?: number }
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options)
+}
+
+/** The embedded database: data in `dataDir` (or in memory when omitted). One connection. */
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true })
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } })
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  // PGlite has a single connection, so nothing else can migrate at the same time.
+  const withLock: WithMigrationLock = (fn) =>
+    fn({
+      exec: async (text) => {
+        await client.exec(text)
+      },
+      query: async (text) => (await client.query(text)).rows as Record<string, unknown>[],
+    })
+  return {
+    db,
+    kind: 'pglite',
+    ping: () => timed(() => db.execute(sql`select 1`)),
+    migrate: () => applyMigrations(withLock),
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(options: { url: string; searchPath?: string; max?: number }): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    options: options.searchPath ? `-c search_path=${options.searchPath},public` : undefined,
+  })
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {})
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db
+  const withLock: WithMigrationLock = async (fn) => {
+    // Two processes starting at once: the second waits, then finds nothing left to apply.
+    const client = await pool.connect()
+    try {
+      await client.query(`select pg_advisory_lock(hashtext('promptfolio.migrations'))`)
+      return await fn({
+        exec: async (text) => {
+          await client.query(text)
+        },
+        query: async (text) => (await client.query(text)).rows,
+      })
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('promptfolio.migrations'))`).catch(() => {})
+      client.release()
+    }
+  }
+  return {
+    db,
+    kind: 'postgres',
+    ping: () => timed(() => db.execute(sql`select 1`)),
+    migrate: () => applyMigrations(withLock),
+    close: () => pool.end(),
+  }
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now()
+  await fn()
+  return Math.round((performance.now() - start) * 100) / 100
+}

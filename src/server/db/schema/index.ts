@@ -1,0 +1,5 @@
+export * from './auth.ts'
+export * from './conversations.ts'
+export * from './profiles.ts'
+export * from './prompts.ts'
+export * from './teams.ts'

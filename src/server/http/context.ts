@@ -1,0 +1,36 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context, MiddlewareHandler } from 'hono'
+import { pickLocale } from '../../domain/messages/index.ts'
+import type { Logger } from '../log.ts'
+import type { AppEnv } from './env.ts'
+
+/** Request id, per-request logger, locale, and one structured log line per API request. */
+export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const requestId = crypto.randomUUID()
+    const start = performance.now()
+    c.set('requestId', requestId)
+    c.set('log', log.child({ requestId }))
+    c.set('locale', pickLocale(c.req.header('accept-language')))
+    c.header('X-Request-Id', requestId)
+    await next()
+    if (c.req.path.startsWith('/api/')) {
+      c.get('log').info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - start),
+      })
+    }
+  }
+}
+
+/** The peer address of the TCP connection; forwarded headers are not trusted. */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    // app.request() in tests has no socket.
+    return 'local'
+  }
+}

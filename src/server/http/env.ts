@@ -1,0 +1,20 @@
+import type { CurrentUser } from '../../domain/auth.ts'
+import type { Locale } from '../../domain/messages/index.ts'
+import type { Logger } from '../log.ts'
+
+/** Values every request carries through Hono's context. */
+export interface AppEnv {
+  Variables: {
+    requestId: string
+    log: Logger
+    locale: Locale
+    /** The signed-in user of this request, or null. Set for /api/v1/* only. */
+    user: CurrentUser | null
+    sessionId: string | null
+  }
+}
+
+/** Routes mounted behind requireUser: the user is known. */
+export interface UserEnv {
+  Variables: Omit<AppEnv['Variables'], 'user' | 'sessionId'> & { user: CurrentUser; sessionId: string }
+}

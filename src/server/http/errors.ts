@@ -1,0 +1,43 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { AppError, type ErrorBody } from '../../domain/errors.ts'
+import { type Locale, translate } from '../../domain/messages/index.ts'
+import type { AppEnv } from './env.ts'
+
+export function errorBody(error: AppError, locale: Locale): ErrorBody {
+  const { fields, params, retryAfter, reason } = error.options
+  return {
+    error: {
+      code: error.code,
+      message: translate(locale, error.messageKey, params),
+      ...(fields && {
+        fields: Object.fromEntries(
+          Object.entries(fields).map(([name, key]) => [name, translate(locale, key)]),
+        ),
+      }),
+      ...(retryAfter !== undefined && { retryAfter }),
+      ...(reason && { reason }),
+    },
+  }
+}
+
+export function errorResponse(c: Context<AppEnv>, error: AppError): Response {
+  const headers: Record<string, string> = {}
+  if (error.options.retryAfter !== undefined) headers['Retry-After'] = String(error.options.retryAfter)
+  return c.json(errorBody(error, c.get('locale') ?? 'en'), error.status as 400, headers)
+}
+
+/**
+ * The one error handler: known application errors keep their kind; Hono's own HTTP errors (body
+ * limit) become their kind; anything else is logged with the request id and answered as a bare 500.
+ */
+export function handleError(err: Error, c: Context<AppEnv>): Response {
+  if (err instanceof AppError) return errorResponse(c, err)
+  if (err instanceof HTTPException) {
+    if (err.status === 413) return errorResponse(c, new AppError('payload_too_large'))
+    if (err.status === 401) return errorResponse(c, new AppError('not_authenticated'))
+    if (err.status === 400) return errorResponse(c, new AppError('validation'))
+  }
+  c.get('log')?.error('unhandled error', { err, requestId: c.get('requestId') })
+  return errorResponse(c, new AppError('unexpected'))
+}

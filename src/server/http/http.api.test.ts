@@ -1,0 +1,142 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp, MAX_BODY_BYTES } from '../app.ts'
+import { createAuth } from '../auth/auth.ts'
+import { createLogger } from '../log.ts'
+import { TestClient } from '../testing/client.ts'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import type { AppEnv } from './env.ts'
+import { handleError } from './errors.ts'
+
+let testApp: TestApp
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+afterAll(() => testApp.close())
+
+describe('the API envelope', () => {
+  it('answers an unknown /api path with a JSON 404, never the web app', async () => {
+    const res = await new TestClient(testApp).get<{ error: { code: string; message: string } }>(
+      '/api/v1/nothing-here',
+    )
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(res.body.error).toEqual({ code: 'not_found', message: 'No such API endpoint.' })
+  })
+
+  it('rejects malformed JSON with 400 and changes nothing', async () => {
+    const client = new TestClient(testApp)
+    const res = await client.request<{ error: { code: string; message: string } }>(
+      'POST',
+      '/api/v1/auth/sign-up',
+      {
+        rawBody: '{"email": "a@b.c",',
+      },
+    )
+    expect(res.status).toBe(400)
+    expect(res.body.error.code).toBe('validation')
+    expect(res.body.error.message).toBe('The request body is not valid JSON.')
+  })
+
+  it('rejects a body over the limit with 413', async () => {
+    const client = new TestClient(testApp)
+    const res = await client.request<{ error: { code: string } }>('POST', '/api/v1/auth/sign-in', {
+      rawBody: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(MAX_BODY_BYTES) }),
+    })
+    expect(res.status).toBe(413)
+    expect(res.body.error.code).toBe('payload_too_large')
+  })
+
+  it('refuses state-changing requests from another origin', async () => {
+    const client = new TestClient(testApp, { origin: 'https://evil.example' })
+    const res = await client.post<{ error: { code: string } }>('/api/v1/auth/sign-in', {
+      email: 'a@b.co',
+      password: 'x',
+    })
+    expect(res.status).toBe(403)
+    expect(res.body.error.code).toBe('forbidden')
+  })
+
+  it('refuses state-changing requests that are not JSON', async () => {
+    const client = new TestClient(testApp)
+    const res = await client.request<{ error: { code: string } }>('POST', '/api/v1/auth/sign-in', {
+      rawBody: 'email=a@b.co&password=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.code).toBe('validation')
+  })
+
+  it('sends the security headers and marks API answers as not cacheable', async () => {
+    const res = await new TestClient(testApp).get('/api/health')
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'")
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('answers an unexpected failure with a bare 500 (no internals) in the caller language', async () => {
+    const app = new Hono<AppEnv>()
+    app.use('*', async (c, next) => {
+      c.set('locale', 'de')
+      c.set('log', createLogger('silent'))
+      await next()
+    })
+    app.onError(handleError)
+    app.get('/boom', () => {
+      throw new Error('relation "secret_table" does not exist')
+    })
+    const res = await app.request('/boom')
+    const text = await res.text()
+    expect(res.status).toBe(500)
+    expect(text).not.toContain('secret_table')
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'unexpected', message: 'Unerwarteter Fehler. Bitte versuche es später erneut' },
+    })
+  })
+})
+
+describe('serving the web app', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'pf-dist-'))
+  mkdirSync(path.join(dist, 'assets'))
+  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>app</title>${' '.repeat(600)}`)
+  writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), `console.log(1);${'//'.repeat(600)}`)
+  let web: ReturnType<typeof createApp>
+
+  beforeAll(() => {
+    const log = createLogger('silent')
+    web = createApp({
+      config: testApp.config,
+      database: testApp.database,
+      auth: createAuth({ config: testApp.config, db: testApp.database.db, log }),
+      log,
+      webDistDir: dist,
+    })
+  })
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await web.request('/assets/main-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('console.log(1)')
+  })
+
+  it('answers client routes with index.html, which must be revalidated', async () => {
+    const res = await web.request('/prompts/123/edit')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(await res.text()).toContain('<title>app</title>')
+  })
+
+  it('answers a missing asset with 404 instead of the page', async () => {
+    const res = await web.request('/assets/gone-000.js')
+    expect(res.status).toBe(404)
+  })
+})

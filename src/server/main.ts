@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { createAuth } from './auth/auth.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { createLogger } from './log.ts'
+
+async function main() {
+  const started = performance.now()
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const log = createLogger(config.logLevel)
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
+  )
+  const applied = await database.migrate()
+  if (applied.length > 0) log.info('migrations applied', { applied })
+
+  const auth = createAuth({ config, db: database.db, log })
+  const app = createApp({
+    config,
+    database,
+    auth,
+    log,
+    webDistDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+  })
+
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    log.info('listening', {
+      url: config.appUrl,
+      port: info.port,
+      database: database.kind,
+      startupMs: Math.round(performance.now() - started),
+    })
+    console.log(`\n  Promptfolio is running at ${config.appUrl}  (database: ${database.kind})\n`)
+  })
+
+  // Stop accepting connections, let in-flight requests finish, then close the database.
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('shutting down', { signal })
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    server.close(async () => {
+      await database.close().catch((error) => log.error('closing the database failed', { err: error }))
+      process.exit(0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  process.exit(1)
+})

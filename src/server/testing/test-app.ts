@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { createApp } from '../app.ts'
+import { createAuth } from '../auth/auth.ts'
+import { type Config, loadConfig } from '../config.ts'
+import { type Database, openDatabase } from '../db/client.ts'
+import { createLogger } from '../log.ts'
+
+export const TEST_ORIGIN = 'http://localhost:3000'
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>
+  database: Database
+  config: Config
+  close(): Promise<void>
+}
+
+/**
+ * A fresh app on its own database: in-memory PGlite by default, or (TEST_DB=postgres) a new schema
+ * in TEST_DATABASE_URL that is dropped again on close, so runs never see each other's rows.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      APP_URL: TEST_ORIGIN,
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '.tmp/test-data',
+    }),
+    rateLimitMultiplier: 1000,
+    ...overrides,
+  }
+  const { database, dropSchema } = await openTestDatabase()
+  await database.migrate()
+  const log = createLogger(config.logLevel)
+  const auth = createAuth({ config, db: database.db, log })
+  const app = createApp({ config, database, auth, log })
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await database.close()
+      await dropSchema()
+    },
+  }
+}
+
+async function openTestDatabase(): Promise<{ database: Database; dropSchema: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { database: await openDatabase({ kind: 'pglite' }), dropSchema: async () => {} }
+  }
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
+  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.end()
+  const database = await openDatabase({ kind: 'postgres', url, searchPath: schema, max: 20 })
+  return {
+    database,
+    dropSchema: async () => {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      await client.query(`DROP SCHEMA ${schema} CASCADE`)
+      await client.end()
+    },
+  }
+}

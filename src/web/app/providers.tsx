@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Toaster } from '../components/ui/toast.tsx'
+import { TooltipProvider } from '../components/ui/tooltip.tsx'
+import { ApiError } from '../lib/api.ts'
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Retry only what may pass on a second try; a 4xx answer will not change.
+        retry: (count, error) =>
+          count < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+      },
+      mutations: { retry: false },
+    },
+  })
+}
+
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={300}>
+        {children}
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,115 @@
+import { X } from 'lucide-react'
+import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui'
+import type { ComponentProps, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cn } from '../../lib/cn.ts'
+import { Button } from './button.tsx'
+
+const overlay =
+  'fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px] data-[state=open]:animate-[pf-fade-in_120ms_ease-out]'
+const panel =
+  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl data-[state=open]:animate-[pf-pop-in_140ms_ease-out]'
+
+export const Dialog = DialogPrimitive.Root
+export const DialogTrigger = DialogPrimitive.Trigger
+export const DialogClose = DialogPrimitive.Close
+
+export function DialogContent({
+  className,
+  children,
+  title,
+  description,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+  const { t } = useTranslation('common')
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlay} />
+      <DialogPrimitive.Content
+        className={cn(panel, className)}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        {...props}
+      >
+        <div className="space-y-1 pr-6">
+          <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+          {description && (
+            <DialogPrimitive.Description className="text-sm text-muted-foreground">
+              {description}
+            </DialogPrimitive.Description>
+          )}
+        </div>
+        {children}
+        <DialogPrimitive.Close asChild>
+          <Button variant="ghost" size="icon-sm" className="absolute top-3 right-3" aria-label={t('close')}>
+            <X />
+          </Button>
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  )
+}
+
+export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+  )
+}
+
+interface ConfirmDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description: ReactNode
+  confirmLabel: ReactNode
+  cancelLabel?: ReactNode
+  onConfirm: () => void
+  pending?: boolean
+  destructive?: boolean
+}
+
+/** A confirmation that must be answered (Cancel / confirm), e.g. before deleting. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  pending,
+  destructive = true,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('common')
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={overlay} />
+        <AlertDialogPrimitive.Content className={cn(panel, 'max-w-md')}>
+          <div className="space-y-2">
+            <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
+            <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
+              {description}
+            </AlertDialogPrimitive.Description>
+          </div>
+          <DialogFooter>
+            <AlertDialogPrimitive.Cancel asChild>
+              <Button variant="outline" disabled={pending}>
+                {cancelLabel ?? t('cancel')}
+              </Button>
+            </AlertDialogPrimitive.Cancel>
+            <Button
+              variant={destructive ? 'destructive' : 'primary'}
+              disabled={pending}
+              onClick={(event) => {
+                event.preventDefault()
+                onConfirm()
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  )
+}

@@ -1,0 +1,112 @@
+import { X } from 'lucide-react'
+import { Toast as ToastPrimitive } from 'radix-ui'
+import type { ReactNode } from 'react'
+import { useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cn } from '../../lib/cn.ts'
+
+/** The spec's toast rules (§4, §9): one visible, a new one replaces it, removal long after closing. */
+const TOAST_LIMIT = 1
+const TOAST_REMOVE_DELAY_MS = 1_000_000
+
+export type ToastTone = 'default' | 'success' | 'error'
+
+interface ToastItem {
+  id: string
+  open: boolean
+  title: ReactNode
+  description?: ReactNode
+  tone: ToastTone
+}
+
+let items: ToastItem[] = []
+let counter = 0
+const listeners = new Set<() => void>()
+
+function emit(next: ToastItem[]) {
+  items = next
+  for (const listener of listeners) listener()
+}
+
+function nextId(): string {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER
+  return String(counter)
+}
+
+export function toast(input: { title: ReactNode; description?: ReactNode; tone?: ToastTone }): string {
+  const id = nextId()
+  emit(
+    [
+      { id, open: true, tone: input.tone ?? 'default', title: input.title, description: input.description },
+      ...items,
+    ].slice(0, TOAST_LIMIT),
+  )
+  return id
+}
+
+export function updateToast(id: string, patch: Partial<Omit<ToastItem, 'id'>>) {
+  emit(items.map((item) => (item.id === id ? { ...item, ...patch } : item)))
+}
+
+export function dismissToast(id?: string) {
+  emit(items.map((item) => (id === undefined || item.id === id ? { ...item, open: false } : item)))
+  setTimeout(() => removeToast(id), TOAST_REMOVE_DELAY_MS)
+}
+
+export function removeToast(id?: string) {
+  emit(id === undefined ? [] : items.filter((item) => item.id !== id))
+}
+
+function useToasts(): ToastItem[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => items,
+  )
+}
+
+const toneClass: Record<ToastTone, string> = {
+  default: 'border-border',
+  success: 'border-success/50',
+  error: 'border-destructive/60',
+}
+
+export function Toaster() {
+  const { t } = useTranslation('common')
+  const toasts = useToasts()
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" duration={4500} label={t('notifications')}>
+      {toasts.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id)
+          }}
+          className={cn(
+            'relative flex w-full items-start gap-3 rounded-lg border-l-4 border bg-card p-4 pr-10 shadow-lg data-[state=open]:animate-[pf-slide-up_160ms_ease-out]',
+            toneClass[item.tone],
+          )}
+        >
+          <div className="space-y-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            {item.description && (
+              <ToastPrimitive.Description className="text-sm text-muted-foreground">
+                {item.description}
+              </ToastPrimitive.Description>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            aria-label={t('close')}
+            className="absolute top-2 right-2 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            <X className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+    </ToastPrimitive.Provider>
+  )
+}

@@ -1,0 +1,70 @@
+import { Languages, Monitor, Moon, Sun } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { type Locale, locales } from '../../../domain/messages/index.ts'
+import { Button } from '../../components/ui/button.tsx'
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx'
+import { currentLanguage, setLanguage } from '../../i18n/index.ts'
+import { setTheme, type ThemePreference, useTheme } from './theme.ts'
+
+export function LanguageSwitch() {
+  const { t } = useTranslation('common')
+  const language = currentLanguage()
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={t('language')}>
+          <Languages />
+          <span className="uppercase">{language}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {locales.map((locale: Locale) => (
+          <DropdownMenuCheckboxItem
+            key={locale}
+            checked={locale === language}
+            onSelect={() => void setLanguage(locale)}
+          >
+            {t(`languages.${locale}`)}
+          </DropdownMenuCheckboxItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
+const themeIcons = { system: Monitor, light: Sun, dark: Moon } as const
+
+export function ThemeSwitch() {
+  const { t } = useTranslation('common')
+  const { preference, dark } = useTheme()
+  const Icon = dark ? Moon : Sun
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={t('theme.toggle')}>
+          <Icon />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {(['system', 'light', 'dark'] as ThemePreference[]).map((option) => {
+          const OptionIcon = themeIcons[option]
+          return (
+            <DropdownMenuCheckboxItem
+              key={option}
+              checked={preference === option}
+              onSelect={() => setTheme(option)}
+            >
+              <OptionIcon />
+              {t(`theme.${option}`)}
+            </DropdownMenuCheckboxItem>
+          )
+        })}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react'
+
+export type ThemePreference = 'system' | 'light' | 'dark'
+const STORAGE_KEY = 'promptfolio.theme'
+const listeners = new Set<() => void>()
+const media = window.matchMedia('(prefers-color-scheme: dark)')
+
+function read(): ThemePreference {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY)
+    if (saved === 'light' || saved === 'dark' || saved === 'system') return saved
+  } catch {
+    // storage blocked: system default
+  }
+  return 'system'
+}
+
+let preference = read()
+
+function apply() {
+  const dark = preference === 'dark' || (preference === 'system' && media.matches)
+  document.documentElement.classList.toggle('dark', dark)
+}
+
+media.addEventListener('change', () => {
+  apply()
+  for (const listener of listeners) listener()
+})
+
+/** Applies the theme at once and remembers it in this browser (public/boot.js reads it on load). */
+export function setTheme(next: ThemePreference) {
+  preference = next
+  try {
+    localStorage.setItem(STORAGE_KEY, next)
+  } catch {
+    // not persisted
+  }
+  apply()
+  for (const listener of listeners) listener()
+}
+
+export function useTheme(): { preference: ThemePreference; dark: boolean } {
+  const current = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => `${preference}:${media.matches}`,
+  )
+  const [pref, systemDark] = current.split(':') as [ThemePreference, string]
+  return { preference: pref, dark: pref === 'dark' || (pref === 'system' && systemDark === 'true') }
+}
+
+apply()

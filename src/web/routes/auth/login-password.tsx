@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import type { z } from 'zod'
+import { signInInput } from '../../../domain/auth.ts'
+import { useDocumentTitle } from '../../components/page-header.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { usePostAuthPath } from '../../features/auth/guards.tsx'
+import { useSignIn } from '../../features/auth/session.ts'
+import { message } from '../../i18n/index.ts'
+import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { AuthCard } from './auth-layout.tsx'
+
+export function LoginPasswordPage() {
+  const { t } = useTranslation('auth')
+  useDocumentTitle(t('login.title'))
+  const navigate = useNavigate()
+  const next = usePostAuthPath()
+  const signIn = useSignIn()
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<z.input<typeof signInInput>, unknown, z.output<typeof signInInput>>({
+    resolver: zodResolver(signInInput),
+    defaultValues: { email: '', password: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null)
+    try {
+      await signIn.mutateAsync(input)
+      navigate(next, { replace: true })
+    } catch (error) {
+      setFormError(applyServerErrors(form.setError, error, message('auth.signInFailed')))
+    }
+  })
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to="/signup-password" className="font-medium text-primary hover:underline">
+            {t('signUp')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <Field label={t('email')} error={fieldError(errors, 'email')}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder={t('emailPlaceholder')}
+            autoFocus
+            {...form.register('email')}
+          />
+        </Field>
+        <Field
+          label={t('password')}
+          error={fieldError(errors, 'password')}
+          labelAside={
+            <Link to="/forgot-password" className="text-xs font-medium text-primary hover:underline">
+              {t('forgotPassword')}
+            </Link>
+          }
+        >
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? t('signingIn') : t('signIn')}
+        </Button>
+        <p className="text-center text-sm">
+          <Link to="/login" className="text-muted-foreground hover:text-foreground hover:underline">
+            {t('login.useCode')}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,38 @@
+import { ArrowRight, MessagesSquare, ScrollText, Users } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
+import { Badge } from '../components/ui/badge.tsx'
+import { Card } from '../components/ui/card.tsx'
+import { useCurrentUser } from '../features/auth/session.ts'
+
+export function DashboardPage() {
+  const { t } = useTranslation('pages')
+  const user = useCurrentUser()
+  useDocumentTitle(t('screens.dashboard'))
+  const links = [
+    { to: '/prompts', label: t('dashboard.promptsLink'), icon: ScrollText },
+    { to: '/conversations', label: t('dashboard.conversationsLink'), icon: MessagesSquare },
+    { to: '/team', label: t('dashboard.teamLink'), icon: Users },
+  ]
+  return (
+    <>
+      <PageHeader
+        title={t('dashboard.welcome', { name: user.name || user.email })}
+        description={<Badge variant="outline">{t('dashboard.personalContext')}</Badge>}
+      />
+      <p className="mb-3 text-sm text-muted-foreground">{t('dashboard.intro')}</p>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {links.map((link) => (
+          <Card key={link.to} className="transition-colors hover:border-primary/50">
+            <Link to={link.to} className="flex items-center gap-3 p-5">
+              <link.icon aria-hidden className="size-5 text-primary" />
+              <span className="flex-1 font-medium">{link.label}</span>
+              <ArrowRight aria-hidden className="size-4 text-muted-foreground" />
+            </Link>
+          </Card>
+        ))}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config'
+
+const apiTests = ['src/server/**/*.api.test.ts']
+
+/**
+ * unit: pure functions (domain, web helpers). api-pglite: the HTTP API on a fresh in-memory PGlite
+ * per test file. api-postgres: the same files against PostgreSQL (TEST_DATABASE_URL), each file in
+ * its own schema; only when TEST_DATABASE_URL is set.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: apiTests,
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: apiTests,
+                environment: 'node',
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+})
