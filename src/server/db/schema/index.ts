@@ -1,5 +1,6 @@
 export * from './auth.ts'
 export * from './conversations.ts'
+export * from './mail.ts'
 export * from './profiles.ts'
 export * from './prompts.ts'
 export * from './teams.ts'

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { decodeCursor, encodeCursor } from './cursor.ts'
+import { AppError } from './errors.ts'
+
+const id = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b'
+
+describe('cursor', () => {
+  it('round-trips a timestamp with microseconds and an id', () => {
+    const cursor = { at: '2026-11-21T10:00:00.123456+00:00', id }
+    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor)
+  })
+
+  it.each([
+    ['not base64', '%%%'],
+    ['no separator', btoa('2026-11-21T10:00:00Z')],
+    ['bad date', btoa(`yesterday|${id}`)],
+    ['bad id', btoa('2026-11-21T10:00:00Z|42')],
+    ['extra part', btoa(`2026-11-21T10:00:00Z|${id}|x`)],
+  ])('rejects %s with Invalid cursor format', (_, value) => {
+    try {
+      decodeCursor(value)
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError)
+      expect((error as AppError).code).toBe('validation')
+      expect((error as AppError).messageKey).toBe('error.invalidCursor')
+    }
+  })
+})

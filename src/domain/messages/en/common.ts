@@ -1,0 +1,20 @@
+/** Errors and validation messages used across the app. */
+export const commonEn = {
+  'error.validation': 'Validation failed',
+  'error.notAuthenticated': 'Authentication required',
+  'error.forbidden': 'Access denied',
+  'error.notFound': 'Resource not found',
+  'error.conflict': 'Resource conflict',
+  'error.payloadTooLarge': 'The request is too large.',
+  'error.rateLimited': 'Rate limit exceeded, please try again later',
+  'error.unexpected': 'Unexpected error. Please try again later.',
+  'error.transient': 'The service is temporarily unavailable, please try again',
+  'error.network': 'Network error, please try again',
+  'error.malformedJson': 'The request body is not valid JSON.',
+  'error.jsonRequired': 'Requests that change data must send JSON.',
+  'error.originRejected': 'This request came from another site and was refused.',
+  'error.routeNotFound': 'No such API endpoint.',
+  'error.globalAdminRequired': 'Global admin access required',
+  'error.invalidCursor': 'Invalid cursor format',
+  'error.invalidValue': 'Invalid value',
+} as const

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { formatShortDate, relativeTime } from './time.ts'
+
+const now = new Date('2026-11-21T12:00:00Z')
+const ago = (ms: number) => new Date(now.getTime() - ms)
+
+describe('relativeTime', () => {
+  it.each([
+    [0, { unit: 'now' }],
+    [59_999, { unit: 'now' }],
+    [60_000, { unit: 'minutes', count: 1 }],
+    [59 * 60_000, { unit: 'minutes', count: 59 }],
+    [60 * 60_000, { unit: 'hours', count: 1 }],
+    [23 * 3_600_000 + 59 * 60_000, { unit: 'hours', count: 23 }],
+    [24 * 3_600_000, { unit: 'days', count: 1 }],
+    [6 * 86_400_000, { unit: 'days', count: 6 }],
+  ])('%i ms ago → %j', (ms, expected) => {
+    expect(relativeTime(ago(ms), now)).toEqual(expected)
+  })
+
+  it('shows a date from a week on, and treats future times as now', () => {
+    expect(relativeTime(ago(7 * 86_400_000), now).unit).toBe('date')
+    expect(relativeTime(new Date(now.getTime() + 5000), now)).toEqual({ unit: 'now' })
+  })
+})
+
+describe('formatShortDate', () => {
+  it('uses US English by default', () => {
+    expect(formatShortDate('2026-11-21T12:00:00Z')).toBe('Nov 21, 2026')
+  })
+})

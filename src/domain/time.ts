@@ -1,0 +1,45 @@
+/**
+ * Relative times and dates as the spec shows them (§9): 'just now' up to a minute, then minutes,
+ * hours and days up to a week, then a date. Dates use US English formats (short month in lists,
+ * long month with time on detail pages); the web app passes its language for German users.
+ */
+export type RelativeTime =
+  | { unit: 'now' }
+  | { unit: 'minutes' | 'hours' | 'days'; count: number }
+  | { unit: 'date'; date: Date }
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+export function relativeTime(value: Date | string, now: Date = new Date()): RelativeTime {
+  const date = typeof value === 'string' ? new Date(value) : value
+  const elapsed = Math.max(0, now.getTime() - date.getTime())
+  if (elapsed < MINUTE) return { unit: 'now' }
+  if (elapsed < HOUR) return { unit: 'minutes', count: Math.floor(elapsed / MINUTE) }
+  if (elapsed < DAY) return { unit: 'hours', count: Math.floor(elapsed / HOUR) }
+  if (elapsed < 7 * DAY) return { unit: 'days', count: Math.floor(elapsed / DAY) }
+  return { unit: 'date', date }
+}
+
+const localeTag = (locale: string) => (locale === 'de' ? 'de-DE' : 'en-US')
+
+/** 'Nov 21, 2026' (lists). */
+export function formatShortDate(value: Date | string, locale = 'en'): string {
+  return new Intl.DateTimeFormat(localeTag(locale), {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(value))
+}
+
+/** 'November 21, 2026 at 3:04 PM' (detail pages). */
+export function formatLongDateTime(value: Date | string, locale = 'en'): string {
+  return new Intl.DateTimeFormat(localeTag(locale), {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(value))
+}
