@@ -16,6 +16,7 @@ import type { Logger } from './log.ts'
 import { passwordAuthRoutes } from './modules/auth/routes.ts'
 import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
+import { teamRoutes } from './modules/teams/routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/auth', passwordAuthRoutes({ auth, db, rateLimitMultiplier: config.rateLimitMultiplier }))
   v1.route('/me', meRoutes())
   v1.route('/session', sessionRoutes())
+  v1.route('/teams', teamRoutes({ db }))
   app.route('/api/v1', v1)
 
   app.all('/api/*', () => {
