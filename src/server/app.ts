@@ -16,7 +16,7 @@ import type { Logger } from './log.ts'
 import { passwordAuthRoutes } from './modules/auth/routes.ts'
 import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
-import { teamRoutes } from './modules/teams/routes.ts'
+import { invitationRoutes, teamRoutes } from './modules/teams/routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -62,7 +62,11 @@ export function createApp(deps: AppDeps) {
   v1.route('/auth', passwordAuthRoutes({ auth, db, rateLimitMultiplier: config.rateLimitMultiplier }))
   v1.route('/me', meRoutes())
   v1.route('/session', sessionRoutes())
-  v1.route('/teams', teamRoutes({ db }))
+  v1.route(
+    '/teams',
+    teamRoutes({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier }),
+  )
+  v1.route('/invitations', invitationRoutes({ db }))
   app.route('/api/v1', v1)
 
   app.all('/api/*', () => {
