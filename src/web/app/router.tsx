@@ -59,6 +59,11 @@ export const routes: RouteObject[] = [
           { path: '/auth/confirm', element: placeholder('authConfirm') },
           { path: '/auth-verification', element: placeholder('authVerification') },
           { path: '/temp-reset', element: placeholder('tempReset') },
+          // The invitation link: for signed-out visitors and signed-in users alike.
+          {
+            path: '/invite/:token',
+            ...lazyPage(() => import('../routes/invite-accept.tsx'), 'InviteAcceptPage'),
+          },
         ],
       },
       // Protected pages: a loading screen, then /login when signed out.
@@ -76,8 +81,11 @@ export const routes: RouteObject[] = [
               { path: '/prompts/:id/edit', element: placeholder('editPrompt') },
               { path: '/conversations', element: placeholder('conversations') },
               { path: '/conversations/:id', element: placeholder('conversationDetail') },
-              { path: '/team', element: placeholder('team') },
-              { path: '/team/:teamId/manage', element: placeholder('teamManage') },
+              { path: '/team', ...lazyPage(() => import('../routes/team.tsx'), 'TeamPage') },
+              {
+                path: '/team/:teamId/manage',
+                ...lazyPage(() => import('../routes/team-manage.tsx'), 'TeamManagePage'),
+              },
               { path: '/settings/profile', element: placeholder('profile') },
               { path: '/settings', element: notImplemented('settings') },
               { path: '/billing', element: notImplemented('billing') },

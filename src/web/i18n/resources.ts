@@ -3,14 +3,16 @@ import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
 import dePages from './locales/de/pages.json'
 import deShell from './locales/de/shell.json'
+import deTeams from './locales/de/teams.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enPages from './locales/en/pages.json'
 import enShell from './locales/en/shell.json'
+import enTeams from './locales/en/teams.json'
 
 /** UI texts per namespace. Messages shared with the server live in src/domain/messages. */
-const en = { common: enCommon, auth: enAuth, shell: enShell, pages: enPages }
-const de: typeof en = { common: deCommon, auth: deAuth, shell: deShell, pages: dePages }
+const en = { common: enCommon, auth: enAuth, shell: enShell, pages: enPages, teams: enTeams }
+const de: typeof en = { common: deCommon, auth: deAuth, shell: deShell, pages: dePages, teams: deTeams }
 
 export const resources: Record<Locale, typeof en> = { en, de }
 export const namespaces = Object.keys(en) as (keyof typeof en)[]
