@@ -116,13 +116,13 @@ function TeamManagement({ teamId }: { teamId: string }) {
 
 function SummaryCard({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground [&_svg]:size-5">
+    <Card className="flex items-center gap-4 p-3 sm:p-5">
+      <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground sm:flex [&_svg]:size-5">
         {icon}
       </span>
-      <div>
-        <p className="text-sm text-muted-foreground">{label}</p>
-        <p className="text-xl font-semibold">{value}</p>
+      <div className="min-w-0">
+        <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
+        <p className="truncate text-base font-semibold sm:text-xl">{value}</p>
       </div>
     </Card>
   )
@@ -131,7 +131,7 @@ function SummaryCard({ icon, label, value }: { icon: ReactNode; label: string; v
 function SummaryCards({ team }: { team: TeamDetail }) {
   const { t } = useTranslation('teams')
   return (
-    <div className="grid gap-3 sm:grid-cols-3">
+    <div className="grid grid-cols-3 gap-2 sm:gap-3">
       <SummaryCard icon={<Users />} label={t('manage.membersCard')} value={team.memberCount} />
       <SummaryCard icon={<CircleCheck />} label={t('manage.statusCard')} value={t('manage.active')} />
       <SummaryCard

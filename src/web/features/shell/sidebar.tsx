@@ -48,6 +48,7 @@ function NavSection({
               to={item.to}
               end={item.end}
               onClick={onNavigate}
+              title={item.label}
               className={({ isActive }) =>
                 cn(
                   'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',

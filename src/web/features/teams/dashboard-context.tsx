@@ -69,19 +69,16 @@ export function DashboardContextSelector({
       <label htmlFor={id} className="text-muted-foreground">
         {t('dashboard.context')}
       </label>
-      <Select
-        id={id}
-        value={team?.id ?? ''}
-        onChange={(event) => onSelect(event.target.value || null)}
-        className="w-48 max-w-[60vw]"
-      >
-        <option value="">{t('dashboard.personal')}</option>
-        {teams.map((candidate) => (
-          <option key={candidate.id} value={candidate.id}>
-            {candidate.name}
-          </option>
-        ))}
-      </Select>
+      <div className="w-48 max-w-[60vw]">
+        <Select id={id} value={team?.id ?? ''} onChange={(event) => onSelect(event.target.value || null)}>
+          <option value="">{t('dashboard.personal')}</option>
+          {teams.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.name}
+            </option>
+          ))}
+        </Select>
+      </div>
     </div>
   )
 }
@@ -103,7 +100,7 @@ export function DashboardTeamCard({ team }: { team: TeamSummary }) {
   const detail = useTeam(team.id, { enabled: isAdmin })
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-3">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="flex min-w-0 items-center gap-2">
           <Users aria-hidden className="size-4 shrink-0 text-primary" />
           <span className="truncate">{team.name}</span>

@@ -93,7 +93,7 @@ export function InvitationsList({ teamId, role }: { teamId: string; role: TeamRo
               </p>
             </div>
             {can('invite_members') && (
-              <div className="flex items-center gap-1">
+              <div className="flex w-full items-center gap-1 pl-12 sm:w-auto sm:pl-0">
                 <Button
                   variant="outline"
                   size="sm"

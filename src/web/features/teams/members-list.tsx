@@ -91,54 +91,61 @@ export function MembersList({ teamId, role }: { teamId: string; role: TeamRole |
         {members.data.map((member) => {
           const isMe = member.userId === me.id
           return (
-            <li key={member.userId} className="flex flex-wrap items-center gap-3 py-3">
-              <TeamAvatar email={member.email} />
-              <div className="min-w-0 flex-1">
-                <p className="flex items-center gap-1.5 truncate text-sm font-medium">
-                  <span className="truncate">{member.email}</span>
-                  {member.role === 'admin' && (
-                    <Crown
-                      role="img"
-                      aria-label={t('members.adminCrown')}
-                      className="size-4 shrink-0 text-warning"
-                    />
-                  )}
-                  {isMe && <Badge variant="outline">{t('members.you')}</Badge>}
-                </p>
-                <p className="truncate text-xs text-muted-foreground">
-                  {member.displayName && <span>{member.displayName} · </span>}
-                  {t('members.joined', { date: formatShortDate(member.joinedAt, currentLanguage()) })}
-                </p>
+            <li key={member.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
+              <div className="flex min-w-0 flex-1 items-center gap-3">
+                <TeamAvatar email={member.email} />
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-1.5 truncate text-sm font-medium">
+                    <span className="truncate">{member.email}</span>
+                    {member.role === 'admin' && (
+                      <Crown
+                        role="img"
+                        aria-label={t('members.adminCrown')}
+                        className="size-4 shrink-0 text-warning"
+                      />
+                    )}
+                    {isMe && <Badge variant="outline">{t('members.you')}</Badge>}
+                  </p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {member.displayName && <span>{member.displayName} · </span>}
+                    {t('members.joined', { date: formatShortDate(member.joinedAt, currentLanguage()) })}
+                  </p>
+                </div>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="flex items-center gap-2 pl-12 sm:pl-0">
                 {can('manage_team_roles') ? (
-                  <Select
-                    aria-label={t('members.roleOf', { email: member.email })}
-                    value={member.role}
-                    onChange={(event) => onRoleChange(member, event.target.value as TeamRole)}
-                    className="w-32"
-                  >
-                    {teamRoles.map((value) => (
-                      <option key={value} value={value}>
-                        {t(`roles.${value}`)}
-                      </option>
-                    ))}
-                  </Select>
+                  <div className="w-32">
+                    <Select
+                      aria-label={t('members.roleOf', { email: member.email })}
+                      value={member.role}
+                      onChange={(event) => onRoleChange(member, event.target.value as TeamRole)}
+                    >
+                      {teamRoles.map((value) => (
+                        <option key={value} value={value}>
+                          {t(`roles.${value}`)}
+                        </option>
+                      ))}
+                    </Select>
+                  </div>
                 ) : (
                   <Badge variant={member.role === 'admin' ? 'primary' : 'default'}>
                     {t(`roles.${member.role}`)}
                   </Badge>
                 )}
-                {can('remove_members') && !isMe && (
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={t('members.removeLabel', { email: member.email })}
-                    onClick={() => setRemoving(member)}
-                  >
-                    <UserMinus />
-                  </Button>
-                )}
+                {can('remove_members') &&
+                  (isMe ? (
+                    // Keeps the role dropdowns aligned: nobody removes themselves (they leave).
+                    <span aria-hidden className="w-8" />
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={t('members.removeLabel', { email: member.email })}
+                      onClick={() => setRemoving(member)}
+                    >
+                      <UserMinus />
+                    </Button>
+                  ))}
               </div>
             </li>
           )
