@@ -6,8 +6,6 @@ export const teamsDe: Record<keyof typeof teamsEn, string> = {
   'teams.roleInvalid': 'Rolle muss Admin oder Mitglied sein',
   'teams.inviteEmailRequired': 'Bitte gib eine E-Mail-Adresse ein',
   'teams.notFound': 'Team nicht gefunden oder Zugriff verweigert',
-  'teams.membersAccessDenied': 'Zugriff auf Teammitglieder verweigert',
-  'teams.invitationsAccessDenied': 'Zugriff auf Team-Einladungen verweigert',
   'teams.onlyAdminsInvite': 'Nur Team-Admins können Mitglieder einladen',
   'teams.onlyAdminsUpdateRoles': 'Nur Team-Admins können Rollen von Mitgliedern ändern',
   'teams.onlyAdminsRemove': 'Nur Team-Admins können Mitglieder entfernen',
@@ -24,10 +22,6 @@ export const teamsDe: Record<keyof typeof teamsEn, string> = {
   'teams.invitationNotPending':
     'Nur ausstehende oder abgelaufene Einladungen können erneut gesendet oder widerrufen werden',
   'teams.teamAdminRequired': 'Zugriff nur für Team-Admins',
-  'teams.cannotManageRoles': 'Rollen dieses Teams können nicht verwaltet werden',
-  'teams.ownRolesOnly': 'Nur die eigenen Teamrollen können angezeigt werden',
-  'teams.fetchFailed': 'Teams konnten nicht abgerufen werden',
-  'teams.assignRoleFailed': 'Teamrolle konnte nicht zugewiesen werden',
   'teams.memberLimitReached': 'Dein Tarif erlaubt keine weiteren Mitglieder in diesem Team.',
   'teams.tooManyInvitations':
     'Zu viele Einladungen gesendet. Bitte warte {seconds} Sekunden, bevor du es erneut versuchst.',
@@ -42,4 +36,10 @@ export const teamsDe: Record<keyof typeof teamsEn, string> = {
   'teams.mail.ignore': 'Wenn du diese Einladung nicht erwartet hast, kannst du diese E-Mail ignorieren.',
   'teams.role.admin': 'Admin',
   'teams.role.member': 'Mitglied',
+  'teams.membersAccessDenied': 'Zugriff auf Teammitglieder verweigert',
+  'teams.invitationsAccessDenied': 'Zugriff auf Team-Einladungen verweigert',
+  'teams.cannotManageRoles': 'Rollen dieses Teams können nicht verwaltet werden',
+  'teams.ownRolesOnly': 'Nur die eigenen Teamrollen können angezeigt werden',
+  'teams.fetchFailed': 'Teams konnten nicht abgerufen werden',
+  'teams.assignRoleFailed': 'Teamrolle konnte nicht zugewiesen werden',
 }

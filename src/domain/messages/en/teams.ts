@@ -5,8 +5,6 @@ export const teamsEn = {
   'teams.roleInvalid': 'Role must be admin or member',
   'teams.inviteEmailRequired': 'Please enter an email address',
   'teams.notFound': 'Team not found or access denied',
-  'teams.membersAccessDenied': 'Access denied to team members',
-  'teams.invitationsAccessDenied': 'Access denied to team invitations',
   'teams.onlyAdminsInvite': 'Only team admins can invite members',
   'teams.onlyAdminsUpdateRoles': 'Only team admins can update member roles',
   'teams.onlyAdminsRemove': 'Only team admins can remove members',
@@ -21,10 +19,6 @@ export const teamsEn = {
   'teams.alreadyInvited': 'User already invited to this team',
   'teams.invitationNotPending': 'Only pending or expired invitations can be resent or revoked',
   'teams.teamAdminRequired': 'Team admin access required',
-  'teams.cannotManageRoles': 'Cannot manage roles for this team',
-  'teams.ownRolesOnly': 'Can only view own team roles',
-  'teams.fetchFailed': 'Failed to fetch teams',
-  'teams.assignRoleFailed': 'Failed to assign team role',
   'teams.memberLimitReached': 'Your plan does not allow more members in this team.',
   'teams.tooManyInvitations': 'Too many invitations sent. Please wait {seconds} seconds before trying again.',
   'teams.mail.subject': '{inviter} invited you to join {team} on Promptfolio',
@@ -37,4 +31,13 @@ export const teamsEn = {
   'teams.mail.ignore': 'If you did not expect this invitation, you can ignore this email.',
   'teams.role.admin': 'Admin',
   'teams.role.member': 'Member',
+  // §8 lists these as well. This server reports those situations as 'Team not found or access
+  // denied' (a non-member must not learn that a team exists) or they belong to the global admin
+  // area's role management; they stay in the catalog for the modules that report them.
+  'teams.membersAccessDenied': 'Access denied to team members',
+  'teams.invitationsAccessDenied': 'Access denied to team invitations',
+  'teams.cannotManageRoles': 'Cannot manage roles for this team',
+  'teams.ownRolesOnly': 'Can only view own team roles',
+  'teams.fetchFailed': 'Failed to fetch teams',
+  'teams.assignRoleFailed': 'Failed to assign team role',
 } as const
