@@ -25,7 +25,7 @@ export function DashboardPage() {
     <>
       <PageHeader
         title={t('dashboard.welcome', { name: user.name || user.email })}
-        description={<DashboardContextLabel team={context.team} />}
+        description={<DashboardContextLabel team={context.team} settled={context.settled} />}
         actions={
           <DashboardContextSelector teams={context.teams} team={context.team} onSelect={context.select} />
         }

@@ -40,11 +40,16 @@ export function useDashboardTeam() {
     }
     setStored(teamId)
   }
-  return { teams: teams.data ?? [], team, select }
+  // While a remembered team is being checked the context is not known yet: show neither label.
+  const settled = stored === null || !teams.isPending
+  return { teams: teams.data ?? [], team, select, settled }
 }
 
-export function DashboardContextLabel({ team }: { team: TeamSummary | null }) {
+export function DashboardContextLabel({ team, settled }: { team: TeamSummary | null; settled: boolean }) {
   const { t } = useTranslation('teams')
+  // A span: the label sits inside the page header's paragraph.
+  if (!settled)
+    return <span aria-hidden className="inline-block h-5 w-24 animate-pulse rounded-full bg-muted" />
   return (
     <Badge variant={team ? 'primary' : 'outline'}>
       {team ? t('dashboard.teamContext') : t('dashboard.personalContext')}
