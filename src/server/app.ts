@@ -18,6 +18,7 @@ import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { teamRoutes } from './modules/teams/routes.ts'
+import { testingRoutes } from './modules/testing/routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/teams', teamRoutes({ db }))
   v1.route('/prompts', promptRoutes({ db }))
   app.route('/api/v1', v1)
+  if (config.env === 'test') app.route('/api/testing', testingRoutes({ db }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

@@ -391,14 +391,12 @@ describe('DELETE /api/v1/prompts/:id', () => {
       .insert(conversationMessages)
       .values({ conversationId: conversation!.id, role: 'user', content: { text: 'hi' } })
       .returning()
-    await db()
-      .insert(conversationMessagePrompts)
-      .values({
-        messageId: message!.id,
-        promptId,
-        promptVersionId: versionId,
-        attachedByUserId: ownerUser.id,
-      })
+    await db().insert(conversationMessagePrompts).values({
+      messageId: message!.id,
+      promptId,
+      promptVersionId: versionId,
+      attachedByUserId: ownerUser.id,
+    })
   }
 
   it('deletes the prompt with its versions and attachments', async () => {
