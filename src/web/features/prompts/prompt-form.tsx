@@ -128,7 +128,16 @@ function VisibilityField({ form }: { form: PromptForm }) {
 }
 
 /** Title, description, content (with the variables tip), optional changelog, visibility and tags. */
-export function PromptFields({ form, withChangelog = false }: { form: PromptForm; withChangelog?: boolean }) {
+export function PromptFields({
+  form,
+  withChangelog = false,
+  bodyStatus,
+}: {
+  form: PromptForm
+  withChangelog?: boolean
+  /** A note under the content, e.g. which version was just loaded into it. */
+  bodyStatus?: string | null
+}) {
   const { t } = useTranslation('prompts')
   const { errors } = form.formState
   return (
@@ -160,6 +169,11 @@ export function PromptFields({ form, withChangelog = false }: { form: PromptForm
           {...form.register('body')}
         />
       </Field>
+      {bodyStatus && (
+        <p role="status" className="-mt-3 text-sm font-medium text-success">
+          {bodyStatus}
+        </p>
+      )}
       {withChangelog && (
         <Field
           label={t('form.changelog')}

@@ -87,11 +87,12 @@ function EditPromptForm({
   const { isSubmitting } = form.formState
   const [formError, setFormError] = useState<string | null>(null)
   const [stale, setStale] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
+  const [switchedTo, setSwitchedTo] = useState<string | null>(null)
+  const [rebased, setRebased] = useState<string | null>(null)
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null)
-    setNotice(null)
+    setRebased(null)
     try {
       await save.mutateAsync({ ...values, baseVersionId })
       toast({ title: t('form.saved'), tone: 'success' })
@@ -114,31 +115,27 @@ function EditPromptForm({
     setBaseVersionId(latest.prompt.currentVersionId)
     setStale(false)
     setFormError(null)
-    setNotice(current ? t('form.staleRefreshed', { number: current.versionNumber }) : null)
+    setRebased(current ? t('form.staleRefreshed', { number: current.versionNumber }) : null)
   }
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <Card className="min-w-0">
         <form noValidate onSubmit={onSubmit} className="space-y-6 p-5 sm:p-6">
-          {formError && (
-            <Alert
-              tone="error"
-              action={
-                stale && (
-                  <Button variant="outline" size="sm" onClick={rebase}>
+          <PromptFields form={form} withChangelog bodyStatus={switchedTo} />
+          <div className="space-y-3 border-t pt-5">
+            {formError && (
+              <Alert tone="error">
+                <p>{formError}</p>
+                {stale && (
+                  <Button variant="outline" size="sm" className="mt-2 whitespace-normal" onClick={rebase}>
                     <RotateCcw aria-hidden />
                     {t('form.staleRefresh')}
                   </Button>
-                )
-              }
-            >
-              {formError}
-            </Alert>
-          )}
-          {notice && <Alert tone="success">{notice}</Alert>}
-          <PromptFields form={form} withChangelog />
-          <div className="space-y-2 border-t pt-5">
+                )}
+              </Alert>
+            )}
+            {rebased && <Alert tone="success">{rebased}</Alert>}
             <div className="flex flex-wrap items-center gap-2">
               <Button type="submit" disabled={!canSubmit || isSubmitting}>
                 {isSubmitting ? t('form.saving') : t('form.save')}
@@ -191,7 +188,9 @@ function EditPromptForm({
                   aria-label={`${t('form.useThisVersion')}: ${t('detail.version', { number: version.versionNumber })}`}
                   onClick={() => {
                     form.setValue('body', version.body, { shouldDirty: true, shouldValidate: true })
-                    setNotice(t('form.switchedToVersion', { number: version.versionNumber }))
+                    setSwitchedTo(t('form.switchedToVersion', { number: version.versionNumber }))
+                    // On a phone the history sits below the form: bring the changed content into view.
+                    form.setFocus('body')
                   }}
                 >
                   <RotateCcw aria-hidden />

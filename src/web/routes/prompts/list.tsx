@@ -213,19 +213,20 @@ export function PromptListPage() {
           <div className="flex flex-wrap items-center gap-2">
             <ScopeToggle value={filters.scope} onChange={(scope) => update({ scope, teamId: undefined })} />
             {filters.scope === 'team' && (teams.data?.length ?? 0) > 1 && (
-              <Select
-                aria-label={t('list.teamLabel')}
-                value={filters.teamId ?? ''}
-                onChange={(event) => update({ teamId: event.target.value || undefined })}
-                className="w-auto"
-              >
-                <option value="">{t('list.allTeams')}</option>
-                {teams.data?.map((team) => (
-                  <option key={team.id} value={team.id}>
-                    {team.name}
-                  </option>
-                ))}
-              </Select>
+              <div className="w-44">
+                <Select
+                  aria-label={t('list.teamLabel')}
+                  value={filters.teamId ?? ''}
+                  onChange={(event) => update({ teamId: event.target.value || undefined })}
+                >
+                  <option value="">{t('list.allTeams')}</option>
+                  {teams.data?.map((team) => (
+                    <option key={team.id} value={team.id}>
+                      {team.name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
             )}
             <TagFilter
               scope={filters.scope}

@@ -45,9 +45,9 @@ export function NewPromptPage() {
       <PageHeader title={t('form.createTitle')} />
       <Card>
         <form noValidate onSubmit={onSubmit} className="space-y-6 p-5 sm:p-6">
-          {formError && <Alert tone="error">{formError}</Alert>}
           <PromptFields form={form} />
-          <div className="space-y-2 border-t pt-5">
+          <div className="space-y-3 border-t pt-5">
+            {formError && <Alert tone="error">{formError}</Alert>}
             <div className="flex flex-wrap items-center gap-2">
               <Button type="submit" disabled={!canSubmit || isSubmitting}>
                 {isSubmitting ? t('form.creating') : t('form.create')}
