@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts'
 import type { listPromptsQuery, PromptPage, PromptScope, promptTagsQuery } from '../../../domain/prompts.ts'
@@ -36,7 +36,13 @@ export async function listPrompts(
   query: z.output<typeof listPromptsQuery>,
 ): Promise<PromptPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined
-  const rows = await selectSummaries(db, userId)
+  const order = [desc(prompts.updatedAt), desc(prompts.id)]
+  // First the page's ids (filters, order and limit on prompts alone, served by the indexes), then
+  // the summaries of just those rows: otherwise the joins and counts would run for every match.
+  // The inner `prompts` shadows the outer one, so its conditions refer to the inner rows.
+  const pageIds = db
+    .select({ id: prompts.id })
+    .from(prompts)
     .where(
       and(
         scopeCondition(userId, query.scope, query.teamId),
@@ -53,8 +59,11 @@ export async function listPrompts(
           : undefined,
       ),
     )
-    .orderBy(desc(prompts.updatedAt), desc(prompts.id))
+    .orderBy(...order)
     .limit(query.limit + 1)
+  const rows = await selectSummaries(db, userId)
+    .where(inArray(prompts.id, pageIds))
+    .orderBy(...order)
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   return {

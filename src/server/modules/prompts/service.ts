@@ -12,7 +12,13 @@ import type {
 import type { Db, Tx } from '../../db/client.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { roleInTeam } from '../teams/membership.ts'
-import { findVisiblePrompt, lockVisiblePrompt, type PromptRow, promptNotFound } from './access.ts'
+import {
+  findVisiblePrompt,
+  lockVisiblePrompt,
+  type PromptRow,
+  promptNotFound,
+  promptVisibleTo,
+} from './access.ts'
 import { mapPromptDbError } from './db-errors.ts'
 import { canEditPrompt, requirePromptOwner } from './policy.ts'
 import { selectSummaries, toSummary, toVersion } from './summaries.ts'
@@ -37,14 +43,14 @@ async function versionsOf(db: Db | Tx, promptId: string): Promise<PromptVersion[
 
 /** The detail page's data: the prompt, all its versions (newest first), and whether the caller edits. */
 export async function getPromptDetail(db: Db | Tx, userId: string, promptId: string): Promise<PromptDetail> {
-  const prompt = await findVisiblePrompt(db, userId, promptId)
-  if (!prompt) throw promptNotFound()
-  const [summary] = await selectSummaries(db, userId).where(eq(prompts.id, promptId))
+  const [summary] = await selectSummaries(db, userId).where(
+    and(eq(prompts.id, promptId), promptVisibleTo(userId)),
+  )
   if (!summary) throw promptNotFound()
   return {
     prompt: toSummary(summary),
     versions: await versionsOf(db, promptId),
-    canEdit: canEditPrompt(userId, prompt),
+    canEdit: canEditPrompt(userId, summary),
   }
 }
 
