@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPromptInput, listPromptsQuery, updatePromptInput } from './prompts.ts'
+import { createPromptInput, historyPreview, listPromptsQuery, updatePromptInput } from './prompts.ts'
 import { fieldErrorsOf } from './validation.ts'
 
 const teamId = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b'
@@ -94,5 +94,12 @@ describe('listPromptsQuery', () => {
     expect(listPromptsQuery.parse({ tags: 'a' }).tags).toEqual(['a'])
     expect(listPromptsQuery.parse({ tags: ['a', ' b ', 'a'] }).tags).toEqual(['a', 'b'])
     expect(listPromptsQuery.parse({ search: '   ' }).search).toBeUndefined()
+  })
+})
+
+describe('historyPreview', () => {
+  it('cuts a body to 200 characters (§9) and marks the cut', () => {
+    expect(historyPreview('x'.repeat(200))).toBe('x'.repeat(200))
+    expect(historyPreview(`${'y'.repeat(200)}z`)).toBe(`${'y'.repeat(200)}…`)
   })
 })

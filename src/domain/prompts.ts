@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PROMPTS_PAGE_SIZE } from './constants.ts'
+import { HISTORY_PREVIEW_LENGTH, PROMPTS_PAGE_SIZE } from './constants.ts'
 import type { Page } from './cursor.ts'
 
 /**
@@ -87,6 +87,11 @@ const changelogSchema = z
   .max(PROMPT_LIMITS.changelog, 'prompts.changelogTooLong')
   .transform((value) => (value === '' ? null : value))
   .nullable()
+
+/** A version's body as the edit page's history shows it: cut to 200 characters (§9). */
+export function historyPreview(body: string): string {
+  return body.length > HISTORY_PREVIEW_LENGTH ? `${body.slice(0, HISTORY_PREVIEW_LENGTH)}…` : body
+}
 
 /** Trims each tag and drops empties and duplicates (§5), keeping the order they were added in. */
 export function normalizeTags(tags: readonly string[]): string[] {

@@ -1,15 +1,9 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { HISTORY_PREVIEW_LENGTH } from '../../../domain/constants.ts'
-import type { PromptVersion } from '../../../domain/prompts.ts'
+import { historyPreview, type PromptVersion } from '../../../domain/prompts.ts'
 import { formatLongDateTime } from '../../../domain/time.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
-
-/** The history preview: the body cut to 200 characters (§9). */
-export function previewOf(body: string): string {
-  return body.length > HISTORY_PREVIEW_LENGTH ? `${body.slice(0, HISTORY_PREVIEW_LENGTH)}…` : body
-}
 
 /** A version's number, date, changelog and preview, with actions that the page chooses. */
 export function VersionList({
@@ -37,7 +31,7 @@ export function VersionList({
             </div>
             {version.changelog && <p className="text-sm">{version.changelog}</p>}
             <p className="font-mono text-xs break-words whitespace-pre-wrap text-muted-foreground">
-              {previewOf(version.body)}
+              {historyPreview(version.body)}
             </p>
             <div className="flex flex-wrap gap-2">{actions(version)}</div>
           </li>
