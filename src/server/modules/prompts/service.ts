@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { AppError } from '../../../domain/errors.ts'
 import { type Locale, translate } from '../../../domain/messages/index.ts'
 import type {
@@ -29,7 +29,8 @@ export interface Actor {
   locale: Locale
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Version ids come from the caller; anything but a uuid cannot be one of ours. */
+const isVersionId = (value: string) => z.uuid().safeParse(value).success
 const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
 
 async function versionsOf(db: Db | Tx, promptId: string): Promise<PromptVersion[]> {
@@ -66,7 +67,7 @@ export async function getVersion(
   versionId: string,
 ): Promise<PromptVersion> {
   if (!(await findVisiblePrompt(db, userId, promptId))) throw promptNotFound()
-  if (!uuidPattern.test(versionId)) throw versionNotFound()
+  if (!isVersionId(versionId)) throw versionNotFound()
   const [row] = await db
     .select()
     .from(promptVersions)
@@ -209,7 +210,7 @@ export async function setCurrentVersion(
   await db.transaction(async (tx) => {
     const prompt = await lockVisiblePrompt(tx, userId, promptId)
     requirePromptOwner(userId, prompt)
-    if (!uuidPattern.test(versionId)) throw versionNotFound()
+    if (!isVersionId(versionId)) throw versionNotFound()
     const [version] = await tx
       .select({ id: promptVersions.id })
       .from(promptVersions)

@@ -3,6 +3,7 @@ import { ToggleGroup } from 'radix-ui'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import { z } from 'zod'
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
 import { normalizeTags, type PromptScope } from '../../../domain/prompts.ts'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
@@ -19,8 +20,6 @@ import { TagFilter } from '../../features/prompts/tag-filter.tsx'
 import { useMyTeams } from '../../features/teams/queries.ts'
 import { errorText } from '../../lib/api.ts'
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * The list's filters live in the URL (`?scope=team&team=…&search=…&tags=a&tags=b`), so a filtered
  * list can be shared and survives a reload.
@@ -31,7 +30,7 @@ function useListFilters() {
   const team = params.get('team')
   const filters: PromptListFilters = {
     scope,
-    teamId: scope === 'team' && team && uuidPattern.test(team) ? team : undefined,
+    teamId: scope === 'team' && z.uuid().safeParse(team).success ? (team ?? undefined) : undefined,
     search: params.get('search')?.trim() || undefined,
     tags: normalizeTags(params.getAll('tags')),
   }
