@@ -102,10 +102,9 @@ export type ChangeRoleInput = z.input<typeof changeRoleInput>
 /** Invitation tokens in links: 32 random bytes, base64url (43 characters). */
 export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/)
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Team and invitation ids are uuids; anything else cannot name one (the web's 'Invalid team ID'). */
 export function isUuid(value: string | undefined): value is string {
-  return value !== undefined && uuidPattern.test(value)
+  return z.uuid().safeParse(value).success
 }
 
 /** The first 8 characters of a team id, as the settings tab shows it. */

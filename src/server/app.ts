@@ -15,8 +15,10 @@ import { serveWebApp } from './http/static-web.ts'
 import type { Logger } from './log.ts'
 import { passwordAuthRoutes } from './modules/auth/routes.ts'
 import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
+import { promptRoutes } from './modules/prompts/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { invitationRoutes, teamRoutes } from './modules/teams/routes.ts'
+import { testingRoutes } from './modules/testing/routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -67,7 +69,9 @@ export function createApp(deps: AppDeps) {
     teamRoutes({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier }),
   )
   v1.route('/invitations', invitationRoutes({ db }))
+  v1.route('/prompts', promptRoutes({ db }))
   app.route('/api/v1', v1)
+  if (config.env === 'test') app.route('/api/testing', testingRoutes({ db }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

@@ -1,5 +1,6 @@
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
+import { promptsDe } from './de/prompts.ts'
 import { teamsDe } from './de/teams.ts'
 import type { en } from './en.ts'
 
@@ -8,4 +9,5 @@ export const de: Record<keyof typeof en, string> = {
   ...commonDe,
   ...authDe,
   ...teamsDe,
+  ...promptsDe,
 }

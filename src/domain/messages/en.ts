@@ -1,5 +1,6 @@
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
+import { promptsEn } from './en/prompts.ts'
 import { teamsEn } from './en/teams.ts'
 
 /**
@@ -11,4 +12,5 @@ export const en = {
   ...commonEn,
   ...authEn,
   ...teamsEn,
+  ...promptsEn,
 }
