@@ -14,6 +14,7 @@ import { loadSession } from './http/session.ts'
 import { serveWebApp } from './http/static-web.ts'
 import type { Logger } from './log.ts'
 import { passwordAuthRoutes } from './modules/auth/routes.ts'
+import { conversationRoutes, messageRoutes, promptUsageRoutes } from './modules/conversations/routes.ts'
 import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { teamRoutes } from './modules/teams/routes.ts'
@@ -63,6 +64,9 @@ export function createApp(deps: AppDeps) {
   v1.route('/me', meRoutes())
   v1.route('/session', sessionRoutes())
   v1.route('/teams', teamRoutes({ db }))
+  v1.route('/conversations', conversationRoutes({ db }))
+  v1.route('/messages', messageRoutes({ db }))
+  v1.route('/prompts', promptUsageRoutes({ db }))
   app.route('/api/v1', v1)
 
   app.all('/api/*', () => {

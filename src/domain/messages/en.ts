@@ -1,5 +1,6 @@
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
+import { conversationsEn } from './en/conversations.ts'
 
 /**
  * English texts shared by server and web, one file per domain under ./en (keys prefixed by domain).
@@ -9,4 +10,5 @@ import { commonEn } from './en/common.ts'
 export const en = {
   ...commonEn,
   ...authEn,
+  ...conversationsEn,
 }
