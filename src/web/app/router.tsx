@@ -74,8 +74,14 @@ export const routes: RouteObject[] = [
               { path: '/prompts/new', element: placeholder('newPrompt') },
               { path: '/prompts/:id', element: placeholder('promptDetail') },
               { path: '/prompts/:id/edit', element: placeholder('editPrompt') },
-              { path: '/conversations', element: placeholder('conversations') },
-              { path: '/conversations/:id', element: placeholder('conversationDetail') },
+              {
+                path: '/conversations',
+                ...lazyPage(() => import('../routes/conversations/list.tsx'), 'ConversationsPage'),
+              },
+              {
+                path: '/conversations/:id',
+                ...lazyPage(() => import('../routes/conversations/detail.tsx'), 'ConversationDetailPage'),
+              },
               { path: '/team', element: placeholder('team') },
               { path: '/team/:teamId/manage', element: placeholder('teamManage') },
               { path: '/settings/profile', element: placeholder('profile') },

@@ -1,0 +1,221 @@
+import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
+import { expect, signUpViaApi, test } from './support.ts'
+
+test.beforeEach(async ({ page }) => {
+  await signUpViaApi(page)
+})
+
+test('create a conversation with a first message and tags', async ({ page }) => {
+  await page.goto('/conversations')
+  await expect(page.getByRole('heading', { name: 'Conversations', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible()
+  // without teams there are no tabs and no team selector
+  await expect(page.getByRole('tab', { name: 'My Conversations' })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'New Conversation' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'New Conversation' })
+  await dialog.getByRole('button', { name: 'Create Conversation' }).click()
+  await expect(dialog.getByText('Title is required')).toBeVisible()
+  await expect(dialog.getByLabel('Team')).toHaveCount(0)
+
+  await dialog.getByLabel('Title').fill('Launch email ideas')
+  await dialog.getByLabel('First message (optional)').fill('Give me three subject lines.')
+  await dialog.getByLabel('Tags').fill(' marketing, , email ,marketing')
+  await dialog.getByRole('button', { name: 'Create Conversation' }).click()
+
+  await expect(page.getByText('Conversation created', { exact: true })).toBeVisible()
+  await expect(page).toHaveURL(/\/conversations\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { name: 'Launch email ideas', level: 1 })).toBeVisible()
+  await expect(page.getByText('#marketing')).toBeVisible()
+  await expect(page.getByText('#email')).toBeVisible()
+  const message = page.getByRole('article', { name: 'You' })
+  await expect(message.getByText('Give me three subject lines.')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Conversations' }).first().click()
+  await expect(page.getByRole('link', { name: 'Launch email ideas' })).toBeVisible()
+  await expect(page.getByText('just now')).toBeVisible()
+})
+
+test('send with Enter, add lines with Shift+Enter, log an assistant reply with model and tokens', async ({
+  page,
+}) => {
+  const conversation = await createConversationViaApi(page, { title: 'Chat' })
+  await page.goto(`/conversations/${conversation.id}`)
+  await expect(page.getByText('No messages yet')).toBeVisible()
+
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true })
+  await composer.fill('First line')
+  await composer.press('Shift+Enter')
+  await composer.pressSequentially('Second line')
+  await expect(composer).toHaveValue('First line\nSecond line')
+  await composer.press('Enter')
+  const mine = page.getByRole('article', { name: 'You' })
+  await expect(mine).toContainText('First line\nSecond line')
+  await expect(composer).toHaveValue('')
+
+  // Enter on a blank message sends nothing
+  await composer.press('Enter')
+  await expect(page.getByRole('article')).toHaveCount(1)
+
+  await page.getByRole('radio', { name: 'Assistant' }).check({ force: true })
+  await page.getByLabel('Model').fill('gpt-4o')
+  await page.getByLabel('Tokens').fill('1.5')
+  await expect(page.getByText('Token count must be a whole number of 0 or more')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled()
+  await page.getByLabel('Tokens').fill('128')
+  await composer.fill('Here are three subject lines.')
+  await composer.press('Enter')
+  const reply = page.getByRole('article', { name: 'Assistant' })
+  await expect(reply).toContainText('Here are three subject lines.')
+  await expect(reply.getByText('gpt-4o')).toBeVisible()
+  await expect(reply.getByText('128 tokens')).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole('article')).toHaveCount(2)
+  await expect(page.getByRole('article').last()).toHaveAccessibleName('Assistant')
+})
+
+test('edit and delete a message', async ({ page }) => {
+  const conversation = await createConversationViaApi(page, { title: 'Edits', firstMessage: 'Draft text' })
+  await appendMessageViaApi(page, conversation.id, { content: { text: 'Second message' } })
+  await page.goto(`/conversations/${conversation.id}`)
+  const first = page.getByRole('article').first()
+  await expect(first).toContainText('Draft text')
+
+  await first.getByRole('button', { name: 'Message actions' }).click()
+  await page.getByRole('menuitem', { name: 'Edit' }).click()
+  const editor = first.getByRole('textbox', { name: 'Edit message' })
+  await editor.fill('Changed, then thrown away')
+  await editor.press('Escape')
+  await expect(first).toContainText('Draft text')
+
+  await first.getByRole('button', { name: 'Message actions' }).click()
+  await page.getByRole('menuitem', { name: 'Edit' }).click()
+  await editor.fill('Final text')
+  await first.getByRole('button', { name: 'Save' }).click()
+  const edited = page.getByRole('article').filter({ hasText: 'Final text' })
+  await expect(edited).toBeVisible()
+  await expect(editor).toHaveCount(0)
+
+  const second = page.getByRole('article').filter({ hasText: 'Second message' })
+  await second.getByRole('button', { name: 'Message actions' }).click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete message?' })
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(second).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('article')).toHaveCount(1)
+  await expect(page.getByRole('article')).toContainText('Final text')
+})
+
+test('edit the title and tags in place: Enter saves, Escape cancels', async ({ page }) => {
+  const conversation = await createConversationViaApi(page, { title: 'Old title', tags: ['one'] })
+  await page.goto(`/conversations/${conversation.id}`)
+
+  await page.getByRole('button', { name: 'Edit title' }).click()
+  const title = page.getByRole('textbox', { name: 'Conversation title' })
+  await title.fill('Never saved')
+  await title.press('Escape')
+  await expect(page.getByRole('heading', { name: 'Old title', level: 1 })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Edit title' }).click()
+  await title.fill('   ')
+  await title.press('Enter')
+  await expect(page.getByText('Title is required')).toBeVisible()
+  await title.fill('New title')
+  await title.press('Enter')
+  await expect(page.getByRole('heading', { name: 'New title', level: 1 })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Edit tags' }).click()
+  const tags = page.getByRole('textbox', { name: 'Tags, separated by commas' })
+  await expect(tags).toHaveValue('one')
+  await tags.fill('one, two ,three')
+  await tags.press('Enter')
+  for (const tag of ['#one', '#two', '#three'])
+    await expect(page.getByText(tag, { exact: true })).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'New title', level: 1 })).toBeVisible()
+  await expect(page.getByText('#three', { exact: true })).toBeVisible()
+})
+
+test('filter the list by tag chips and search', async ({ page }) => {
+  await createConversationViaApi(page, { title: 'Alpha plan', tags: ['plan', 'q1', 'work', 'later'] })
+  await createConversationViaApi(page, { title: 'Beta plan', tags: ['plan'] })
+  await createConversationViaApi(page, { title: 'Groceries', tags: ['home'] })
+  await page.goto('/conversations')
+  const cards = page.getByRole('list', { name: 'Conversations' }).getByRole('link')
+  await expect(cards).toHaveCount(3)
+  // up to 3 tags on a card, then +N
+  const alpha = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Alpha plan' }) })
+  await expect(alpha.getByRole('button', { name: /^Show only conversations tagged/ })).toHaveCount(3)
+  await expect(alpha.getByText('+1')).toBeVisible()
+
+  await alpha.getByRole('button', { name: 'Show only conversations tagged plan' }).click()
+  await expect(page.getByText('Filtered by tag:')).toBeVisible()
+  await expect(cards).toHaveCount(2)
+  await alpha.getByRole('button', { name: 'Show only conversations tagged q1' }).click()
+  await expect(cards).toHaveCount(1)
+  await expect(page).toHaveURL(/tag=plan&tag=q1/)
+
+  await page.getByRole('button', { name: 'Remove tag filter q1' }).click()
+  await expect(cards).toHaveCount(2)
+  await page.getByRole('button', { name: 'Remove tag filter plan' }).click()
+  await expect(cards).toHaveCount(3)
+  await expect(page.getByText('Filtered by tag:')).toHaveCount(0)
+
+  await page.getByRole('searchbox', { name: 'Search conversations by title' }).fill('  PLAN ')
+  await expect(cards).toHaveCount(2)
+  await page.getByRole('searchbox', { name: 'Search conversations by title' }).fill('nothing like this')
+  await expect(page.getByRole('heading', { name: 'No conversations match' })).toBeVisible()
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(cards).toHaveCount(3)
+})
+
+test('delete the conversation', async ({ page }) => {
+  const conversation = await createConversationViaApi(page, { title: 'Short lived', firstMessage: 'bye' })
+  await page.goto(`/conversations/${conversation.id}`)
+  await page.getByRole('button', { name: 'Conversation actions' }).click()
+  await page.getByRole('menuitem', { name: 'Delete conversation' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete conversation?' })
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await page.getByRole('button', { name: 'Conversation actions' }).click()
+  await page.getByRole('menuitem', { name: 'Delete conversation' }).click()
+  await confirm.getByRole('button', { name: 'Delete conversation' }).click()
+  await expect(page.getByText('Conversation deleted', { exact: true })).toBeVisible()
+  await expect(page).toHaveURL(/\/conversations$/)
+  await expect(page.getByRole('link', { name: 'Short lived' })).toHaveCount(0)
+
+  await page.goto(`/conversations/${conversation.id}`)
+  await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to conversations' }).click()
+  await expect(page).toHaveURL(/\/conversations$/)
+})
+
+test('opens at the newest messages and loads older ones when scrolled up', async ({ page }) => {
+  const conversation = await createConversationViaApi(page, { title: 'Long one' })
+  for (let i = 1; i <= 105; i += 1) {
+    await appendMessageViaApi(page, conversation.id, { content: { text: `Message number ${i}` } })
+  }
+  await page.goto(`/conversations/${conversation.id}`)
+  await expect(page.getByText('Message number 105', { exact: true })).toBeInViewport()
+  await expect(page.getByText('Message number 5', { exact: true })).toHaveCount(0)
+  await page.getByRole('region', { name: 'Messages' }).evaluate((element) => {
+    element.scrollTop = 0
+  })
+  await expect(page.getByText('Message number 1', { exact: true })).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(105)
+})
+
+test.describe('German', () => {
+  test.use({ locale: 'de-DE' })
+
+  test('shows the list and server messages in German', async ({ page }) => {
+    await page.goto('/conversations')
+    await expect(page.getByRole('heading', { name: 'Unterhaltungen', level: 1 })).toBeVisible()
+    await page.getByRole('button', { name: 'Neue Unterhaltung' }).first().click()
+    await page.getByRole('button', { name: 'Unterhaltung erstellen' }).click()
+    await expect(page.getByText('Titel ist erforderlich')).toBeVisible()
+  })
+})
