@@ -208,6 +208,48 @@ test('opens at the newest messages and loads older ones when scrolled up', async
   await expect(page.getByRole('article')).toHaveCount(105)
 })
 
+test.describe('when the server fails', () => {
+  test.use({ expectedConsoleError: /status of 503/ })
+
+  test('the list offers Retry; a failed send keeps the text and says why', async ({ page }) => {
+    const conversation = await createConversationViaApi(page, { title: 'Still here' })
+    let failing = true
+    await page.route('**/api/v1/conversations?**', (route) =>
+      failing
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'transient', message: 'Try later' } }),
+          })
+        : route.fallback(),
+    )
+    await page.goto('/conversations')
+    await expect(page.getByText('Failed to load conversations. Please try again.')).toBeVisible()
+    failing = false
+    await page.getByRole('button', { name: 'Retry' }).click()
+    await expect(page.getByRole('link', { name: 'Still here' })).toBeVisible()
+
+    await page.route(`**/api/v1/conversations/${conversation.id}/messages`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: { code: 'transient', message: 'The service is temporarily unavailable' },
+            }),
+          })
+        : route.fallback(),
+    )
+    await page.getByRole('link', { name: 'Still here' }).click()
+    const composer = page.getByRole('textbox', { name: 'Message', exact: true })
+    await composer.fill('Keep me')
+    await composer.press('Enter')
+    await expect(page.getByText('Failed to send message', { exact: true })).toBeVisible()
+    await expect(page.getByText('The service is temporarily unavailable', { exact: true })).toBeVisible()
+    await expect(composer).toHaveValue('Keep me')
+  })
+})
+
 test.describe('German', () => {
   test.use({ locale: 'de-DE' })
 
