@@ -16,8 +16,10 @@ import type { Logger } from './log.ts'
 import { passwordAuthRoutes } from './modules/auth/routes.ts'
 import { conversationRoutes, messageRoutes, promptUsageRoutes } from './modules/conversations/routes.ts'
 import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
+import { promptRoutes } from './modules/prompts/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { teamRoutes } from './modules/teams/routes.ts'
+import { testingRoutes } from './modules/testing/routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -64,10 +66,12 @@ export function createApp(deps: AppDeps) {
   v1.route('/me', meRoutes())
   v1.route('/session', sessionRoutes())
   v1.route('/teams', teamRoutes({ db }))
+  v1.route('/prompts', promptRoutes({ db }))
   v1.route('/conversations', conversationRoutes({ db }))
   v1.route('/messages', messageRoutes({ db }))
   v1.route('/prompts', promptUsageRoutes({ db }))
   app.route('/api/v1', v1)
+  if (config.env === 'test') app.route('/api/testing', testingRoutes({ db }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

@@ -1,6 +1,7 @@
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
 import { conversationsDe } from './de/conversations.ts'
+import { promptsDe } from './de/prompts.ts'
 import type { en } from './en.ts'
 
 /** German texts, one file per domain under ./de; the spec's German sign-in messages word for word. */
@@ -8,4 +9,5 @@ export const de: Record<keyof typeof en, string> = {
   ...commonDe,
   ...authDe,
   ...conversationsDe,
+  ...promptsDe,
 }

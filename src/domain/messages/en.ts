@@ -1,6 +1,7 @@
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
 import { conversationsEn } from './en/conversations.ts'
+import { promptsEn } from './en/prompts.ts'
 
 /**
  * English texts shared by server and web, one file per domain under ./en (keys prefixed by domain).
@@ -11,4 +12,5 @@ export const en = {
   ...commonEn,
   ...authEn,
   ...conversationsEn,
+  ...promptsEn,
 }
