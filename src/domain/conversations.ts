@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CONVERSATIONS_PAGE, MESSAGES_PAGE } from './constants.ts'
+import { normalizeTags } from './prompts.ts'
 
 /**
  * Conversations, their messages and the prompts attached to messages (§3, §5, §7): the API's input
@@ -23,10 +24,6 @@ export type MessageRole = (typeof messageRoles)[number]
 /** Tags as typed in a form: split on commas, trimmed, empties dropped (§5). Duplicates go too. */
 export function parseTagList(text: string): string[] {
   return normalizeTags(text.split(','))
-}
-
-function normalizeTags(tags: string[]): string[] {
-  return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))]
 }
 
 export const titleSchema = z
@@ -55,22 +52,18 @@ const messageContentSchema = z
   )
   .transform((text) => ({ text }))
 
-const uuid = (
-  message: 'conversations.teamNotFound' | 'conversations.promptNotFound' | 'conversations.versionNotFound',
-) => z.uuid(message)
-
 export const roleSchema = z.enum(messageRoles, { error: 'conversations.invalidRole' })
 
 export const attachmentRefSchema = z.object({
-  promptId: uuid('conversations.promptNotFound'),
+  promptId: z.uuid('prompts.notFound'),
   /** Absent or null: attach "latest", which stores no version. */
-  promptVersionId: uuid('conversations.versionNotFound').nullish(),
+  promptVersionId: z.uuid('prompts.versionNotFound').nullish(),
 })
 export type AttachmentRef = z.input<typeof attachmentRefSchema>
 
 export const createConversationInput = z.object({
   title: titleSchema,
-  teamId: uuid('conversations.teamNotFound').nullish(),
+  teamId: z.uuid('conversations.teamNotFound').nullish(),
   /** Sent as the first message (role user) only when non-empty after trimming (§5). */
   firstMessage: z
     .string({ error: 'conversations.messageRequired' })

@@ -4,8 +4,6 @@ export const conversationsDe: Record<keyof typeof conversationsEn, string> = {
   'conversations.notFound': 'Unterhaltung nicht gefunden',
   'conversations.messageNotFound': 'Nachricht nicht gefunden',
   'conversations.attachmentNotFound': 'Anhang nicht gefunden',
-  'conversations.promptNotFound': 'Prompt nicht gefunden',
-  'conversations.versionNotFound': 'Version nicht gefunden',
   'conversations.teamNotFound': 'Team nicht gefunden oder Zugriff verweigert',
   'conversations.userMustBeAuthenticated': 'Benutzer muss angemeldet sein',
   'conversations.titleRequired': 'Titel ist erforderlich',

@@ -3,8 +3,6 @@ export const conversationsEn = {
   'conversations.notFound': 'Conversation not found',
   'conversations.messageNotFound': 'Message not found',
   'conversations.attachmentNotFound': 'Attachment not found',
-  'conversations.promptNotFound': 'Prompt not found',
-  'conversations.versionNotFound': 'Version not found',
   'conversations.teamNotFound': 'Team not found or access denied',
   'conversations.userMustBeAuthenticated': 'User must be authenticated',
   'conversations.titleRequired': 'Title is required',

@@ -5,7 +5,7 @@ import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import { conversationMessagePrompts, promptVersions } from '../../db/schema/index.ts'
-import { findVisiblePrompt, promptVisibleTo } from '../prompts/access.ts'
+import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/access.ts'
 import { isoString } from './keyset.ts'
 import { type Actor, loadMessage, loadMessageForWrite } from './policy.ts'
 
@@ -30,15 +30,13 @@ export async function resolveAttachmentRefs(
     unique.set(`${resolved.promptId}|${resolved.promptVersionId}`, resolved)
   }
   for (const ref of unique.values()) {
-    if (!(await findVisiblePrompt(tx, actor.id, ref.promptId))) {
-      throw new AppError('not_found', 'conversations.promptNotFound')
-    }
+    if (!(await findVisiblePrompt(tx, actor.id, ref.promptId))) throw promptNotFound()
     if (ref.promptVersionId) {
       const [version] = await tx
         .select({ id: promptVersions.id })
         .from(promptVersions)
         .where(and(eq(promptVersions.id, ref.promptVersionId), eq(promptVersions.promptId, ref.promptId)))
-      if (!version) throw new AppError('not_found', 'conversations.versionNotFound')
+      if (!version) throw new AppError('not_found', 'prompts.versionNotFound')
     }
   }
   return [...unique.values()]

@@ -104,7 +104,7 @@ export function messageRoutes({ db }: { db: Db }) {
 /** `/api/v1/prompts/:id/usage`: the conversations that use each version of a prompt. */
 export function promptUsageRoutes({ db }: { db: Db }) {
   return new Hono<UserEnv>().use('/:id/usage', requireSignedIn).get('/:id/usage', async (c) => {
-    const promptId = id(c.req.param('id'), 'conversations.promptNotFound')
+    const promptId = id(c.req.param('id'), 'prompts.notFound')
     return c.json({ usage: await getPromptUsage(db, c.get('user'), promptId) })
   })
 }

@@ -4,11 +4,10 @@ import {
   type PromptVersionUsage,
   USAGE_CONVERSATIONS_PER_VERSION,
 } from '../../../domain/conversations.ts'
-import { AppError } from '../../../domain/errors.ts'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import { promptVersions } from '../../db/schema/index.ts'
-import { findVisiblePrompt } from '../prompts/access.ts'
+import { findVisiblePrompt, promptNotFound } from '../prompts/access.ts'
 import { isoString } from './keyset.ts'
 import { type Actor, conversationVisibleTo } from './policy.ts'
 
@@ -18,9 +17,7 @@ import { type Actor, conversationVisibleTo } from './policy.ts'
  * recently active first (the first 20 per version; the counts are exact).
  */
 export async function getPromptUsage(db: Db, actor: Actor, promptId: string): Promise<PromptUsage> {
-  if (!(await findVisiblePrompt(db, actor.id, promptId))) {
-    throw new AppError('not_found', 'conversations.promptNotFound')
-  }
+  if (!(await findVisiblePrompt(db, actor.id, promptId))) throw promptNotFound()
   const versions = await db
     .select({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
     .from(promptVersions)

@@ -86,7 +86,9 @@ function VersionUsageRow({ version }: { version: PromptVersionUsage }) {
         {version.versionNumber === null && (
           <span className="text-xs text-muted-foreground">({t('usage.latestHint')})</span>
         )}
-        <span className="text-muted-foreground">{t('usage.summary', { count: version.conversationCount })}</span>
+        <span className="text-muted-foreground">
+          {t('usage.summary', { count: version.conversationCount })}
+        </span>
       </p>
       {version.conversations.length > 0 && (
         <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
