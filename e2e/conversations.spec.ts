@@ -1,5 +1,6 @@
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
-import { expect, signUpViaApi, test } from './support.ts'
+import { createPromptViaApi, saveBodyViaApi, seedTeam } from './prompts-support.ts'
+import { expect, signUpViaApi, test, uniqueEmail } from './support.ts'
 
 test.beforeEach(async ({ page }) => {
   await signUpViaApi(page)
@@ -259,5 +260,170 @@ test.describe('German', () => {
     await page.getByRole('button', { name: 'Neue Unterhaltung' }).first().click()
     await page.getByRole('button', { name: 'Unterhaltung erstellen' }).click()
     await expect(page.getByText('Titel ist erforderlich')).toBeVisible()
+  })
+})
+
+test.describe('prompts in conversations', () => {
+  test('attach the latest and a specific version, then see where each version is used', async ({ page }) => {
+    const prompt = await createPromptViaApi(page, {
+      title: 'Subject line writer',
+      body: 'Write subject lines.',
+    })
+    await saveBodyViaApi(page, prompt.prompt.id, 'Write five subject lines.')
+    const conversation = await createConversationViaApi(page, { title: 'Newsletter' })
+    await page.goto(`/conversations/${conversation.id}`)
+
+    // In the composer: pick latest, then version 1 from the versions list.
+    await page.getByRole('button', { name: 'Attach prompt' }).click()
+    const picker = page.getByRole('dialog', { name: 'Attach a prompt' })
+    await expect(picker.getByRole('tab', { name: 'My Prompts' })).toHaveAttribute('aria-selected', 'true')
+    const row = picker.getByRole('listitem', { name: 'Subject line writer' })
+    await row.getByRole('button', { name: 'Attach latest' }).click()
+    await expect(picker).toBeHidden()
+    const pending = page.getByRole('list', { name: 'Prompts to attach' })
+    await expect(pending.getByText('latest')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Attach prompt' }).click()
+    await picker.getByRole('searchbox', { name: 'Search prompts by title' }).fill('SUBJECT')
+    await picker.getByRole('button', { name: 'Versions' }).click()
+    const versions = picker.getByRole('list', { name: 'Versions of Subject line writer' })
+    await expect(versions.getByText('Version 2')).toBeVisible()
+    await versions.getByRole('button', { name: 'Attach version 1 of Subject line writer' }).click()
+    await expect(pending.getByText('v1')).toBeVisible()
+
+    const composer = page.getByRole('textbox', { name: 'Message', exact: true })
+    await composer.fill('Use these prompts')
+    await composer.press('Enter')
+    const message = page.getByRole('article', { name: 'You' })
+    await expect(message.getByRole('link', { name: 'Subject line writer' })).toHaveCount(2)
+    await expect(message.getByText('latest')).toBeVisible()
+    await expect(message.getByText('v1')).toBeVisible()
+    await expect(pending).toHaveCount(0)
+
+    // From the message's menu: version 2.
+    await message.getByRole('button', { name: 'Message actions' }).click()
+    await page.getByRole('menuitem', { name: 'Attach prompt' }).click()
+    await picker.getByRole('button', { name: 'Versions' }).click()
+    await picker.getByRole('button', { name: 'Attach version 2 of Subject line writer' }).click()
+    await expect(page.getByText('Prompt attached', { exact: true })).toBeVisible()
+    await expect(message.getByText('v2')).toBeVisible()
+
+    // Attaching the same version again says why it failed.
+    await message.getByRole('button', { name: 'Message actions' }).click()
+    await page.getByRole('menuitem', { name: 'Attach prompt' }).click()
+    await picker.getByRole('button', { name: 'Versions' }).click()
+    await picker.getByRole('button', { name: 'Attach version 2 of Subject line writer' }).click()
+    await expect(page.getByText('Failed to attach', { exact: true })).toBeVisible()
+    await expect(
+      page.getByText('This prompt version is already attached to the message', { exact: true }),
+    ).toBeVisible()
+    await picker.getByRole('button', { name: 'Close' }).click()
+
+    await message.getByRole('link', { name: 'Subject line writer' }).first().click()
+    await expect(page).toHaveURL(`/prompts/${prompt.prompt.id}`)
+    const usage = page.getByRole('region', { name: 'Used in conversations' })
+    await expect(usage.getByText('Used in 1 conversation').first()).toBeVisible()
+    await expect(usage.getByRole('listitem').filter({ hasText: 'Version 2' })).toContainText(
+      'Used in 1 conversation',
+    )
+    await expect(usage.getByRole('listitem').filter({ hasText: 'Latest version' })).toContainText(
+      'Newsletter',
+    )
+    await usage.getByRole('link', { name: 'Newsletter' }).first().click()
+    await expect(page).toHaveURL(`/conversations/${conversation.id}`)
+  })
+
+  test.describe('removing an attachment', () => {
+    test.use({ expectedConsoleError: /status of 503/ })
+
+    test('disappears at once and comes back when the server refuses', async ({ page }) => {
+      const prompt = await createPromptViaApi(page, { title: 'Tone checker' })
+      const conversation = await createConversationViaApi(page, { title: 'Tone' })
+      await appendMessageViaApi(page, conversation.id, {
+        content: { text: 'Check my tone' },
+        attachments: [{ promptId: prompt.prompt.id }],
+      })
+      await page.goto(`/conversations/${conversation.id}`)
+      const message = page.getByRole('article', { name: 'You' })
+      const chip = message.getByRole('link', { name: 'Tone checker' })
+      await expect(chip).toBeVisible()
+
+      let release: () => void = () => {}
+      const answered = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route('**/api/v1/messages/*/attachments/*', async (route) => {
+        await answered
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'transient', message: 'Try again in a moment' } }),
+        })
+      })
+      await message.getByRole('button', { name: 'Remove Tone checker' }).click()
+      await expect(chip).toHaveCount(0)
+      release()
+      await expect(page.getByText('Failed to remove attachment', { exact: true })).toBeVisible()
+      await expect(chip).toBeVisible()
+
+      await page.unroute('**/api/v1/messages/*/attachments/*')
+      await message.getByRole('button', { name: 'Remove Tone checker' }).click()
+      await expect(chip).toHaveCount(0)
+      await page.reload()
+      await expect(page.getByRole('article', { name: 'You' })).toContainText('Check my tone')
+      await expect(page.getByRole('link', { name: 'Tone checker' })).toHaveCount(0)
+    })
+  })
+})
+
+test.describe('with a team', () => {
+  test('team tabs, the team selector, and what a member may do', async ({ browser, page }) => {
+    const ownerEmail = await signUpViaApi(page, uniqueEmail('owner'))
+    const memberPage = await (await browser.newContext()).newPage()
+    const memberEmail = await signUpViaApi(memberPage, uniqueEmail('member'))
+    const teamId = await seedTeam(page, 'Growth', [
+      { email: ownerEmail, role: 'admin' },
+      { email: memberEmail, role: 'member' },
+    ])
+    await createPromptViaApi(page, { title: 'Shared brief', visibility: 'team', teamId })
+
+    await page.goto('/conversations')
+    await page.getByRole('button', { name: 'New Conversation' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'New Conversation' })
+    await dialog.getByLabel('Title').fill('Team plan')
+    await dialog.getByLabel('Team').selectOption({ label: 'Growth' })
+    await dialog.getByRole('button', { name: 'Create Conversation' }).click()
+    await expect(page.getByRole('heading', { name: 'Team plan', level: 1 })).toBeVisible()
+    await expect(page.getByText('Growth')).toBeVisible()
+
+    await memberPage.goto('/conversations')
+    await expect(memberPage.getByRole('heading', { name: 'No conversations yet' })).toBeVisible()
+    await memberPage.getByRole('tab', { name: 'Team Conversations' }).click()
+    await memberPage.getByRole('link', { name: 'Team plan' }).click()
+    // A member reads and writes, but may not rename or delete the conversation.
+    await expect(memberPage.getByRole('heading', { name: 'Team plan', level: 1 })).toBeVisible()
+    await expect(memberPage.getByRole('button', { name: 'Edit title' })).toHaveCount(0)
+    await expect(memberPage.getByRole('button', { name: 'Conversation actions' })).toHaveCount(0)
+    await memberPage.getByRole('button', { name: 'Attach prompt' }).click()
+    const picker = memberPage.getByRole('dialog', { name: 'Attach a prompt' })
+    await expect(picker.getByText('No prompts yet')).toBeVisible()
+    await picker.getByRole('tab', { name: 'Team Prompts' }).click()
+    await picker
+      .getByRole('listitem', { name: 'Shared brief' })
+      .getByRole('button', { name: 'Attach latest' })
+      .click()
+    const composer = memberPage.getByRole('textbox', { name: 'Message', exact: true })
+    await composer.fill('Hello from a member')
+    await composer.press('Enter')
+    const sent = memberPage.getByRole('article', { name: 'You' })
+    await expect(sent).toContainText('Hello from a member')
+    await expect(sent.getByRole('link', { name: 'Shared brief' })).toBeVisible()
+
+    // The owner (team admin) sees the member's message under the member's email and may moderate it.
+    await page.reload()
+    const fromMember = page.getByRole('article', { name: memberEmail })
+    await expect(fromMember).toContainText('Hello from a member')
+    await expect(fromMember.getByRole('button', { name: 'Message actions' })).toBeVisible()
+    await memberPage.context().close()
   })
 })

@@ -9,6 +9,7 @@ import type {
 } from '../../../domain/conversations.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { api } from '../../lib/api.ts'
+import { invalidatePromptUsage } from './usage-queries.ts'
 
 /** The conversations API (§7 conversations): query keys, fetchers and hooks. */
 export const conversationKeys = {
@@ -74,6 +75,7 @@ export function useUpdateConversation(id: string) {
     onSuccess: (conversation) => {
       queryClient.setQueryData(conversationKeys.detail(id), conversation)
       void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })
+      invalidatePromptUsage(queryClient)
     },
   })
 }
@@ -85,6 +87,7 @@ export function useDeleteConversation(id: string) {
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: conversationKeys.detail(id) })
       void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })
+      invalidatePromptUsage(queryClient)
     },
   })
 }

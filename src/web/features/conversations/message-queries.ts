@@ -16,6 +16,7 @@ import type {
 import type { Page } from '../../../domain/cursor.ts'
 import { api } from '../../lib/api.ts'
 import { conversationKeys } from './conversation-queries.ts'
+import { invalidatePromptUsage } from './usage-queries.ts'
 
 /** Messages and their attachments (§7 conversation_messages, conversation_message_prompts). */
 export const messageKeys = {
@@ -73,6 +74,7 @@ function updateMessage(
 function refreshConversation(queryClient: QueryClient, conversationId: string) {
   void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) })
   void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })
+  invalidatePromptUsage(queryClient)
 }
 
 export function useAppendMessage(conversationId: string) {
@@ -123,6 +125,7 @@ export function useAddAttachment(conversationId: string) {
         ...message,
         attachments: [...message.attachments, attachment],
       }))
+      invalidatePromptUsage(queryClient)
     },
   })
 }
@@ -146,5 +149,6 @@ export function useRemoveAttachment(conversationId: string) {
     onError: (_error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous)
     },
+    onSuccess: () => invalidatePromptUsage(queryClient),
   })
 }

@@ -1,11 +1,13 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { PROMPT_VERSION_CACHE_MS } from '../../../domain/constants.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import type { PromptSummary, PromptVersion } from '../../../domain/prompts.ts'
 import { api } from '../../lib/api.ts'
 
 /**
  * The prompt picker reads prompts through the prompts API (shapes in src/domain/prompts.ts): the
- * user's own or their teams' prompts by title, and a prompt's versions, newest first.
+ * user's own or their teams' prompts by title, and a prompt's versions, newest first. Keys start
+ * with 'prompts', so the prompts feature's invalidations refresh the picker too.
  */
 export type PickerScope = 'owner' | 'team'
 
@@ -19,6 +21,8 @@ export function pickerPromptsQuery(scope: PickerScope, search: string) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? null,
+    // The previous results stay while the next search loads, so open version lists stay open.
+    placeholderData: keepPreviousData,
   })
 }
 
@@ -28,7 +32,7 @@ export function promptVersionsQuery(promptId: string) {
     queryFn: async ({ signal }) =>
       (await api.get<{ items: PromptVersion[] }>(`/api/v1/prompts/${promptId}/versions`, { signal })).items,
     // §9: prompt version lookups are cached for 60 s.
-    staleTime: 60_000,
+    staleTime: PROMPT_VERSION_CACHE_MS,
   })
 }
 

@@ -1,22 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { MessagesSquare } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { PromptUsage, PromptVersionUsage } from '../../../domain/conversations.ts'
+import type { PromptVersionUsage } from '../../../domain/conversations.ts'
 import { RelativeTime } from '../../components/relative-time.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { api } from '../../lib/api.ts'
-
-export function promptUsageQuery(promptId: string) {
-  return queryOptions({
-    queryKey: ['prompts', promptId, 'usage'],
-    queryFn: async ({ signal }) =>
-      (await api.get<{ usage: PromptUsage }>(`/api/v1/prompts/${promptId}/usage`, { signal })).usage,
-  })
-}
+import { promptUsageQuery } from './usage-queries.ts'
 
 /**
  * "Used in N conversations" for a prompt's detail page: per version (and for "latest"
@@ -27,7 +19,7 @@ export function PromptUsagePanel({ promptId }: { promptId: string }) {
   const { t } = useTranslation('conversations')
   const usage = useQuery(promptUsageQuery(promptId))
   return (
-    <Card>
+    <Card role="region" aria-label={t('usage.title')}>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MessagesSquare aria-hidden className="size-4 text-primary" />
