@@ -184,7 +184,7 @@ function PromptRow({
             <p className="line-clamp-2 text-sm text-muted-foreground">{prompt.description}</p>
           )}
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex flex-wrap gap-2 sm:shrink-0">
           <Button
             variant="ghost"
             size="sm"
