@@ -1,9 +1,13 @@
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
+import { mailDe } from './de/mail.ts'
+import { profileDe } from './de/profile.ts'
 import type { en } from './en.ts'
 
 /** German texts, one file per domain under ./de; the spec's German sign-in messages word for word. */
 export const de: Record<keyof typeof en, string> = {
   ...commonDe,
   ...authDe,
+  ...profileDe,
+  ...mailDe,
 }

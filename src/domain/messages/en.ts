@@ -1,5 +1,7 @@
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
+import { mailEn } from './en/mail.ts'
+import { profileEn } from './en/profile.ts'
 
 /**
  * English texts shared by server and web, one file per domain under ./en (keys prefixed by domain).
@@ -9,4 +11,6 @@ import { commonEn } from './en/common.ts'
 export const en = {
   ...commonEn,
   ...authEn,
+  ...profileEn,
+  ...mailEn,
 }
