@@ -85,7 +85,10 @@ export class TestMailbox {
   }
 
   /** The first mail to `address` that arrives after index `after` of `to(address)`; fails after `timeoutMs`. */
-  async waitFor(address: string, options: { after?: number; timeoutMs?: number } = {}): Promise<ReceivedMail> {
+  async waitFor(
+    address: string,
+    options: { after?: number; timeoutMs?: number } = {},
+  ): Promise<ReceivedMail> {
     const after = options.after ?? 0
     const found = () => this.to(address)[after]
     return (

@@ -73,7 +73,10 @@ export class LocalOpenIdProvider {
       const response = await fetch(url, {
         ...init,
         redirect: 'manual',
-        headers: { ...(init.headers as Record<string, string>), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        headers: {
+          ...(init.headers as Record<string, string>),
+          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
       })
       for (const cookie of response.headers.getSetCookie()) {
         const [pair = ''] = cookie.split(';')

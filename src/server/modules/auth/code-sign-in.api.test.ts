@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CurrentUser } from '../../../domain/auth.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { queryRows } from '../../db/rows.ts'
-import { codeOf, TestMailbox } from '../../testing/mailbox.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { codeOf, TestMailbox } from '../../testing/mailbox.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 let mailbox: TestMailbox
@@ -45,7 +45,10 @@ describe('emailed-code sign-in', () => {
     const code = codeOf(mail)
     expect(mail.html).toContain(code)
 
-    const res = await client.post<{ user: CurrentUser }>('/api/v1/auth/code/verify', { email, code: ` ${code} ` })
+    const res = await client.post<{ user: CurrentUser }>('/api/v1/auth/code/verify', {
+      email,
+      code: ` ${code} `,
+    })
     expect(res.status).toBe(200)
     expect(res.body.user.email).toBe(email)
     const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'))
@@ -84,7 +87,10 @@ describe('emailed-code sign-in', () => {
     const code = await requestCode(new TestClient(testApp), email)
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 0; i < 5; i++) {
-      const res = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/code/verify', { email, code: wrong })
+      const res = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/code/verify', {
+        email,
+        code: wrong,
+      })
       expect(res.body.error.message).toBe('Invalid verification code. Please try again.')
     }
     const dead = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>('/api/v1/auth/code/verify', {
@@ -101,10 +107,13 @@ describe('emailed-code sign-in', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       vi.setSystemTime(Date.now() + 10 * 60_000 + 1000)
-      const res = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>('/api/v1/auth/code/verify', {
-        email,
-        code,
-      })
+      const res = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>(
+        '/api/v1/auth/code/verify',
+        {
+          email,
+          code,
+        },
+      )
       expect(res.body.error.message).toBe('Code ist abgelaufen. Bitte einen neuen Code anfordern')
     } finally {
       vi.useRealTimers()
@@ -121,9 +130,9 @@ describe('emailed-code sign-in', () => {
         const old = await new TestClient(testApp).post('/api/v1/auth/code/verify', { email, code: first })
         expect(old.status).toBe(400)
       }
-      expect((await new TestClient(testApp).post('/api/v1/auth/code/verify', { email, code: second })).status).toBe(
-        200,
-      )
+      expect(
+        (await new TestClient(testApp).post('/api/v1/auth/code/verify', { email, code: second })).status,
+      ).toBe(200)
     } finally {
       vi.useRealTimers()
     }
@@ -148,14 +157,19 @@ describe('emailed-code sign-in', () => {
     const english = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/code/verify', body)
     expect(english.status).toBe(400)
     expect(english.body.error.fields?.code).toBe(en)
-    const german = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>('/api/v1/auth/code/verify', body)
+    const german = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>(
+      '/api/v1/auth/code/verify',
+      body,
+    )
     expect(german.body.error.fields?.code).toBe(de)
   })
 
   it("better-auth's own code endpoints are closed (they would skip the app's limits)", async () => {
     const client = new TestClient(testApp)
     for (const path of ['/api/auth/email-otp/send-verification-otp', '/api/auth/sign-in/email-otp']) {
-      expect((await client.post(path, { email: uniqueEmail(), type: 'sign-in', otp: '123456' })).status).toBe(404)
+      expect((await client.post(path, { email: uniqueEmail(), type: 'sign-in', otp: '123456' })).status).toBe(
+        404,
+      )
     }
   })
 
@@ -174,7 +188,9 @@ describe('code rate limits', () => {
     const wait = Number(res.headers.get('retry-after'))
     expect(wait).toBeGreaterThan(0)
     expect(wait).toBeLessThanOrEqual(60)
-    expect(res.body.error.message).toBe(`Rate limit reached. Please wait ${wait} seconds before trying again.`)
+    expect(res.body.error.message).toBe(
+      `Rate limit reached. Please wait ${wait} seconds before trying again.`,
+    )
     expect(res.body.error.retryAfter).toBe(wait)
   })
 
@@ -184,7 +200,9 @@ describe('code rate limits', () => {
       const email = uniqueEmail('code')
       const statuses: number[] = []
       for (let i = 0; i < 16; i++) {
-        statuses.push((await new TestClient(limited).post('/api/v1/auth/code/verify', { email, code: '123456' })).status)
+        statuses.push(
+          (await new TestClient(limited).post('/api/v1/auth/code/verify', { email, code: '123456' })).status,
+        )
       }
       expect(statuses.slice(0, 15).every((s) => s === 400)).toBe(true)
       expect(statuses[15]).toBe(429)
