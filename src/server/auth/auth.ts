@@ -93,7 +93,14 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
     },
     rateLimit: {
       enabled: true,
-      customStorage: { consume: (key, rule) => consumeRateLimit(db, `auth:${key}`, rule) },
+      // Its limits (e.g. 3 social sign-in starts per 10 s) scale with RATE_LIMIT_MULTIPLIER like ours.
+      customStorage: {
+        consume: (key, rule) =>
+          consumeRateLimit(db, `auth:${key}`, {
+            window: rule.window,
+            max: rule.max * config.rateLimitMultiplier,
+          }),
+      },
     },
     advanced: {
       cookiePrefix: 'promptfolio',
