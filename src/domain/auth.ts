@@ -125,6 +125,8 @@ export interface AuthProviders {
   apple: boolean
   /** Mail leaves the server (SMTP_URL set); otherwise it goes to the server log and the outbox. */
   smtp: boolean
+  /** The public origin (APP_URL) that emailed links and provider callbacks use. */
+  appUrl: string
 }
 
 export const oauthProviders = ['google', 'apple'] as const

@@ -88,3 +88,13 @@ function sameNotifications(a: NotificationPrefs, b: NotificationPrefs): boolean 
     (kind) => a[kind].in_app === b[kind].in_app && a[kind].email === b[kind].email,
   )
 }
+
+/** The profile form: every editable field (the display name as typed; empty means none). */
+export const profileFormSchema = z.object({
+  displayName: z.string().trim().max(DISPLAY_NAME_MAX, 'profile.displayNameMax'),
+  locale: z.enum(locales, { error: 'profile.localeInvalid' }),
+  timezone: z.enum(timezones, { error: 'profile.timezoneInvalid' }),
+  theme: z.enum(themes, { error: 'profile.themeInvalid' }),
+  notifications: z.object({ mentions: channel, invites: channel }),
+})
+export type ProfileForm = z.output<typeof profileFormSchema>

@@ -67,9 +67,10 @@ export class TestMailbox {
     })
   }
 
-  static async start(): Promise<TestMailbox> {
+  /** Listens on `port` (a free one when omitted). */
+  static async start(port = 0): Promise<TestMailbox> {
     const mailbox = new TestMailbox()
-    await new Promise<void>((resolve) => mailbox.server.listen(0, '127.0.0.1', resolve))
+    await new Promise<void>((resolve) => mailbox.server.listen(port, '127.0.0.1', resolve))
     mailbox.port = (mailbox.server.server.address() as AddressInfo).port
     return mailbox
   }

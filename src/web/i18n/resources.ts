@@ -1,16 +1,34 @@
 import type { Locale } from '../../domain/messages/index.ts'
+import deAccount from './locales/de/account.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
+import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
 import deShell from './locales/de/shell.json'
+import enAccount from './locales/en/account.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
+import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
 import enShell from './locales/en/shell.json'
 
 /** UI texts per namespace. Messages shared with the server live in src/domain/messages. */
-const en = { common: enCommon, auth: enAuth, shell: enShell, pages: enPages }
-const de: typeof en = { common: deCommon, auth: deAuth, shell: deShell, pages: dePages }
+const en = {
+  common: enCommon,
+  auth: enAuth,
+  shell: enShell,
+  pages: enPages,
+  account: enAccount,
+  mail: enMail,
+}
+const de: typeof en = {
+  common: deCommon,
+  auth: deAuth,
+  shell: deShell,
+  pages: dePages,
+  account: deAccount,
+  mail: deMail,
+}
 
 export const resources: Record<Locale, typeof en> = { en, de }
 export const namespaces = Object.keys(en) as (keyof typeof en)[]

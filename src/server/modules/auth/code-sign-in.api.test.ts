@@ -5,7 +5,7 @@ import type { ErrorBody } from '../../../domain/errors.ts'
 import { queryRows } from '../../db/rows.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
 import { codeOf, TestMailbox } from '../../testing/mailbox.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
 
 let mailbox: TestMailbox
 let testApp: TestApp
@@ -175,7 +175,7 @@ describe('emailed-code sign-in', () => {
 
   it('lists the configured sign-in providers (none here) and SMTP', async () => {
     const res = await new TestClient(testApp).get('/api/v1/auth/providers')
-    expect(res.body).toEqual({ google: false, apple: false, smtp: true })
+    expect(res.body).toEqual({ google: false, apple: false, smtp: true, appUrl: TEST_ORIGIN })
   })
 })
 

@@ -124,6 +124,7 @@ export function authRoutes(deps: AuthRouteDeps) {
           google: config.google !== undefined,
           apple: config.apple !== undefined,
           smtp: config.smtpUrl !== undefined,
+          appUrl: config.appUrl,
         } satisfies AuthProviders),
       )
   )
