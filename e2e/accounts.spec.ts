@@ -330,3 +330,39 @@ test.describe('admin tools', () => {
     await expect(page.getByText(`The password of ${email} was set`)).toBeVisible()
   })
 })
+
+test.describe('admin debug pages', () => {
+  test('show live checks: session, providers, discovery, SMTP, raw answers', async ({ page }) => {
+    await signInViaApi(page, ADMIN.email)
+    await page.goto('/quick-diagnosis')
+    await expect(page.getByRole('heading', { name: 'Quick Diagnosis', level: 1 })).toBeVisible()
+    const rows = page.locator('dl > div')
+    await expect(rows.filter({ hasText: 'API and database' })).toContainText('OK')
+    await expect(rows.filter({ hasText: 'Google sign-in' })).toContainText('OK')
+    await expect(rows.filter({ hasText: 'Outgoing mail (SMTP)' })).toContainText('OK')
+
+    await page.goto('/diagnosis')
+    await expect(page.getByText(/\/api\/auth\/callback\/google$/)).toBeVisible()
+
+    await page.goto('/debug-auth')
+    await expect(page.getByText(ADMIN.email)).toBeVisible()
+    await expect(page.getByText('This browser')).toBeVisible()
+
+    await page.goto('/auth-test')
+    await expect(page.getByText('Session cookie recognised')).toBeVisible()
+    await expect(page.getByText(ADMIN.email)).toBeVisible()
+    await expect(page.getByLabel('Failed')).toHaveCount(0)
+
+    await page.goto('/auth-debug-test')
+    await expect(page.getByText('GET /api/v1/session')).toBeVisible()
+    await expect(page.getByText(`"email": "${ADMIN.email}"`).first()).toBeVisible()
+  })
+
+  test('are closed to users who are not global admins', async ({ page }) => {
+    await signUpViaApi(page)
+    for (const path of ['/debug-auth', '/quick-diagnosis', '/email-debug', '/oauth-test']) {
+      await page.goto(path)
+      await page.waitForURL((url) => url.pathname === '/')
+    }
+  })
+})

@@ -143,3 +143,33 @@ export interface CurrentUser {
   globalRole: GlobalRole
   createdAt: string
 }
+
+/** One live check of the admin diagnostics: did it work, how long it took, why not. */
+export interface DiagnosticCheck {
+  ok: boolean
+  latencyMs: number | null
+  error?: string
+}
+
+/** GET /api/v1/auth/diagnostics (global admins): what the server sees now, nothing remembered. */
+export interface AuthDiagnostics {
+  checkedAt: string
+  database: { kind: string } & DiagnosticCheck
+  session: {
+    id: string
+    createdAt: string
+    expiresAt: string
+    absoluteExpiresAt: string
+    ipAddress: string | null
+    userAgent: string | null
+  }
+  google: {
+    configured: boolean
+    issuer: string | null
+    callbackUrl: string
+    discovery: DiagnosticCheck | null
+  }
+  apple: { configured: boolean; callbackUrl: string }
+  smtp: { configured: boolean; from: string; connection: DiagnosticCheck | null }
+  failedSignInsLast24h: number
+}

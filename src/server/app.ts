@@ -13,6 +13,7 @@ import { requireSameOriginJson, securityHeaders } from './http/security.ts'
 import { loadSession } from './http/session.ts'
 import { serveWebApp } from './http/static-web.ts'
 import type { Logger } from './log.ts'
+import { authDiagnosticsRoutes } from './modules/auth/diagnostics.ts'
 import { recoveryRoutes } from './modules/auth/recovery-routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { mailOutboxRoutes } from './modules/mail/routes.ts'
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps) {
   v1.use('*', loadSession(auth))
   v1.route('/auth', authRoutes({ auth, db, config }))
   v1.route('/auth', recoveryRoutes({ auth, db, config }))
+  v1.route('/auth/diagnostics', authDiagnosticsRoutes({ auth, database, config }))
   v1.route('/me', meRoutes())
   v1.route('/session', sessionRoutes())
   v1.route('/profile', profileRoutes({ db }))

@@ -113,15 +113,30 @@ export const routes: RouteObject[] = [
                 element: <RequireGlobalAdmin />,
                 children: [
                   { path: '/admin', element: placeholder('admin') },
-                  { path: '/debug-auth', element: placeholder('debugAuth') },
-                  { path: '/auth-test', element: placeholder('authTest') },
-                  { path: '/auth-debug-test', element: placeholder('authDebugTest') },
+                  {
+                    path: '/debug-auth',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'DebugAuthPage'),
+                  },
+                  {
+                    path: '/auth-test',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'AuthTestPage'),
+                  },
+                  {
+                    path: '/auth-debug-test',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'AuthDebugTestPage'),
+                  },
                   {
                     path: '/oauth-test',
                     ...lazyPage(() => import('../routes/admin/oauth-test.tsx'), 'OAuthTestPage'),
                   },
-                  { path: '/diagnosis', element: placeholder('diagnosis') },
-                  { path: '/quick-diagnosis', element: placeholder('quickDiagnosis') },
+                  {
+                    path: '/diagnosis',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'DiagnosisPage'),
+                  },
+                  {
+                    path: '/quick-diagnosis',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'QuickDiagnosisPage'),
+                  },
                   { path: '/build-status', element: placeholder('buildStatus') },
                   {
                     path: '/email-debug',

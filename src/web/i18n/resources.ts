@@ -2,12 +2,14 @@ import type { Locale } from '../../domain/messages/index.ts'
 import deAccount from './locales/de/account.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
+import deDiagnostics from './locales/de/diagnostics.json'
 import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
 import deShell from './locales/de/shell.json'
 import enAccount from './locales/en/account.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
+import enDiagnostics from './locales/en/diagnostics.json'
 import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
 import enShell from './locales/en/shell.json'
@@ -20,6 +22,7 @@ const en = {
   pages: enPages,
   account: enAccount,
   mail: enMail,
+  diagnostics: enDiagnostics,
 }
 const de: typeof en = {
   common: deCommon,
@@ -28,6 +31,7 @@ const de: typeof en = {
   pages: dePages,
   account: deAccount,
   mail: deMail,
+  diagnostics: deDiagnostics,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

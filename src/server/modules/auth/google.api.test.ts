@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CurrentUser } from '../../../domain/auth.ts'
+import type { AuthDiagnostics, CurrentUser } from '../../../domain/auth.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { TestMailbox } from '../../testing/mailbox.ts'
 import { LocalOpenIdProvider } from '../../testing/oidc-provider.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
 
@@ -104,6 +105,45 @@ describe('unconfigured providers', () => {
       expect(res.status).toBeLessThan(500)
     } finally {
       await plain.close()
+    }
+  })
+})
+
+describe('auth diagnostics (admin debug pages)', () => {
+  it('checks the database, the Google discovery document and SMTP live; others get 403', async () => {
+    const mailbox = await TestMailbox.start()
+    const fresh = await createTestApp({
+      smtpUrl: mailbox.url,
+      google: {
+        clientId: LocalOpenIdProvider.clientId,
+        clientSecret: LocalOpenIdProvider.clientSecret,
+        issuer: provider.issuer,
+      },
+    })
+    try {
+      const admin = new TestClient(fresh)
+      await admin.signUp()
+      const user = new TestClient(fresh)
+      await user.signUp()
+      await user.signIn(user.user!.email, 'a wrong password!')
+      expect((await user.get('/api/v1/auth/diagnostics')).status).toBe(403)
+      expect((await new TestClient(fresh).get('/api/v1/auth/diagnostics')).status).toBe(401)
+      const res = await admin.get<AuthDiagnostics>('/api/v1/auth/diagnostics')
+      expect(res.status).toBe(200)
+      expect(res.body.database.ok).toBe(true)
+      expect(res.body.google).toMatchObject({
+        configured: true,
+        issuer: provider.issuer,
+        discovery: { ok: true },
+      })
+      expect(res.body.smtp).toMatchObject({ configured: true, connection: { ok: true } })
+      expect(res.body.apple.configured).toBe(false)
+      expect(res.body.failedSignInsLast24h).toBe(1)
+      const absolute = new Date(res.body.session.absoluteExpiresAt).getTime()
+      expect(absolute - new Date(res.body.session.createdAt).getTime()).toBe(30 * 24 * 60 * 60 * 1000)
+    } finally {
+      await fresh.close()
+      await mailbox.close()
     }
   })
 })

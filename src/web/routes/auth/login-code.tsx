@@ -46,8 +46,12 @@ export function LoginCodePage() {
   /** A 429 disables sending and counts the server's Retry-After down; other failures say so. */
   const showSendError = (error: unknown, fallback: 'auth.codeSendFailed' | 'auth.codeResendFailed') => {
     if (error instanceof ApiError && error.code === 'rate_limited') {
-      countdown.start(error.retryAfter ?? 60)
-      setNotice(null)
+      if (error.retryAfter) {
+        countdown.start(error.retryAfter)
+        setNotice(null)
+      } else {
+        setNotice({ tone: 'error', text: message('auth.tooManyAttemptsWait') })
+      }
       return
     }
     setNotice({ tone: 'error', text: applyServerErrors(emailForm.setError, error, message(fallback)) })
