@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
 const apiTests = ['src/server/**/*.api.test.ts']
+/** Starts the real server process on the embedded database; runs once, with the PGlite API tests. */
+const processTests = ['src/server/main.test.ts']
 
 /**
  * unit: pure functions (domain, web helpers). api-pglite: the HTTP API on a fresh in-memory PGlite
@@ -14,14 +16,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
-          exclude: apiTests,
+          exclude: [...apiTests, ...processTests],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'api-pglite',
-          include: apiTests,
+          include: [...apiTests, ...processTests],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+// The real process: `node --import tsx src/server/main.ts` on the embedded database, as `npm start`
+// runs it. Checks that data survives a restart and that SIGTERM shuts down cleanly.
+const root = path.resolve(import.meta.dirname, '../..')
+const dataDir = mkdtempSync(path.join(tmpdir(), 'promptfolio-main-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+  let output = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+    },
+  })
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  await new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (output.includes('"msg":"listening"')) resolve()
+    }
+    child.stdout?.on('data', onData)
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
+  })
+  return { child, output: () => output }
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  child.kill('SIGTERM')
+  return exited
+}
+
+describe('the server process', () => {
+  it('keeps its data across a restart and exits cleanly on SIGTERM', async () => {
+    const port = await freePort()
+    const base = `http://localhost:${port}`
+    const headers = { 'Content-Type': 'application/json', Origin: base }
+    const password = 'correct horse battery staple'
+
+    const first = await start(port)
+    const health = await fetch(`${base}/api/health`).then((r) => r.json())
+    expect(health.database.kind).toBe('pglite')
+    const signUp = await fetch(`${base}/api/v1/auth/sign-up`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        email: 'keeper@example.com',
+        password,
+        confirmPassword: password,
+        acceptTerms: true,
+      }),
+    })
+    expect(signUp.status).toBe(201)
+    expect(await stop(first.child)).toBe(0)
+    expect(first.output()).toContain('"msg":"shutting down"')
+
+    const second = await start(port)
+    const signIn = await fetch(`${base}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'keeper@example.com', password }),
+    })
+    expect(signIn.status).toBe(200)
+    expect((await signIn.json()).user.globalRole).toBe('global_admin')
+    expect(second.output()).not.toContain('migrations applied')
+    expect(await stop(second.child)).toBe(0)
+  })
+})
