@@ -85,11 +85,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={footer}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {formError && (
-          <Alert tone="error">
-            {waiting ? message('auth.rateLimitWait', { seconds: countdown.remaining }) : formError}
-          </Alert>
-        )}
+        {formError && <Alert tone="error">{formError}</Alert>}
         <Field label={t('email')} error={fieldError(form.formState.errors, 'email')}>
           <Input
             type="email"

@@ -46,9 +46,11 @@ export function LoginCodePage() {
   /** A 429 disables sending and counts the server's Retry-After down; other failures say so. */
   const showSendError = (error: unknown, fallback: 'auth.codeSendFailed' | 'auth.codeResendFailed') => {
     if (error instanceof ApiError && error.code === 'rate_limited') {
+      // The server's message says how long; the button counts it down (a live alert would be
+      // announced again every second).
       if (error.retryAfter) {
         countdown.start(error.retryAfter)
-        setNotice(null)
+        setNotice({ tone: 'error', text: error.message })
       } else {
         setNotice({ tone: 'error', text: message('auth.tooManyAttemptsWait') })
       }
@@ -101,7 +103,6 @@ export function LoginCodePage() {
   }
 
   const waiting = countdown.remaining > 0
-  const rateLimitText = waiting ? message('auth.rateLimitWait', { seconds: countdown.remaining }) : null
 
   return (
     <AuthCard
@@ -124,7 +125,6 @@ export function LoginCodePage() {
     >
       <div className="space-y-4">
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        {rateLimitText && <Alert tone="error">{rateLimitText}</Alert>}
         {email === null ? (
           <>
             <form noValidate onSubmit={onSend} className="space-y-4">
