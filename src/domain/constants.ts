@@ -13,6 +13,8 @@ export const MESSAGES_PAGE = { default: 50, max: 100, screen: 100 } as const
 export const CONVERSATION_SNAPSHOT_SIZE = 10
 
 export const HISTORY_PREVIEW_LENGTH = 200
+/** Prompt version lookups are cached this long (§9). */
+export const PROMPT_VERSION_CACHE_MS = 60_000
 export const CARD_TAG_LIMIT = 3
 export const SEARCH_DEBOUNCE_MS = 300
 export const COPIED_INDICATOR_MS = 2000

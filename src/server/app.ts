@@ -19,8 +19,10 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { mailOutboxRoutes } from './modules/mail/routes.ts'
 import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
+import { promptRoutes } from './modules/prompts/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { teamRoutes } from './modules/teams/routes.ts'
+import { testingRoutes } from './modules/testing/routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -71,7 +73,9 @@ export function createApp(deps: AppDeps) {
   v1.route('/profile', profileRoutes({ db }))
   v1.route('/mail-outbox', mailOutboxRoutes({ db, config }))
   v1.route('/teams', teamRoutes({ db }))
+  v1.route('/prompts', promptRoutes({ db }))
   app.route('/api/v1', v1)
+  if (config.env === 'test') app.route('/api/testing', testingRoutes({ db }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

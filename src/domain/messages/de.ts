@@ -2,6 +2,7 @@ import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
 import { mailDe } from './de/mail.ts'
 import { profileDe } from './de/profile.ts'
+import { promptsDe } from './de/prompts.ts'
 import type { en } from './en.ts'
 
 /** German texts, one file per domain under ./de; the spec's German sign-in messages word for word. */
@@ -10,4 +11,5 @@ export const de: Record<keyof typeof en, string> = {
   ...authDe,
   ...profileDe,
   ...mailDe,
+  ...promptsDe,
 }

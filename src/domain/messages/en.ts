@@ -2,6 +2,7 @@ import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
 import { mailEn } from './en/mail.ts'
 import { profileEn } from './en/profile.ts'
+import { promptsEn } from './en/prompts.ts'
 
 /**
  * English texts shared by server and web, one file per domain under ./en (keys prefixed by domain).
@@ -13,4 +14,5 @@ export const en = {
   ...authEn,
   ...profileEn,
   ...mailEn,
+  ...promptsEn,
 }

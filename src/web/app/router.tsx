@@ -91,10 +91,19 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
               { path: '/dashboard', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
-              { path: '/prompts', element: placeholder('prompts') },
-              { path: '/prompts/new', element: placeholder('newPrompt') },
-              { path: '/prompts/:id', element: placeholder('promptDetail') },
-              { path: '/prompts/:id/edit', element: placeholder('editPrompt') },
+              { path: '/prompts', ...lazyPage(() => import('../routes/prompts/list.tsx'), 'PromptListPage') },
+              {
+                path: '/prompts/new',
+                ...lazyPage(() => import('../routes/prompts/new.tsx'), 'NewPromptPage'),
+              },
+              {
+                path: '/prompts/:id',
+                ...lazyPage(() => import('../routes/prompts/detail.tsx'), 'PromptDetailPage'),
+              },
+              {
+                path: '/prompts/:id/edit',
+                ...lazyPage(() => import('../routes/prompts/edit.tsx'), 'EditPromptPage'),
+              },
               { path: '/conversations', element: placeholder('conversations') },
               { path: '/conversations/:id', element: placeholder('conversationDetail') },
               { path: '/team', element: placeholder('team') },

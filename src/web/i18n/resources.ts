@@ -5,6 +5,7 @@ import deCommon from './locales/de/common.json'
 import deDiagnostics from './locales/de/diagnostics.json'
 import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
+import dePrompts from './locales/de/prompts.json'
 import deShell from './locales/de/shell.json'
 import enAccount from './locales/en/account.json'
 import enAuth from './locales/en/auth.json'
@@ -12,6 +13,7 @@ import enCommon from './locales/en/common.json'
 import enDiagnostics from './locales/en/diagnostics.json'
 import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
+import enPrompts from './locales/en/prompts.json'
 import enShell from './locales/en/shell.json'
 
 /** UI texts per namespace. Messages shared with the server live in src/domain/messages. */
@@ -23,6 +25,7 @@ const en = {
   account: enAccount,
   mail: enMail,
   diagnostics: enDiagnostics,
+  prompts: enPrompts,
 }
 const de: typeof en = {
   common: deCommon,
@@ -32,6 +35,7 @@ const de: typeof en = {
   account: deAccount,
   mail: deMail,
   diagnostics: deDiagnostics,
+  prompts: dePrompts,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

@@ -1,4 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm'
+import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { prompts } from '../../db/schema/index.ts'
 
@@ -22,5 +23,24 @@ export async function findVisiblePrompt(db: Db | Tx, userId: string, promptId: s
     .select()
     .from(prompts)
     .where(and(eq(prompts.id, promptId), promptVisibleTo(userId)))
+  return row
+}
+
+export type PromptRow = typeof prompts.$inferSelect
+
+export const promptNotFound = () => new AppError('not_found', 'prompts.notFound')
+
+/**
+ * The prompt, locked for the rest of the transaction, if `userId` may see it; else 404. Every write
+ * goes through this lock, so concurrent saves of one prompt take turns: version numbers stay
+ * consecutive and a stale editor is detected instead of overwriting.
+ */
+export async function lockVisiblePrompt(tx: Tx, userId: string, promptId: string): Promise<PromptRow> {
+  const [row] = await tx
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.id, promptId), promptVisibleTo(userId)))
+    .for('update', { of: prompts })
+  if (!row) throw promptNotFound()
   return row
 }

@@ -1,0 +1,26 @@
+import pg from 'pg'
+
+/** The benchmark's own database: never the app's or the tests'. */
+export const BENCH_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench'
+
+/** Creates (or with `fresh`, drops and re-creates) the benchmark database. */
+export async function ensureBenchDatabase(fresh: boolean): Promise<void> {
+  const target = new URL(BENCH_DATABASE_URL)
+  const name = decodeURIComponent(target.pathname.slice(1))
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected benchmark database name: ${name}`)
+  const maintenance = new URL(BENCH_DATABASE_URL)
+  maintenance.pathname = '/postgres'
+  const admin = new pg.Client({ connectionString: maintenance.toString() })
+  await admin.connect()
+  try {
+    if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (!rowCount) await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+}
+
+/** The seed and the runner sign the same session cookies. */
+export const BENCH_AUTH_SECRET = 'promptfolio-benchmark-secret-not-for-production'

@@ -1,0 +1,49 @@
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import { createApp } from '../../src/server/app.ts'
+import { createAuth } from '../../src/server/auth/auth.ts'
+import type { Config } from '../../src/server/config.ts'
+import type { Database, Db } from '../../src/server/db/client.ts'
+import * as schema from '../../src/server/db/schema/index.ts'
+import { createLogger } from '../../src/server/log.ts'
+
+export interface Statement {
+  text: string
+  values: unknown[]
+}
+
+/**
+ * The app in-process on a database that records every statement it runs, so a benchmark can
+ * replay exactly the SQL of one API request (session lookup included) without HTTP in between.
+ */
+export async function sqlRecorder(config: Config, url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 })
+  let recording: Statement[] | null = null
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (text, values) => recording?.push({ text, values }) },
+  }) as unknown as Db
+  const database: Database = {
+    db,
+    kind: 'postgres',
+    ping: async () => 0,
+    migrate: async () => [],
+    // No mail worker runs here, so nothing listens for queued mail.
+    listen: async () => async () => {},
+    close: () => pool.end(),
+  }
+  const log = createLogger('silent')
+  const app = createApp({ config, database, auth: createAuth({ config, db, log }), log })
+  return {
+    /** The statements one GET request runs. */
+    async statementsOf(path: string, cookie: string): Promise<Statement[]> {
+      recording = []
+      const res = await app.request(path, { headers: { cookie } })
+      const statements = recording
+      recording = null
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+      return statements
+    },
+    close: () => database.close(),
+  }
+}

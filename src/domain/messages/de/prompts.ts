@@ -1,0 +1,26 @@
+import type { promptsEn } from '../en/prompts.ts'
+
+export const promptsDe: Record<keyof typeof promptsEn, string> = {
+  'prompts.titleRequired': 'Titel ist erforderlich',
+  'prompts.titleTooLong': 'Der Titel darf höchstens 200 Zeichen haben',
+  'prompts.descriptionTooLong': 'Die Beschreibung darf höchstens 2.000 Zeichen haben',
+  'prompts.contentRequired': 'Prompt-Inhalt ist erforderlich',
+  'prompts.contentTooLong': 'Der Prompt-Inhalt darf höchstens 50.000 Zeichen haben',
+  'prompts.changelogTooLong': 'Die Änderungsnotiz darf höchstens 500 Zeichen haben',
+  'prompts.tagsInvalid': 'Tags müssen eine Liste von Wörtern sein',
+  'prompts.tagTooLong': 'Ein Tag darf höchstens 50 Zeichen haben',
+  'prompts.tooManyTags': 'Ein Prompt kann höchstens 20 Tags haben',
+  'prompts.visibilityInvalid': 'Die Sichtbarkeit muss Privat oder Team sein',
+  'prompts.teamRequired': 'Wähle ein Team, mit dem dieser Prompt geteilt wird',
+  'prompts.notTeamMember': 'Kein Mitglied dieses Teams',
+  'prompts.notFound': 'Prompt nicht gefunden',
+  'prompts.versionNotFound': 'Version nicht gefunden',
+  'prompts.alreadyExists': 'Prompt existiert bereits',
+  'prompts.referenced': 'Der Prompt kann nicht gelöscht werden, weil andere Datensätze auf ihn verweisen.',
+  'prompts.editForbidden': 'Du hast keine Berechtigung, diesen Prompt zu bearbeiten',
+  'prompts.deleteForbidden': 'Du hast keine Berechtigung, diesen Prompt zu löschen.',
+  'prompts.staleVersion':
+    'Dieser Prompt wurde geändert, während du ihn bearbeitet hast: Jetzt ist Version {version} aktuell. Deine Änderungen sind noch im Editor; prüfe sie und speichere erneut.',
+  'prompts.initialChangelog': 'Erste Version',
+  'prompts.updatedChangelog': 'Prompt-Inhalt aktualisiert',
+}

@@ -1,0 +1,25 @@
+/** Prompt and prompt version messages (§5, §6, §8). */
+export const promptsEn = {
+  'prompts.titleRequired': 'Title is required',
+  'prompts.titleTooLong': 'Title must be at most 200 characters',
+  'prompts.descriptionTooLong': 'Description must be at most 2,000 characters',
+  'prompts.contentRequired': 'Prompt content is required',
+  'prompts.contentTooLong': 'Prompt content must be at most 50,000 characters',
+  'prompts.changelogTooLong': 'The change note must be at most 500 characters',
+  'prompts.tagsInvalid': 'Tags must be a list of words',
+  'prompts.tagTooLong': 'A tag must be at most 50 characters',
+  'prompts.tooManyTags': 'A prompt can have at most 20 tags',
+  'prompts.visibilityInvalid': 'Visibility must be Private or Team',
+  'prompts.teamRequired': 'Choose a team to share this prompt with',
+  'prompts.notTeamMember': 'Not a member of this team',
+  'prompts.notFound': 'Prompt not found',
+  'prompts.versionNotFound': 'Version not found',
+  'prompts.alreadyExists': 'Prompt already exists',
+  'prompts.referenced': 'Cannot delete prompt because it is referenced by other records.',
+  'prompts.editForbidden': 'You do not have permission to edit this prompt',
+  'prompts.deleteForbidden': 'You do not have access to delete this prompt.',
+  'prompts.staleVersion':
+    'This prompt changed while you were editing: version {version} is now current. Your changes are still in the editor; review them and save again.',
+  'prompts.initialChangelog': 'Initial version',
+  'prompts.updatedChangelog': 'Updated prompt content',
+} as const

@@ -1,0 +1,29 @@
+import { AppError } from '../../../domain/errors.ts'
+
+/** The Postgres error code of a driver error, also when drizzle wrapped it. */
+function pgCode(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return undefined
+}
+
+/**
+ * §8's prompt-related database errors: a duplicate is a conflict ('Prompt already exists'), a
+ * foreign key that blocks a delete is a conflict with its own message, a failed check is a
+ * validation error. Anything else stays what it was (an unexpected 500 without internals).
+ */
+export function mapPromptDbError(error: unknown): never {
+  if (error instanceof AppError) throw error
+  switch (pgCode(error)) {
+    case '23505':
+      throw new AppError('conflict', 'prompts.alreadyExists')
+    case '23503':
+      throw new AppError('conflict', 'prompts.referenced')
+    case '23514':
+      throw new AppError('validation')
+    default:
+      throw error
+  }
+}

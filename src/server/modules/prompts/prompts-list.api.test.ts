@@ -1,0 +1,206 @@
+import { inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CurrentUser } from '../../../domain/auth.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import type { PromptPage } from '../../../domain/prompts.ts'
+import { prompts, teamMembers } from '../../db/schema/index.ts'
+import { TestClient } from '../../testing/client.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs, createTeam } from './test-fixtures.ts'
+
+let testApp: TestApp
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+afterAll(() => testApp.close())
+
+async function newUser(): Promise<[TestClient, CurrentUser]> {
+  const client = new TestClient(testApp)
+  return [client, await client.signUp()]
+}
+
+const titles = (page: PromptPage) => page.items.map((item) => item.title)
+
+async function list(client: TestClient, query = '') {
+  const res = await client.get<PromptPage>(`/api/v1/prompts${query}`)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body
+}
+
+describe('GET /api/v1/prompts (my prompts)', () => {
+  it('pages through my prompts, last change first, 20 at a time', async () => {
+    const [me] = await newUser()
+    const [other] = await newUser()
+    await createPromptAs(other, { title: 'Not mine' })
+    for (let i = 1; i <= 25; i++) await createPromptAs(me, { title: `P${i}` })
+
+    const first = await list(me)
+    expect(titles(first)).toEqual(Array.from({ length: 20 }, (_, i) => `P${25 - i}`))
+    expect(first.nextCursor).toEqual(expect.any(String))
+    const second = await list(me, `?cursor=${encodeURIComponent(first.nextCursor!)}`)
+    expect(titles(second)).toEqual(['P5', 'P4', 'P3', 'P2', 'P1'])
+    expect(second.nextCursor).toBeNull()
+
+    expect(titles(await list(me, '?limit=3'))).toEqual(['P25', 'P24', 'P23'])
+    expect((await list(me, '?limit=1000')).items).toHaveLength(20)
+  })
+
+  it('moves an edited prompt to the top', async () => {
+    const [me] = await newUser()
+    const a = await createPromptAs(me, { title: 'Older' })
+    await createPromptAs(me, { title: 'Newer' })
+    await me.patch(`/api/v1/prompts/${a.prompt.id}`, { description: 'touched' })
+    expect(titles(await list(me))).toEqual(['Older', 'Newer'])
+  })
+
+  it('skips no row when several share a timestamp, even within one millisecond', async () => {
+    const [me, user] = await newUser()
+    const db = testApp.database.db
+    const rows = await db
+      .insert(prompts)
+      .values(
+        ['2026-01-01T10:00:00.000100Z', '2026-01-01T10:00:00.000200Z', '2026-01-01T10:00:00.000200Z'].flatMap(
+          (at, i) => [
+            {
+              ownerUserId: user.id,
+              title: `Same ${i}a`,
+              updatedAt: sql`${at}::timestamptz` as unknown as Date,
+            },
+            {
+              ownerUserId: user.id,
+              title: `Same ${i}b`,
+              updatedAt: sql`${at}::timestamptz` as unknown as Date,
+            },
+          ],
+        ),
+      )
+      .returning({ id: prompts.id })
+    const seen: string[] = []
+    let cursor: string | null = null
+    do {
+      const page: PromptPage = await list(
+        me,
+        `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
+      seen.push(...page.items.map((item) => item.id))
+      cursor = page.nextCursor
+    } while (cursor)
+    expect(seen).toHaveLength(6)
+    expect(new Set(seen)).toEqual(new Set(rows.map((row) => row.id)))
+    await db.delete(prompts).where(inArray(prompts.id, seen))
+  })
+
+  it('rejects a malformed cursor or limit', async () => {
+    const [me] = await newUser()
+    const bad = await me.get<ErrorBody>('/api/v1/prompts?cursor=bm90LWEtY3Vyc29y')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.message).toBe('Invalid cursor format')
+    for (const query of ['?limit=0', '?limit=abc', '?scope=everyone', '?teamId=42', '?visibility=public']) {
+      expect((await me.get(`/api/v1/prompts${query}`)).status, query).toBe(400)
+    }
+  })
+
+  it('searches titles case-insensitively, taking % and _ literally', async () => {
+    const [me] = await newUser()
+    for (const title of ['Email Writer', 'writing coach', 'Summaries', '100% sure', 'snake_case helper']) {
+      await createPromptAs(me, { title })
+    }
+    expect(titles(await list(me, '?search=WRIT'))).toEqual(['writing coach', 'Email Writer'])
+    expect(titles(await list(me, '?search=%25'))).toEqual(['100% sure'])
+    expect(titles(await list(me, '?search=_'))).toEqual(['snake_case helper'])
+    expect(titles(await list(me, '?search=%20%20'))).toHaveLength(5)
+    expect(titles(await list(me, '?search=nothing'))).toEqual([])
+  })
+
+  it('filters by tags: every given tag must be present', async () => {
+    const [me] = await newUser()
+    await createPromptAs(me, { title: 'both', tags: ['email', 'work'] })
+    await createPromptAs(me, { title: 'email only', tags: ['email'] })
+    await createPromptAs(me, { title: 'none' })
+    expect(titles(await list(me, '?tags=email'))).toEqual(['email only', 'both'])
+    expect(titles(await list(me, '?tags=email&tags=work'))).toEqual(['both'])
+    expect(titles(await list(me, '?tags=email&search=BOTH'))).toEqual(['both'])
+    expect(titles(await list(me, '?tags=missing'))).toEqual([])
+  })
+
+  it('lists the summary fields a row needs', async () => {
+    const [me, user] = await newUser()
+    const created = await createPromptAs(me, { title: 'Row', description: 'Desc', tags: ['x'] })
+    await me.patch(`/api/v1/prompts/${created.prompt.id}`, { body: 'Second body' })
+    const [item] = (await list(me)).items
+    expect(item).toMatchObject({
+      id: created.prompt.id,
+      ownerUserId: user.id,
+      ownerEmail: user.email,
+      title: 'Row',
+      description: 'Desc',
+      tags: ['x'],
+      visibility: 'private',
+      currentVersionNumber: 2,
+      currentVersionBody: 'Second body',
+      versionCount: 2,
+    })
+  })
+})
+
+describe('GET /api/v1/prompts?scope=team', () => {
+  it("lists the team prompts of all the caller's teams, with the owner's email or null", async () => {
+    const [alice, aliceUser] = await newUser()
+    const [bob, bobUser] = await newUser()
+    const [carol, carolUser] = await newUser()
+    const [dave] = await newUser()
+    const red = await createTeam(testApp, 'Red', [
+      { userId: aliceUser.id, role: 'admin' },
+      { userId: bobUser.id },
+    ])
+    const blue = await createTeam(testApp, 'Blue', [
+      { userId: carolUser.id, role: 'admin' },
+      { userId: bobUser.id },
+    ])
+
+    await createPromptAs(alice, { title: 'Red shared', visibility: 'team', teamId: red })
+    await createPromptAs(alice, { title: 'Alice private' })
+    await createPromptAs(carol, { title: 'Blue shared', visibility: 'team', teamId: blue })
+    await createPromptAs(bob, { title: 'Bob in red', visibility: 'team', teamId: red })
+
+    const bobsView = await list(bob, '?scope=team')
+    expect(titles(bobsView)).toEqual(['Bob in red', 'Blue shared', 'Red shared'])
+    expect(bobsView.items.map((item) => item.ownerEmail)).toEqual([
+      bobUser.email,
+      carolUser.email,
+      aliceUser.email,
+    ])
+
+    expect(titles(await list(bob, `?scope=team&teamId=${blue}`))).toEqual(['Blue shared'])
+    expect(titles(await list(alice, '?scope=team'))).toEqual(['Bob in red', 'Red shared'])
+    // Not a member of Blue: nothing, whatever the id.
+    expect(titles(await list(alice, `?scope=team&teamId=${blue}`))).toEqual([])
+    expect(titles(await list(dave, '?scope=team'))).toEqual([])
+
+    // My prompts still holds my own team prompts; visibility narrows it.
+    expect(titles(await list(alice, '?visibility=team'))).toEqual(['Red shared'])
+    expect(titles(await list(alice, '?visibility=private'))).toEqual(['Alice private'])
+
+    // Once Carol leaves Blue, Bob still sees her prompt there, but her email becomes 'Member'.
+    await testApp.database.db.delete(teamMembers).where(sql`${teamMembers.userId} = ${carolUser.id}`)
+    const afterLeaving = await list(bob, `?scope=team&teamId=${blue}`)
+    expect(afterLeaving.items.map((item) => item.ownerEmail)).toEqual([null])
+  })
+})
+
+describe('GET /api/v1/prompts/tags', () => {
+  it("gives the distinct tags of the scope's prompts, alphabetically", async () => {
+    const [alice, aliceUser] = await newUser()
+    const [bob, bobUser] = await newUser()
+    const team = await createTeam(testApp, 'Tags', [{ userId: aliceUser.id }, { userId: bobUser.id }])
+    await createPromptAs(alice, { tags: ['writing', 'email'] })
+    await createPromptAs(alice, { tags: ['email', 'ai'], visibility: 'team', teamId: team })
+    await createPromptAs(bob, { tags: ['secret'] })
+
+    const mine = await alice.get<{ items: string[] }>('/api/v1/prompts/tags')
+    expect(mine.body.items).toEqual(['ai', 'email', 'writing'])
+    const teamTags = await bob.get<{ items: string[] }>('/api/v1/prompts/tags?scope=team')
+    expect(teamTags.body.items).toEqual(['ai', 'email'])
+    expect((await bob.get('/api/v1/prompts/tags?scope=nope')).status).toBe(400)
+  })
+})

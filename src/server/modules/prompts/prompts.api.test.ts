@@ -1,0 +1,467 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CurrentUser } from '../../../domain/auth.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import type { PromptDetail, PromptVersion } from '../../../domain/prompts.ts'
+import {
+  conversationMessagePrompts,
+  conversationMessages,
+  conversations,
+  prompts,
+  promptVersions,
+  teamMembers,
+} from '../../db/schema/index.ts'
+import { TestClient } from '../../testing/client.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs, createTeam } from './test-fixtures.ts'
+
+let testApp: TestApp
+/** The installation's first account is a global admin: it must not gain any right over prompts. */
+let globalAdmin: TestClient
+let owner: TestClient
+let member: TestClient
+let stranger: TestClient
+let ownerUser: CurrentUser
+let memberUser: CurrentUser
+let teamId: string
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  globalAdmin = new TestClient(testApp)
+  owner = new TestClient(testApp)
+  member = new TestClient(testApp)
+  stranger = new TestClient(testApp)
+  const admin = await globalAdmin.signUp()
+  expect(admin.globalRole).toBe('global_admin')
+  ownerUser = await owner.signUp()
+  memberUser = await member.signUp()
+  const strangerUser = await stranger.signUp()
+  teamId = await createTeam(testApp, 'Writers', [
+    { userId: ownerUser.id, role: 'admin' },
+    { userId: memberUser.id },
+  ])
+  // The stranger is in a team of their own, which must not help them.
+  await createTeam(testApp, 'Elsewhere', [{ userId: strangerUser.id, role: 'admin' }])
+})
+afterAll(() => testApp.close())
+
+const db = () => testApp.database.db
+
+async function versionRows(promptId: string) {
+  return db()
+    .select()
+    .from(promptVersions)
+    .where(eq(promptVersions.promptId, promptId))
+    .orderBy(promptVersions.versionNumber)
+}
+
+describe('POST /api/v1/prompts', () => {
+  it('creates the prompt with version 1 as its current version', async () => {
+    const res = await owner.post<PromptDetail>('/api/v1/prompts', {
+      title: '  Meeting summary ',
+      description: '   ',
+      body: '\n  Summarise {notes}.  \n',
+      tags: [' work ', '', 'summary', 'work'],
+    })
+    expect(res.status).toBe(201)
+    const { prompt, versions, canEdit } = res.body
+    expect(canEdit).toBe(true)
+    expect(prompt).toMatchObject({
+      ownerUserId: ownerUser.id,
+      ownerEmail: ownerUser.email,
+      title: 'Meeting summary',
+      description: null,
+      tags: ['work', 'summary'],
+      visibility: 'private',
+      teamId: null,
+      currentVersionNumber: 1,
+      currentVersionBody: 'Summarise {notes}.',
+      versionCount: 1,
+    })
+    expect(versions).toHaveLength(1)
+    expect(versions[0]).toMatchObject({
+      versionNumber: 1,
+      body: 'Summarise {notes}.',
+      changelog: 'Initial version',
+      createdByUserId: ownerUser.id,
+    })
+    expect(prompt.currentVersionId).toBe(versions[0]!.id)
+  })
+
+  it("writes the default changelog in the author's language", async () => {
+    const german = new TestClient(testApp, { locale: 'de-DE' })
+    await german.signUp()
+    const { versions } = await createPromptAs(german)
+    expect(versions[0]!.changelog).toBe('Erste Version')
+  })
+
+  it("refuses a blank title or body with the spec's messages, in the caller's language, creating nothing", async () => {
+    const before = await db().select({ n: sql<number>`count(*)::int` }).from(prompts)
+    const res = await owner.post<ErrorBody>('/api/v1/prompts', { title: '  ', body: ' ' })
+    expect(res.status).toBe(400)
+    expect(res.body.error).toEqual({
+      code: 'validation',
+      message: 'Title is required',
+      fields: { title: 'Title is required', body: 'Prompt content is required' },
+    })
+    const german = new TestClient(testApp, { locale: 'de' })
+    await german.signUp()
+    const de = await german.post<ErrorBody>('/api/v1/prompts', { title: 'Titel', body: '' })
+    expect(de.body.error.message).toBe('Prompt-Inhalt ist erforderlich')
+    const after = await db().select({ n: sql<number>`count(*)::int` }).from(prompts)
+    expect(after[0]!.n).toBe(before[0]!.n)
+  })
+
+  it.each([
+    [{ title: 'x'.repeat(201), body: 'b' }, 'title', 'Title must be at most 200 characters'],
+    [{ title: 't', body: 'b'.repeat(50_001) }, 'body', 'Prompt content must be at most 50,000 characters'],
+    [
+      { title: 't', description: 'd'.repeat(2001), body: 'b' },
+      'description',
+      'Description must be at most 2,000 characters',
+    ],
+    [{ title: 't', body: 'b', tags: ['x'.repeat(51)] }, 'tags.0', 'A tag must be at most 50 characters'],
+    [{ title: 't', body: 'b', tags: 'one' }, 'tags', 'Tags must be a list of words'],
+    [{ title: 't', body: 'b', visibility: 'public' }, 'visibility', 'Visibility must be Private or Team'],
+    [{ title: 't', body: 'b', visibility: 'team' }, 'teamId', 'Choose a team to share this prompt with'],
+    [{ title: 42, body: 'b' }, 'title', 'Title is required'],
+  ])('refuses %j', async (input, field, message) => {
+    const res = await owner.post<ErrorBody>('/api/v1/prompts', input)
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields?.[field]).toBe(message)
+  })
+
+  it("shares with one of the owner's teams only", async () => {
+    const shared = await createPromptAs(owner, { visibility: 'team', teamId })
+    expect(shared.prompt).toMatchObject({ visibility: 'team', teamId })
+
+    const strangersTeam = await createTeam(testApp, 'Not yours', [])
+    const res = await owner.post<ErrorBody>('/api/v1/prompts', {
+      title: 't',
+      body: 'b',
+      visibility: 'team',
+      teamId: strangersTeam,
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({ teamId: 'Not a member of this team' })
+
+    // A private prompt belongs to no team, whatever was sent.
+    const privateOne = await createPromptAs(owner, { visibility: 'private', teamId })
+    expect(privateOne.prompt.teamId).toBeNull()
+  })
+
+  it('needs a signed-in user', async () => {
+    const anonymous = new TestClient(testApp)
+    expect((await anonymous.post('/api/v1/prompts', { title: 't', body: 'b' })).status).toBe(401)
+  })
+})
+
+describe('GET /api/v1/prompts/:id and its versions', () => {
+  it('gives the owner everything with canEdit, a team member the same without it', async () => {
+    const created = await createPromptAs(owner, { visibility: 'team', teamId })
+    const id = created.prompt.id
+    const mine = await owner.get<PromptDetail>(`/api/v1/prompts/${id}`)
+    expect(mine.status).toBe(200)
+    expect(mine.body.canEdit).toBe(true)
+    const theirs = await member.get<PromptDetail>(`/api/v1/prompts/${id}`)
+    expect(theirs.status).toBe(200)
+    expect(theirs.body.canEdit).toBe(false)
+    expect(theirs.body.prompt.ownerEmail).toBe(ownerUser.email)
+    expect(theirs.body.versions).toEqual(mine.body.versions)
+  })
+
+  it('answers 404 Prompt not found to everyone else, including global admins, and for bad ids', async () => {
+    const privatePrompt = await createPromptAs(owner)
+    const teamPrompt = await createPromptAs(owner, { visibility: 'team', teamId })
+    for (const [client, id] of [
+      [member, privatePrompt.prompt.id],
+      [stranger, privatePrompt.prompt.id],
+      [stranger, teamPrompt.prompt.id],
+      [globalAdmin, teamPrompt.prompt.id],
+      [owner, 'not-a-uuid'],
+      [owner, '00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      for (const path of [`/api/v1/prompts/${id}`, `/api/v1/prompts/${id}/versions`]) {
+        const res = await client.get<ErrorBody>(path)
+        expect(res.status, path).toBe(404)
+        expect(res.body.error).toEqual({ code: 'not_found', message: 'Prompt not found' })
+      }
+    }
+  })
+
+  it('lists versions newest first and reads one version', async () => {
+    const { prompt, versions } = await createPromptAs(owner, { visibility: 'team', teamId })
+    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Second' })
+    const list = await member.get<{ items: PromptVersion[] }>(`/api/v1/prompts/${prompt.id}/versions`)
+    expect(list.body.items.map((v) => v.versionNumber)).toEqual([2, 1])
+
+    const one = await member.get<PromptVersion>(`/api/v1/prompts/${prompt.id}/versions/${versions[0]!.id}`)
+    expect(one.status).toBe(200)
+    expect(one.body).toMatchObject({ versionNumber: 1, body: 'Say hello to {name}.' })
+
+    const other = await createPromptAs(owner)
+    for (const versionId of [other.versions[0]!.id, 'nope']) {
+      const res = await owner.get<ErrorBody>(`/api/v1/prompts/${prompt.id}/versions/${versionId}`)
+      expect(res.status).toBe(404)
+      expect(res.body.error.message).toBe('Version not found')
+    }
+  })
+
+  it('stops showing a team prompt the moment the member leaves the team', async () => {
+    const { prompt } = await createPromptAs(owner, { visibility: 'team', teamId })
+    const leaver = new TestClient(testApp)
+    const leaverUser = await leaver.signUp()
+    await db().insert(teamMembers).values({ teamId, userId: leaverUser.id, role: 'member' })
+    expect((await leaver.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
+    await db()
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, leaverUser.id)))
+    expect((await leaver.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
+  })
+})
+
+describe('PATCH /api/v1/prompts/:id (save)', () => {
+  it('updates metadata without a new version when the trimmed body is unchanged', async () => {
+    const { prompt, versions } = await createPromptAs(owner, { tags: ['a'] })
+    const res = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
+      title: 'Renamed',
+      description: 'Now described',
+      tags: ['b', ' b ', 'c'],
+      body: `  ${versions[0]!.body}\n`,
+      changelog: 'ignored',
+      baseVersionId: versions[0]!.id,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.prompt).toMatchObject({
+      title: 'Renamed',
+      description: 'Now described',
+      tags: ['b', 'c'],
+    })
+    expect(res.body.versions).toHaveLength(1)
+    expect(new Date(res.body.prompt.updatedAt).getTime()).toBeGreaterThan(
+      new Date(prompt.updatedAt).getTime(),
+    )
+  })
+
+  it('adds the next version and makes it current when the body changes', async () => {
+    const { prompt, versions } = await createPromptAs(owner)
+    const second = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
+      body: 'Version two',
+      changelog: '   ',
+      baseVersionId: versions[0]!.id,
+    })
+    expect(second.status).toBe(200)
+    expect(second.body.versions.map((v) => [v.versionNumber, v.changelog])).toEqual([
+      [2, 'Updated prompt content'],
+      [1, 'Initial version'],
+    ])
+    expect(second.body.prompt).toMatchObject({
+      currentVersionId: second.body.versions[0]!.id,
+      currentVersionNumber: 2,
+      currentVersionBody: 'Version two',
+      versionCount: 2,
+    })
+    const third = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
+      body: 'Version three',
+      changelog: '  Tighter wording ',
+      baseVersionId: second.body.prompt.currentVersionId,
+    })
+    expect(third.body.versions[0]).toMatchObject({ versionNumber: 3, changelog: 'Tighter wording' })
+  })
+
+  it('refuses a save based on a version that is no longer current (409), changing nothing', async () => {
+    const { prompt, versions } = await createPromptAs(owner)
+    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Saved in another tab' })
+    const res = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, {
+      title: 'Stale title',
+      body: 'Stale body',
+      baseVersionId: versions[0]!.id,
+    })
+    expect(res.status).toBe(409)
+    expect(res.body.error).toMatchObject({ code: 'conflict', reason: 'stale_version' })
+    expect(res.body.error.message).toContain('version 2 is now current')
+    const after = await owner.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    expect(after.body.prompt.title).toBe('A prompt')
+    expect(after.body.versions).toHaveLength(2)
+  })
+
+  it('gives 50 concurrent saves of one prompt 50 consecutive versions, without an error', async () => {
+    const { prompt } = await createPromptAs(owner)
+    const saves = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        owner.patch(`/api/v1/prompts/${prompt.id}`, { body: `Body ${i}` }),
+      ),
+    )
+    expect(saves.map((res) => res.status)).toEqual(Array(50).fill(200))
+    const rows = await versionRows(prompt.id)
+    expect(rows.map((row) => row.versionNumber)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1))
+    expect(new Set(rows.map((row) => row.body)).size).toBe(51)
+    const [current] = await db().select().from(prompts).where(eq(prompts.id, prompt.id))
+    expect(current!.currentVersionId).toBe(rows.at(-1)!.id)
+  })
+
+  it('moves a prompt between private and one of the owner teams', async () => {
+    const { prompt } = await createPromptAs(owner)
+    const shared = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
+      visibility: 'team',
+      teamId,
+    })
+    expect(shared.body.prompt).toMatchObject({ visibility: 'team', teamId })
+    expect((await member.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
+
+    const missingTeam = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, {
+      visibility: 'team',
+      teamId: null,
+    })
+    expect(missingTeam.body.error.fields).toEqual({ teamId: 'Choose a team to share this prompt with' })
+
+    const unshared = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
+      visibility: 'private',
+    })
+    expect(unshared.body.prompt).toMatchObject({ visibility: 'private', teamId: null })
+    expect((await member.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
+  })
+
+  it('refuses a blank title or body', async () => {
+    const { prompt } = await createPromptAs(owner)
+    const res = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, { title: ' ', body: '' })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({ title: 'Title is required', body: 'Prompt content is required' })
+  })
+
+  it('is for the owner only: 403 for a team member, 404 for others', async () => {
+    const { prompt } = await createPromptAs(owner, { visibility: 'team', teamId })
+    const res = await member.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, { title: 'Mine now' })
+    expect(res.status).toBe(403)
+    expect(res.body.error).toEqual({
+      code: 'forbidden',
+      message: 'You do not have permission to edit this prompt',
+    })
+    expect((await stranger.patch(`/api/v1/prompts/${prompt.id}`, { title: 'x' })).status).toBe(404)
+    expect((await globalAdmin.patch(`/api/v1/prompts/${prompt.id}`, { title: 'x' })).status).toBe(404)
+    const after = await owner.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    expect(after.body.prompt.title).toBe('A prompt')
+  })
+})
+
+describe('PUT /api/v1/prompts/:id/current-version', () => {
+  it('lets the owner make an earlier version current', async () => {
+    const { prompt, versions } = await createPromptAs(owner)
+    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Two' })
+    const res = await owner.put<PromptDetail>(`/api/v1/prompts/${prompt.id}/current-version`, {
+      versionId: versions[0]!.id,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.prompt).toMatchObject({
+      currentVersionId: versions[0]!.id,
+      currentVersionNumber: 1,
+      versionCount: 2,
+    })
+  })
+
+  it('answers Version not found for a version of another prompt or a bad id', async () => {
+    const { prompt } = await createPromptAs(owner)
+    const other = await createPromptAs(owner)
+    for (const versionId of [other.versions[0]!.id, 'garbage', '00000000-0000-4000-8000-000000000000']) {
+      const res = await owner.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/current-version`, { versionId })
+      expect(res.status).toBe(404)
+      expect(res.body.error).toEqual({ code: 'not_found', message: 'Version not found' })
+    }
+    const missing = await owner.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/current-version`, {})
+    expect(missing.status).toBe(400)
+  })
+
+  it('is for the owner only', async () => {
+    const { prompt, versions } = await createPromptAs(owner, { visibility: 'team', teamId })
+    const body = { versionId: versions[0]!.id }
+    const res = await member.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/current-version`, body)
+    expect(res.status).toBe(403)
+    expect(res.body.error.message).toBe('You do not have permission to edit this prompt')
+    expect((await stranger.put(`/api/v1/prompts/${prompt.id}/current-version`, body)).status).toBe(404)
+  })
+})
+
+describe('DELETE /api/v1/prompts/:id', () => {
+  async function attachToAConversation(promptId: string, versionId: string) {
+    const [conversation] = await db()
+      .insert(conversations)
+      .values({ title: 'Chat', ownerUserId: ownerUser.id })
+      .returning()
+    const [message] = await db()
+      .insert(conversationMessages)
+      .values({ conversationId: conversation!.id, role: 'user', content: { text: 'hi' } })
+      .returning()
+    await db().insert(conversationMessagePrompts).values({
+      messageId: message!.id,
+      promptId,
+      promptVersionId: versionId,
+      attachedByUserId: ownerUser.id,
+    })
+  }
+
+  it('deletes the prompt with its versions and attachments', async () => {
+    const { prompt, versions } = await createPromptAs(owner)
+    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Two' })
+    await attachToAConversation(prompt.id, versions[0]!.id)
+
+    const res = await owner.delete(`/api/v1/prompts/${prompt.id}`)
+    expect(res.status).toBe(204)
+    const gone = await owner.get<ErrorBody>(`/api/v1/prompts/${prompt.id}`)
+    expect(gone.status).toBe(404)
+    expect(await versionRows(prompt.id)).toEqual([])
+    const attachments = await db()
+      .select()
+      .from(conversationMessagePrompts)
+      .where(eq(conversationMessagePrompts.promptId, prompt.id))
+    expect(attachments).toEqual([])
+    expect((await owner.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
+  })
+
+  it("refuses a team member with the spec's message and hides the prompt from others", async () => {
+    const { prompt } = await createPromptAs(owner, { visibility: 'team', teamId })
+    const res = await member.delete<ErrorBody>(`/api/v1/prompts/${prompt.id}`)
+    expect(res.status).toBe(403)
+    expect(res.body.error).toEqual({
+      code: 'forbidden',
+      message: 'You do not have access to delete this prompt.',
+    })
+    expect((await stranger.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
+    expect((await globalAdmin.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
+    expect((await owner.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
+  })
+
+  it('answers 409 and keeps everything when another record still refers to the prompt', async () => {
+    const { prompt } = await createPromptAs(owner)
+    // A table outside this module that refers to prompts without cascading.
+    await db().execute(sql`CREATE TABLE prompt_bookmarks (prompt_id uuid NOT NULL REFERENCES prompts (id))`)
+    try {
+      await db().execute(sql`INSERT INTO prompt_bookmarks VALUES (${prompt.id})`)
+      const res = await owner.delete<ErrorBody>(`/api/v1/prompts/${prompt.id}`)
+      expect(res.status).toBe(409)
+      expect(res.body.error).toEqual({
+        code: 'conflict',
+        message: 'Cannot delete prompt because it is referenced by other records.',
+      })
+      expect(await versionRows(prompt.id)).toHaveLength(1)
+    } finally {
+      await db().execute(sql`DROP TABLE prompt_bookmarks`)
+    }
+  })
+})
+
+describe('signed out', () => {
+  it('gets 401 from every prompt endpoint', async () => {
+    const anonymous = new TestClient(testApp)
+    const id = '00000000-0000-4000-8000-000000000000'
+    const calls = [
+      anonymous.get('/api/v1/prompts'),
+      anonymous.get('/api/v1/prompts/tags'),
+      anonymous.get(`/api/v1/prompts/${id}`),
+      anonymous.get(`/api/v1/prompts/${id}/versions`),
+      anonymous.patch(`/api/v1/prompts/${id}`, { title: 't' }),
+      anonymous.delete(`/api/v1/prompts/${id}`),
+      anonymous.put(`/api/v1/prompts/${id}/current-version`, { versionId: id }),
+    ]
+    for (const res of await Promise.all(calls)) expect(res.status).toBe(401)
+  })
+})

@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Lock, Users } from 'lucide-react'
+import { useEffect, useId } from 'react'
+import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { PROMPT_LIMITS, type PromptVisibility, promptFormSchema } from '../../../domain/prompts.ts'
+import { Field } from '../../components/ui/field.tsx'
+import { Input, Select, Textarea } from '../../components/ui/input.tsx'
+import { cn } from '../../lib/cn.ts'
+import { fieldError } from '../../lib/forms.ts'
+import { useMyTeams } from '../teams/queries.ts'
+import { TagInput } from './tag-input.tsx'
+
+export type PromptFormInput = z.input<typeof promptFormSchema>
+export type PromptFormOutput = z.output<typeof promptFormSchema>
+export type PromptForm = UseFormReturn<PromptFormInput, unknown, PromptFormOutput>
+
+export const emptyPromptForm: PromptFormInput = {
+  title: '',
+  description: '',
+  body: '',
+  changelog: '',
+  tags: [],
+  visibility: 'private',
+  teamId: '',
+}
+
+/** The create and edit form: the shared domain schema validates here and again on the server. */
+export function usePromptForm(defaultValues: PromptFormInput): PromptForm {
+  return useForm<PromptFormInput, unknown, PromptFormOutput>({
+    resolver: zodResolver(promptFormSchema),
+    defaultValues,
+    mode: 'onTouched',
+  })
+}
+
+/** Submitting needs a title and a body (§5: "Submit disabled while blank or saving"). */
+export function useCanSubmit(form: PromptForm): boolean {
+  const [title, body] = useWatch({ control: form.control, name: ['title', 'body'] })
+  return title.trim() !== '' && body.trim() !== ''
+}
+
+function VisibilityField({ form }: { form: PromptForm }) {
+  const { t } = useTranslation('prompts')
+  const groupId = useId()
+  const teams = useMyTeams()
+  const visibility = useWatch({ control: form.control, name: 'visibility' })
+  const teamList = teams.data ?? []
+  const noTeams = teams.isSuccess && teamList.length === 0
+
+  // With exactly one team there is nothing to choose.
+  useEffect(() => {
+    if (visibility === 'team' && teamList.length === 1 && !form.getValues('teamId')) {
+      form.setValue('teamId', teamList[0]!.id, { shouldValidate: true })
+    }
+  }, [visibility, teamList, form])
+
+  const options: { value: PromptVisibility; icon: typeof Lock; hint: string; disabled: boolean }[] = [
+    { value: 'private', icon: Lock, hint: t('form.privateHint'), disabled: false },
+    { value: 'team', icon: Users, hint: t('form.teamHint'), disabled: !teams.isSuccess || noTeams },
+  ]
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1.5 text-sm font-medium">{t('form.visibility')}</legend>
+      <Controller
+        control={form.control}
+        name="visibility"
+        render={({ field }) => (
+          <div className="grid gap-2 sm:grid-cols-2">
+            {options.map((option) => (
+              <label
+                key={option.value}
+                className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-accent/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring/40',
+                  option.disabled && 'cursor-not-allowed opacity-60',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${groupId}-visibility`}
+                  value={option.value}
+                  checked={field.value === option.value}
+                  disabled={option.disabled}
+                  onChange={() => field.onChange(option.value)}
+                  onBlur={field.onBlur}
+                  className="mt-1 accent-[var(--primary)]"
+                  aria-describedby={`${groupId}-${option.value}-hint`}
+                />
+                <span className="space-y-0.5">
+                  <span className="flex items-center gap-1.5 text-sm font-medium">
+                    <option.icon aria-hidden className="size-4 text-muted-foreground" />
+                    {t(`visibility.${option.value}`)}
+                  </span>
+                  <span
+                    id={`${groupId}-${option.value}-hint`}
+                    className="block text-xs text-muted-foreground"
+                  >
+                    {option.hint}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
+      />
+      {teams.isPending && <p className="text-xs text-muted-foreground">{t('form.teamsLoading')}</p>}
+      {noTeams && <p className="text-xs text-muted-foreground">{t('form.noTeams')}</p>}
+      {visibility === 'team' && teamList.length > 0 && (
+        <Field label={t('form.team')} error={fieldError(form.formState.errors, 'teamId')}>
+          <Select {...form.register('teamId')}>
+            <option value="">{t('form.chooseTeam')}</option>
+            {teamList.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {visibility === 'team' && teamList.length === 0 && fieldError(form.formState.errors, 'teamId') && (
+        <p role="alert" className="text-xs font-medium text-destructive">
+          {fieldError(form.formState.errors, 'teamId')}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** Title, description, content (with the variables tip), optional changelog, visibility and tags. */
+export function PromptFields({
+  form,
+  withChangelog = false,
+  bodyStatus,
+}: {
+  form: PromptForm
+  withChangelog?: boolean
+  /** A note under the content, e.g. which version was just loaded into it. */
+  bodyStatus?: string | null
+}) {
+  const { t } = useTranslation('prompts')
+  const { errors } = form.formState
+  return (
+    <div className="space-y-5">
+      <Field label={t('form.title')} error={fieldError(errors, 'title')}>
+        <Input
+          placeholder={t('form.titlePlaceholder')}
+          maxLength={PROMPT_LIMITS.title}
+          autoComplete="off"
+          {...form.register('title')}
+        />
+      </Field>
+      <Field label={t('form.description')} error={fieldError(errors, 'description')}>
+        <Textarea
+          rows={2}
+          className="min-h-16"
+          placeholder={t('form.descriptionPlaceholder')}
+          maxLength={PROMPT_LIMITS.description}
+          {...form.register('description')}
+        />
+      </Field>
+      <Field label={t('form.body')} error={fieldError(errors, 'body')} hint={t('form.bodyTip')}>
+        <Textarea
+          rows={12}
+          className="min-h-48 font-mono text-[13px]"
+          placeholder={t('form.bodyPlaceholder')}
+          maxLength={PROMPT_LIMITS.body}
+          spellCheck={false}
+          {...form.register('body')}
+        />
+      </Field>
+      {bodyStatus && (
+        <p role="status" className="-mt-3 text-sm font-medium text-success">
+          {bodyStatus}
+        </p>
+      )}
+      {withChangelog && (
+        <Field
+          label={t('form.changelog')}
+          error={fieldError(errors, 'changelog')}
+          hint={t('form.changelogHint')}
+        >
+          <Input
+            placeholder={t('form.changelogPlaceholder')}
+            maxLength={PROMPT_LIMITS.changelog}
+            autoComplete="off"
+            {...form.register('changelog')}
+          />
+        </Field>
+      )}
+      <VisibilityField form={form} />
+      <Controller
+        control={form.control}
+        name="tags"
+        render={({ field }) => (
+          <TagInput value={field.value} onChange={field.onChange} error={fieldError(errors, 'tags')} />
+        )}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,105 @@
+import { Eye, Pencil } from 'lucide-react'
+import { Trans, useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { CARD_TAG_LIMIT } from '../../../domain/constants.ts'
+import type { PromptSummary } from '../../../domain/prompts.ts'
+import { RelativeTime } from '../../components/relative-time.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card } from '../../components/ui/card.tsx'
+import { CopyButton } from './copy-button.tsx'
+import { VisibilityIcon } from './visibility.tsx'
+
+interface PromptRowProps {
+  prompt: PromptSummary
+  canEdit: boolean
+  /** Team Prompts: the owner's email (or 'Member') and the team's name. */
+  showOwner: boolean
+  teamName?: string
+}
+
+/** One prompt in the list: what it is, when it changed, its current version, tags, and actions. */
+export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowProps) {
+  const { t } = useTranslation('prompts')
+  const shownTags = prompt.tags.slice(0, CARD_TAG_LIMIT)
+  const hiddenTags = prompt.tags.slice(CARD_TAG_LIMIT)
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:gap-4">
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="flex items-center gap-2">
+          <VisibilityIcon visibility={prompt.visibility} className="text-muted-foreground" />
+          <h2 className="line-clamp-2 min-w-0 font-semibold break-words">
+            <Link to={`/prompts/${prompt.id}`} className="hover:underline">
+              {prompt.title}
+            </Link>
+          </h2>
+        </div>
+        {prompt.description && (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{prompt.description}</p>
+        )}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
+          <span>
+            <Trans
+              t={t}
+              i18nKey="list.updated"
+              components={{ date: <RelativeTime value={prompt.updatedAt} /> }}
+            />
+          </span>
+          {prompt.currentVersionNumber !== null ? (
+            <Badge variant="primary">
+              {t('list.currentVersion', { number: prompt.currentVersionNumber })}
+            </Badge>
+          ) : (
+            <Badge variant="outline">{t('list.noVersion')}</Badge>
+          )}
+          {showOwner && (
+            <span>
+              {prompt.ownerEmail ? t('list.byOwner', { email: prompt.ownerEmail }) : t('list.member')}
+            </span>
+          )}
+          {teamName && <Badge variant="outline">{teamName}</Badge>}
+        </div>
+        {prompt.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5">
+            {shownTags.map((tag) => (
+              <li key={tag}>
+                <Badge>{tag}</Badge>
+              </li>
+            ))}
+            {hiddenTags.length > 0 && (
+              <li>
+                <Badge
+                  variant="outline"
+                  title={hiddenTags.join(', ')}
+                  aria-label={t('list.moreTagsLabel', {
+                    count: hiddenTags.length,
+                    tags: hiddenTags.join(', '),
+                  })}
+                >
+                  {t('list.moreTags', { count: hiddenTags.length })}
+                </Badge>
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+      <div className="grid shrink-0 grid-cols-3 gap-2 sm:flex [&>*]:px-2 sm:[&>*]:px-3">
+        {prompt.currentVersionBody !== null && <CopyButton kind="prompt" text={prompt.currentVersionBody} />}
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/prompts/${prompt.id}`} aria-label={`${t('list.view')}: ${prompt.title}`}>
+            <Eye aria-hidden />
+            {t('list.view')}
+          </Link>
+        </Button>
+        {canEdit && (
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/prompts/${prompt.id}/edit`} aria-label={`${t('list.edit')}: ${prompt.title}`}>
+              <Pencil aria-hidden />
+              {t('list.edit')}
+            </Link>
+          </Button>
+        )}
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,186 @@
+import { ArrowLeft, Check, FileDown, Pencil } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import type { PromptDetail, PromptVersion } from '../../../domain/prompts.ts'
+import { formatLongDateTime } from '../../../domain/time.ts'
+import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { toast } from '../../components/ui/toast.tsx'
+import { CopyButton } from '../../features/prompts/copy-button.tsx'
+import { useMarkdownExport } from '../../features/prompts/markdown.ts'
+import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
+import { usePrompt, useSetCurrentVersion } from '../../features/prompts/prompt-queries.ts'
+import { ViewVersionButton } from '../../features/prompts/version-dialog.tsx'
+import { VersionList } from '../../features/prompts/version-list.tsx'
+import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
+import { useMyTeams } from '../../features/teams/queries.ts'
+import { currentLanguage } from '../../i18n/index.ts'
+import { errorText } from '../../lib/api.ts'
+
+function SetAsCurrentButton({ promptId, version }: { promptId: string; version: PromptVersion }) {
+  const { t } = useTranslation('prompts')
+  const setCurrent = useSetCurrentVersion(promptId)
+  const onClick = () =>
+    setCurrent.mutate(version.id, {
+      onSuccess: () =>
+        toast({ title: t('detail.nowCurrent', { number: version.versionNumber }), tone: 'success' }),
+      onError: (error) => toast({ title: errorText(error, t('detail.setCurrentFailed')), tone: 'error' }),
+    })
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={onClick}
+      disabled={setCurrent.isPending}
+      aria-label={`${t('detail.setAsCurrent')}: ${t('detail.version', { number: version.versionNumber })}`}
+    >
+      <Check aria-hidden />
+      {setCurrent.isPending ? t('detail.settingCurrent') : t('detail.setAsCurrent')}
+    </Button>
+  )
+}
+
+function PromptDetailView({ detail }: { detail: PromptDetail }) {
+  const { t } = useTranslation('prompts')
+  const { prompt, versions, canEdit } = detail
+  useDocumentTitle(prompt.title)
+  const toMarkdown = useMarkdownExport()
+  const teams = useMyTeams()
+  const teamName = teams.data?.find((team) => team.id === prompt.teamId)?.name
+  const current = versions.find((version) => version.id === prompt.currentVersionId)
+  const language = currentLanguage()
+
+  return (
+    <>
+      <Link
+        to="/prompts"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        {t('detail.back')}
+      </Link>
+      <PageHeader
+        title={prompt.title}
+        description={prompt.description ?? undefined}
+        actions={
+          canEdit && (
+            <Button asChild>
+              <Link to={`/prompts/${prompt.id}/edit`}>
+                <Pencil aria-hidden />
+                {t('detail.edit')}
+              </Link>
+            </Button>
+          )
+        }
+      />
+      <div className="-mt-3 mb-6 space-y-3">
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <VisibilityLabel visibility={prompt.visibility} teamName={teamName} />
+          <span>{t('detail.updated', { date: formatLongDateTime(prompt.updatedAt, language) })}</span>
+          <span>{t('detail.versionCount', { count: prompt.versionCount })}</span>
+          {!canEdit && (
+            <span>
+              {prompt.ownerEmail ? t('list.byOwner', { email: prompt.ownerEmail }) : t('list.member')}
+            </span>
+          )}
+        </p>
+        {prompt.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label={t('form.tags')}>
+            {prompt.tags.map((tag) => (
+              <li key={tag}>
+                <Badge>{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="space-y-6">
+        <Card role="region" aria-label={t('detail.currentVersion')}>
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+            <div className="space-y-1">
+              <CardTitle>{t('detail.currentVersion')}</CardTitle>
+              {current && (
+                <p className="text-sm text-muted-foreground">
+                  {t('detail.version', { number: current.versionNumber })} ·{' '}
+                  <time dateTime={current.createdAt}>{formatLongDateTime(current.createdAt, language)}</time>
+                </p>
+              )}
+            </div>
+            {current && (
+              <div className="flex flex-wrap gap-2">
+                <CopyButton kind="content" text={current.body} />
+                <CopyButton
+                  kind="markdown"
+                  icon={<FileDown aria-hidden />}
+                  label={t('form.copyMarkdown')}
+                  text={() =>
+                    toMarkdown({
+                      title: prompt.title,
+                      description: prompt.description,
+                      tags: prompt.tags,
+                      visibility: prompt.visibility,
+                      versionNumber: current.versionNumber,
+                      changelog: current.changelog,
+                      body: current.body,
+                    })
+                  }
+                />
+              </div>
+            )}
+          </CardHeader>
+          <CardContent className="space-y-3">
+            {current ? (
+              <>
+                {current.changelog && (
+                  <p className="text-sm">
+                    <span className="font-medium">{t('detail.changelog')}:</span> {current.changelog}
+                  </p>
+                )}
+                <pre className="overflow-x-auto rounded-lg bg-muted p-4 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap">
+                  {current.body}
+                </pre>
+              </>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t('detail.noCurrentVersion')}</p>
+            )}
+          </CardContent>
+        </Card>
+
+        {versions.length > 1 && (
+          <Card role="region" aria-label={t('detail.versionHistory')}>
+            <CardHeader>
+              <CardTitle>{t('detail.versionHistory')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <VersionList
+                versions={versions}
+                currentVersionId={prompt.currentVersionId}
+                actions={(version) => (
+                  <>
+                    <CopyButton kind="version" text={version.body} />
+                    <ViewVersionButton version={version} />
+                    {canEdit && version.id !== prompt.currentVersionId && (
+                      <SetAsCurrentButton promptId={prompt.id} version={version} />
+                    )}
+                  </>
+                )}
+              />
+            </CardContent>
+          </Card>
+        )}
+        {/* The conversations module adds its 'Used in N conversations' panel here, below the versions. */}
+      </div>
+    </>
+  )
+}
+
+export function PromptDetailPage() {
+  const { id = '' } = useParams()
+  const detail = usePrompt(id)
+  if (detail.isPending) return <PromptLoading />
+  if (detail.isError) return <PromptLoadFailed error={detail.error} onRetry={() => detail.refetch()} />
+  return <PromptDetailView detail={detail.data} />
+}

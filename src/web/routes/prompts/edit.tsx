@@ -1,0 +1,249 @@
+import { ArrowLeft, FileDown, History, Lock, RotateCcw, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router'
+import type { PromptDetail } from '../../../domain/prompts.ts'
+import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { ConfirmDialog } from '../../components/ui/dialog.tsx'
+import { toast } from '../../components/ui/toast.tsx'
+import { CopyButton } from '../../features/prompts/copy-button.tsx'
+import { formMarkdown, useMarkdownExport } from '../../features/prompts/markdown.ts'
+import { PromptFields, useCanSubmit, usePromptForm } from '../../features/prompts/prompt-form.tsx'
+import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
+import { useDeletePrompt, usePrompt, useSavePrompt } from '../../features/prompts/prompt-queries.ts'
+import { VersionList } from '../../features/prompts/version-list.tsx'
+import { ApiError, errorText } from '../../lib/api.ts'
+import { applyServerErrors } from '../../lib/forms.ts'
+
+function DeletePromptButton({ promptId }: { promptId: string }) {
+  const { t } = useTranslation('prompts')
+  const navigate = useNavigate()
+  const remove = useDeletePrompt()
+  const [open, setOpen] = useState(false)
+  const onConfirm = () =>
+    remove.mutate(promptId, {
+      onSuccess: () => {
+        setOpen(false)
+        toast({ title: t('delete.deleted'), tone: 'success' })
+        navigate('/prompts', { replace: true })
+      },
+      onError: (error) => {
+        setOpen(false)
+        const forbidden = error instanceof ApiError && error.code === 'forbidden'
+        toast({
+          title: forbidden ? t('delete.permissionDenied') : t('delete.failed'),
+          description: errorText(error, t('delete.failed')),
+          tone: 'error',
+        })
+      },
+    })
+  return (
+    <>
+      <Button variant="destructive" onClick={() => setOpen(true)} className="sm:ml-auto">
+        <Trash2 aria-hidden />
+        {t('form.delete')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('delete.title')}
+        description={t('delete.text')}
+        confirmLabel={remove.isPending ? t('form.deleting') : t('delete.confirm')}
+        onConfirm={onConfirm}
+        pending={remove.isPending}
+      />
+    </>
+  )
+}
+
+function EditPromptForm({
+  detail,
+  onRefresh,
+}: {
+  detail: PromptDetail
+  onRefresh: () => Promise<PromptDetail>
+}) {
+  const { t } = useTranslation('prompts')
+  const navigate = useNavigate()
+  const { prompt, versions } = detail
+  const toMarkdown = useMarkdownExport()
+  const save = useSavePrompt(prompt.id)
+  // The version this edit started from; the server refuses the save if another became current.
+  const [baseVersionId, setBaseVersionId] = useState(prompt.currentVersionId)
+  const base = versions.find((version) => version.id === baseVersionId)
+  const form = usePromptForm({
+    title: prompt.title,
+    description: prompt.description ?? '',
+    body: base?.body ?? '',
+    changelog: '',
+    tags: prompt.tags,
+    visibility: prompt.visibility,
+    teamId: prompt.teamId ?? '',
+  })
+  const canSubmit = useCanSubmit(form)
+  const { isSubmitting } = form.formState
+  const [formError, setFormError] = useState<string | null>(null)
+  const [stale, setStale] = useState(false)
+  const [switchedTo, setSwitchedTo] = useState<string | null>(null)
+  const [rebased, setRebased] = useState<string | null>(null)
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    setRebased(null)
+    try {
+      await save.mutateAsync({ ...values, baseVersionId })
+      toast({ title: t('form.saved'), tone: 'success' })
+      navigate(`/prompts/${prompt.id}`)
+    } catch (error) {
+      setStale(error instanceof ApiError && error.reason === 'stale_version')
+      setFormError(applyServerErrors(form.setError, error, t('form.updateFailed')))
+    }
+  })
+
+  const rebase = async () => {
+    let latest: PromptDetail
+    try {
+      latest = await onRefresh()
+    } catch (error) {
+      setFormError(errorText(error, t('detail.loadFailed')))
+      return
+    }
+    const current = latest.versions.find((version) => version.id === latest.prompt.currentVersionId)
+    setBaseVersionId(latest.prompt.currentVersionId)
+    setStale(false)
+    setFormError(null)
+    setRebased(current ? t('form.staleRefreshed', { number: current.versionNumber }) : null)
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <Card className="min-w-0">
+        <form noValidate onSubmit={onSubmit} className="space-y-6 p-5 sm:p-6">
+          <PromptFields form={form} withChangelog bodyStatus={switchedTo} />
+          <div className="space-y-3 border-t pt-5">
+            {formError && (
+              <Alert tone="error">
+                <p>{formError}</p>
+                {stale && (
+                  <Button variant="outline" size="sm" className="mt-2 whitespace-normal" onClick={rebase}>
+                    <RotateCcw aria-hidden />
+                    {t('form.staleRefresh')}
+                  </Button>
+                )}
+              </Alert>
+            )}
+            {rebased && <Alert tone="success">{rebased}</Alert>}
+            <div className="flex flex-wrap items-center gap-2">
+              <Button type="submit" disabled={!canSubmit || isSubmitting}>
+                {isSubmitting ? t('form.saving') : t('form.save')}
+              </Button>
+              <CopyButton
+                kind="markdown"
+                size="md"
+                icon={<FileDown aria-hidden />}
+                label={t('form.copyMarkdown')}
+                disabled={!canSubmit}
+                text={() => {
+                  const values = form.getValues()
+                  return formMarkdown(
+                    toMarkdown,
+                    values,
+                    base && {
+                      versionNumber: base.versionNumber,
+                      changelog: values.changelog?.trim() || base.changelog,
+                    },
+                  )
+                }}
+              />
+              <Button asChild variant="ghost">
+                <Link to={`/prompts/${prompt.id}`}>{t('form.cancel')}</Link>
+              </Button>
+              <DeletePromptButton promptId={prompt.id} />
+            </div>
+            {!canSubmit && <p className="text-xs text-muted-foreground">{t('form.fillToSave')}</p>}
+          </div>
+        </form>
+      </Card>
+
+      <Card role="region" aria-label={t('detail.versionHistory')} className="h-fit min-w-0">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <History aria-hidden className="size-4 text-muted-foreground" />
+            {t('detail.versionHistory')}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <VersionList
+            versions={versions}
+            currentVersionId={prompt.currentVersionId}
+            actions={(version) => (
+              <>
+                <CopyButton kind="version" text={version.body} />
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`${t('form.useThisVersion')}: ${t('detail.version', { number: version.versionNumber })}`}
+                  onClick={() => {
+                    form.setValue('body', version.body, { shouldDirty: true, shouldValidate: true })
+                    setSwitchedTo(t('form.switchedToVersion', { number: version.versionNumber }))
+                    // On a phone the history sits below the form: bring the changed content into view.
+                    form.setFocus('body')
+                  }}
+                >
+                  <RotateCcw aria-hidden />
+                  {t('form.useThisVersion')}
+                </Button>
+              </>
+            )}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+function NoPermission({ promptId }: { promptId: string }) {
+  const { t } = useTranslation('prompts')
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+      <Lock aria-hidden className="size-8 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">{t('form.noPermission')}</h2>
+      <p className="max-w-md text-sm text-muted-foreground">{t('form.noPermissionText')}</p>
+      <Button asChild>
+        <Link to={`/prompts/${promptId}`}>
+          <ArrowLeft aria-hidden />
+          {t('form.backToPrompt')}
+        </Link>
+      </Button>
+    </Card>
+  )
+}
+
+export function EditPromptPage() {
+  const { t } = useTranslation('prompts')
+  useDocumentTitle(t('form.editTitle'))
+  const { id = '' } = useParams()
+  const detail = usePrompt(id)
+  if (detail.isPending) return <PromptLoading />
+  if (detail.isError) return <PromptLoadFailed error={detail.error} onRetry={() => detail.refetch()} />
+  return (
+    <>
+      <PageHeader
+        title={t('form.editTitle')}
+        description={detail.data.canEdit ? t('form.editSubtitle') : undefined}
+      />
+      {detail.data.canEdit ? (
+        <EditPromptForm
+          key={id}
+          detail={detail.data}
+          onRefresh={async () => (await detail.refetch({ throwOnError: true })).data!}
+        />
+      ) : (
+        <NoPermission promptId={id} />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,300 @@
+import { FileText, Plus, Search, X } from 'lucide-react'
+import { ToggleGroup } from 'radix-ui'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { z } from 'zod'
+import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
+import { normalizeTags, type PromptScope } from '../../../domain/prompts.ts'
+import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card } from '../../components/ui/card.tsx'
+import { Input, Select } from '../../components/ui/input.tsx'
+import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { useCurrentUser } from '../../features/auth/session.ts'
+import { type PromptListFilters, usePromptList } from '../../features/prompts/list-queries.ts'
+import { PromptRow } from '../../features/prompts/prompt-row.tsx'
+import { TagFilter } from '../../features/prompts/tag-filter.tsx'
+import { useMyTeams } from '../../features/teams/queries.ts'
+import { errorText } from '../../lib/api.ts'
+
+/**
+ * The list's filters live in the URL (`?scope=team&team=…&search=…&tags=a&tags=b`), so a filtered
+ * list can be shared and survives a reload.
+ */
+function useListFilters() {
+  const [params, setParams] = useSearchParams()
+  const scope: PromptScope = params.get('scope') === 'team' ? 'team' : 'owner'
+  const team = params.get('team')
+  const filters: PromptListFilters = {
+    scope,
+    teamId: scope === 'team' && z.uuid().safeParse(team).success ? (team ?? undefined) : undefined,
+    search: params.get('search')?.trim() || undefined,
+    tags: normalizeTags(params.getAll('tags')),
+  }
+  const update = (patch: Partial<PromptListFilters>) => {
+    const next = { ...filters, ...patch }
+    const query = new URLSearchParams()
+    if (next.scope === 'team') query.set('scope', 'team')
+    if (next.scope === 'team' && next.teamId) query.set('team', next.teamId)
+    if (next.search) query.set('search', next.search)
+    for (const tag of next.tags) query.append('tags', tag)
+    setParams(query, { replace: true })
+  }
+  return { filters, update }
+}
+
+/** The search box: typing updates the URL after a 300 ms pause (§9). */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const { t } = useTranslation('prompts')
+  const [draft, setDraft] = useState(value)
+  const pushed = useRef(value)
+  // A change that did not come from typing here (Clear all filters, back button) replaces the draft.
+  useEffect(() => {
+    if (value !== pushed.current) {
+      pushed.current = value
+      setDraft(value)
+    }
+  }, [value])
+  useEffect(() => {
+    const search = draft.trim()
+    if (search === pushed.current) return
+    const timer = setTimeout(() => {
+      pushed.current = search
+      onSearch(search)
+    }, SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [draft, onSearch])
+  return (
+    <div className="relative min-w-0 flex-1 sm:max-w-sm">
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        type="search"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        placeholder={t('list.searchPlaceholder')}
+        aria-label={t('list.searchLabel')}
+        className="pl-9"
+      />
+    </div>
+  )
+}
+
+function ScopeToggle({ value, onChange }: { value: PromptScope; onChange: (scope: PromptScope) => void }) {
+  const { t } = useTranslation('prompts')
+  const item =
+    'cursor-pointer rounded-md px-3 py-1 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-xs'
+  return (
+    <ToggleGroup.Root
+      type="single"
+      value={value}
+      onValueChange={(next) => next && onChange(next as PromptScope)}
+      aria-label={t('list.scopeLabel')}
+      className="inline-flex items-center gap-1 rounded-lg bg-muted p-1"
+    >
+      <ToggleGroup.Item value="owner" className={item}>
+        {t('list.scopeOwner')}
+      </ToggleGroup.Item>
+      <ToggleGroup.Item value="team" className={item}>
+        {t('list.scopeTeam')}
+      </ToggleGroup.Item>
+    </ToggleGroup.Root>
+  )
+}
+
+function ActiveFilters({
+  filters,
+  teamName,
+  update,
+}: {
+  filters: PromptListFilters
+  teamName?: string
+  update: (patch: Partial<PromptListFilters>) => void
+}) {
+  const { t } = useTranslation('prompts')
+  if (!filters.search && filters.tags.length === 0 && !filters.teamId) return null
+  const chip = (key: string, label: string, onRemove: () => void) => (
+    <li key={key}>
+      <Badge variant="primary" className="gap-0.5 py-0.5 pr-0.5 pl-2">
+        {label}
+        <button
+          type="button"
+          className="cursor-pointer rounded-full p-0.5 hover:bg-primary/15"
+          aria-label={t('list.removeFilter', { name: label })}
+          onClick={onRemove}
+        >
+          <X aria-hidden />
+        </button>
+      </Badge>
+    </li>
+  )
+  return (
+    <section aria-label={t('list.activeFilters')} className="flex flex-wrap items-center gap-2">
+      <span className="text-xs font-medium text-muted-foreground">{t('list.activeFilters')}:</span>
+      <ul className="flex flex-wrap gap-1.5">
+        {filters.teamId && chip('team', teamName ?? filters.teamId, () => update({ teamId: undefined }))}
+        {filters.search &&
+          chip('search', t('list.searchChip', { search: filters.search }), () =>
+            update({ search: undefined }),
+          )}
+        {filters.tags.map((tag) =>
+          chip(`tag-${tag}`, tag, () => update({ tags: filters.tags.filter((o) => o !== tag) })),
+        )}
+      </ul>
+      <Button
+        variant="link"
+        size="sm"
+        onClick={() => update({ search: undefined, tags: [], teamId: undefined })}
+      >
+        {t('list.clearFilters')}
+      </Button>
+    </section>
+  )
+}
+
+function EmptyState({ scope, filtered }: { scope: PromptScope; filtered: boolean }) {
+  const { t } = useTranslation('prompts')
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+      <FileText aria-hidden className="size-8 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">{filtered ? t('list.noMatchesTitle') : t('list.emptyTitle')}</h2>
+      <p className="max-w-md text-sm text-muted-foreground">
+        {filtered ? t('list.noMatchesText') : scope === 'team' ? t('list.emptyTeam') : t('list.emptyOwner')}
+      </p>
+      <Button asChild>
+        <Link to="/prompts/new">
+          <Plus aria-hidden />
+          {t('list.createPrompt')}
+        </Link>
+      </Button>
+    </Card>
+  )
+}
+
+export function PromptListPage() {
+  const { t } = useTranslation('prompts')
+  useDocumentTitle(t('list.title'))
+  const user = useCurrentUser()
+  const { filters, update } = useListFilters()
+  const teams = useMyTeams()
+  const teamNames = new Map((teams.data ?? []).map((team) => [team.id, team.name]))
+  const list = usePromptList(filters)
+  const items = list.data?.pages.flatMap((page) => page.items) ?? []
+  const filtered = Boolean(filters.search || filters.tags.length > 0 || filters.teamId)
+
+  // Stable for SearchBox's effect: the latest filters are read when the debounce fires.
+  const updateRef = useRef(update)
+  updateRef.current = update
+  const onSearch = useCallback((search: string) => updateRef.current({ search: search || undefined }), [])
+
+  return (
+    <>
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.subtitle')}
+        actions={
+          <Button asChild>
+            <Link to="/prompts/new">
+              <Plus aria-hidden />
+              {t('list.newPrompt')}
+            </Link>
+          </Button>
+        }
+      />
+      <div className="mb-4 space-y-3">
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+          <SearchBox value={filters.search ?? ''} onSearch={onSearch} />
+          <div className="flex flex-wrap items-center gap-2">
+            <ScopeToggle value={filters.scope} onChange={(scope) => update({ scope, teamId: undefined })} />
+            {filters.scope === 'team' && (teams.data?.length ?? 0) > 1 && (
+              <div className="w-44">
+                <Select
+                  aria-label={t('list.teamLabel')}
+                  value={filters.teamId ?? ''}
+                  onChange={(event) => update({ teamId: event.target.value || undefined })}
+                >
+                  <option value="">{t('list.allTeams')}</option>
+                  {teams.data?.map((team) => (
+                    <option key={team.id} value={team.id}>
+                      {team.name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            )}
+            <TagFilter
+              scope={filters.scope}
+              teamId={filters.teamId}
+              selected={filters.tags}
+              onChange={(tags) => update({ tags })}
+            />
+          </div>
+        </div>
+        <ActiveFilters
+          filters={filters}
+          teamName={filters.teamId ? teamNames.get(filters.teamId) : undefined}
+          update={update}
+        />
+      </div>
+
+      {list.isPending ? (
+        <div className="space-y-3" aria-busy="true">
+          <Spinner label={t('list.loading')} hideLabel />
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} className="h-28 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : list.isError && items.length === 0 ? (
+        <Alert
+          tone="error"
+          title={t('list.loadFailed')}
+          action={
+            <Button variant="outline" size="sm" onClick={() => list.refetch()}>
+              {t('retry', { ns: 'common' })}
+            </Button>
+          }
+        >
+          {errorText(list.error, t('list.loadFailed'))}
+        </Alert>
+      ) : items.length === 0 ? (
+        <EmptyState scope={filters.scope} filtered={filtered} />
+      ) : (
+        <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <ul className="space-y-3" aria-label={t('list.title')}>
+            {items.map((prompt) => (
+              <li key={prompt.id}>
+                <PromptRow
+                  prompt={prompt}
+                  canEdit={prompt.ownerUserId === user.id}
+                  showOwner={filters.scope === 'team'}
+                  teamName={prompt.teamId ? teamNames.get(prompt.teamId) : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+          {list.isFetchNextPageError && (
+            <Alert tone="error" className="mt-4">
+              {errorText(list.error, t('list.loadFailed'))}
+            </Alert>
+          )}
+          {list.hasNextPage && (
+            <div className="mt-4 flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  )
+}
