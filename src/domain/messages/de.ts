@@ -1,5 +1,7 @@
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
+import { mailDe } from './de/mail.ts'
+import { profileDe } from './de/profile.ts'
 import { promptsDe } from './de/prompts.ts'
 import type { en } from './en.ts'
 
@@ -7,5 +9,7 @@ import type { en } from './en.ts'
 export const de: Record<keyof typeof en, string> = {
   ...commonDe,
   ...authDe,
+  ...profileDe,
+  ...mailDe,
   ...promptsDe,
 }

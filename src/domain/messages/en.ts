@@ -1,5 +1,7 @@
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
+import { mailEn } from './en/mail.ts'
+import { profileEn } from './en/profile.ts'
 import { promptsEn } from './en/prompts.ts'
 
 /**
@@ -10,5 +12,7 @@ import { promptsEn } from './en/prompts.ts'
 export const en = {
   ...commonEn,
   ...authEn,
+  ...profileEn,
+  ...mailEn,
   ...promptsEn,
 }

@@ -1,18 +1,42 @@
 import type { Locale } from '../../domain/messages/index.ts'
+import deAccount from './locales/de/account.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
+import deDiagnostics from './locales/de/diagnostics.json'
+import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
 import dePrompts from './locales/de/prompts.json'
 import deShell from './locales/de/shell.json'
+import enAccount from './locales/en/account.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
+import enDiagnostics from './locales/en/diagnostics.json'
+import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
 import enPrompts from './locales/en/prompts.json'
 import enShell from './locales/en/shell.json'
 
 /** UI texts per namespace. Messages shared with the server live in src/domain/messages. */
-const en = { common: enCommon, auth: enAuth, shell: enShell, pages: enPages, prompts: enPrompts }
-const de: typeof en = { common: deCommon, auth: deAuth, shell: deShell, pages: dePages, prompts: dePrompts }
+const en = {
+  common: enCommon,
+  auth: enAuth,
+  shell: enShell,
+  pages: enPages,
+  account: enAccount,
+  mail: enMail,
+  diagnostics: enDiagnostics,
+  prompts: enPrompts,
+}
+const de: typeof en = {
+  common: deCommon,
+  auth: deAuth,
+  shell: deShell,
+  pages: dePages,
+  account: deAccount,
+  mail: deMail,
+  diagnostics: deDiagnostics,
+  prompts: dePrompts,
+}
 
 export const resources: Record<Locale, typeof en> = { en, de }
 export const namespaces = Object.keys(en) as (keyof typeof en)[]
