@@ -1,6 +1,8 @@
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
 import { conversationsEn } from './en/conversations.ts'
+import { mailEn } from './en/mail.ts'
+import { profileEn } from './en/profile.ts'
 import { promptsEn } from './en/prompts.ts'
 
 /**
@@ -11,6 +13,8 @@ import { promptsEn } from './en/prompts.ts'
 export const en = {
   ...commonEn,
   ...authEn,
+  ...profileEn,
+  ...mailEn,
   ...conversationsEn,
   ...promptsEn,
 }
