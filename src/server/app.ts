@@ -16,6 +16,7 @@ import type { Logger } from './log.ts'
 import { authDiagnosticsRoutes } from './modules/auth/diagnostics.ts'
 import { recoveryRoutes } from './modules/auth/recovery-routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { conversationRoutes, messageRoutes, promptUsageRoutes } from './modules/conversations/routes.ts'
 import { mailOutboxRoutes } from './modules/mail/routes.ts'
 import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
@@ -74,6 +75,9 @@ export function createApp(deps: AppDeps) {
   v1.route('/mail-outbox', mailOutboxRoutes({ db, config }))
   v1.route('/teams', teamRoutes({ db }))
   v1.route('/prompts', promptRoutes({ db }))
+  v1.route('/conversations', conversationRoutes({ db }))
+  v1.route('/messages', messageRoutes({ db }))
+  v1.route('/prompts', promptUsageRoutes({ db }))
   app.route('/api/v1', v1)
   if (config.env === 'test') app.route('/api/testing', testingRoutes({ db }))
 

@@ -1,5 +1,6 @@
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
+import { conversationsDe } from './de/conversations.ts'
 import { mailDe } from './de/mail.ts'
 import { profileDe } from './de/profile.ts'
 import { promptsDe } from './de/prompts.ts'
@@ -11,5 +12,6 @@ export const de: Record<keyof typeof en, string> = {
   ...authDe,
   ...profileDe,
   ...mailDe,
+  ...conversationsDe,
   ...promptsDe,
 }

@@ -1,5 +1,6 @@
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
+import { conversationsEn } from './en/conversations.ts'
 import { mailEn } from './en/mail.ts'
 import { profileEn } from './en/profile.ts'
 import { promptsEn } from './en/prompts.ts'
@@ -14,5 +15,6 @@ export const en = {
   ...authEn,
   ...profileEn,
   ...mailEn,
+  ...conversationsEn,
   ...promptsEn,
 }

@@ -104,8 +104,14 @@ export const routes: RouteObject[] = [
                 path: '/prompts/:id/edit',
                 ...lazyPage(() => import('../routes/prompts/edit.tsx'), 'EditPromptPage'),
               },
-              { path: '/conversations', element: placeholder('conversations') },
-              { path: '/conversations/:id', element: placeholder('conversationDetail') },
+              {
+                path: '/conversations',
+                ...lazyPage(() => import('../routes/conversations/list.tsx'), 'ConversationsPage'),
+              },
+              {
+                path: '/conversations/:id',
+                ...lazyPage(() => import('../routes/conversations/detail.tsx'), 'ConversationDetailPage'),
+              },
               { path: '/team', element: placeholder('team') },
               { path: '/team/:teamId/manage', element: placeholder('teamManage') },
               {

@@ -2,6 +2,7 @@ import type { Locale } from '../../domain/messages/index.ts'
 import deAccount from './locales/de/account.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
+import deConversations from './locales/de/conversations.json'
 import deDiagnostics from './locales/de/diagnostics.json'
 import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
@@ -10,6 +11,7 @@ import deShell from './locales/de/shell.json'
 import enAccount from './locales/en/account.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
+import enConversations from './locales/en/conversations.json'
 import enDiagnostics from './locales/en/diagnostics.json'
 import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
@@ -26,6 +28,7 @@ const en = {
   mail: enMail,
   diagnostics: enDiagnostics,
   prompts: enPrompts,
+  conversations: enConversations,
 }
 const de: typeof en = {
   common: deCommon,
@@ -36,6 +39,7 @@ const de: typeof en = {
   mail: deMail,
   diagnostics: deDiagnostics,
   prompts: dePrompts,
+  conversations: deConversations,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }
