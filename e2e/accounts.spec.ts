@@ -56,7 +56,11 @@ test.describe('emailed-code sign-in', () => {
     const email = uniqueEmail('resend')
     await page.goto('/login')
     await page.getByLabel('Email').fill(email)
+    // Wait for the first answer itself: the mail can arrive before it, and the resend's answer
+    // must not be confused with it.
+    const sent = page.waitForResponse((res) => res.url().endsWith('/api/v1/auth/code/send'))
     await page.getByRole('button', { name: 'Send code' }).click()
+    expect((await sent).status()).toBe(200)
     await waitForMail(email)
     const [response] = await Promise.all([
       page.waitForResponse((res) => res.url().endsWith('/api/v1/auth/code/send')),
