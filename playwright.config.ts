@@ -4,6 +4,12 @@ import { defineConfig, devices } from '@playwright/test'
 // Playwright; the server under test is the real one, on its embedded database.
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${port}`
+// The mail catcher (e2e/mailbox.ts reads it) and the local OpenID provider standing in for Google.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3125)
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3126)
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3127)
+process.env.E2E_MAIL_PORT = String(mailPort)
+const OIDC_ISSUER = `http://127.0.0.1:${oidcPort}`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,21 +38,46 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx src/server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '100',
-      NODE_ENV: 'test',
-      AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/servers/mail-catcher.ts',
+      url: `http://127.0.0.1:${mailPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(mailPort) },
     },
-  },
+    {
+      command: 'node --import tsx e2e/servers/openid-provider.ts',
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+      env: { E2E_OIDC_PORT: String(oidcPort), E2E_APP_URL: baseURL },
+    },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        APP_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MULTIPLIER: '100',
+        NODE_ENV: 'test',
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Promptfolio <no-reply@e2e.test>',
+        GOOGLE_CLIENT_ID: 'promptfolio-test-client',
+        GOOGLE_CLIENT_SECRET: 'promptfolio-test-secret-0123456789',
+        GOOGLE_ISSUER: OIDC_ISSUER,
+      },
+    },
+  ],
 })

@@ -1,8 +1,13 @@
-// `npm run bench`: the benchmarks, against PostgreSQL in a database of their own
-// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/promptfolio_bench).
+// `npm run bench [prompts|conversations]`: the benchmarks, against PostgreSQL, each in a database of
+// its own (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/promptfolio_bench;
+// BENCH_CONVERSATIONS_DATABASE_URL, default .../promptfolio_bench_conversations).
+import { runConversationsBenchmark } from './conversations/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 
-const benchmarks: Record<string, () => Promise<void>> = { prompts: runPromptsBenchmark }
+const benchmarks: Record<string, () => Promise<void>> = {
+  prompts: runPromptsBenchmark,
+  conversations: runConversationsBenchmark,
+}
 
 const chosen = process.argv.slice(2)
 for (const name of chosen.length > 0 ? chosen : Object.keys(benchmarks)) {

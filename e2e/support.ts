@@ -13,12 +13,17 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 7)}@e2e.test`
 }
 
-/** Creates an account through the API; the page's browser context is then signed in as it. */
+/**
+ * Creates an account through the API; the page's browser context is then signed in as it. Sent in
+ * the browser's language, as the app does: the new profile (whose language the app then uses)
+ * starts in it.
+ */
 export async function signUpViaApi(page: Page, email = uniqueEmail()): Promise<string> {
   const origin = test.info().project.use.baseURL as string
+  const language = await page.evaluate(() => navigator.language)
   const res = await page.request.post('/api/v1/auth/sign-up', {
     data: signUpBody(email),
-    headers: { Origin: origin },
+    headers: { Origin: origin, 'Accept-Language': language },
   })
   expect(res.status(), await res.text()).toBe(201)
   return email

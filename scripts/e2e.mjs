@@ -23,13 +23,21 @@ execFileSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], 
   cwd: root,
 })
 
-const port = await new Promise((resolve) => {
-  const server = createServer()
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address()
-    server.close(() => resolve(port))
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
   })
-})
+// The app, and the mail catcher (SMTP + its HTTP API) and OpenID provider it talks to.
+const [port, smtpPort, mailPort, oidcPort] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+]
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptfolio-e2e-'))
 const result = spawnSync(
   process.execPath,
@@ -37,7 +45,15 @@ const result = spawnSync(
   {
     stdio: 'inherit',
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROME_PATH: chrome },
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      E2E_SMTP_PORT: String(smtpPort),
+      E2E_MAIL_PORT: String(mailPort),
+      E2E_OIDC_PORT: String(oidcPort),
+      E2E_DATA_DIR: dataDir,
+      CHROME_PATH: chrome,
+    },
   },
 )
 rmSync(dataDir, { recursive: true, force: true })

@@ -4,12 +4,12 @@ import pg from 'pg'
 export const BENCH_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench'
 
-/** Creates (or with `fresh`, drops and re-creates) the benchmark database. */
-export async function ensureBenchDatabase(fresh: boolean): Promise<void> {
-  const target = new URL(BENCH_DATABASE_URL)
+/** Creates (or with `fresh`, drops and re-creates) a benchmark database. */
+export async function ensureBenchDatabase(fresh: boolean, url = BENCH_DATABASE_URL): Promise<void> {
+  const target = new URL(url)
   const name = decodeURIComponent(target.pathname.slice(1))
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected benchmark database name: ${name}`)
-  const maintenance = new URL(BENCH_DATABASE_URL)
+  const maintenance = new URL(url)
   maintenance.pathname = '/postgres'
   const admin = new pg.Client({ connectionString: maintenance.toString() })
   await admin.connect()

@@ -28,6 +28,8 @@ export async function sqlRecorder(config: Config, url: string) {
     kind: 'postgres',
     ping: async () => 0,
     migrate: async () => [],
+    // No mail worker runs here, so nothing listens for queued mail.
+    listen: async () => async () => {},
     close: () => pool.end(),
   }
   const log = createLogger('silent')

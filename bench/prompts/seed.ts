@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { createApp } from '../../src/server/app.ts'
-import { createAuth } from '../../src/server/auth/auth.ts'
-import { loadConfig } from '../../src/server/config.ts'
-import { openDatabase } from '../../src/server/db/client.ts'
-import { createLogger } from '../../src/server/log.ts'
-import { BENCH_AUTH_SECRET, BENCH_DATABASE_URL, ensureBenchDatabase } from '../lib/database.ts'
+import { signUpAccounts } from '../lib/accounts.ts'
+import { BENCH_DATABASE_URL, ensureBenchDatabase } from '../lib/database.ts'
 import * as data from './data.ts'
 
 export const BENCH_PASSWORD = 'bench password that is long enough'
@@ -30,42 +26,6 @@ const BATCH = 5000
 /** Array literal for a text[] cell passed through unnest (tags never contain quotes or braces). */
 const textArray = (values: string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`
 
-async function signUpUsers(count: number): Promise<string[]> {
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: BENCH_DATABASE_URL,
-      AUTH_SECRET: BENCH_AUTH_SECRET,
-      LOG_LEVEL: 'silent',
-    }),
-    rateLimitMultiplier: 1_000_000,
-  }
-  const database = await openDatabase({ kind: 'postgres', url: BENCH_DATABASE_URL })
-  await database.migrate()
-  const log = createLogger('silent')
-  const app = createApp({ config, database, auth: createAuth({ config, db: database.db, log }), log })
-  const ids: string[] = []
-  try {
-    for (let i = 0; i < count; i++) {
-      const res = await app.request('/api/v1/auth/sign-up', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: config.appUrl },
-        body: JSON.stringify({
-          email: benchEmail(i),
-          password: BENCH_PASSWORD,
-          confirmPassword: BENCH_PASSWORD,
-          acceptTerms: true,
-        }),
-      })
-      if (res.status !== 201) throw new Error(`sign-up ${i} failed: ${res.status} ${await res.text()}`)
-      ids.push(((await res.json()) as { user: { id: string } }).user.id)
-    }
-  } finally {
-    await database.close()
-  }
-  return ids
-}
-
 /**
  * Fills the benchmark database: `users` accounts (signed up through the app, so their passwords
  * work), teams of 10 where everyone belongs to two teams, `prompts` prompts (30% shared with a
@@ -89,7 +49,11 @@ export async function seed(size: SeedSize = seedSize, options: { fresh?: boolean
     const rand = data.random(20261121)
 
     console.log(`seed: signing up ${size.users} users…`)
-    const userIds = await signUpUsers(size.users)
+    const userIds = await signUpAccounts(
+      BENCH_DATABASE_URL,
+      Array.from({ length: size.users }, (_, i) => benchEmail(i)),
+      BENCH_PASSWORD,
+    )
 
     const teamCount = Math.max(1, Math.ceil(size.users / TEAM_SIZE))
     const teamIds = Array.from({ length: teamCount }, () => randomUUID())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signInInput, signUpInput } from './auth.ts'
+import { directResetInput, sanitizeCodeInput, signInInput, signUpInput, verifyCodeInput } from './auth.ts'
 import { fieldErrorsOf } from './validation.ts'
 
 const valid = {
@@ -56,5 +56,42 @@ describe('signInInput', () => {
         password: 'validation.passwordRequired',
       })
     }
+  })
+})
+
+describe('the emailed code', () => {
+  it('keeps only digits, at most 6, while typing', () => {
+    expect(sanitizeCodeInput('12a-3 4567')).toBe('123456')
+    expect(sanitizeCodeInput('abc')).toBe('')
+  })
+
+  it('is trimmed and must be exactly 6 digits', () => {
+    expect(verifyCodeInput.parse({ email: ' A@B.co ', code: ' 123456 ' })).toEqual({
+      email: 'a@b.co',
+      code: '123456',
+    })
+    for (const code of ['12345', '1234567', '12345a', '']) {
+      expect(verifyCodeInput.safeParse({ email: 'a@b.co', code }).success, code).toBe(false)
+    }
+  })
+})
+
+describe('the direct reset', () => {
+  it('applies the four rules of §5', () => {
+    const base = {
+      email: 'a@b.co',
+      currentPassword: 'old password 1',
+      newPassword: 'new password 12',
+      confirmPassword: 'new password 12',
+    }
+    expect(directResetInput.safeParse(base).success).toBe(true)
+    const message = (patch: object) =>
+      directResetInput.safeParse({ ...base, ...patch }).error?.issues[0]?.message
+    expect(message({ currentPassword: '' })).toBe('validation.currentPasswordRequired')
+    expect(message({ newPassword: 'short', confirmPassword: 'short' })).toBe('validation.newPasswordMin')
+    expect(message({ confirmPassword: 'other password' })).toBe('validation.newPasswordsMismatch')
+    expect(message({ newPassword: 'old password 1', confirmPassword: 'old password 1' })).toBe(
+      'validation.newPasswordSame',
+    )
   })
 })

@@ -32,3 +32,13 @@ export const DELAYS_MS = {
 
 export const OAUTH_POPUP = { width: 500, height: 600, pollMs: 1000, timeoutMs: 300_000 } as const
 export const DEFAULT_POST_AUTH_PATH = '/prompts'
+
+/** After this many wrong codes an emailed code is dead (a new one must be requested). */
+export const LOGIN_CODE_MAX_ATTEMPTS = 5
+/** How long an emailed password reset link works (once). */
+export const RESET_LINK_TTL_SECONDS = 30 * 60
+/** How long the reset form may be used after the link was opened. */
+export const RECOVERY_SESSION_TTL_SECONDS = 15 * 60
+/** Sessions: expire after this long unused (idle), and at the latest this long after sign-in (absolute). */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60

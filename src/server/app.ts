@@ -13,8 +13,13 @@ import { requireSameOriginJson, securityHeaders } from './http/security.ts'
 import { loadSession } from './http/session.ts'
 import { serveWebApp } from './http/static-web.ts'
 import type { Logger } from './log.ts'
-import { passwordAuthRoutes } from './modules/auth/routes.ts'
+import { authDiagnosticsRoutes } from './modules/auth/diagnostics.ts'
+import { recoveryRoutes } from './modules/auth/recovery-routes.ts'
+import { authRoutes } from './modules/auth/routes.ts'
+import { conversationRoutes, messageRoutes, promptUsageRoutes } from './modules/conversations/routes.ts'
+import { mailOutboxRoutes } from './modules/mail/routes.ts'
 import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
+import { profileRoutes } from './modules/profile/routes.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { invitationRoutes, teamRoutes } from './modules/teams/routes.ts'
@@ -61,15 +66,22 @@ export function createApp(deps: AppDeps) {
 
   const v1 = new Hono<AppEnv>()
   v1.use('*', loadSession(auth))
-  v1.route('/auth', passwordAuthRoutes({ auth, db, rateLimitMultiplier: config.rateLimitMultiplier }))
+  v1.route('/auth', authRoutes({ auth, db, config }))
+  v1.route('/auth', recoveryRoutes({ auth, db, config }))
+  v1.route('/auth/diagnostics', authDiagnosticsRoutes({ auth, database, config }))
   v1.route('/me', meRoutes())
   v1.route('/session', sessionRoutes())
+  v1.route('/profile', profileRoutes({ db }))
+  v1.route('/mail-outbox', mailOutboxRoutes({ db, config }))
   v1.route(
     '/teams',
     teamRoutes({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier }),
   )
   v1.route('/invitations', invitationRoutes({ db }))
   v1.route('/prompts', promptRoutes({ db }))
+  v1.route('/conversations', conversationRoutes({ db }))
+  v1.route('/messages', messageRoutes({ db }))
+  v1.route('/prompts', promptUsageRoutes({ db }))
   app.route('/api/v1', v1)
   if (config.env === 'test') app.route('/api/testing', testingRoutes({ db }))
 

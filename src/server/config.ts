@@ -30,6 +30,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Promptfolio <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /** The OpenID issuer that Google sign-in talks to (its discovery document); tests point it at a local provider. */
+  GOOGLE_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -47,7 +49,7 @@ export interface Config {
   authSecret: string
   smtpUrl: string | undefined
   mailFrom: string
-  google: { clientId: string; clientSecret: string } | undefined
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined
   apple: { clientId: string; clientSecret: string } | undefined
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   trustedOrigins: string[]
@@ -82,13 +84,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+    google: withIssuer(pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET), e.GOOGLE_ISSUER ?? GOOGLE_ISSUER),
     apple: pair(e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET),
     logLevel: e.LOG_LEVEL,
     trustedOrigins: [appUrl, ...(e.EXTRA_TRUSTED_ORIGINS?.split(',').map((o) => o.trim()) ?? [])],
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     version: readVersion(),
   }
+}
+
+export const GOOGLE_ISSUER = 'https://accounts.google.com'
+
+function withIssuer<T extends object>(
+  pair: T | undefined,
+  issuer: string,
+): (T & { issuer: string }) | undefined {
+  return pair ? { ...pair, issuer: issuer.replace(/\/+$/, '') } : undefined
 }
 
 /** Without AUTH_SECRET (outside production) a secret is generated once and kept in the data folder. */

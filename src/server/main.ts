@@ -5,6 +5,7 @@ import { createAuth } from './auth/auth.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { createLogger } from './log.ts'
+import { createMailDelivery } from './mail/delivery.ts'
 
 async function main() {
   const started = performance.now()
@@ -28,6 +29,8 @@ async function main() {
   if (applied.length > 0) log.info('migrations applied', { applied })
 
   const auth = createAuth({ config, db: database.db, log })
+  const mail = createMailDelivery({ database, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log })
+  await mail.start()
   const app = createApp({
     config,
     database,
@@ -55,6 +58,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     server.close(async () => {
+      await mail.stop().catch((error) => log.error('stopping mail delivery failed', { err: error }))
       await database.close().catch((error) => log.error('closing the database failed', { err: error }))
       process.exit(0)
     })

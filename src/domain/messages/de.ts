@@ -1,5 +1,8 @@
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
+import { conversationsDe } from './de/conversations.ts'
+import { mailDe } from './de/mail.ts'
+import { profileDe } from './de/profile.ts'
 import { promptsDe } from './de/prompts.ts'
 import { teamsDe } from './de/teams.ts'
 import type { en } from './en.ts'
@@ -8,6 +11,9 @@ import type { en } from './en.ts'
 export const de: Record<keyof typeof en, string> = {
   ...commonDe,
   ...authDe,
+  ...profileDe,
+  ...mailDe,
+  ...conversationsDe,
   ...teamsDe,
   ...promptsDe,
 }

@@ -1,5 +1,8 @@
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
+import { conversationsEn } from './en/conversations.ts'
+import { mailEn } from './en/mail.ts'
+import { profileEn } from './en/profile.ts'
 import { promptsEn } from './en/prompts.ts'
 import { teamsEn } from './en/teams.ts'
 
@@ -11,6 +14,9 @@ import { teamsEn } from './en/teams.ts'
 export const en = {
   ...commonEn,
   ...authEn,
+  ...profileEn,
+  ...mailEn,
+  ...conversationsEn,
   ...teamsEn,
   ...promptsEn,
 }

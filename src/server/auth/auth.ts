@@ -3,26 +3,48 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin } from 'better-auth/plugins/admin'
 import { adminAc, userAc } from 'better-auth/plugins/admin/access'
+import { emailOTP } from 'better-auth/plugins/email-otp'
+import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { sql } from 'drizzle-orm'
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants.ts'
+import {
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_TTL_SECONDS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RESET_LINK_TTL_SECONDS,
+  SESSION_IDLE_SECONDS,
+} from '../../domain/constants.ts'
+import { pickLocale } from '../../domain/messages/index.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { queryRows } from '../db/rows.ts'
 import { accounts, sessions, users, verifications } from '../db/schema/index.ts'
 import type { Logger } from '../log.ts'
 import { consumeRateLimit } from '../rate-limit.ts'
+import { queueLoginCodeMail, queuePasswordResetMail } from './auth-mails.ts'
 
 /** OWASP's argon2id baseline (19 MiB, 2 iterations, 1 lane). */
 const argon2Options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 
-export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60
+/** A session expires after this long unused; each day of use pushes the expiry out again (idle timeout). */
+export const SESSION_LIFETIME_SECONDS = SESSION_IDLE_SECONDS
 export const SESSION_REFRESH_AFTER_SECONDS = 24 * 60 * 60
 
 /**
  * Paths of better-auth's own router that the app replaces with its own endpoints (which add the
  * spec's validation and per-account rate limits), so they cannot be used to bypass those rules.
+ * A path listed here is refused, and so is everything below it (`/reset-password/<token>`).
  */
-export const replacedAuthPaths = ['/sign-up/email', '/sign-in/email']
+export const replacedAuthPaths = [
+  '/sign-up/email',
+  '/sign-in/email',
+  '/sign-in/email-otp',
+  '/email-otp',
+  '/forget-password',
+  '/request-password-reset',
+  '/reset-password',
+]
 
 export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
   const { config, db, log } = deps
@@ -45,13 +67,25 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
       updateAge: SESSION_REFRESH_AFTER_SECONDS,
     },
     account: { modelName: 'accounts' },
-    verification: { modelName: 'verifications' },
+    // Reset tokens and other one-time values are stored as SHA-256 hashes, never as sent.
+    verification: { modelName: 'verifications', storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      // The link in the mail points at the web app's /auth/confirm (built from APP_URL), which
+      // trades it for a short reset session; `url` carries the redirect target chosen by the app.
+      sendResetPassword: async ({ user, token, url }) => {
+        const callback = new URL(url).searchParams.get('callbackURL') ?? ''
+        await queuePasswordResetMail(db, config, {
+          to: user.email,
+          token,
+          newTab: new URLSearchParams(callback.split('?')[1] ?? '').get('new_tab') === 'true',
+        })
+      },
       password: {
         hash: (password) => hash(password, argon2Options),
         verify: ({ hash: stored, password }) => verify(stored, password),
@@ -59,18 +93,64 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
     },
     rateLimit: {
       enabled: true,
-      customStorage: { consume: (key, rule) => consumeRateLimit(db, `auth:${key}`, rule) },
+      // Its limits (e.g. 3 social sign-in starts per 10 s) scale with RATE_LIMIT_MULTIPLIER like ours.
+      customStorage: {
+        consume: (key, rule) =>
+          consumeRateLimit(db, `auth:${key}`, {
+            window: rule.window,
+            max: rule.max * config.rateLimitMultiplier,
+          }),
+      },
     },
     advanced: {
       cookiePrefix: 'promptfolio',
       useSecureCookies: config.appUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
+    socialProviders: {
+      ...(config.apple && {
+        apple: { clientId: config.apple.clientId, clientSecret: config.apple.clientSecret },
+      }),
+    },
     plugins: [
       admin({
         defaultRole: 'user',
         adminRoles: ['global_admin'],
         roles: { user: userAc, global_admin: adminAc },
+      }),
+      emailOTP({
+        otpLength: LOGIN_CODE_LENGTH,
+        expiresIn: LOGIN_CODE_TTL_SECONDS,
+        allowedAttempts: LOGIN_CODE_MAX_ATTEMPTS,
+        storeOTP: 'hashed',
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
+          if (type !== 'sign-in') return
+          await queueLoginCodeMail(db, config, {
+            to: email,
+            code: otp,
+            requestLocale: pickLocale(ctx?.headers?.get('accept-language')),
+          })
+        },
+      }),
+      // Google through its OpenID discovery document (GOOGLE_ISSUER, Google's by default): the
+      // endpoints and signing keys come from the issuer, and the ID token is verified against them.
+      genericOAuth({
+        config: config.google
+          ? [
+              {
+                providerId: 'google',
+                name: 'Google',
+                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                prompt: 'select_account',
+                accessType: 'offline',
+                requireIdTokenVerification: true,
+              },
+            ]
+          : [],
       }),
     ],
     databaseHooks: {
@@ -79,7 +159,7 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
           // Runs after the sign-up transaction commits: the installation's first account becomes a
           // global admin (the insert into the one-row table decides races), and every account gets
           // a profile with the spec's defaults.
-          after: async (user) => {
+          after: async (user, ctx) => {
             const first = await queryRows(
               db,
               sql`INSERT INTO installation (id, first_user_id) VALUES (1, ${user.id})
@@ -89,7 +169,12 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
               await db.execute(sql`UPDATE users SET role = 'global_admin' WHERE id = ${user.id}`)
               log.info('first account became global admin', { userId: user.id })
             }
-            await db.execute(sql`INSERT INTO profiles (user_id) VALUES (${user.id}) ON CONFLICT DO NOTHING`)
+            // The profile starts in the language the person signed up in (the app sends it).
+            const locale = pickLocale(ctx?.headers?.get('accept-language'))
+            await db.execute(
+              sql`INSERT INTO profiles (user_id, preferred_locale) VALUES (${user.id}, ${locale})
+                  ON CONFLICT DO NOTHING`,
+            )
           },
         },
       },

@@ -11,6 +11,10 @@ const knownAuthErrors: Record<string, [ErrorCode, MessageKey]> = {
   PASSWORD_TOO_LONG: ['validation', 'validation.passwordMax'],
   INVALID_EMAIL: ['validation', 'validation.emailInvalid'],
   INVALID_PASSWORD: ['validation', 'validation.passwordRequired'],
+  INVALID_OTP: ['validation', 'auth.codeInvalid'],
+  OTP_EXPIRED: ['validation', 'auth.codeExpired'],
+  TOO_MANY_ATTEMPTS: ['validation', 'auth.codeTooManyAttempts'],
+  INVALID_TOKEN: ['validation', 'auth.resetLinkInvalid'],
 }
 
 function codeOfStatus(status: number): ErrorCode {

@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
+import { AppError } from '../../domain/errors.ts'
 import type { AppEnv } from '../http/env.ts'
 import { errorResponse } from '../http/errors.ts'
-import type { Auth } from './auth.ts'
+import { type Auth, replacedAuthPaths } from './auth.ts'
 import { appErrorFromAuth } from './errors.ts'
 
 /**
@@ -10,6 +11,10 @@ import { appErrorFromAuth } from './errors.ts'
  */
 export function authHandler(auth: Auth) {
   return async (c: Context<AppEnv>) => {
+    const path = c.req.path.slice('/api/auth'.length)
+    if (replacedAuthPaths.some((replaced) => path === replaced || path.startsWith(`${replaced}/`))) {
+      throw new AppError('not_found', 'error.routeNotFound')
+    }
     const response = await auth.handler(c.req.raw)
     if (response.status < 400) return response
     let body: { code?: string } | null = null

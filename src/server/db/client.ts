@@ -22,6 +22,11 @@ export interface Database {
   /** Round-trip time of `select 1` in milliseconds. */
   ping(): Promise<number>
   migrate(): Promise<string[]>
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (delivered when the notifying transaction
+   * commits, from any process). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -51,6 +56,12 @@ async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     ping: () => timed(() => db.execute(sql`select 1`)),
     migrate: () => applyMigrations(withLock),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify())
+      return async () => {
+        if (!client.closed) await stop()
+      }
+    },
     close: () => client.close(),
   }
 }
@@ -85,6 +96,17 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
     kind: 'postgres',
     ping: () => timed(() => db.execute(sql`select 1`)),
     migrate: () => applyMigrations(withLock),
+    listen: async (channel, onNotify) => {
+      // LISTEN needs a connection of its own for as long as it listens.
+      const client = new pg.Client({ connectionString: options.url })
+      client.on('error', () => {})
+      client.on('notification', () => onNotify())
+      await client.connect()
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      return async () => {
+        await client.end().catch(() => {})
+      }
+    },
     close: () => pool.end(),
   }
 }

@@ -5,6 +5,7 @@ import { createAuth } from '../auth/auth.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { type Database, openDatabase } from '../db/client.ts'
 import { createLogger } from '../log.ts'
+import { createMailDelivery, type MailDelivery } from '../mail/delivery.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
@@ -12,6 +13,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>
   database: Database
   config: Config
+  /** The outbox worker; running (delivering to `config.smtpUrl`) when the test app has SMTP. */
+  mail: MailDelivery
   close(): Promise<void>
 }
 
@@ -36,11 +39,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const log = createLogger(config.logLevel)
   const auth = createAuth({ config, db: database.db, log })
   const app = createApp({ config, database, auth, log })
+  const mail = createMailDelivery({ database, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log })
+  if (config.smtpUrl) await mail.start()
   return {
     app,
     database,
     config,
+    mail,
     close: async () => {
+      await mail.stop()
       await database.close()
       await dropSchema()
     },

@@ -44,8 +44,14 @@ export const routes: RouteObject[] = [
                 path: '/signup-password',
                 ...lazyPage(() => import('../routes/auth/signup-password.tsx'), 'SignupPasswordPage'),
               },
-              { path: '/forgot-password', element: placeholder('forgotPassword') },
-              { path: '/direct-reset-password', element: placeholder('directResetPassword') },
+              {
+                path: '/forgot-password',
+                ...lazyPage(() => import('../routes/auth/forgot-password.tsx'), 'ForgotPasswordPage'),
+              },
+              {
+                path: '/direct-reset-password',
+                ...lazyPage(() => import('../routes/auth/direct-reset.tsx'), 'DirectResetPage'),
+              },
             ],
           },
         ],
@@ -54,11 +60,26 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: '/reset-password', element: placeholder('resetPassword') },
-          { path: '/auth/callback', element: placeholder('authCallback') },
-          { path: '/auth/confirm', element: placeholder('authConfirm') },
-          { path: '/auth-verification', element: placeholder('authVerification') },
-          { path: '/temp-reset', element: placeholder('tempReset') },
+          {
+            path: '/reset-password',
+            ...lazyPage(() => import('../routes/auth/reset-password.tsx'), 'ResetPasswordPage'),
+          },
+          {
+            path: '/auth/callback',
+            ...lazyPage(() => import('../routes/auth/auth-callback.tsx'), 'AuthCallbackPage'),
+          },
+          {
+            path: '/auth/confirm',
+            ...lazyPage(() => import('../routes/auth/auth-callback.tsx'), 'AuthConfirmPage'),
+          },
+          {
+            path: '/auth-verification',
+            ...lazyPage(() => import('../routes/auth/auth-verification.tsx'), 'AuthVerificationPage'),
+          },
+          {
+            path: '/temp-reset',
+            ...lazyPage(() => import('../routes/auth/temp-reset.tsx'), 'TempResetPage'),
+          },
           // The invitation link: for signed-out visitors and signed-in users alike.
           {
             path: '/invite/:token',
@@ -88,14 +109,23 @@ export const routes: RouteObject[] = [
                 path: '/prompts/:id/edit',
                 ...lazyPage(() => import('../routes/prompts/edit.tsx'), 'EditPromptPage'),
               },
-              { path: '/conversations', element: placeholder('conversations') },
-              { path: '/conversations/:id', element: placeholder('conversationDetail') },
+              {
+                path: '/conversations',
+                ...lazyPage(() => import('../routes/conversations/list.tsx'), 'ConversationsPage'),
+              },
+              {
+                path: '/conversations/:id',
+                ...lazyPage(() => import('../routes/conversations/detail.tsx'), 'ConversationDetailPage'),
+              },
               { path: '/team', ...lazyPage(() => import('../routes/team.tsx'), 'TeamPage') },
               {
                 path: '/team/:teamId/manage',
                 ...lazyPage(() => import('../routes/team-manage.tsx'), 'TeamManagePage'),
               },
-              { path: '/settings/profile', element: placeholder('profile') },
+              {
+                path: '/settings/profile',
+                ...lazyPage(() => import('../routes/settings/profile.tsx'), 'ProfileSettingsPage'),
+              },
               { path: '/settings', element: notImplemented('settings') },
               { path: '/billing', element: notImplemented('billing') },
               { path: '/settings/api', element: notImplemented('settingsApi') },
@@ -106,15 +136,39 @@ export const routes: RouteObject[] = [
                 element: <RequireGlobalAdmin />,
                 children: [
                   { path: '/admin', element: placeholder('admin') },
-                  { path: '/debug-auth', element: placeholder('debugAuth') },
-                  { path: '/auth-test', element: placeholder('authTest') },
-                  { path: '/auth-debug-test', element: placeholder('authDebugTest') },
-                  { path: '/oauth-test', element: placeholder('oauthTest') },
-                  { path: '/diagnosis', element: placeholder('diagnosis') },
-                  { path: '/quick-diagnosis', element: placeholder('quickDiagnosis') },
+                  {
+                    path: '/debug-auth',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'DebugAuthPage'),
+                  },
+                  {
+                    path: '/auth-test',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'AuthTestPage'),
+                  },
+                  {
+                    path: '/auth-debug-test',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'AuthDebugTestPage'),
+                  },
+                  {
+                    path: '/oauth-test',
+                    ...lazyPage(() => import('../routes/admin/oauth-test.tsx'), 'OAuthTestPage'),
+                  },
+                  {
+                    path: '/diagnosis',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'DiagnosisPage'),
+                  },
+                  {
+                    path: '/quick-diagnosis',
+                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'QuickDiagnosisPage'),
+                  },
                   { path: '/build-status', element: placeholder('buildStatus') },
-                  { path: '/email-debug', element: placeholder('emailDebug') },
-                  { path: '/supabase-config', element: placeholder('supabaseConfig') },
+                  {
+                    path: '/email-debug',
+                    ...lazyPage(() => import('../routes/admin/email-debug.tsx'), 'EmailDebugPage'),
+                  },
+                  {
+                    path: '/supabase-config',
+                    ...lazyPage(() => import('../routes/admin/supabase-config.tsx'), 'SupabaseConfigPage'),
+                  },
                 ],
               },
             ],

@@ -1,12 +1,20 @@
 import type { Locale } from '../../domain/messages/index.ts'
+import deAccount from './locales/de/account.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
+import deConversations from './locales/de/conversations.json'
+import deDiagnostics from './locales/de/diagnostics.json'
+import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
 import dePrompts from './locales/de/prompts.json'
 import deShell from './locales/de/shell.json'
 import deTeams from './locales/de/teams.json'
+import enAccount from './locales/en/account.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
+import enConversations from './locales/en/conversations.json'
+import enDiagnostics from './locales/en/diagnostics.json'
+import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
 import enPrompts from './locales/en/prompts.json'
 import enShell from './locales/en/shell.json'
@@ -18,7 +26,11 @@ const en = {
   auth: enAuth,
   shell: enShell,
   pages: enPages,
+  account: enAccount,
+  mail: enMail,
+  diagnostics: enDiagnostics,
   prompts: enPrompts,
+  conversations: enConversations,
   teams: enTeams,
 }
 const de: typeof en = {
@@ -26,7 +38,11 @@ const de: typeof en = {
   auth: deAuth,
   shell: deShell,
   pages: dePages,
+  account: deAccount,
+  mail: deMail,
+  diagnostics: deDiagnostics,
   prompts: dePrompts,
+  conversations: deConversations,
   teams: deTeams,
 }
 

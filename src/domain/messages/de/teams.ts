@@ -26,11 +26,9 @@ export const teamsDe: Record<keyof typeof teamsEn, string> = {
   'teams.tooManyInvitations':
     'Zu viele Einladungen gesendet. Bitte warte {seconds} Sekunden, bevor du es erneut versuchst.',
   'teams.mail.subject': '{inviter} hat dich zum Team {team} auf Promptfolio eingeladen',
-  'teams.mail.greeting': 'Hallo,',
   'teams.mail.body':
     '{inviter} hat dich eingeladen, dem Team „{team}“ auf Promptfolio als {role} beizutreten.',
   'teams.mail.action': 'Einladung annehmen',
-  'teams.mail.linkIntro': 'Öffne diesen Link, um die Einladung anzunehmen:',
   'teams.mail.accountHint':
     'Melde dich mit {email} an oder erstelle ein Konto mit dieser Adresse, um die Einladung anzunehmen. Der Link ist {days} Tage gültig.',
   'teams.mail.ignore': 'Wenn du diese Einladung nicht erwartet hast, kannst du diese E-Mail ignorieren.',

@@ -22,10 +22,8 @@ export const teamsEn = {
   'teams.memberLimitReached': 'Your plan does not allow more members in this team.',
   'teams.tooManyInvitations': 'Too many invitations sent. Please wait {seconds} seconds before trying again.',
   'teams.mail.subject': '{inviter} invited you to join {team} on Promptfolio',
-  'teams.mail.greeting': 'Hello,',
   'teams.mail.body': '{inviter} invited you to join the team "{team}" on Promptfolio as {role}.',
   'teams.mail.action': 'Accept the invitation',
-  'teams.mail.linkIntro': 'Open this link to accept:',
   'teams.mail.accountHint':
     'Sign in with {email}, or create an account with that address, to accept. The link is valid for {days} days.',
   'teams.mail.ignore': 'If you did not expect this invitation, you can ignore this email.',

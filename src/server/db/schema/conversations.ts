@@ -1,19 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import type { Conversation, Message, MessageRole } from '../../../domain/conversations.ts'
 import { users } from './auth.ts'
 import { prompts, promptVersions } from './prompts.ts'
 import { teams } from './teams.ts'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true })
-
-export type MessageRole = 'user' | 'assistant' | 'system'
-export interface MessageContent {
-  text: string
-}
-/** The conversation's snapshot: its last 10 messages, or `{}` before the first one. */
-export type ConversationSnapshot =
-  | { messages: { role: MessageRole; content: string }[] }
-  | Record<string, never>
 
 export const conversations = pgTable('conversations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -23,7 +15,7 @@ export const conversations = pgTable('conversations', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   tags: text('tags').array().notNull().default([]),
-  content: jsonb('content').$type<ConversationSnapshot>().notNull().default({}),
+  content: jsonb('content').$type<Conversation['content']>().notNull().default({}),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })
@@ -35,7 +27,7 @@ export const conversationMessages = pgTable('conversation_messages', {
     .references(() => conversations.id, { onDelete: 'cascade' }),
   createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   role: text('role').$type<MessageRole>().notNull(),
-  content: jsonb('content').$type<MessageContent>().notNull(),
+  content: jsonb('content').$type<Message['content']>().notNull(),
   model: text('model'),
   tokenCount: integer('token_count'),
   // clock_timestamp(), not now(): messages appended in one transaction keep their order.
@@ -43,16 +35,24 @@ export const conversationMessages = pgTable('conversation_messages', {
   updatedAt: ts('updated_at').notNull().default(sql`clock_timestamp()`),
 })
 
-export const conversationMessagePrompts = pgTable('conversation_message_prompts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  messageId: uuid('message_id')
-    .notNull()
-    .references(() => conversationMessages.id, { onDelete: 'cascade' }),
-  promptId: uuid('prompt_id')
-    .notNull()
-    .references(() => prompts.id, { onDelete: 'cascade' }),
-  promptVersionId: uuid('prompt_version_id').references(() => promptVersions.id, { onDelete: 'cascade' }),
-  attachedByUserId: text('attached_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  notes: text('notes'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-})
+export const conversationMessagePrompts = pgTable(
+  'conversation_message_prompts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => conversationMessages.id, { onDelete: 'cascade' }),
+    promptId: uuid('prompt_id')
+      .notNull()
+      .references(() => prompts.id, { onDelete: 'cascade' }),
+    promptVersionId: uuid('prompt_version_id').references(() => promptVersions.id, { onDelete: 'cascade' }),
+    attachedByUserId: text('attached_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    createdAt: ts('created_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    unique('conversation_message_prompts_once')
+      .on(t.messageId, t.promptId, t.promptVersionId)
+      .nullsNotDistinct(),
+  ],
+)

@@ -1,3 +1,4 @@
+export * from './accounts.ts'
 export * from './auth.ts'
 export * from './conversations.ts'
 export * from './mail.ts'

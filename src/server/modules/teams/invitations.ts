@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { INVITATION_VALID_DAYS } from '../../../domain/constants.ts'
 import { AppError } from '../../../domain/errors.ts'
-import { isLocale, type Locale } from '../../../domain/messages/index.ts'
+import type { Locale } from '../../../domain/messages/index.ts'
 import type { TeamRole } from '../../../domain/team-permissions.ts'
 import type {
   AcceptedInvitation,
@@ -12,9 +12,8 @@ import type {
 import { invitationTokenSchema, isUuid } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
-import { enqueueMail } from '../../mail/outbox.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
-import { invitationMail } from './invitation-mail.ts'
+import { queueInvitationMail } from './invitation-mail.ts'
 import { hashInvitationToken, newInvitationToken } from './invitation-token.ts'
 import { checkTeamMemberLimit } from './plan-limits.ts'
 import { type Actor, authorizeTeam } from './policy.ts'
@@ -124,36 +123,6 @@ async function assertRoomForMember(tx: Tx, teamId: string) {
   }
 }
 
-/**
- * The invitee's language: their profile's when they have an account, else the inviter's (the
- * language of the inviter's request).
- */
-async function mailLocaleFor(tx: Tx, email: string, inviterLocale: Locale): Promise<Locale> {
-  const [row] = await queryRows<{ preferred_locale: string }>(
-    tx,
-    sql`SELECT p.preferred_locale FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.email = ${email}`,
-  )
-  return isLocale(row?.preferred_locale) ? row.preferred_locale : inviterLocale
-}
-
-async function queueInvitationMail(
-  tx: Tx,
-  deps: InvitationDeps,
-  input: { to: string; teamName: string; inviter: Actor; role: TeamRole; token: string; locale: Locale },
-) {
-  await enqueueMail(
-    tx,
-    invitationMail({
-      locale: await mailLocaleFor(tx, input.to, input.locale),
-      to: input.to,
-      teamName: input.teamName,
-      inviterEmail: input.inviter.email,
-      role: input.role,
-      acceptUrl: `${deps.appUrl}/invite/${input.token}`,
-    }),
-  )
-}
-
 const validFor = sql`now() + make_interval(days => ${INVITATION_VALID_DAYS})`
 
 /**
@@ -187,13 +156,13 @@ export async function inviteMember(
           VALUES (${teamId}, ${input.email}, ${actor.id}, ${input.role}, ${hash}, ${validFor})
           RETURNING id`,
     )
-    await queueInvitationMail(tx, deps, {
+    await queueInvitationMail(tx, deps.appUrl, {
       to: input.email,
       teamName: access.team.name,
-      inviter: actor,
+      inviterEmail: actor.email,
       role: input.role,
       token,
-      locale: inviterLocale,
+      requestLocale: inviterLocale,
     })
     const [invitation] = await selectInvitations(tx, sql`i.id = ${created!.id}`)
     return invitation!
@@ -238,13 +207,13 @@ export async function resendInvitation(
             sent_at = now(), invited_by_user_id = ${actor.id}
           WHERE id = ${invitation.id}`,
     )
-    await queueInvitationMail(tx, deps, {
+    await queueInvitationMail(tx, deps.appUrl, {
       to: invitation.email,
       teamName: access.team.name,
-      inviter: actor,
+      inviterEmail: actor.email,
       role: invitation.role,
       token,
-      locale: inviterLocale,
+      requestLocale: inviterLocale,
     })
     const [updated] = await selectInvitations(tx, sql`i.id = ${invitation.id}`)
     return updated!

@@ -24,7 +24,11 @@ async function teamWithSharedPrompt() {
   const memberUser = await member.signUp()
   const team = await createTeamAs(admin, 'Shared')
   await addMember(testApp, admin, team.id, member)
-  const prompt = await createPromptAs(admin, { title: 'Team onboarding', visibility: 'team', teamId: team.id })
+  const prompt = await createPromptAs(admin, {
+    title: 'Team onboarding',
+    visibility: 'team',
+    teamId: team.id,
+  })
   return { admin, member, adminUser, memberUser, team, prompt: prompt.prompt }
 }
 
@@ -32,7 +36,9 @@ describe("a team's prompts", () => {
   it("show up under Team Prompts for members, with the owner's email", async () => {
     const { member, adminUser, prompt } = await teamWithSharedPrompt()
     const list = await member.get<Page>('/api/v1/prompts?scope=team')
-    expect(list.body.items.map((p) => [p.title, p.ownerEmail])).toEqual([['Team onboarding', adminUser.email]])
+    expect(list.body.items.map((p) => [p.title, p.ownerEmail])).toEqual([
+      ['Team onboarding', adminUser.email],
+    ])
     expect((await member.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
   })
 

@@ -14,6 +14,8 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx'
 import { useCurrentUser } from '../auth/session.ts'
+import { ProfilePreferences } from '../profile/profile-preferences.tsx'
+import { useUpdateProfile } from '../profile/queries.ts'
 import { Logo } from './logo.tsx'
 import { LanguageSwitch, ThemeSwitch } from './preferences-menu.tsx'
 import { Sidebar } from './sidebar.tsx'
@@ -56,6 +58,7 @@ function AvatarMenu() {
 export function AppShell() {
   const { t } = useTranslation('shell')
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const updateProfile = useUpdateProfile()
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
       <a
@@ -79,6 +82,7 @@ export function AppShell() {
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>
+      <ProfilePreferences />
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:px-6">
           <Button
@@ -92,8 +96,8 @@ export function AppShell() {
           </Button>
           <Logo className="lg:hidden" />
           <div className="flex-1" />
-          <LanguageSwitch />
-          <ThemeSwitch />
+          <LanguageSwitch onSelect={(locale) => updateProfile.mutate({ locale })} />
+          <ThemeSwitch onSelect={(theme) => updateProfile.mutate({ theme })} />
           <AvatarMenu />
         </header>
         <main

@@ -11,7 +11,8 @@ import {
 import { currentLanguage, setLanguage } from '../../i18n/index.ts'
 import { setTheme, type ThemePreference, useTheme } from './theme.ts'
 
-export function LanguageSwitch() {
+/** `onSelect` also runs on a choice (signed in: the profile remembers it). */
+export function LanguageSwitch({ onSelect }: { onSelect?: (locale: Locale) => void } = {}) {
   const { t } = useTranslation('common')
   const language = currentLanguage()
   return (
@@ -27,7 +28,10 @@ export function LanguageSwitch() {
           <DropdownMenuCheckboxItem
             key={locale}
             checked={locale === language}
-            onSelect={() => void setLanguage(locale)}
+            onSelect={() => {
+              void setLanguage(locale)
+              onSelect?.(locale)
+            }}
           >
             {t(`languages.${locale}`)}
           </DropdownMenuCheckboxItem>
@@ -39,7 +43,7 @@ export function LanguageSwitch() {
 
 const themeIcons = { system: Monitor, light: Sun, dark: Moon } as const
 
-export function ThemeSwitch() {
+export function ThemeSwitch({ onSelect }: { onSelect?: (theme: ThemePreference) => void } = {}) {
   const { t } = useTranslation('common')
   const { preference, dark } = useTheme()
   const Icon = dark ? Moon : Sun
@@ -57,7 +61,10 @@ export function ThemeSwitch() {
             <DropdownMenuCheckboxItem
               key={option}
               checked={preference === option}
-              onSelect={() => setTheme(option)}
+              onSelect={() => {
+                setTheme(option)
+                onSelect?.(option)
+              }}
             >
               <OptionIcon />
               {t(`theme.${option}`)}

@@ -8,6 +8,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { toast } from '../../components/ui/toast.tsx'
+import { PromptUsagePanel } from '../../features/conversations/prompt-usage.tsx'
 import { CopyButton } from '../../features/prompts/copy-button.tsx'
 import { useMarkdownExport } from '../../features/prompts/markdown.ts'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
@@ -171,7 +172,7 @@ function PromptDetailView({ detail }: { detail: PromptDetail }) {
             </CardContent>
           </Card>
         )}
-        {/* The conversations module adds its 'Used in N conversations' panel here, below the versions. */}
+        <PromptUsagePanel promptId={prompt.id} />
       </div>
     </>
   )

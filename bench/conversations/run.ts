@@ -1,0 +1,183 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { encodeCursor } from '../../src/domain/cursor.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { BENCH_AUTH_SECRET } from '../lib/database.ts'
+import {
+  CONNECTIONS,
+  indexesUsed,
+  measureApi,
+  measureSql,
+  type Scenario,
+  SECONDS,
+  signIn,
+  startServer,
+  WARMUP_SECONDS,
+} from '../lib/harness.ts'
+import { sqlRecorder } from '../lib/sql-capture.ts'
+import { percentile, table } from '../lib/stats.ts'
+import {
+  BENCH_USER,
+  BIG_CONVERSATION_TITLE,
+  seedConversations,
+  BENCH_CONVERSATIONS_DATABASE_URL as URL,
+} from './seed.ts'
+
+const MESSAGES_PER_PAGE = 50
+const CONVERSATIONS_PER_PAGE = 25
+const cursorAt = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+/** The 1st and 10,000th messages page of the big conversation, the 1st and last list page. */
+async function scenarios(): Promise<Scenario[]> {
+  const db = new pg.Client({ connectionString: URL })
+  await db.connect()
+  try {
+    const big = (await db.query('SELECT id FROM conversations WHERE title = $1', [BIG_CONVERSATION_TITLE]))
+      .rows[0].id as string
+    // The cursor that asks for page n is the key of the last row of page n - 1.
+    const page10k = (
+      await db.query(
+        `SELECT ${cursorAt('created_at')} AS at, id FROM conversation_messages WHERE conversation_id = $1
+         ORDER BY created_at, id OFFSET $2 LIMIT 1`,
+        [big, 9_999 * MESSAGES_PER_PAGE - 1],
+      )
+    ).rows[0] as { at: string; id: string }
+    const count = Number((await db.query('SELECT count(*) FROM conversations')).rows[0].count)
+    const lastPage = Math.ceil(count / CONVERSATIONS_PER_PAGE)
+    const listLast = (
+      await db.query(
+        `SELECT ${cursorAt('updated_at')} AS at, id FROM conversations
+         ORDER BY updated_at DESC, id DESC OFFSET $1 LIMIT 1`,
+        [(lastPage - 1) * CONVERSATIONS_PER_PAGE - 1],
+      )
+    ).rows[0] as { at: string; id: string }
+    const cursor = (key: { at: string; id: string }) => encodeURIComponent(encodeCursor(key))
+    return [
+      { name: 'messages page 1', paths: [`/api/v1/conversations/${big}/messages`] },
+      {
+        name: 'messages page 10,000',
+        paths: [`/api/v1/conversations/${big}/messages?cursor=${cursor(page10k)}`],
+      },
+      { name: 'conversation list page 1', paths: ['/api/v1/conversations'] },
+      {
+        name: `conversation list page ${lastPage}`,
+        paths: [`/api/v1/conversations?cursor=${cursor(listLast)}`],
+      },
+    ]
+  } finally {
+    await db.end()
+  }
+}
+
+/** Single requests one after another: the latency without load. */
+async function unloaded(base: string, cookie: string, path: string, count = 200) {
+  const latencies: number[] = []
+  for (let i = 0; i < count; i += 1) {
+    const start = performance.now()
+    const res = await fetch(`${base}${path}`, { headers: { cookie } })
+    await res.arrayBuffer()
+    if (!res.ok) throw new Error(`${path}: ${res.status}`)
+    latencies.push(performance.now() - start)
+  }
+  const sorted = latencies.sort((a, b) => a - b)
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }
+}
+
+/**
+ * Issue 5's benchmark: 10,000 conversations with 1,000,000 messages. Each scenario through the
+ * HTTP API (autocannon) and, as the limit, the SQL statements of one real request replayed from
+ * direct `pg` clients: once only the page query, once every statement (session lookup, access
+ * check, page, attachments), all at CONNECTIONS connections.
+ */
+export async function runConversationsBenchmark(): Promise<void> {
+  await seedConversations()
+  const server = await startServer(URL)
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_URL: server.base,
+    DATABASE_URL: URL,
+    AUTH_SECRET: BENCH_AUTH_SECRET,
+    LOG_LEVEL: 'silent',
+  })
+  const recorder = await sqlRecorder(config, URL)
+  try {
+    const cookie = await signIn(server.base, BENCH_USER.email, BENCH_USER.password)
+    const list = await scenarios()
+    console.log(`\nconversations benchmark: ${CONNECTIONS} connections, ${SECONDS} s per measurement\n`)
+    const rows: string[][] = []
+    const notes: string[] = []
+    const results: Record<string, unknown>[] = []
+    for (const scenario of list) {
+      const all = [await recorder.statementsOf(scenario.paths[0]!, cookie)]
+      const page = all[0]!.filter((s) => /ORDER BY/i.test(s.text) && /LIMIT/i.test(s.text))
+      if (page.length !== 1)
+        throw new Error(`${scenario.name}: expected one page query, found ${page.length}`)
+      await measureApi(server.base, cookie, scenario, WARMUP_SECONDS)
+      const api = await measureApi(server.base, cookie, scenario, SECONDS)
+      await measureSql(URL, all, WARMUP_SECONDS)
+      const sqlAll = await measureSql(URL, all, SECONDS)
+      const sqlPage = await measureSql(URL, [page], SECONDS)
+      const ratio = (limit: number) => `${((api.requestsPerSecond / limit) * 100).toFixed(0)}%`
+      rows.push([
+        scenario.name,
+        api.requestsPerSecond.toFixed(0),
+        api.p50.toFixed(1),
+        api.p99.toFixed(1),
+        sqlAll.requestsPerSecond.toFixed(0),
+        sqlAll.p50.toFixed(1),
+        sqlAll.p99.toFixed(1),
+        ratio(sqlAll.requestsPerSecond),
+        sqlPage.requestsPerSecond.toFixed(0),
+        ratio(sqlPage.requestsPerSecond),
+      ])
+      const indexes = await indexesUsed(URL, page, /conversation/)
+      notes.push(
+        `${scenario.name}: ${all[0]!.length} statements per request; page query uses ${indexes.join(', ')}`,
+      )
+      results.push({ scenario: scenario.name, statements: all[0]!.length, indexes, api, sqlAll, sqlPage })
+      console.log(`  measured ${scenario.name}`)
+    }
+    const first = await unloaded(server.base, cookie, list[0]!.paths[0]!)
+    const tenThousandth = await unloaded(server.base, cookie, list[1]!.paths[0]!)
+    console.log(
+      `\n${table(
+        [
+          'scenario',
+          'API req/s',
+          'API p50 ms',
+          'API p99 ms',
+          'SQL req/s',
+          'SQL p50 ms',
+          'SQL p99 ms',
+          'API/limit',
+          'page query req/s',
+          'API/page query',
+        ],
+        rows,
+      )}\n`,
+    )
+    console.log(notes.join('\n'))
+    console.log(
+      `\nunloaded, one request at a time (200 each): messages page 1 p50 ${first.p50.toFixed(1)} ms, ` +
+        `p99 ${first.p99.toFixed(1)} ms; page 10,000 p50 ${tenThousandth.p50.toFixed(1)} ms, p99 ${tenThousandth.p99.toFixed(1)} ms`,
+    )
+    const file = path.resolve(
+      import.meta.dirname,
+      '../.results',
+      `conversations-${new Date().toISOString()}.json`,
+    )
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { connections: CONNECTIONS, seconds: SECONDS, unloaded: { first, tenThousandth }, results },
+        null,
+        2,
+      ),
+    )
+  } finally {
+    await recorder.close()
+    server.process.kill('SIGTERM')
+  }
+}

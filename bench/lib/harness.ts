@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { BENCH_AUTH_SECRET } from './database.ts'
+import type { Statement } from './sql-capture.ts'
+import { type Measurement, summarize } from './stats.ts'
+
+/** What every benchmark shares: the real server, signing in, and the two ways of measuring. */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+export const WARMUP_SECONDS = 2
+const root = path.resolve(import.meta.dirname, '../..')
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface BenchServer {
+  base: string
+  process: ChildProcess
+}
+
+/** The real server, as `npm start` runs it, on a benchmark database (migrations apply at start). */
+export async function startServer(databaseUrl: string): Promise<BenchServer> {
+  const port = await freePort()
+  const base = `http://localhost:${port}`
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: base,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      // One log line per request would measure the terminal, not the API.
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '1000',
+    },
+  })
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, process: child }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  child.kill()
+  throw new Error('the server did not start')
+}
+
+/** Signs in and answers the session cookie. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({ email, password }),
+  })
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
+
+export interface Scenario {
+  name: string
+  /** Request paths, used in turn. */
+  paths: string[]
+}
+
+/** HTTP through the whole stack: autocannon at CONNECTIONS connections. */
+export async function measureApi(
+  base: string,
+  cookie: string,
+  scenario: Scenario,
+  seconds: number,
+): Promise<Measurement> {
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { cookie },
+    requests: scenario.paths.map((p) => ({ method: 'GET', path: p })),
+  })
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${scenario.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+  }
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+}
+
+/** The same statements straight to PostgreSQL from CONNECTIONS `pg` clients: the limit. */
+export async function measureSql(
+  databaseUrl: string,
+  requests: Statement[][],
+  seconds: number,
+): Promise<Measurement> {
+  const clients = await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      const client = new pg.Client({ connectionString: databaseUrl })
+      await client.connect()
+      return client
+    }),
+  )
+  const latencies: number[] = []
+  let next = 0
+  const end = performance.now() + seconds * 1000
+  await Promise.all(
+    clients.map(async (client) => {
+      while (performance.now() < end) {
+        const statements = requests[next++ % requests.length]!
+        const start = performance.now()
+        for (const statement of statements) await client.query(statement.text, statement.values)
+        latencies.push(performance.now() - start)
+      }
+    }),
+  )
+  await Promise.all(clients.map((client) => client.end()))
+  return summarize(latencies, seconds)
+}
+
+/** Which indexes PostgreSQL uses for the statements whose SQL matches `tables`. */
+export async function indexesUsed(
+  databaseUrl: string,
+  statements: Statement[],
+  tables: RegExp,
+): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  const names = new Set<string>()
+  const walk = (node: Record<string, unknown>) => {
+    if (typeof node['Index Name'] === 'string') names.add(node['Index Name'])
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child)
+  }
+  try {
+    for (const statement of statements.filter((s) => tables.test(s.text))) {
+      const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values)
+      walk((rows[0]['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]!.Plan)
+    }
+  } finally {
+    await client.end()
+  }
+  return [...names]
+}

@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test'
+import type { Conversation, Message } from '../src/domain/conversations.ts'
+import { expect, test } from './support.ts'
+
+/** Conversation fixtures through the API, as the signed-in user of `page`. */
+function origin(): string {
+  return test.info().project.use.baseURL as string
+}
+
+export async function createConversationViaApi(
+  page: Page,
+  body: { title: string; tags?: string[]; firstMessage?: string; teamId?: string },
+): Promise<Conversation> {
+  const res = await page.request.post('/api/v1/conversations', { data: body, headers: { Origin: origin() } })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { conversation: Conversation }).conversation
+}
+
+export async function appendMessageViaApi(
+  page: Page,
+  conversationId: string,
+  body: {
+    content: { text: string }
+    role?: string
+    attachments?: { promptId: string; promptVersionId?: string }[]
+  },
+): Promise<Message> {
+  const res = await page.request.post(`/api/v1/conversations/${conversationId}/messages`, {
+    data: body,
+    headers: { Origin: origin() },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { message: Message }).message
+}

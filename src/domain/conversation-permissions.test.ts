@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { canChangeMessage, conversationAccess } from './conversation-permissions.ts'
+
+const owner = { id: 'owner', globalRole: 'user' as const }
+const other = { id: 'other', globalRole: 'user' as const }
+const globalAdmin = { id: 'root', globalRole: 'global_admin' as const }
+const team = { ownerUserId: 'owner', teamId: 'team-1' }
+const personal = { ownerUserId: 'owner', teamId: null }
+
+describe('conversationAccess', () => {
+  it.each([
+    ['owner, personal', owner, personal, null, { canView: true, canManage: true, canModerate: true }],
+    ['owner who left the team', owner, team, null, { canView: true, canManage: true, canModerate: true }],
+    ['team member', other, team, 'member', { canView: true, canManage: false, canModerate: false }],
+    ['team admin', other, team, 'admin', { canView: true, canManage: true, canModerate: true }],
+    ['stranger', other, team, null, { canView: false, canManage: false, canModerate: false }],
+    ['stranger, personal', other, personal, null, { canView: false, canManage: false, canModerate: false }],
+    [
+      'a team role means nothing without a team',
+      other,
+      personal,
+      'admin',
+      { canView: false, canManage: false, canModerate: false },
+    ],
+    ['global admin', globalAdmin, personal, null, { canView: true, canManage: true, canModerate: true }],
+  ] as const)('%s', (_, actor, conversation, role, expected) => {
+    expect(conversationAccess(actor, conversation, role)).toEqual(expected)
+  })
+
+  it('compares user ids with user ids, never with the role value', () => {
+    const named = { id: 'user', globalRole: 'user' as const }
+    expect(conversationAccess(named, { ownerUserId: 'someone', teamId: null }, null).canView).toBe(false)
+  })
+})
+
+describe('canChangeMessage', () => {
+  const member = { canManage: false, canModerate: false }
+  const moderator = { canManage: true, canModerate: true }
+  it('lets authors change their own messages and moderators everyone’s', () => {
+    expect(canChangeMessage(member, 'a', { createdByUserId: 'a' })).toBe(true)
+    expect(canChangeMessage(member, 'a', { createdByUserId: 'b' })).toBe(false)
+    expect(canChangeMessage(member, 'a', { createdByUserId: null })).toBe(false)
+    expect(canChangeMessage(moderator, 'a', { createdByUserId: 'b' })).toBe(true)
+    expect(canChangeMessage(moderator, 'a', { createdByUserId: null })).toBe(true)
+  })
+})

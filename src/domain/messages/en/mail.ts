@@ -1,0 +1,19 @@
+/** What the app's emails say, and the admin email tools' messages. */
+export const mailEn = {
+  'mail.greeting': 'Hello,',
+  'mail.footer': 'This email was sent by Promptfolio ({appUrl}).',
+  'mail.linkFallback': 'If the button does not work, copy this link into your browser:',
+  'mail.code.subject': 'Your Promptfolio sign-in code',
+  'mail.code.intro': 'Use this code to sign in to Promptfolio:',
+  'mail.code.validity': 'The code is valid for 10 minutes and works once.',
+  'mail.code.ignore': 'If you did not try to sign in, you can ignore this email.',
+  'mail.reset.subject': 'Reset your Promptfolio password',
+  'mail.reset.intro': 'Someone asked to reset the password of your Promptfolio account.',
+  'mail.reset.action': 'Choose a new password',
+  'mail.reset.validity': 'The link works once and expires in 30 minutes.',
+  'mail.reset.ignore': 'If this was not you, ignore this email: your password stays as it is.',
+  'mail.test.subject': 'Promptfolio test email',
+  'mail.test.body': 'This is a test email sent from the email debug page by {admin}. Delivery works.',
+  'mail.notFound': 'Mail not found',
+  'mail.notRetryable': 'Only mail that failed can be sent again.',
+} as const

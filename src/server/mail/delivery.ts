@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm'
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { Database } from '../db/client.ts'
+import { queryRows } from '../db/rows.ts'
+import type { Logger } from '../log.ts'
+import { MAIL_CHANNEL } from './outbox.ts'
+
+/** How often due mail (retries, and mail another process queued while we missed the NOTIFY) is looked for. */
+export const POLL_INTERVAL_MS = 10_000
+/** A claimed row becomes due again after this long if its process died while sending it. */
+const LEASE_SECONDS = 120
+/** After this many failed attempts a mail is marked failed (it stays in the outbox for admins). */
+export const MAX_ATTEMPTS = 8
+const BATCH_SIZE = 20
+
+/** Seconds to wait after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at one hour. */
+export function retryDelaySeconds(attempt: number): number {
+  return Math.min(30 * 2 ** (attempt - 1), 3600)
+}
+
+interface ClaimedMail {
+  id: string
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  attempts: number
+}
+
+export interface MailDelivery {
+  /** Listens for queued mail and polls for due mail until stopped. */
+  start(): Promise<void>
+  /** Delivers what is due now; resolves when this round is done (tests and the admin page use it). */
+  deliverDue(): Promise<void>
+  /** Stops polling and listening, waits for the round in flight, closes the SMTP pool. */
+  stop(): Promise<void>
+}
+
+/**
+ * Sends the outbox: SMTP through a pooled nodemailer transport when `smtpUrl` is set, otherwise
+ * the mail is written to the server log and marked 'logged'. Several processes may run this at
+ * once: rows are claimed with FOR UPDATE SKIP LOCKED and leased, so each mail goes out once (at
+ * least once if a process dies mid-send). Failures are retried with back-off.
+ */
+export function createMailDelivery(deps: {
+  database: Database
+  smtpUrl: string | undefined
+  mailFrom: string
+  log: Logger
+}): MailDelivery {
+  const { database, smtpUrl, mailFrom, log } = deps
+  const db = database.db
+  let transport: Transporter | undefined
+  let timer: NodeJS.Timeout | undefined
+  let unlisten: (() => Promise<void>) | undefined
+  let running: Promise<void> | undefined
+  let again = false
+  let stopped = false
+
+  const smtp = () => {
+    transport ??= nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 3,
+      // A hanging server must not hold a round (and the mail behind it) for long.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    })
+    return transport
+  }
+
+  async function claim(): Promise<ClaimedMail[]> {
+    return queryRows<ClaimedMail & Record<string, unknown>>(
+      db,
+      sql`UPDATE mail_outbox
+          SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+          WHERE id IN (
+            SELECT id FROM mail_outbox
+            WHERE status = 'pending' AND next_attempt_at <= now()
+            ORDER BY next_attempt_at
+            LIMIT ${BATCH_SIZE}
+            FOR UPDATE SKIP LOCKED)
+          RETURNING id, to_address, subject, text_body, html_body, attempts`,
+    )
+  }
+
+  async function send(mail: ClaimedMail) {
+    try {
+      if (smtpUrl) {
+        await smtp().sendMail({
+          from: mailFrom,
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.text_body,
+          ...(mail.html_body && { html: mail.html_body }),
+        })
+      } else {
+        log.info('mail not sent (SMTP_URL is unset); admins read it at /email-debug', {
+          mailId: mail.id,
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.text_body,
+        })
+      }
+      await db.execute(
+        sql`UPDATE mail_outbox SET status = ${smtpUrl ? 'sent' : 'logged'}, sent_at = now(), last_error = NULL
+            WHERE id = ${mail.id}`,
+      )
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const final = mail.attempts >= MAX_ATTEMPTS
+      log.warn('mail delivery failed', { mailId: mail.id, attempt: mail.attempts, final, error: message })
+      await db.execute(
+        final
+          ? sql`UPDATE mail_outbox SET status = 'failed', last_error = ${message} WHERE id = ${mail.id}`
+          : sql`UPDATE mail_outbox SET last_error = ${message},
+                  next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(mail.attempts)})
+                WHERE id = ${mail.id}`,
+      )
+    }
+  }
+
+  async function round() {
+    do {
+      again = false
+      const batch = await claim()
+      await Promise.all(batch.map(send))
+      if (batch.length === BATCH_SIZE) again = true
+    } while (again && !stopped)
+  }
+
+  function deliverDue(): Promise<void> {
+    if (running) {
+      again = true
+      return running
+    }
+    running = round()
+      .catch((error) => log.error('mail delivery round failed', { err: error }))
+      .finally(() => {
+        running = undefined
+      })
+    return running
+  }
+
+  return {
+    async start() {
+      stopped = false
+      try {
+        unlisten = await database.listen(MAIL_CHANNEL, () => void deliverDue())
+      } catch (error) {
+        log.warn('mail: cannot listen for queued mail; polling only', { err: error })
+      }
+      timer = setInterval(() => void deliverDue(), POLL_INTERVAL_MS)
+      timer.unref()
+      void deliverDue()
+    },
+    deliverDue,
+    async stop() {
+      stopped = true
+      if (timer) clearInterval(timer)
+      await unlisten?.()
+      await running
+      transport?.close()
+    },
+  }
+}

@@ -1,0 +1,25 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { queryRows } from '../../db/rows.ts'
+import { failedSignIns, type SignInMethod, users } from '../../db/schema/index.ts'
+
+/**
+ * Records a failed sign-in (never the password or code): the address tried, the account if one
+ * exists, how, why, and from where. The admin area reads these counts.
+ */
+export async function recordFailedSignIn(
+  db: Db,
+  attempt: { email: string; method: SignInMethod; reason: string; ip: string },
+) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, attempt.email))
+  await db.insert(failedSignIns).values({ ...attempt, userId: user?.id ?? null })
+}
+
+/** Failed sign-ins since `since` (for the admin area's security figures). */
+export async function countFailedSignIns(db: Db, since: Date): Promise<number> {
+  const [row] = await queryRows<{ count: number | string }>(
+    db,
+    sql`SELECT count(*) AS count FROM failed_sign_ins WHERE created_at >= ${since.toISOString()}`,
+  )
+  return Number(row?.count ?? 0)
+}

@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from '../../testing/client.ts'
+import { linkOf, TestMailbox } from '../../testing/mailbox.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
+
+let mailbox: TestMailbox
+let testApp: TestApp
+beforeAll(async () => {
+  mailbox = await TestMailbox.start()
+  testApp = await createTestApp({ smtpUrl: mailbox.url })
+})
+afterAll(async () => {
+  await testApp.close()
+  await mailbox.close()
+})
+
+const NEW_PASSWORD = 'a brand new passphrase 42'
+
+async function requestReset(email: string, options: { newTab?: boolean; host?: string } = {}) {
+  const before = mailbox.to(email).length
+  const client = new TestClient(testApp)
+  const res = await client.request('POST', '/api/v1/auth/password-reset', {
+    body: { email, newTab: options.newTab },
+    headers: options.host ? { Host: options.host, 'X-Forwarded-Host': options.host } : {},
+  })
+  expect(res.status).toBe(200)
+  const mail = await mailbox.waitFor(email, { after: before })
+  return new URL(linkOf(mail, '/auth/confirm'))
+}
+
+describe('password reset by emailed link', () => {
+  it('mails a single-use link to /auth/confirm built from APP_URL; the reset ends every session', async () => {
+    const email = uniqueEmail('reset')
+    const owner = new TestClient(testApp)
+    await owner.signUp(email)
+    const link = await requestReset(email, { host: 'evil.example' })
+    expect(link.origin).toBe(TEST_ORIGIN)
+    expect(link.searchParams.get('type')).toBe('recovery')
+    expect(link.searchParams.get('next')).toBe('/reset-password')
+    expect(link.searchParams.has('new_tab')).toBe(false)
+    const token = link.searchParams.get('token_hash')!
+
+    const browser = new TestClient(testApp)
+    expect((await browser.get('/api/v1/auth/recovery')).status).toBe(401)
+    const verified = await browser.post<{ email: string }>('/api/v1/auth/recovery', { tokenHash: token })
+    expect(verified.status).toBe(200)
+    expect(verified.body.email).toBe(email)
+    const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('promptfolio.recovery='))
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect((await browser.get<{ email: string }>('/api/v1/auth/recovery')).body.email).toBe(email)
+
+    // The link works once.
+    const second = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/recovery', {
+      tokenHash: token,
+    })
+    expect(second.status).toBe(400)
+    expect(second.body.error.message).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    )
+
+    const mismatch = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
+      password: NEW_PASSWORD,
+      confirmPassword: 'something else',
+    })
+    expect(mismatch.body.error.fields?.confirmPassword).toBe('Passwords do not match')
+    const short = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
+      password: 'short',
+      confirmPassword: 'short',
+    })
+    expect(short.body.error.fields?.password).toBe('Password must be at least 12 characters')
+
+    const done = await browser.post('/api/v1/auth/recovery/password', {
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    expect(done.status).toBe(200)
+    expect((await owner.get('/api/v1/me')).status).toBe(401)
+    expect((await new TestClient(testApp).signIn(email)).status).toBe(401)
+    expect((await new TestClient(testApp).signIn(email, NEW_PASSWORD)).status).toBe(200)
+    // The reset session is spent too.
+    const again = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    expect(again.status).toBe(401)
+    expect(again.body.error.message).toBe('Authentication required. Please request a new reset link')
+  })
+
+  it('carries new_tab=true when requested from a frame', async () => {
+    const email = uniqueEmail('reset')
+    await new TestClient(testApp).signUp(email)
+    const link = await requestReset(email, { newTab: true })
+    expect(link.searchParams.get('new_tab')).toBe('true')
+  })
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const unknown = uniqueEmail('nobody')
+    const known = uniqueEmail('reset')
+    await new TestClient(testApp).signUp(known)
+    const a = await new TestClient(testApp).post('/api/v1/auth/password-reset', { email: unknown })
+    const b = await new TestClient(testApp).post('/api/v1/auth/password-reset', { email: known })
+    expect(a.status).toBe(b.status)
+    expect(a.body).toEqual(b.body)
+    await mailbox.waitFor(known)
+    await testApp.mail.deliverDue()
+    expect(mailbox.to(unknown)).toEqual([])
+  })
+
+  it('rejects an expired link', async () => {
+    const email = uniqueEmail('reset')
+    await new TestClient(testApp).signUp(email)
+    const token = (await requestReset(email)).searchParams.get('token_hash')!
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 31 * 60_000)
+      const res = await new TestClient(testApp).post('/api/v1/auth/recovery', { tokenHash: token })
+      expect(res.status).toBe(400)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('rejects a made-up token in German too', async () => {
+    const res = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>('/api/v1/auth/recovery', {
+      tokenHash: 'not-a-real-token',
+    })
+    expect(res.body.error.message).toBe(
+      'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen. Bitte fordere einen neuen an.',
+    )
+  })
+
+  it('is limited to one mail per address per minute', async () => {
+    const email = uniqueEmail('reset')
+    await new TestClient(testApp).signUp(email)
+    await requestReset(email)
+    const res = await new TestClient(testApp).post('/api/v1/auth/password-reset', { email })
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
+
+describe('direct reset', () => {
+  const body = (email: string, patch: Record<string, string> = {}) => ({
+    email,
+    currentPassword: DEFAULT_PASSWORD,
+    newPassword: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+    ...patch,
+  })
+
+  it.each([
+    [
+      { currentPassword: '' },
+      'currentPassword',
+      'Current password is required',
+      'Aktuelles Passwort ist erforderlich',
+    ],
+    [
+      { newPassword: 'short', confirmPassword: 'short' },
+      'newPassword',
+      'New password must be at least 12 characters',
+      'Neues Passwort muss mindestens 12 Zeichen haben',
+    ],
+    [
+      { confirmPassword: 'not the same thing' },
+      'confirmPassword',
+      'New passwords do not match',
+      'Neue Passwörter stimmen nicht überein',
+    ],
+    [
+      { newPassword: DEFAULT_PASSWORD, confirmPassword: DEFAULT_PASSWORD },
+      'newPassword',
+      'New password must be different from current password',
+      'Neues Passwort muss sich vom aktuellen Passwort unterscheiden',
+    ],
+    [{ email: '' }, 'email', 'Email is required', 'E-Mail ist erforderlich'],
+  ])('validates %j', async (patch, field, en, de) => {
+    const english = await new TestClient(testApp).post<ErrorBody>(
+      '/api/v1/auth/direct-reset',
+      body('a@b.co', patch),
+    )
+    expect(english.status).toBe(400)
+    expect(english.body.error.fields?.[field]).toBe(en)
+    const german = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>(
+      '/api/v1/auth/direct-reset',
+      body('a@b.co', patch),
+    )
+    expect(german.body.error.fields?.[field]).toBe(de)
+  })
+
+  it('checks the current password on the server, then sets the new one and ends all sessions', async () => {
+    const email = uniqueEmail('direct')
+    const owner = new TestClient(testApp)
+    await owner.signUp(email)
+    const wrong = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>(
+      '/api/v1/auth/direct-reset',
+      body(email, { currentPassword: 'not my password!!' }),
+    )
+    expect(wrong.status).toBe(401)
+    expect(wrong.body.error.message).toBe('E-Mail oder aktuelles Passwort ist falsch')
+    const unknown = await new TestClient(testApp).post<ErrorBody>(
+      '/api/v1/auth/direct-reset',
+      body(uniqueEmail()),
+    )
+    expect(unknown.status).toBe(401)
+    expect(unknown.body.error.message).toBe('Email or current password is incorrect')
+
+    expect((await new TestClient(testApp).post('/api/v1/auth/direct-reset', body(email))).status).toBe(200)
+    expect((await owner.get('/api/v1/me')).status).toBe(401)
+    expect((await new TestClient(testApp).signIn(email, NEW_PASSWORD)).status).toBe(200)
+  })
+
+  it('is rate limited per account', async () => {
+    const limited = await createTestApp({ rateLimitMultiplier: 1 })
+    try {
+      const email = uniqueEmail('direct')
+      const statuses: number[] = []
+      for (let i = 0; i < 6; i++) {
+        statuses.push(
+          (
+            await new TestClient(limited).post(
+              '/api/v1/auth/direct-reset',
+              body(email, { currentPassword: 'wrong one!!' }),
+            )
+          ).status,
+        )
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('admin password reset (/temp-reset)', () => {
+  it('is for global admins only, sets the password (>= 12) and ends the user sessions', async () => {
+    const fresh = await createTestApp()
+    try {
+      const admin = new TestClient(fresh)
+      await admin.signUp()
+      const user = new TestClient(fresh)
+      const email = uniqueEmail('victim')
+      await user.signUp(email)
+
+      const refused = await user.post<ErrorBody>('/api/v1/auth/admin/set-password', {
+        email,
+        newPassword: NEW_PASSWORD,
+      })
+      expect(refused.status).toBe(403)
+      expect(refused.body.error.message).toBe('Global admin access required')
+      expect(
+        (
+          await new TestClient(fresh).post('/api/v1/auth/admin/set-password', {
+            email,
+            newPassword: NEW_PASSWORD,
+          })
+        ).status,
+      ).toBe(401)
+
+      const short = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
+        email,
+        newPassword: 'short',
+      })
+      expect(short.body.error.fields?.newPassword).toBe('New password must be at least 12 characters')
+      const missing = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
+        email: uniqueEmail(),
+        newPassword: NEW_PASSWORD,
+      })
+      expect(missing.status).toBe(404)
+
+      expect(
+        (await admin.post('/api/v1/auth/admin/set-password', { email, newPassword: NEW_PASSWORD })).status,
+      ).toBe(200)
+      expect((await user.get('/api/v1/me')).status).toBe(401)
+      expect((await new TestClient(fresh).signIn(email, NEW_PASSWORD)).status).toBe(200)
+      expect((await admin.get('/api/v1/me')).status).toBe(200)
+    } finally {
+      await fresh.close()
+    }
+  })
+})
+
+describe('sessions', () => {
+  it('"sign out of all other sessions" keeps this one and ends the others', async () => {
+    const email = uniqueEmail('sessions')
+    const here = new TestClient(testApp)
+    await here.signUp(email)
+    const elsewhere = new TestClient(testApp)
+    await elsewhere.signIn(email)
+    expect((await here.post('/api/auth/revoke-other-sessions', {})).status).toBe(200)
+    expect((await here.get('/api/v1/me')).status).toBe(200)
+    expect((await elsewhere.get('/api/v1/me')).status).toBe(401)
+  })
+
+  it('a new sign-in gets a new session token', async () => {
+    const email = uniqueEmail('sessions')
+    const first = new TestClient(testApp)
+    await first.signUp(email)
+    const res = await first.signIn(email)
+    const before = res.headers.getSetCookie().find((c) => c.includes('session_token'))
+    const again = await first.signIn(email)
+    const after = again.headers.getSetCookie().find((c) => c.includes('session_token'))
+    expect(after).toBeTruthy()
+    expect(after).not.toBe(before)
+  })
+
+  it('ends a session 30 days after sign-in even if it was used every day', async () => {
+    const client = new TestClient(testApp)
+    await client.signUp()
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      for (let day = 1; day <= 31; day++) {
+        vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000)
+        const res = await client.get('/api/v1/me')
+        if (day < 30) expect(res.status, `day ${day}`).toBe(200)
+        else expect(res.status, `day ${day}`).toBe(401)
+      }
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('ends a session unused for 7 days', async () => {
+    const client = new TestClient(testApp)
+    await client.signUp()
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 7 * 24 * 60 * 60 * 1000 + 60_000)
+      expect((await client.get('/api/v1/me')).status).toBe(401)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

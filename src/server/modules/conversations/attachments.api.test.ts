@@ -1,0 +1,309 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Message, MessageAttachment, PromptUsage } from '../../../domain/conversations.ts'
+import type { Page } from '../../../domain/cursor.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import { conversationMessagePrompts, prompts } from '../../db/schema/index.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { appendMessage, createConversation, seedPeople, seedPrompt } from './test-fixtures.ts'
+
+let testApp: TestApp
+let people: Awaited<ReturnType<typeof seedPeople>>
+beforeAll(async () => {
+  testApp = await createTestApp()
+  people = await seedPeople(testApp)
+})
+afterAll(() => testApp.close())
+
+const db = () => testApp.database.db
+
+describe('POST /api/v1/messages/:id/attachments', () => {
+  it('attaches latest (no version stored) and a specific version, with title and version number', async () => {
+    const conversation = await createConversation(people.owner)
+    const message = await appendMessage(people.owner, conversation.id)
+    const prompt = await seedPrompt(db(), { owner: people.owner.user!, title: 'Translator', versions: 3 })
+    const latest = await people.owner.post<{ attachment: MessageAttachment }>(
+      `/api/v1/messages/${message.id}/attachments`,
+      { promptId: prompt.id },
+    )
+    expect(latest.status).toBe(201)
+    expect(latest.body.attachment).toMatchObject({
+      messageId: message.id,
+      promptId: prompt.id,
+      promptVersionId: null,
+      versionNumber: null,
+      title: 'Translator',
+      attachedByUserId: people.owner.user!.id,
+      notes: null,
+    })
+    const v2 = await people.owner.post<{ attachment: MessageAttachment }>(
+      `/api/v1/messages/${message.id}/attachments`,
+      { promptId: prompt.id, promptVersionId: prompt.versionIds[1], notes: ' used for German ' },
+    )
+    expect(v2.status).toBe(201)
+    expect(v2.body.attachment).toMatchObject({
+      promptVersionId: prompt.versionIds[1],
+      versionNumber: 2,
+      notes: 'used for German',
+    })
+    const listed = await people.owner.get<{ items: MessageAttachment[] }>(
+      `/api/v1/messages/${message.id}/attachments`,
+    )
+    expect(listed.body.items.map((a) => a.versionNumber)).toEqual([null, 2])
+    const [stored] = await db()
+      .select()
+      .from(conversationMessagePrompts)
+      .where(eq(conversationMessagePrompts.id, latest.body.attachment.id))
+    expect(stored!.promptVersionId).toBeNull()
+  })
+
+  it('refuses attaching the same version (or latest) twice', async () => {
+    const conversation = await createConversation(people.owner)
+    const message = await appendMessage(people.owner, conversation.id)
+    const prompt = await seedPrompt(db(), { owner: people.owner.user!, versions: 2 })
+    for (const body of [
+      { promptId: prompt.id },
+      { promptId: prompt.id, promptVersionId: prompt.versionIds[0] },
+    ]) {
+      expect((await people.owner.post(`/api/v1/messages/${message.id}/attachments`, body)).status).toBe(201)
+      const again = await people.owner.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, body)
+      expect(again.status).toBe(409)
+      expect(again.body.error.message).toBe('This prompt version is already attached to the message')
+    }
+  })
+
+  it('attaches team prompts of the team, never prompts the user cannot see', async () => {
+    const conversation = await createConversation(people.member, { teamId: people.teamId })
+    const message = await appendMessage(people.member, conversation.id)
+    const teamPrompt = await seedPrompt(db(), {
+      owner: people.teamAdmin.user!,
+      teamId: people.teamId,
+      title: 'Team one',
+    })
+    const ok = await people.member.post<{ attachment: MessageAttachment }>(
+      `/api/v1/messages/${message.id}/attachments`,
+      {
+        promptId: teamPrompt.id,
+      },
+    )
+    expect(ok.status).toBe(201)
+    const privateOfAdmin = await seedPrompt(db(), { owner: people.teamAdmin.user!, title: 'Private' })
+    const otherTeams = await seedPrompt(db(), { owner: people.otherAdmin.user!, teamId: people.otherTeamId })
+    for (const promptId of [privateOfAdmin.id, otherTeams.id, crypto.randomUUID()]) {
+      const res = await people.member.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, {
+        promptId,
+      })
+      expect(res.status).toBe(404)
+      expect(res.body.error).toEqual({ code: 'not_found', message: 'Prompt not found' })
+    }
+  })
+
+  it('refuses a version of another prompt', async () => {
+    const conversation = await createConversation(people.owner)
+    const message = await appendMessage(people.owner, conversation.id)
+    const one = await seedPrompt(db(), { owner: people.owner.user! })
+    const two = await seedPrompt(db(), { owner: people.owner.user! })
+    for (const versionId of [two.versionIds[0], crypto.randomUUID()]) {
+      const res = await people.owner.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, {
+        promptId: one.id,
+        promptVersionId: versionId,
+      })
+      expect(res.status).toBe(404)
+      expect(res.body.error.message).toBe('Version not found')
+    }
+    expect(
+      await db().$count(conversationMessagePrompts, eq(conversationMessagePrompts.messageId, message.id)),
+    ).toBe(0)
+  })
+
+  it.each([
+    ['no prompt', {}, 'promptId', 'Prompt not found'],
+    ['malformed prompt id', { promptId: 'abc' }, 'promptId', 'Prompt not found'],
+    [
+      'malformed version id',
+      { promptId: crypto.randomUUID(), promptVersionId: 'v1' },
+      'promptVersionId',
+      'Version not found',
+    ],
+    [
+      'long notes',
+      { promptId: crypto.randomUUID(), notes: 'n'.repeat(1001) },
+      'notes',
+      'Notes can be at most 1,000 characters',
+    ],
+  ])('refuses %s', async (_, body, field, text) => {
+    const conversation = await createConversation(people.owner)
+    const message = await appendMessage(people.owner, conversation.id)
+    const res = await people.owner.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, body)
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields?.[field]).toBe(text)
+  })
+
+  it('answers Message not found for a missing or hidden message, and needs a user', async () => {
+    const conversation = await createConversation(people.owner)
+    const message = await appendMessage(people.owner, conversation.id)
+    const prompt = await seedPrompt(db(), { owner: people.stranger.user! })
+    for (const id of [message.id, crypto.randomUUID(), 'x']) {
+      const res = await people.stranger.post<ErrorBody>(`/api/v1/messages/${id}/attachments`, {
+        promptId: prompt.id,
+      })
+      expect(res.status).toBe(404)
+      expect(res.body.error.message).toBe('Message not found')
+    }
+    const anonymous = await people.anonymous.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, {
+      promptId: prompt.id,
+    })
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.body.error.message).toBe('User must be authenticated')
+  })
+})
+
+describe('DELETE /api/v1/messages/:id/attachments/:attachmentId', () => {
+  it('removes an attachment once; then it is not found', async () => {
+    const conversation = await createConversation(people.owner)
+    const prompt = await seedPrompt(db(), { owner: people.owner.user! })
+    const message = await appendMessage(people.owner, conversation.id, {
+      attachments: [{ promptId: prompt.id }],
+    })
+    const attachment = message.attachments[0]!
+    const path = `/api/v1/messages/${message.id}/attachments/${attachment.id}`
+    expect((await people.owner.delete(path)).status).toBe(204)
+    const again = await people.owner.delete<ErrorBody>(path)
+    expect(again.status).toBe(404)
+    expect(again.body.error.message).toBe('Attachment not found')
+    // an attachment id of another message is not found either
+    const other = await appendMessage(people.owner, conversation.id, {
+      attachments: [{ promptId: prompt.id }],
+    })
+    const crossed = await people.owner.delete(
+      `/api/v1/messages/${message.id}/attachments/${other.attachments[0]!.id}`,
+    )
+    expect(crossed.status).toBe(404)
+  })
+})
+
+describe('who may attach and remove', () => {
+  type Who = 'anonymous' | 'stranger' | 'otherAdmin' | 'member' | 'teamAdmin' | 'globalAdmin' | 'owner'
+  // On a message written by the member in a team conversation of the owner.
+  const expected: Record<Who, number> = {
+    anonymous: 401,
+    stranger: 404,
+    otherAdmin: 404,
+    member: 201,
+    teamAdmin: 201,
+    globalAdmin: 201,
+    owner: 201,
+  }
+  for (const who of Object.keys(expected) as Who[]) {
+    it(`${who}: ${expected[who]}`, async () => {
+      const conversation = await createConversation(people.owner, { teamId: people.teamId })
+      const byMember = await appendMessage(people.member, conversation.id)
+      const client = people[who]
+      // Each attaches a prompt of their own, which they certainly may see.
+      const own = await seedPrompt(db(), { owner: (client.user ?? people.stranger.user)! })
+      const attach = await client.post(`/api/v1/messages/${byMember.id}/attachments`, { promptId: own.id })
+      expect(attach.status).toBe(expected[who])
+      const teamPrompt = await seedPrompt(db(), { owner: people.member.user!, teamId: people.teamId })
+      const existing = await people.member.post<{ attachment: MessageAttachment }>(
+        `/api/v1/messages/${byMember.id}/attachments`,
+        { promptId: teamPrompt.id, promptVersionId: teamPrompt.versionIds[0] },
+      )
+      const remove = await client.delete(
+        `/api/v1/messages/${byMember.id}/attachments/${existing.body.attachment.id}`,
+      )
+      expect(remove.status).toBe(expected[who] === 201 ? 204 : expected[who])
+    })
+  }
+
+  it('a member may not attach to or remove from another member’s message', async () => {
+    const conversation = await createConversation(people.owner, { teamId: people.teamId })
+    const prompt = await seedPrompt(db(), { owner: people.owner.user!, teamId: people.teamId })
+    const byOwner = await appendMessage(people.owner, conversation.id, {
+      attachments: [{ promptId: prompt.id }],
+    })
+    const attach = await people.member.post<ErrorBody>(`/api/v1/messages/${byOwner.id}/attachments`, {
+      promptId: prompt.id,
+      promptVersionId: prompt.versionIds[0],
+    })
+    expect(attach.status).toBe(403)
+    expect(attach.body.error.message).toBe('You can only attach prompts to your own messages')
+    const remove = await people.member.delete<ErrorBody>(
+      `/api/v1/messages/${byOwner.id}/attachments/${byOwner.attachments[0]!.id}`,
+    )
+    expect(remove.status).toBe(403)
+    expect(remove.body.error.message).toBe('You can only remove attachments from your own messages')
+  })
+})
+
+describe('attachments a viewer may not see', () => {
+  it('keep their place but not the prompt title', async () => {
+    const conversation = await createConversation(people.owner, { teamId: people.teamId })
+    const prompt = await seedPrompt(db(), {
+      owner: people.owner.user!,
+      teamId: people.teamId,
+      title: 'Shared for now',
+    })
+    await appendMessage(people.owner, conversation.id, { attachments: [{ promptId: prompt.id }] })
+    // The owner makes the prompt private again: team members keep seeing the attachment, untitled.
+    await db().update(prompts).set({ visibility: 'private', teamId: null }).where(eq(prompts.id, prompt.id))
+    const url = `/api/v1/conversations/${conversation.id}/messages`
+    const asMember = await people.member.get<Page<Message>>(url)
+    expect(asMember.body.items[0]!.attachments[0]).toMatchObject({ promptId: prompt.id, title: null })
+    const asOwner = await people.owner.get<Page<Message>>(url)
+    expect(asOwner.body.items[0]!.attachments[0]).toMatchObject({ title: 'Shared for now' })
+  })
+})
+
+describe('GET /api/v1/prompts/:id/usage', () => {
+  it('lists per version the conversations the viewer may see, with exact counts', async () => {
+    const prompt = await seedPrompt(db(), { owner: people.owner.user!, teamId: people.teamId, versions: 3 })
+    const [v1, v2] = prompt.versionIds
+    const personal = await createConversation(people.owner, { title: 'Owner only' })
+    const shared = await createConversation(people.owner, { title: 'Team talk', teamId: people.teamId })
+    const another = await createConversation(people.member, { title: 'Member talk', teamId: people.teamId })
+    await appendMessage(people.owner, personal.id, {
+      attachments: [{ promptId: prompt.id, promptVersionId: v1 }],
+    })
+    await appendMessage(people.owner, shared.id, {
+      attachments: [{ promptId: prompt.id, promptVersionId: v1 }, { promptId: prompt.id }],
+    })
+    // attached twice in one conversation: still one conversation
+    await appendMessage(people.owner, shared.id, {
+      attachments: [{ promptId: prompt.id, promptVersionId: v1 }],
+    })
+    await appendMessage(people.member, another.id, {
+      attachments: [{ promptId: prompt.id, promptVersionId: v2 }],
+    })
+
+    const asOwner = await people.owner.get<{ usage: PromptUsage }>(`/api/v1/prompts/${prompt.id}/usage`)
+    expect(asOwner.status).toBe(200)
+    const summary = (usage: PromptUsage) =>
+      usage.versions.map((v) => [v.versionNumber, v.conversationCount, v.conversations.map((c) => c.title)])
+    expect(asOwner.body.usage.conversationCount).toBe(3)
+    expect(summary(asOwner.body.usage)).toEqual([
+      [null, 1, ['Team talk']],
+      [3, 0, []],
+      [2, 1, ['Member talk']],
+      [1, 2, ['Team talk', 'Owner only']],
+    ])
+
+    const asMember = await people.member.get<{ usage: PromptUsage }>(`/api/v1/prompts/${prompt.id}/usage`)
+    expect(asMember.body.usage.conversationCount).toBe(2)
+    expect(summary(asMember.body.usage)).toEqual([
+      [null, 1, ['Team talk']],
+      [3, 0, []],
+      [2, 1, ['Member talk']],
+      [1, 1, ['Team talk']],
+    ])
+  })
+
+  it('answers Prompt not found for a prompt the viewer may not see', async () => {
+    const prompt = await seedPrompt(db(), { owner: people.owner.user! })
+    for (const id of [prompt.id, crypto.randomUUID(), 'nope']) {
+      const res = await people.stranger.get<ErrorBody>(`/api/v1/prompts/${id}/usage`)
+      expect(res.status).toBe(404)
+      expect(res.body.error.message).toBe('Prompt not found')
+    }
+    expect((await people.anonymous.get(`/api/v1/prompts/${prompt.id}/usage`)).status).toBe(401)
+  })
+})

@@ -1,0 +1,158 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { AttachmentRef, addAttachmentInput, MessageAttachment } from '../../../domain/conversations.ts'
+import { AppError } from '../../../domain/errors.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { queryRows } from '../../db/rows.ts'
+import { conversationMessagePrompts, promptVersions } from '../../db/schema/index.ts'
+import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/access.ts'
+import { isoString } from './keyset.ts'
+import { type Actor, loadMessage, loadMessageForWrite } from './policy.ts'
+
+export interface ResolvedRef {
+  promptId: string
+  promptVersionId: string | null
+}
+
+/**
+ * Checks what is to be attached: each prompt must be visible to the actor (else 404 'Prompt not
+ * found') and a named version must belong to that prompt (else 404 'Version not found'). "Latest"
+ * stores no version. Repeated references collapse into one.
+ */
+export async function resolveAttachmentRefs(
+  tx: Tx,
+  actor: Actor,
+  refs: AttachmentRef[],
+): Promise<ResolvedRef[]> {
+  const unique = new Map<string, ResolvedRef>()
+  for (const ref of refs) {
+    const resolved = { promptId: ref.promptId, promptVersionId: ref.promptVersionId ?? null }
+    unique.set(`${resolved.promptId}|${resolved.promptVersionId}`, resolved)
+  }
+  for (const ref of unique.values()) {
+    if (!(await findVisiblePrompt(tx, actor.id, ref.promptId))) throw promptNotFound()
+    if (ref.promptVersionId) {
+      const [version] = await tx
+        .select({ id: promptVersions.id })
+        .from(promptVersions)
+        .where(and(eq(promptVersions.id, ref.promptVersionId), eq(promptVersions.promptId, ref.promptId)))
+      if (!version) throw new AppError('not_found', 'prompts.versionNotFound')
+    }
+  }
+  return [...unique.values()]
+}
+
+type AttachmentRow = {
+  id: string
+  message_id: string
+  prompt_id: string
+  prompt_version_id: string | null
+  title: string | null
+  version_number: number | null
+  attached_by_user_id: string | null
+  notes: string | null
+  created_at: Date | string
+}
+
+function toAttachment(row: AttachmentRow): MessageAttachment {
+  return {
+    id: row.id,
+    messageId: row.message_id,
+    promptId: row.prompt_id,
+    promptVersionId: row.prompt_version_id,
+    title: row.title,
+    versionNumber: row.version_number === null ? null : Number(row.version_number),
+    attachedByUserId: row.attached_by_user_id,
+    notes: row.notes,
+    createdAt: isoString(row.created_at),
+  }
+}
+
+/**
+ * The attachments of the given messages, oldest first, with the prompt's title and the version's
+ * number. A prompt the viewer may not (or no longer) see keeps its place but not its title.
+ */
+export async function attachmentsOf(
+  db: Db | Tx,
+  actor: Actor,
+  messageIds: string[],
+): Promise<Map<string, MessageAttachment[]>> {
+  const byMessage = new Map<string, MessageAttachment[]>()
+  if (messageIds.length === 0) return byMessage
+  const rows = await queryRows<AttachmentRow>(
+    db,
+    sql`SELECT a.id, a.message_id, a.prompt_id, a.prompt_version_id, a.attached_by_user_id, a.notes,
+          a.created_at, v.version_number,
+          CASE WHEN ${promptVisibleTo(actor.id)} THEN prompts.title END AS title
+        FROM conversation_message_prompts a
+        JOIN prompts ON prompts.id = a.prompt_id
+        LEFT JOIN prompt_versions v ON v.id = a.prompt_version_id
+        WHERE a.message_id IN (${sql.join(
+          messageIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        ORDER BY a.created_at, a.id`,
+  )
+  for (const row of rows) {
+    const list = byMessage.get(row.message_id) ?? []
+    list.push(toAttachment(row))
+    byMessage.set(row.message_id, list)
+  }
+  return byMessage
+}
+
+/** §7 "list by message id". */
+export async function listAttachments(db: Db, actor: Actor, messageId: string): Promise<MessageAttachment[]> {
+  await loadMessage(db, actor, messageId)
+  return (await attachmentsOf(db, actor, [messageId])).get(messageId) ?? []
+}
+
+/** Attaches a prompt (a version, or latest) to a message its author or a moderator may change. */
+export async function addAttachment(
+  db: Db,
+  actor: Actor,
+  messageId: string,
+  input: z.output<typeof addAttachmentInput>,
+): Promise<MessageAttachment> {
+  return db.transaction(async (tx) => {
+    await loadMessageForWrite(tx, actor, messageId, 'conversations.attachForbidden')
+    const [ref] = await resolveAttachmentRefs(tx, actor, [input])
+    const [created] = await tx
+      .insert(conversationMessagePrompts)
+      .values({
+        messageId,
+        promptId: ref!.promptId,
+        promptVersionId: ref!.promptVersionId,
+        attachedByUserId: actor.id,
+        notes: input.notes,
+      })
+      .onConflictDoNothing()
+      .returning({ id: conversationMessagePrompts.id })
+    if (!created) throw new AppError('conflict', 'conversations.alreadyAttached')
+    const attachment = (await attachmentsOf(tx, actor, [messageId]))
+      .get(messageId)
+      ?.find((a) => a.id === created.id)
+    return attachment!
+  })
+}
+
+export async function removeAttachment(
+  db: Db,
+  actor: Actor,
+  messageId: string,
+  attachmentId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await loadMessageForWrite(tx, actor, messageId, 'conversations.removeAttachmentForbidden')
+    const deleted = await tx
+      .delete(conversationMessagePrompts)
+      .where(
+        and(
+          eq(conversationMessagePrompts.id, attachmentId),
+          eq(conversationMessagePrompts.messageId, messageId),
+        ),
+      )
+      .returning({ id: conversationMessagePrompts.id })
+    if (deleted.length === 0) throw new AppError('not_found', 'conversations.attachmentNotFound')
+  })
+}

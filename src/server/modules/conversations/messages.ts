@@ -1,0 +1,190 @@
+import { eq, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { CONVERSATION_SNAPSHOT_SIZE } from '../../../domain/constants.ts'
+import type {
+  appendMessageInput,
+  listMessagesQuery,
+  Message,
+  MessageRole,
+  updateMessageInput,
+} from '../../../domain/conversations.ts'
+import { decodeCursor, type Page } from '../../../domain/cursor.ts'
+import { AppError } from '../../../domain/errors.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { queryRows } from '../../db/rows.ts'
+import { conversationMessagePrompts, conversationMessages } from '../../db/schema/index.ts'
+import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
+import { cursorTimestamp, isoString, type KeysetRow, pageOf } from './keyset.ts'
+import { type Actor, loadConversation, loadMessageForWrite } from './policy.ts'
+
+type MessageRow = KeysetRow & {
+  conversation_id: string
+  created_by_user_id: string | null
+  author_email: string | null
+  role: MessageRole
+  content: { text: string }
+  model: string | null
+  token_count: number | null
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+async function selectMessages(db: Db | Tx, where: SQL, order: 'asc' | 'desc', limit: number) {
+  const direction = order === 'asc' ? sql`ASC` : sql`DESC`
+  return queryRows<MessageRow>(
+    db,
+    sql`SELECT m.id, m.conversation_id, m.created_by_user_id, u.email AS author_email, m.role, m.content,
+          m.model, m.token_count, m.created_at, m.updated_at,
+          ${cursorTimestamp(sql`m.created_at`)} AS cursor_at
+        FROM conversation_messages m
+        LEFT JOIN users u ON u.id = m.created_by_user_id
+        WHERE ${where}
+        ORDER BY m.created_at ${direction}, m.id ${direction}
+        LIMIT ${limit}`,
+  )
+}
+
+function toMessage(row: MessageRow): Omit<Message, 'attachments'> {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    createdByUserId: row.created_by_user_id,
+    authorEmail: row.author_email,
+    role: row.role,
+    content: { text: row.content.text },
+    model: row.model,
+    tokenCount: row.token_count === null ? null : Number(row.token_count),
+    createdAt: isoString(row.created_at),
+    updatedAt: isoString(row.updated_at),
+  }
+}
+
+async function withAttachments(db: Db | Tx, actor: Actor, page: Page<Omit<Message, 'attachments'>>) {
+  const attachments = await attachmentsOf(
+    db,
+    actor,
+    page.items.map((message) => message.id),
+  )
+  return {
+    items: page.items.map((message) => ({ ...message, attachments: attachments.get(message.id) ?? [] })),
+    nextCursor: page.nextCursor,
+  }
+}
+
+async function messageById(db: Db | Tx, actor: Actor, messageId: string): Promise<Message> {
+  const rows = await selectMessages(db, sql`m.id = ${messageId}`, 'asc', 1)
+  const page = await withAttachments(db, actor, pageOf(rows, 1, toMessage))
+  const message = page.items[0]
+  if (!message) throw new AppError('not_found', 'conversations.messageNotFound')
+  return message
+}
+
+/**
+ * §7 messages list, by keyset on `(created_at, id)`: ascending (the spec's order), or descending so
+ * a screen can open at the newest messages and page back. Each message carries its attachments.
+ */
+export async function listMessages(
+  db: Db,
+  actor: Actor,
+  conversationId: string,
+  query: z.output<typeof listMessagesQuery>,
+): Promise<Page<Message>> {
+  await loadConversation(db, actor, conversationId)
+  const conditions = [sql`m.conversation_id = ${conversationId}`]
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor)
+    const key = sql`(${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    conditions.push(
+      query.order === 'asc' ? sql`(m.created_at, m.id) > ${key}` : sql`(m.created_at, m.id) < ${key}`,
+    )
+  }
+  const rows = await selectMessages(db, sql.join(conditions, sql` AND `), query.order, query.limit + 1)
+  return withAttachments(db, actor, pageOf(rows, query.limit, toMessage))
+}
+
+/**
+ * Writes the conversation's snapshot (its last 10 messages as role/content, oldest first, or `{}`
+ * when it has none) and marks it as updated. Called in the transaction of every message write.
+ */
+export async function refreshSnapshot(tx: Tx, conversationId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE conversations SET updated_at = now(), content = (
+      SELECT CASE WHEN count(*) = 0 THEN '{}'::jsonb ELSE jsonb_build_object('messages',
+        jsonb_agg(jsonb_build_object('role', last.role, 'content', last.content ->> 'text')
+          ORDER BY last.created_at, last.id)) END
+      FROM (SELECT role, content, created_at, id FROM conversation_messages
+            WHERE conversation_id = ${conversationId}
+            ORDER BY created_at DESC, id DESC LIMIT ${CONVERSATION_SNAPSHOT_SIZE}) last)
+    WHERE id = ${conversationId}`)
+}
+
+/**
+ * Appends a message with its attachments and refreshes the snapshot, in one transaction. The
+ * conversation's row lock is taken first, so appends to one conversation are serialized and a
+ * message's `created_at` (clock_timestamp(), read after the lock) is later than that of every message
+ * committed before it: a reader paging by `(created_at, id)` never misses a message that commits after
+ * it read a later one.
+ */
+export async function appendMessage(
+  db: Db,
+  actor: Actor,
+  conversationId: string,
+  input: z.output<typeof appendMessageInput>,
+): Promise<Message> {
+  return db.transaction(async (tx) => {
+    await loadConversation(tx, actor, conversationId, { lock: true })
+    const refs = await resolveAttachmentRefs(tx, actor, input.attachments)
+    const [message] = await tx
+      .insert(conversationMessages)
+      .values({
+        conversationId,
+        createdByUserId: actor.id,
+        role: input.role,
+        content: input.content,
+        model: input.model,
+        tokenCount: input.tokenCount,
+      })
+      .returning({ id: conversationMessages.id })
+    // One insert each, so they keep the order in which they were picked (created_at, clock_timestamp()).
+    for (const ref of refs) {
+      await tx.insert(conversationMessagePrompts).values({
+        messageId: message!.id,
+        promptId: ref.promptId,
+        promptVersionId: ref.promptVersionId,
+        attachedByUserId: actor.id,
+      })
+    }
+    await refreshSnapshot(tx, conversationId)
+    return messageById(tx, actor, message!.id)
+  })
+}
+
+/** §7 update (content, role). Unchanged text and role save nothing (§4). */
+export async function updateMessage(
+  db: Db,
+  actor: Actor,
+  messageId: string,
+  input: z.output<typeof updateMessageInput>,
+): Promise<Message> {
+  return db.transaction(async (tx) => {
+    const { message } = await loadMessageForWrite(tx, actor, messageId, 'conversations.messageForbidden')
+    const text = input.content?.text ?? message.text
+    const role = input.role ?? message.role
+    if (text !== message.text || role !== message.role) {
+      await tx
+        .update(conversationMessages)
+        .set({ content: { text }, role, updatedAt: sql`clock_timestamp()` })
+        .where(eq(conversationMessages.id, messageId))
+      await refreshSnapshot(tx, message.conversationId)
+    }
+    return messageById(tx, actor, messageId)
+  })
+}
+
+export async function deleteMessage(db: Db, actor: Actor, messageId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { message } = await loadMessageForWrite(tx, actor, messageId, 'conversations.messageForbidden')
+    await tx.delete(conversationMessages).where(eq(conversationMessages.id, messageId))
+    await refreshSnapshot(tx, message.conversationId)
+  })
+}

@@ -1,0 +1,143 @@
+import type { CurrentUser } from '../../../domain/auth.ts'
+import type { Conversation, Message } from '../../../domain/conversations.ts'
+import type { Page } from '../../../domain/cursor.ts'
+import type { Db } from '../../db/client.ts'
+import { prompts, promptVersions, teamMembers, teams } from '../../db/schema/index.ts'
+import { TestClient } from '../../testing/client.ts'
+import type { TestApp } from '../../testing/test-app.ts'
+
+/** Test data for the conversation API tests, written straight into the database. */
+export async function seedTeam(
+  db: Db,
+  name: string,
+  members: { user: CurrentUser; role: 'admin' | 'member' }[],
+): Promise<string> {
+  const [team] = await db.insert(teams).values({ name }).returning({ id: teams.id })
+  if (members.length > 0) {
+    await db
+      .insert(teamMembers)
+      .values(members.map((m) => ({ teamId: team!.id, userId: m.user.id, role: m.role })))
+  }
+  return team!.id
+}
+
+export interface SeededPrompt {
+  id: string
+  /** Version ids, version 1 first. */
+  versionIds: string[]
+}
+
+export async function seedPrompt(
+  db: Db,
+  options: { owner: CurrentUser; title?: string; teamId?: string; versions?: number },
+): Promise<SeededPrompt> {
+  const [prompt] = await db
+    .insert(prompts)
+    .values({
+      ownerUserId: options.owner.id,
+      title: options.title ?? 'A prompt',
+      teamId: options.teamId ?? null,
+      visibility: options.teamId ? 'team' : 'private',
+    })
+    .returning({ id: prompts.id })
+  const versions = await db
+    .insert(promptVersions)
+    .values(
+      Array.from({ length: options.versions ?? 1 }, (_, index) => ({
+        promptId: prompt!.id,
+        versionNumber: index + 1,
+        body: `Body of version ${index + 1}`,
+        createdByUserId: options.owner.id,
+      })),
+    )
+    .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+  return {
+    id: prompt!.id,
+    versionIds: versions.sort((a, b) => a.versionNumber - b.versionNumber).map((v) => v.id),
+  }
+}
+
+/**
+ * The people of the permission matrix: a global admin (the installation's first account), the
+ * conversation owner, a member and an admin of the owner's team, the admin of another team, and a
+ * stranger. The owner is a member of the team too.
+ */
+export async function seedPeople(testApp: TestApp) {
+  const client = async () => {
+    const c = new TestClient(testApp)
+    await c.signUp()
+    return c
+  }
+  const globalAdmin = await client()
+  const owner = await client()
+  const member = await client()
+  const teamAdmin = await client()
+  const otherAdmin = await client()
+  const stranger = await client()
+  if (globalAdmin.user?.globalRole !== 'global_admin')
+    throw new Error('the first account must be global admin')
+  const db = testApp.database.db
+  const teamId = await seedTeam(db, 'Research', [
+    { user: owner.user!, role: 'member' },
+    { user: member.user!, role: 'member' },
+    { user: teamAdmin.user!, role: 'admin' },
+  ])
+  const otherTeamId = await seedTeam(db, 'Elsewhere', [{ user: otherAdmin.user!, role: 'admin' }])
+  return {
+    anonymous: new TestClient(testApp),
+    globalAdmin,
+    owner,
+    member,
+    teamAdmin,
+    otherAdmin,
+    stranger,
+    teamId,
+    otherTeamId,
+  }
+}
+
+export async function createConversation(
+  client: TestClient,
+  body: { title?: string; teamId?: string | null; firstMessage?: string; tags?: string[] } = {},
+): Promise<Conversation> {
+  const res = await client.post<{ conversation: Conversation }>('/api/v1/conversations', {
+    title: 'A conversation',
+    ...body,
+  })
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return res.body.conversation
+}
+
+export async function appendMessage(
+  client: TestClient,
+  conversationId: string,
+  body: Record<string, unknown> = {},
+): Promise<Message> {
+  const res = await client.post<{ message: Message }>(`/api/v1/conversations/${conversationId}/messages`, {
+    content: { text: 'Hello' },
+    ...body,
+  })
+  if (res.status !== 201) throw new Error(`append failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return res.body.message
+}
+
+/** Follows `nextCursor` from the given URL to the end; `between` runs after each page. */
+export async function readAllPages<T>(
+  client: TestClient,
+  url: string,
+  between: () => Promise<void> = async () => {},
+): Promise<T[]> {
+  const items: T[] = []
+  let cursor: string | null = null
+  do {
+    const separator = url.includes('?') ? '&' : '?'
+    const res: { status: number; body: Page<T> } = await client.get<Page<T>>(
+      cursor ? `${url}${separator}cursor=${encodeURIComponent(cursor)}` : url,
+    )
+    if (res.status !== 200) throw new Error(`page failed: ${res.status} ${JSON.stringify(res.body)}`)
+    items.push(...res.body.items)
+    cursor = res.body.nextCursor
+    await between()
+  } while (cursor)
+  return items
+}

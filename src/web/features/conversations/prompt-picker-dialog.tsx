@@ -1,0 +1,277 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { ChevronDown, ChevronUp, FileText, Search } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
+import type { PromptSummary } from '../../../domain/prompts.ts'
+import { formatShortDate } from '../../../domain/time.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
+import { currentLanguage } from '../../i18n/index.ts'
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import {
+  type PickedPrompt,
+  type PickerScope,
+  pickerPromptsQuery,
+  promptVersionsQuery,
+} from './prompt-picker-queries.ts'
+
+/**
+ * §2 Prompt picker: My Prompts / Team Prompts, search, and 'Attach latest' or a specific version.
+ * `onPick` attaches (or queues) the choice; the dialog stays open while `busy`.
+ */
+export function PromptPickerDialog({
+  open,
+  onOpenChange,
+  onPick,
+  busy,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onPick: (picked: PickedPrompt) => void
+  busy?: boolean
+}) {
+  const { t } = useTranslation('conversations')
+  const [scope, setScope] = useState<PickerScope>('owner')
+  const [searchText, setSearchText] = useState('')
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
+  useEffect(() => {
+    if (open) setSearchText('')
+  }, [open])
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t('picker.title')} description={t('picker.description')} className="max-w-xl">
+        <Tabs value={scope} onValueChange={(value) => setScope(value as PickerScope)}>
+          <TabsList className="w-full">
+            <TabsTrigger value="owner" className="flex-1 justify-center">
+              {t('picker.mine')}
+            </TabsTrigger>
+            <TabsTrigger value="team" className="flex-1 justify-center">
+              {t('picker.team')}
+            </TabsTrigger>
+          </TabsList>
+        </Tabs>
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('picker.search')}
+            aria-label={t('picker.searchLabel')}
+            className="pl-9"
+          />
+        </div>
+        {open && <PromptResults scope={scope} search={search} onPick={onPick} busy={busy ?? false} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function PromptResults({
+  scope,
+  search,
+  onPick,
+  busy,
+}: {
+  scope: PickerScope
+  search: string
+  onPick: (picked: PickedPrompt) => void
+  busy: boolean
+}) {
+  const { t } = useTranslation('conversations')
+  const prompts = useInfiniteQuery(pickerPromptsQuery(scope, search))
+  const items = prompts.data?.pages.flatMap((page) => page.items) ?? []
+
+  if (prompts.isPending) {
+    return (
+      <div className="space-y-2" aria-busy>
+        <span className="sr-only" role="status">
+          {t('list.loading')}
+        </span>
+        {['a', 'b', 'c'].map((key) => (
+          <Skeleton key={key} className="h-14 w-full" />
+        ))}
+      </div>
+    )
+  }
+  if (prompts.isError) {
+    return (
+      <Alert
+        tone="error"
+        title={t('picker.loadError')}
+        action={
+          <Button variant="outline" size="sm" onClick={() => void prompts.refetch()}>
+            {t('picker.retry')}
+          </Button>
+        }
+      />
+    )
+  }
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-8 text-center text-sm text-muted-foreground">
+        <FileText aria-hidden className="size-6" />
+        <p>
+          {search ? t('picker.noMatch') : scope === 'team' ? t('picker.emptyTeam') : t('picker.emptyMine')}
+        </p>
+        {!search && scope === 'owner' && (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/prompts/new">{t('picker.createPrompt')}</Link>
+          </Button>
+        )}
+      </div>
+    )
+  }
+  return (
+    <div className="-mx-2 max-h-[50dvh] overflow-y-auto px-2">
+      <ul className="space-y-2" aria-label={scope === 'team' ? t('picker.team') : t('picker.mine')}>
+        {items.map((prompt) => (
+          <PromptRow key={prompt.id} prompt={prompt} onPick={onPick} busy={busy} />
+        ))}
+      </ul>
+      {prompts.hasNextPage && (
+        <div className="flex justify-center pt-3">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={prompts.isFetchingNextPage}
+            onClick={() => void prompts.fetchNextPage()}
+          >
+            {prompts.isFetchingNextPage ? <Spinner label={t('list.loadingMore')} /> : t('picker.loadMore')}
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function PromptRow({
+  prompt,
+  onPick,
+  busy,
+}: {
+  prompt: PromptSummary
+  onPick: (picked: PickedPrompt) => void
+  busy: boolean
+}) {
+  const { t } = useTranslation('conversations')
+  const [showVersions, setShowVersions] = useState(false)
+  const versionsId = useId()
+  return (
+    <li className="rounded-lg border p-3" aria-label={prompt.title}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <p className="flex items-center gap-2 font-medium">
+            <span className="truncate">{prompt.title}</span>
+            {prompt.currentVersionNumber !== null && (
+              <Badge variant="outline">
+                {t('messages.version', { number: prompt.currentVersionNumber })}
+              </Badge>
+            )}
+          </p>
+          {prompt.description && (
+            <p className="line-clamp-2 text-sm text-muted-foreground">{prompt.description}</p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2 sm:shrink-0">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showVersions}
+            aria-controls={versionsId}
+            onClick={() => setShowVersions((shown) => !shown)}
+          >
+            {showVersions ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+            {showVersions ? t('picker.hideVersions') : t('picker.showVersions')}
+          </Button>
+          <Button
+            size="sm"
+            disabled={busy}
+            onClick={() =>
+              onPick({ promptId: prompt.id, promptVersionId: null, title: prompt.title, versionNumber: null })
+            }
+          >
+            {t('picker.attachLatest')}
+          </Button>
+        </div>
+      </div>
+      {showVersions && (
+        <div id={versionsId} className="mt-3 border-t pt-3">
+          <VersionList prompt={prompt} onPick={onPick} busy={busy} />
+        </div>
+      )}
+    </li>
+  )
+}
+
+function VersionList({
+  prompt,
+  onPick,
+  busy,
+}: {
+  prompt: PromptSummary
+  onPick: (picked: PickedPrompt) => void
+  busy: boolean
+}) {
+  const { t } = useTranslation('conversations')
+  const versions = useQuery(promptVersionsQuery(prompt.id))
+  if (versions.isPending) return <Spinner label={t('list.loadingMore')} />
+  if (versions.isError) {
+    return (
+      <Alert
+        tone="error"
+        title={t('picker.versionsError')}
+        action={
+          <Button variant="outline" size="sm" onClick={() => void versions.refetch()}>
+            {t('picker.retry')}
+          </Button>
+        }
+      />
+    )
+  }
+  if (versions.data.length === 0)
+    return <p className="text-sm text-muted-foreground">{t('picker.noVersions')}</p>
+  return (
+    <ul className="space-y-1.5" aria-label={t('picker.versionsOf', { title: prompt.title })}>
+      {versions.data.map((version) => (
+        <li key={version.id} className="flex items-center gap-2 text-sm">
+          <span className="font-medium">{t('picker.version', { number: version.versionNumber })}</span>
+          {version.id === prompt.currentVersionId && <Badge variant="primary">{t('picker.current')}</Badge>}
+          <span className="min-w-0 flex-1 truncate text-muted-foreground">
+            {version.changelog ?? formatShortDate(version.createdAt, currentLanguage())}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label={t('picker.attachVersionLabel', {
+              number: version.versionNumber,
+              title: prompt.title,
+            })}
+            onClick={() =>
+              onPick({
+                promptId: prompt.id,
+                promptVersionId: version.id,
+                title: prompt.title,
+                versionNumber: version.versionNumber,
+              })
+            }
+          >
+            {t('picker.attachVersion')}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  )
+}

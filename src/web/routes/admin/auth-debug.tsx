@@ -1,0 +1,461 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { CheckCircle2, CircleSlash, RefreshCw, XCircle } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { DiagnosticCheck } from '../../../domain/auth.ts'
+import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { RelativeTime } from '../../components/relative-time.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { toast } from '../../components/ui/toast.tsx'
+import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
+import { useAuthDiagnostics, useMySessions } from '../../features/auth/diagnostics.ts'
+import { chooseOAuthStrategy } from '../../features/auth/oauth.ts'
+import { sessionQuery, useCurrentUser } from '../../features/auth/session.ts'
+import { api, errorText } from '../../lib/api.ts'
+import type { ScreenKey } from '../placeholder.tsx'
+
+function useScreenTitle(screen: ScreenKey) {
+  const { t } = useTranslation('pages')
+  const title = t(`screens.${screen}`)
+  useDocumentTitle(title)
+  return title
+}
+
+function StatusIcon({ check }: { check: DiagnosticCheck | null | undefined }) {
+  const { t } = useTranslation('diagnostics')
+  if (!check)
+    return (
+      <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+        <CircleSlash aria-hidden className="size-4" />
+        {t('notConfigured')}
+      </span>
+    )
+  return check.ok ? (
+    <span className="inline-flex items-center gap-1.5 text-success">
+      <CheckCircle2 aria-hidden className="size-4" />
+      {t('ok')}
+      {check.latencyMs !== null && (
+        <span className="text-muted-foreground">· {t('ms', { ms: check.latencyMs })}</span>
+      )}
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 text-destructive">
+      <XCircle aria-hidden className="size-4" />
+      {t('failed')}
+      {check.error && <span className="break-all text-muted-foreground">· {check.error}</span>}
+    </span>
+  )
+}
+
+function Rows({ children }: { children: ReactNode }) {
+  return <dl className="divide-y text-sm">{children}</dl>
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 py-2.5 sm:flex-row sm:justify-between sm:gap-6">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words sm:text-right">{children}</dd>
+    </div>
+  )
+}
+
+function RunAgain({ fetching, onClick }: { fetching: boolean; onClick: () => void }) {
+  const { t } = useTranslation('diagnostics')
+  return (
+    <Button variant="outline" onClick={onClick} disabled={fetching}>
+      <RefreshCw className={fetching ? 'animate-spin' : undefined} />
+      {fetching ? t('running') : t('runAgain')}
+    </Button>
+  )
+}
+
+/** The diagnostics query's loading and error states around its content. */
+function WithDiagnostics({
+  children,
+}: {
+  children: (data: NonNullable<ReturnType<typeof useAuthDiagnostics>['data']>) => ReactNode
+}) {
+  const { t } = useTranslation('diagnostics')
+  const diagnostics = useAuthDiagnostics()
+  if (diagnostics.isPending) return <Skeleton className="h-48" />
+  if (diagnostics.isError)
+    return (
+      <Alert tone="error" title={t('loadFailed')}>
+        {errorText(diagnostics.error, '')}
+      </Alert>
+    )
+  return <>{children(diagnostics.data)}</>
+}
+
+/** /debug-auth: this session as the server sees it, the user's sessions, refresh and sign-out of others. */
+export function DebugAuthPage() {
+  const title = useScreenTitle('debugAuth')
+  const { t } = useTranslation('diagnostics')
+  const user = useCurrentUser()
+  const queryClient = useQueryClient()
+  const diagnostics = useAuthDiagnostics()
+  const sessions = useMySessions()
+  const signOutOthers = useSignOutOtherSessions()
+  const refresh = useMutation({
+    mutationFn: () => api.get('/api/auth/get-session', { query: { disableCookieCache: true } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })
+      await queryClient.invalidateQueries({ queryKey: ['auth'] })
+      toast({ title: t('session.refreshed'), tone: 'success' })
+    },
+  })
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t('subtitle')}
+        actions={
+          <Button variant="outline" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+            <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} />
+            {t('session.refresh')}
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('session.title')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <WithDiagnostics>
+              {(data) => (
+                <Rows>
+                  <Row label={t('session.user')}>{user.email}</Row>
+                  <Row label={t('session.role')}>{user.globalRole}</Row>
+                  <Row label={t('session.id')}>
+                    <code>{data.session.id.slice(0, 8)}…</code>
+                  </Row>
+                  <Row label={t('session.created')}>{new Date(data.session.createdAt).toLocaleString()}</Row>
+                  <Row label={t('session.expires')}>{new Date(data.session.expiresAt).toLocaleString()}</Row>
+                  <Row label={t('session.absolute')}>
+                    {new Date(data.session.absoluteExpiresAt).toLocaleString()}
+                  </Row>
+                  <Row label={t('session.ip')}>{data.session.ipAddress || t('none')}</Row>
+                  <Row label={t('session.agent')}>{data.session.userAgent || t('none')}</Row>
+                </Rows>
+              )}
+            </WithDiagnostics>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('session.sessions')}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {sessions.isPending ? (
+              <Skeleton className="h-24" />
+            ) : sessions.isError ? (
+              <Alert tone="error">{errorText(sessions.error, '')}</Alert>
+            ) : (
+              <ul className="divide-y rounded-lg border text-sm">
+                {sessions.data.map((item) => (
+                  <li key={item.id} className="flex items-center justify-between gap-3 p-3">
+                    <div className="min-w-0">
+                      <p className="truncate">{item.userAgent || t('none')}</p>
+                      <p className="text-xs text-muted-foreground">
+                        <RelativeTime value={new Date(item.createdAt).toISOString()} /> ·{' '}
+                        {item.ipAddress || t('none')}
+                      </p>
+                    </div>
+                    {item.id === diagnostics.data?.session.id && (
+                      <Badge variant="primary">{t('session.current')}</Badge>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Button
+              variant="outline"
+              disabled={signOutOthers.isPending}
+              onClick={() =>
+                signOutOthers.mutate(undefined, {
+                  onSuccess: () => {
+                    toast({ title: t('session.signedOutOthers'), tone: 'success' })
+                    void sessions.refetch()
+                  },
+                })
+              }
+            >
+              {t('session.signOutOthers')}
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  )
+}
+
+interface FlowStep {
+  label: string
+  ok: boolean
+  ms: number
+  detail: string
+}
+
+async function step(label: string, run: () => Promise<string>): Promise<FlowStep> {
+  const start = performance.now()
+  try {
+    const detail = await run()
+    return { label, ok: true, ms: Math.round(performance.now() - start), detail }
+  } catch (error) {
+    return {
+      label,
+      ok: false,
+      ms: Math.round(performance.now() - start),
+      detail: errorText(error, String(error)),
+    }
+  }
+}
+
+/** /auth-test: the calls a sign-in depends on, run one after another from this browser. */
+export function AuthTestPage() {
+  const title = useScreenTitle('authTest')
+  const { t } = useTranslation('diagnostics')
+  const flow = useQuery({
+    queryKey: ['auth', 'flow-test'],
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: async () => {
+      const steps: FlowStep[] = []
+      steps.push(
+        await step(t('flow.health'), async () => {
+          const health = await api.get<{ database: { kind: string; latencyMs: number } }>('/api/health')
+          return `${health.database.kind} · ${t('ms', { ms: health.database.latencyMs })}`
+        }),
+      )
+      steps.push(
+        await step(t('flow.session'), async () => {
+          const { user } = await api.get<{ user: { email: string } | null }>('/api/v1/session')
+          if (!user) throw new Error(t('none'))
+          return user.email
+        }),
+      )
+      steps.push(
+        await step(t('flow.providers'), async () => {
+          const providers = await api.get<Record<string, unknown>>('/api/v1/auth/providers')
+          return Object.entries(providers)
+            .filter(([key]) => key !== 'appUrl')
+            .map(([key, on]) => `${key}: ${on ? t('ok') : t('notConfigured')}`)
+            .join(' · ')
+        }),
+      )
+      steps.push(
+        await step(t('flow.diagnostics'), async () => {
+          const data = await api.get<{ database: DiagnosticCheck }>('/api/v1/auth/diagnostics')
+          return data.database.ok ? t('ok') : (data.database.error ?? t('failed'))
+        }),
+      )
+      steps.push(
+        await step(t('flow.recovery'), async () => {
+          const recovery = await api.get<{ email: string }>('/api/v1/auth/recovery').catch(() => null)
+          return recovery ? t('flow.recoveryActive', { email: recovery.email }) : t('flow.recoveryNone')
+        }),
+      )
+      return steps
+    },
+  })
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t('subtitle')}
+        actions={<RunAgain fetching={flow.isFetching} onClick={() => void flow.refetch()} />}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('flow.title')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {flow.isPending ? (
+            <Skeleton className="h-48" />
+          ) : flow.isError ? (
+            <Alert tone="error">{errorText(flow.error, '')}</Alert>
+          ) : (
+            <ol className="divide-y text-sm">
+              {flow.data.map((item) => (
+                <li
+                  key={item.label}
+                  className="flex flex-col gap-1 py-2.5 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <span className="inline-flex items-center gap-2">
+                    {item.ok ? (
+                      <CheckCircle2 aria-label={t('ok')} className="size-4 text-success" />
+                    ) : (
+                      <XCircle aria-label={t('failed')} className="size-4 text-destructive" />
+                    )}
+                    {item.label}
+                  </span>
+                  <span className="break-words text-muted-foreground">
+                    {item.detail} · {t('ms', { ms: item.ms })}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  )
+}
+
+/** /auth-debug-test: the raw answers of the session and provider endpoints, as JSON. */
+export function AuthDebugTestPage() {
+  const title = useScreenTitle('authDebugTest')
+  const { t } = useTranslation('diagnostics')
+  const raw = useQuery({
+    queryKey: ['auth', 'raw'],
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: async () => {
+      const paths = ['/api/v1/session', '/api/auth/get-session', '/api/v1/auth/providers']
+      const answers = await Promise.all(
+        paths.map((path) =>
+          api.get<unknown>(path).catch((error: unknown) => ({ error: errorText(error, String(error)) })),
+        ),
+      )
+      return paths.map((path, index) => ({ path, answer: answers[index] }))
+    },
+  })
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t('raw.hint')}
+        actions={<RunAgain fetching={raw.isFetching} onClick={() => void raw.refetch()} />}
+      />
+      {raw.isPending ? (
+        <Skeleton className="h-64" />
+      ) : raw.isError ? (
+        <Alert tone="error">{errorText(raw.error, '')}</Alert>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3">
+          {raw.data.map(({ path, answer }) => (
+            <Card key={path}>
+              <CardHeader>
+                <CardTitle>
+                  <code>GET {path}</code>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <pre className="max-h-96 overflow-auto rounded-lg bg-muted/50 p-3 text-xs">
+                  {JSON.stringify(answer, null, 2)}
+                </pre>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      )}
+    </>
+  )
+}
+
+/** /diagnosis: provider configuration, the discovery check and the redirect URIs to register. */
+export function DiagnosisPage() {
+  const title = useScreenTitle('diagnosis')
+  const { t } = useTranslation('diagnostics')
+  const strategies = useTranslation('mail').t
+  const diagnostics = useAuthDiagnostics()
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t('subtitle')}
+        actions={<RunAgain fetching={diagnostics.isFetching} onClick={() => void diagnostics.refetch()} />}
+      />
+      <WithDiagnostics>
+        {(data) => (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Google</CardTitle>
+                <CardDescription>{t('oauth.title')}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Rows>
+                  <Row label={t('oauth.issuer')}>{data.google.issuer ?? t('notConfigured')}</Row>
+                  <Row label={t('oauth.callback')}>
+                    <code className="break-all">{data.google.callbackUrl}</code>
+                  </Row>
+                  <Row label={t('oauth.discovery')}>
+                    <StatusIcon check={data.google.discovery} />
+                  </Row>
+                </Rows>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Apple</CardTitle>
+                <CardDescription>{t('oauth.title')}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Rows>
+                  <Row label={t('oauth.title')}>{data.apple.configured ? t('ok') : t('notConfigured')}</Row>
+                  <Row label={t('oauth.callback')}>
+                    <code className="break-all">{data.apple.callbackUrl}</code>
+                  </Row>
+                  <Row label={t('oauth.strategy')}>
+                    {strategies(`oauthTest.strategies.${chooseOAuthStrategy()}`)}
+                  </Row>
+                </Rows>
+              </CardContent>
+            </Card>
+          </div>
+        )}
+      </WithDiagnostics>
+    </>
+  )
+}
+
+/** /quick-diagnosis: one glance at everything sign-in depends on. */
+export function QuickDiagnosisPage() {
+  const title = useScreenTitle('quickDiagnosis')
+  const { t } = useTranslation('diagnostics')
+  const diagnostics = useAuthDiagnostics()
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t('subtitle')}
+        actions={<RunAgain fetching={diagnostics.isFetching} onClick={() => void diagnostics.refetch()} />}
+      />
+      <WithDiagnostics>
+        {(data) => (
+          <Card>
+            <CardHeader>
+              <CardDescription>
+                {t('checkedAt', { time: new Date(data.checkedAt).toLocaleTimeString() })}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Rows>
+                <Row label={`${t('quick.api')} (${data.database.kind})`}>
+                  <StatusIcon check={data.database} />
+                </Row>
+                <Row label={t('quick.session')}>{new Date(data.session.expiresAt).toLocaleString()}</Row>
+                <Row label={t('quick.google')}>
+                  <StatusIcon check={data.google.discovery} />
+                </Row>
+                <Row label={t('quick.smtp')}>
+                  {data.smtp.configured ? <StatusIcon check={data.smtp.connection} /> : t('quick.smtpOff')}
+                </Row>
+                <Row label={t('quick.failed')}>
+                  <span className="tabular-nums">{data.failedSignInsLast24h}</span>
+                </Row>
+              </Rows>
+            </CardContent>
+          </Card>
+        )}
+      </WithDiagnostics>
+    </>
+  )
+}

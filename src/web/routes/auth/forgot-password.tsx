@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { MailCheck } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import type { z } from 'zod'
+import { sendCodeInput } from '../../../domain/auth.ts'
+import { useDocumentTitle } from '../../components/page-header.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { useRequestPasswordReset } from '../../features/auth/account-auth.ts'
+import { isInFrame } from '../../features/auth/oauth.ts'
+import { isAuthSuccessMessage, safeNextPath } from '../../features/auth/recovery-messages.ts'
+import { message } from '../../i18n/index.ts'
+import { ApiError } from '../../lib/api.ts'
+import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { useCountdown } from '../../lib/use-countdown.ts'
+import { AuthCard } from './auth-layout.tsx'
+
+/** Forgot password: one email field; the same "Email sent" whether or not the account exists. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth')
+  useDocumentTitle(t('forgot.title'))
+  const navigate = useNavigate()
+  const requestReset = useRequestPasswordReset()
+  const countdown = useCountdown()
+  const [inFrame] = useState(isInFrame)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<z.input<typeof sendCodeInput>, unknown, z.output<typeof sendCodeInput>>({
+    resolver: zodResolver(sendCodeInput),
+    defaultValues: { email: '' },
+  })
+
+  // The tab that opened the emailed link says where to continue (§4).
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || !isAuthSuccessMessage(event.data)) return
+      navigate(safeNextPath(event.data.nextUrl, '/reset-password'))
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [navigate])
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null)
+    try {
+      await requestReset.mutateAsync({ email: input.email, newTab: inFrame })
+      setSentTo(input.email)
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'rate_limited') countdown.start(error.retryAfter ?? 60)
+      setFormError(applyServerErrors(form.setError, error, message('error.unexpected')))
+    }
+  })
+
+  const waiting = countdown.remaining > 0
+  const footer = (
+    <div className="flex flex-col items-center gap-2">
+      <Link to="/login" className="font-medium text-primary hover:underline">
+        {t('forgot.backToLogin')}
+      </Link>
+      {inFrame && (
+        <Link to="/direct-reset-password" className="text-xs hover:text-foreground hover:underline">
+          {t('forgot.directReset')}
+        </Link>
+      )}
+    </div>
+  )
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t('forgot.sentTitle')} footer={footer}>
+        <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
+          <MailCheck aria-hidden className="size-10 text-success" />
+          <p className="text-sm text-muted-foreground">{t('forgot.sentText', { email: sentTo })}</p>
+          {inFrame && <Alert>{t('forgot.inFrame')}</Alert>}
+        </div>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={footer}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <Field label={t('email')} error={fieldError(form.formState.errors, 'email')}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder={t('emailPlaceholder')}
+            autoFocus
+            {...form.register('email')}
+          />
+        </Field>
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting || waiting}>
+          {waiting
+            ? t('forgot.sendAgainIn', { seconds: countdown.remaining })
+            : form.formState.isSubmitting
+              ? t('forgot.sending')
+              : t('forgot.send')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

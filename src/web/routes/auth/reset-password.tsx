@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { CheckCircle2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import type { z } from 'zod'
+import { newPasswordInput } from '../../../domain/auth.ts'
+import { DELAYS_MS } from '../../../domain/constants.ts'
+import { useDocumentTitle } from '../../components/page-header.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Spinner } from '../../components/ui/skeleton.tsx'
+import { fetchRecoverySession, useSetRecoveredPassword } from '../../features/auth/account-auth.ts'
+import { message } from '../../i18n/index.ts'
+import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { AuthCard } from './auth-layout.tsx'
+
+type State = { step: 'verifying' } | { step: 'invalid' } | { step: 'form'; email: string } | { step: 'done' }
+
+/** Reset password (§2, §4): verifying (about 1.5 s), then invalid or the form, then done. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth')
+  useDocumentTitle(t('reset.title'))
+  const navigate = useNavigate()
+  const setPassword = useSetRecoveredPassword()
+  const [state, setState] = useState<State>({ step: 'verifying' })
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<z.input<typeof newPasswordInput>, unknown, z.output<typeof newPasswordInput>>({
+    resolver: zodResolver(newPasswordInput),
+    defaultValues: { password: '', confirmPassword: '' },
+  })
+
+  useEffect(() => {
+    let cancelled = false
+    // The check and the spec's short verification pause run together; the longer one decides.
+    void Promise.all([
+      fetchRecoverySession().catch(() => null),
+      new Promise((resolve) => setTimeout(resolve, DELAYS_MS.sessionVerification)),
+    ]).then(([recovery]) => {
+      if (!cancelled) setState(recovery ? { step: 'form', email: recovery.email } : { step: 'invalid' })
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  useEffect(() => {
+    if (state.step !== 'done') return
+    const timer = setTimeout(() => navigate('/login', { replace: true }), DELAYS_MS.resetRedirect)
+    return () => clearTimeout(timer)
+  }, [state.step, navigate])
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null)
+    try {
+      await setPassword.mutateAsync(input)
+      setState({ step: 'done' })
+    } catch (error) {
+      setFormError(applyServerErrors(form.setError, error, message('auth.newPasswordFailed')))
+    }
+  })
+
+  if (state.step === 'verifying') {
+    return (
+      <AuthCard title={t('reset.title')}>
+        <div className="flex justify-center py-6">
+          <Spinner label={t('reset.verifying')} />
+        </div>
+      </AuthCard>
+    )
+  }
+  if (state.step === 'invalid') {
+    return (
+      <AuthCard title={t('reset.invalidTitle')}>
+        <div className="space-y-4">
+          <Alert tone="error">{t('reset.invalidText')}</Alert>
+          <Button asChild className="w-full">
+            <Link to="/forgot-password">{t('reset.requestNew')}</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    )
+  }
+  if (state.step === 'done') {
+    return (
+      <AuthCard title={t('reset.doneTitle')}>
+        <div role="status" className="flex flex-col items-center gap-3 py-4 text-center">
+          <CheckCircle2 aria-hidden className="size-10 text-success" />
+          <p className="text-sm text-muted-foreground">{t('reset.doneText')}</p>
+        </div>
+      </AuthCard>
+    )
+  }
+  return (
+    <AuthCard title={t('reset.title')} subtitle={t('reset.forAccount', { email: state.email })}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <Field
+          label={t('reset.newPassword')}
+          error={fieldError(form.formState.errors, 'password')}
+          hint={t('signup.passwordHint')}
+        >
+          <Input type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
+        </Field>
+        <Field
+          label={t('reset.confirmPassword')}
+          error={fieldError(form.formState.errors, 'confirmPassword')}
+        >
+          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('reset.submitting') : t('reset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

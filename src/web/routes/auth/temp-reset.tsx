@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { FlaskConical } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { z } from 'zod'
+import { adminSetPasswordInput } from '../../../domain/auth.ts'
+import { useDocumentTitle } from '../../components/page-header.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Spinner } from '../../components/ui/skeleton.tsx'
+import { useAdminSetPassword } from '../../features/auth/account-auth.ts'
+import { useSession } from '../../features/auth/session.ts'
+import { message } from '../../i18n/index.ts'
+import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { AuthCard } from './auth-layout.tsx'
+
+/** The admin password reset test screen (§2): global admins set a user's password. Nothing prefilled. */
+export function TempResetPage() {
+  const { t } = useTranslation('auth')
+  useDocumentTitle(t('tempReset.title'))
+  const session = useSession()
+  const setPassword = useAdminSetPassword()
+  const [done, setDone] = useState<string | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<
+    z.input<typeof adminSetPasswordInput>,
+    unknown,
+    z.output<typeof adminSetPasswordInput>
+  >({
+    resolver: zodResolver(adminSetPasswordInput),
+    defaultValues: { email: '', newPassword: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null)
+    setDone(null)
+    try {
+      await setPassword.mutateAsync(input)
+      setDone(input.email)
+      form.reset({ email: '', newPassword: '' })
+    } catch (error) {
+      setFormError(applyServerErrors(form.setError, error, message('auth.newPasswordFailed')))
+    }
+  })
+
+  const banner = (
+    <div className="mb-4 flex gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
+      <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+      <p>{t('tempReset.testingOnly')}</p>
+    </div>
+  )
+
+  if (session.isPending) {
+    return (
+      <AuthCard title={t('tempReset.title')}>
+        <Spinner label={t('verification.checking')} />
+      </AuthCard>
+    )
+  }
+  if (session.data?.globalRole !== 'global_admin') {
+    return (
+      <AuthCard title={t('tempReset.title')} subtitle={t('tempReset.subtitle')}>
+        {banner}
+        <Alert tone="error">{session.data ? t('tempReset.adminOnly') : t('tempReset.signInFirst')}</Alert>
+        {!session.data && (
+          <Button asChild className="mt-4 w-full">
+            <Link to="/login-password">{t('tempReset.signIn')}</Link>
+          </Button>
+        )}
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard title={t('tempReset.title')} subtitle={t('tempReset.subtitle')}>
+      {banner}
+      <form noValidate onSubmit={onSubmit} className="space-y-4" autoComplete="off">
+        {done && <Alert tone="success">{t('tempReset.done', { email: done })}</Alert>}
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <Field label={t('tempReset.email')} error={fieldError(errors, 'email')}>
+          <Input type="email" autoComplete="off" {...form.register('email')} />
+        </Field>
+        <Field
+          label={t('tempReset.newPassword')}
+          error={fieldError(errors, 'newPassword')}
+          hint={t('signup.passwordHint')}
+        >
+          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? t('tempReset.submitting') : t('tempReset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

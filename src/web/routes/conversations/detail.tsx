@@ -1,0 +1,242 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { ArrowLeft, MessageSquareDashed, SearchX } from 'lucide-react'
+import { useLayoutEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { canChangeMessage } from '../../../domain/conversation-permissions.ts'
+import type { Conversation } from '../../../domain/conversations.ts'
+import { useDocumentTitle } from '../../components/page-header.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card } from '../../components/ui/card.tsx'
+import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { toast } from '../../components/ui/toast.tsx'
+import { useCurrentUser } from '../../features/auth/session.ts'
+import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
+import { conversationQuery } from '../../features/conversations/conversation-queries.ts'
+import { MessageComposer } from '../../features/conversations/message-composer.tsx'
+import { MessageItem } from '../../features/conversations/message-item.tsx'
+import {
+  messagesOldestFirst,
+  messagesQuery,
+  useAddAttachment,
+} from '../../features/conversations/message-queries.ts'
+import { PromptPickerDialog } from '../../features/conversations/prompt-picker-dialog.tsx'
+import type { PickedPrompt } from '../../features/conversations/prompt-picker-queries.ts'
+import { useOnVisible } from '../../features/conversations/use-visible.ts'
+import { ApiError, errorText } from '../../lib/api.ts'
+
+// The page fills the space below the top bar (3.5rem) inside main's padding, so the message list
+// scrolls on its own and the composer stays in view.
+const pageHeight = 'h-[calc(100dvh-3.5rem-3rem)] lg:h-[calc(100dvh-3.5rem-4rem)]'
+
+export function ConversationDetailPage() {
+  const { t } = useTranslation('conversations')
+  const { id = '' } = useParams()
+  const conversation = useQuery(conversationQuery(id))
+  useDocumentTitle(conversation.data?.title ?? t('detail.loading'))
+
+  if (conversation.isPending) {
+    return (
+      <div className="space-y-4" aria-busy>
+        <span className="sr-only" role="status">
+          {t('detail.loading')}
+        </span>
+        <Skeleton className="h-4 w-28" />
+        <Skeleton className="h-8 w-2/3" />
+        {['a', 'b', 'c'].map((key) => (
+          <Skeleton key={key} className="h-20 w-full" />
+        ))}
+      </div>
+    )
+  }
+  if (conversation.isError) {
+    const missing = conversation.error instanceof ApiError && conversation.error.status === 404
+    return (
+      <Card className="mx-auto mt-6 flex max-w-lg flex-col items-center gap-3 px-6 py-12 text-center">
+        <SearchX aria-hidden className="size-8 text-muted-foreground" />
+        <h1 className="text-lg font-semibold">{missing ? t('detail.notFound') : t('detail.loadError')}</h1>
+        <p className="text-sm text-muted-foreground">
+          {missing ? t('detail.notFoundText') : errorText(conversation.error, t('detail.loadError'))}
+        </p>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to="/conversations">
+              <ArrowLeft aria-hidden />
+              {t('detail.backToList')}
+            </Link>
+          </Button>
+          {!missing && (
+            <Button onClick={() => void conversation.refetch()}>{t('retry', { ns: 'common' })}</Button>
+          )}
+        </div>
+      </Card>
+    )
+  }
+  return <ConversationView conversation={conversation.data} />
+}
+
+type PickerTarget = { kind: 'composer' } | { kind: 'message'; messageId: string } | null
+
+function ConversationView({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('conversations')
+  const user = useCurrentUser()
+  const [picker, setPicker] = useState<PickerTarget>(null)
+  const [pending, setPending] = useState<PickedPrompt[]>([])
+  const addAttachment = useAddAttachment(conversation.id)
+
+  const onPick = (picked: PickedPrompt) => {
+    if (picker?.kind === 'message') {
+      addAttachment.mutate(
+        {
+          messageId: picker.messageId,
+          input: { promptId: picked.promptId, promptVersionId: picked.promptVersionId },
+        },
+        {
+          onSuccess: () => {
+            toast({ title: t('messages.attached'), tone: 'success' })
+            setPicker(null)
+          },
+          onError: (error) =>
+            toast({
+              title: t('messages.attachFailed'),
+              description: errorText(error, t('messages.attachFailed')),
+              tone: 'error',
+            }),
+        },
+      )
+      return
+    }
+    const same = (p: PickedPrompt) =>
+      p.promptId === picked.promptId && p.promptVersionId === picked.promptVersionId
+    if (!pending.some(same)) setPending([...pending, picked])
+    setPicker(null)
+  }
+
+  return (
+    <div className={`flex flex-col ${pageHeight}`}>
+      <ConversationHeader conversation={conversation} />
+      <MessageList
+        conversation={conversation}
+        currentUserId={user.id}
+        onAttach={(messageId) => setPicker({ kind: 'message', messageId })}
+      />
+      <div className="pt-3">
+        <MessageComposer
+          conversationId={conversation.id}
+          pending={pending}
+          onPendingChange={setPending}
+          onAttachClick={() => setPicker({ kind: 'composer' })}
+        />
+      </div>
+      <PromptPickerDialog
+        open={picker !== null}
+        onOpenChange={(open) => !open && setPicker(null)}
+        onPick={onPick}
+        busy={addAttachment.isPending}
+      />
+    </div>
+  )
+}
+
+/**
+ * Messages oldest first, opened at the newest (§2). Scrolling to the top loads older pages and keeps
+ * the reader's place; a new newest message scrolls into view.
+ */
+function MessageList({
+  conversation,
+  currentUserId,
+  onAttach,
+}: {
+  conversation: Conversation
+  currentUserId: string
+  onAttach: (messageId: string) => void
+}) {
+  const { t } = useTranslation('conversations')
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const messages = useInfiniteQuery(messagesQuery(conversation.id))
+  const list = messagesOldestFirst(messages.data)
+  const lastId = list.at(-1)?.id
+  const pageCount = messages.data?.pages.length ?? 0
+  // Distance from the bottom before older messages were put above, to restore the view after.
+  const distanceFromBottom = useRef<number | null>(null)
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current
+    if (element && lastId) element.scrollTop = element.scrollHeight
+  }, [lastId])
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current
+    if (element && distanceFromBottom.current !== null && pageCount > 0) {
+      element.scrollTop = element.scrollHeight - distanceFromBottom.current
+      distanceFromBottom.current = null
+    }
+  }, [pageCount])
+
+  const loadOlder = () => {
+    const element = scrollRef.current
+    if (element) distanceFromBottom.current = element.scrollHeight - element.scrollTop
+    void messages.fetchNextPage()
+  }
+  const sentinel = useOnVisible<HTMLDivElement>(loadOlder, {
+    enabled: messages.hasNextPage && !messages.isFetchingNextPage && !messages.isError,
+    root: scrollRef,
+    margin: '100px',
+  })
+
+  return (
+    <section
+      ref={scrollRef}
+      aria-label={t('messages.label')}
+      tabIndex={-1}
+      className="-mx-1 min-h-0 flex-1 overflow-y-auto border-y px-1 py-3 outline-none"
+    >
+      {messages.isPending ? (
+        <div className="space-y-3">
+          <span className="sr-only" role="status">
+            {t('detail.loading')}
+          </span>
+          {['a', 'b', 'c'].map((key) => (
+            <Skeleton key={key} className="h-20 w-full" />
+          ))}
+        </div>
+      ) : messages.isError && list.length === 0 ? (
+        <Alert tone="error" title={t('messages.loadError')} />
+      ) : list.length === 0 ? (
+        <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-muted-foreground">
+          <MessageSquareDashed aria-hidden className="size-8" />
+          <p className="font-medium text-foreground">{t('messages.emptyTitle')}</p>
+          <p className="text-sm">{t('messages.emptyText')}</p>
+        </div>
+      ) : (
+        <>
+          {messages.hasNextPage && (
+            <div ref={sentinel} className="flex justify-center pb-3">
+              {messages.isFetchingNextPage ? (
+                <Spinner label={t('messages.loadingOlder')} />
+              ) : (
+                <Button variant="ghost" size="sm" onClick={loadOlder}>
+                  {t('messages.loadOlder')}
+                </Button>
+              )}
+            </div>
+          )}
+          {messages.isError && <Alert tone="error" title={t('messages.loadError')} className="mb-3" />}
+          <ol className="space-y-3">
+            {list.map((message) => (
+              <li key={message.id}>
+                <MessageItem
+                  message={message}
+                  currentUserId={currentUserId}
+                  canChange={canChangeMessage(conversation.access, currentUserId, message)}
+                  onAttach={() => onAttach(message.id)}
+                />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,263 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { MessagesSquare, Plus, Search, X } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
+import type { ConversationScope } from '../../../domain/conversations.ts'
+import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card } from '../../components/ui/card.tsx'
+import { Input, Select } from '../../components/ui/input.tsx'
+import { Spinner } from '../../components/ui/skeleton.tsx'
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
+import {
+  ConversationCard,
+  ConversationCardsSkeleton,
+} from '../../features/conversations/conversation-card.tsx'
+import { conversationListQuery } from '../../features/conversations/conversation-queries.ts'
+import { NewConversationDialog } from '../../features/conversations/new-conversation-dialog.tsx'
+import { useOnVisible } from '../../features/conversations/use-visible.ts'
+import { useMyTeams } from '../../features/teams/queries.ts'
+
+/**
+ * §2 Conversations list. Tab, team, search and tags live in the URL, so a filtered list can be
+ * shared, reloaded and reached again with the back button.
+ */
+export function ConversationsPage() {
+  const { t } = useTranslation('conversations')
+  useDocumentTitle(t('list.title'))
+  const [params, setParams] = useSearchParams()
+  const teams = useMyTeams().data ?? []
+  const hasTeams = teams.length > 0
+  const scope: ConversationScope = hasTeams && params.get('tab') === 'team' ? 'team' : 'owner'
+  const teamId =
+    scope === 'team' ? (teams.find((team) => team.id === params.get('team'))?.id ?? undefined) : undefined
+  const tags = params.getAll('tag')
+  const search = params.get('q') ?? ''
+  const [searchText, setSearchText] = useState(search)
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(searchTimer.current), [])
+  const [creating, setCreating] = useState(false)
+
+  const update = (change: (next: URLSearchParams) => void) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        change(next)
+        return next
+      },
+      { replace: true },
+    )
+
+  // The typed text reaches the URL (and the query) once typing pauses for 300 ms (§9).
+  const onSearchChange = (text: string) => {
+    setSearchText(text)
+    clearTimeout(searchTimer.current)
+    searchTimer.current = setTimeout(
+      () => update((next) => (text.trim() ? next.set('q', text.trim()) : next.delete('q'))),
+      SEARCH_DEBOUNCE_MS,
+    )
+  }
+
+  const addTag = (tag: string) => {
+    if (!tags.includes(tag)) update((next) => next.append('tag', tag))
+  }
+  const removeTag = (tag: string) =>
+    update((next) => {
+      next.delete('tag')
+      for (const kept of tags.filter((t) => t !== tag)) next.append('tag', kept)
+    })
+  const clearFilters = () => {
+    clearTimeout(searchTimer.current)
+    setSearchText('')
+    update((next) => {
+      next.delete('tag')
+      next.delete('q')
+    })
+  }
+
+  const list = useInfiniteQuery(conversationListQuery({ scope, teamId, search, tags }))
+  const items = list.data?.pages.flatMap((page) => page.items) ?? []
+  const sentinel = useOnVisible<HTMLDivElement>(() => void list.fetchNextPage(), {
+    enabled: list.hasNextPage && !list.isFetchingNextPage && !list.isError,
+  })
+  const filtered = search !== '' || tags.length > 0
+
+  return (
+    <>
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.subtitle')}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            {t('list.new')}
+          </Button>
+        }
+      />
+      <NewConversationDialog open={creating} onOpenChange={setCreating} defaultTeamId={teamId} />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        {hasTeams && (
+          <Tabs
+            value={scope}
+            onValueChange={(value) =>
+              update((next) => {
+                if (value === 'team') next.set('tab', 'team')
+                else next.delete('tab')
+                next.delete('team')
+              })
+            }
+          >
+            <TabsList aria-label={t('list.tabsLabel')}>
+              <TabsTrigger value="owner">{t('list.mine')}</TabsTrigger>
+              <TabsTrigger value="team">{t('list.team')}</TabsTrigger>
+            </TabsList>
+          </Tabs>
+        )}
+        {scope === 'team' && teams.length > 1 && (
+          <Select
+            aria-label={t('list.teamFilter')}
+            className="sm:w-48"
+            value={teamId ?? ''}
+            onChange={(event) =>
+              update((next) =>
+                event.target.value ? next.set('team', event.target.value) : next.delete('team'),
+              )
+            }
+          >
+            <option value="">{t('list.allTeams')}</option>
+            {teams.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
+          </Select>
+        )}
+        <div className="relative flex-1">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder={t('list.search')}
+            aria-label={t('list.searchLabel')}
+            className="pl-9"
+          />
+        </div>
+      </div>
+
+      {tags.length > 0 && (
+        <div className="mb-4 flex flex-wrap items-center gap-2">
+          <span id="tag-filter-label" className="text-sm text-muted-foreground">
+            {t('list.filteredByTag')}:
+          </span>
+          <ul aria-labelledby="tag-filter-label" className="flex flex-wrap gap-2">
+            {tags.map((tag) => (
+              <li
+                key={tag}
+                className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent-foreground"
+              >
+                #{tag}
+                <button
+                  type="button"
+                  onClick={() => removeTag(tag)}
+                  aria-label={t('list.removeTag', { tag })}
+                  className="cursor-pointer rounded-full p-0.5 hover:bg-background/60"
+                >
+                  <X className="size-3" aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+          {tags.length > 1 && (
+            <Button variant="link" size="sm" onClick={() => update((next) => next.delete('tag'))}>
+              {t('list.clearTags')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      {list.isPending ? (
+        <>
+          <span className="sr-only" role="status">
+            {t('list.loading')}
+          </span>
+          <ConversationCardsSkeleton />
+        </>
+      ) : list.isError && items.length === 0 ? (
+        <Alert
+          tone="error"
+          title={t('list.loadError')}
+          action={
+            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+              {t('retry', { ns: 'common' })}
+            </Button>
+          }
+        />
+      ) : items.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+          <MessagesSquare aria-hidden className="size-8 text-muted-foreground" />
+          <h2 className="text-lg font-semibold">
+            {filtered
+              ? t('list.noMatchTitle')
+              : scope === 'team'
+                ? t('list.emptyTeamTitle')
+                : t('list.emptyTitle')}
+          </h2>
+          <p className="max-w-md text-sm text-muted-foreground">
+            {filtered
+              ? t('list.noMatchText')
+              : scope === 'team'
+                ? t('list.emptyTeamText')
+                : t('list.emptyText')}
+          </p>
+          {filtered ? (
+            <Button variant="outline" onClick={clearFilters}>
+              {t('list.clearFilters')}
+            </Button>
+          ) : (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              {t('list.new')}
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('list.title')}>
+            {items.map((conversation) => (
+              <li key={conversation.id} className="flex">
+                <ConversationCard conversation={conversation} onTagClick={addTag} />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className="flex justify-center py-6">
+            {list.isFetchingNextPage ? (
+              <Spinner label={t('list.loadingMore')} />
+            ) : list.isError ? (
+              <Alert
+                tone="error"
+                title={t('list.loadError')}
+                action={
+                  <Button variant="outline" size="sm" onClick={() => void list.fetchNextPage()}>
+                    {t('retry', { ns: 'common' })}
+                  </Button>
+                }
+              />
+            ) : list.hasNextPage ? (
+              <Button variant="outline" onClick={() => void list.fetchNextPage()}>
+                {t('list.loadMore')}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+    </>
+  )
+}
