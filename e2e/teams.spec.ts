@@ -189,7 +189,7 @@ test('signed in with another account: the invitation says so; switching accounts
   await expect(other.getByText('Invitation is for a different email address')).toBeVisible()
   await expect(other.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0)
   await other.getByRole('button', { name: 'Sign out and use another account' }).click()
-  await other.getByRole('link', { name: 'Sign in to accept' }).click()
+  await other.waitForURL(/\/login-password$/)
   await other.getByLabel('Email').fill(email)
   await other.getByLabel('Password').fill(PASSWORD)
   await other.getByRole('button', { name: 'Sign in' }).click()

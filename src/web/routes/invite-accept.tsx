@@ -158,8 +158,13 @@ function SignedInAccept({
       <Button
         variant="outline"
         className="w-full"
-        onClick={() => signOut.mutate()}
         disabled={signOut.isPending}
+        onClick={() =>
+          // Straight on to signing in with the right account, which brings the user back here.
+          signOut.mutate(undefined, {
+            onSettled: () => navigate('/login-password', { state: { from: `/invite/${token}` } }),
+          })
+        }
       >
         <LogOut />
         {t('accept.switchAccount')}

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ConversationSummary } from '../../../domain/conversations.ts'
 import type { PromptDetail, PromptSummary } from '../../../domain/prompts.ts'
 import { TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { appendMessage, createConversation } from '../conversations/test-fixtures.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
 
 /**
  * Membership is what gives access to a team's shared work: the moment a member is removed or
- * leaves, the team's prompts are gone for them (no cache, no grace period).
+ * leaves, the team's prompts and conversations are gone for them (no cache, no grace period).
  */
 let testApp: TestApp
 beforeAll(async () => {
@@ -65,5 +67,42 @@ describe("a team's prompts", () => {
     expect((await member.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
     const adminView = await admin.get<Page>('/api/v1/prompts?scope=team')
     expect(adminView.body.items.find((p) => p.id === own.prompt.id)?.ownerEmail).toBeNull()
+  })
+})
+
+describe("a team's conversations", () => {
+  async function teamWithConversation() {
+    const { admin, member, memberUser, team } = await teamWithSharedPrompt()
+    const conversation = await createConversation(admin, { title: 'Launch plan', teamId: team.id })
+    return { admin, member, memberUser, team, conversation }
+  }
+  const teamList = (client: TestClient) =>
+    client.get<{ items: ConversationSummary[] }>('/api/v1/conversations?scope=team')
+
+  it('show up under Team Conversations for members, who can write in them', async () => {
+    const { member, conversation } = await teamWithConversation()
+    expect((await teamList(member)).body.items.map((c) => [c.title, c.teamName])).toEqual([
+      ['Launch plan', 'Shared'],
+    ])
+    await appendMessage(member, conversation.id, { content: { text: 'On it' } })
+  })
+
+  it('disappear for a removed member at once, messages included', async () => {
+    const { admin, member, memberUser, team, conversation } = await teamWithConversation()
+    expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
+    expect((await teamList(member)).body.items).toEqual([])
+    expect((await member.get(`/api/v1/conversations/${conversation.id}`)).status).toBe(404)
+    expect((await member.get(`/api/v1/conversations/${conversation.id}/messages`)).status).toBe(404)
+    const write = await member.post(`/api/v1/conversations/${conversation.id}/messages`, {
+      content: { text: 'Still here?' },
+    })
+    expect(write.status).toBe(404)
+  })
+
+  it('disappear for a member who leaves', async () => {
+    const { member, team, conversation } = await teamWithConversation()
+    expect((await member.post(`/api/v1/teams/${team.id}/leave`)).status).toBe(204)
+    expect((await teamList(member)).body.items).toEqual([])
+    expect((await member.get(`/api/v1/conversations/${conversation.id}`)).status).toBe(404)
   })
 })
