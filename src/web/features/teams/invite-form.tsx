@@ -9,7 +9,6 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { cn } from '../../lib/cn.ts'
 import { applyServerErrors, fieldError, hasFieldErrors } from '../../lib/forms.ts'
 import { useInviteMember } from './invitations.ts'
 
@@ -47,7 +46,7 @@ export function InviteForm({ teamId, compact = false }: { teamId: string; compac
       noValidate
       onSubmit={onSubmit}
       aria-label={compact ? t('dashboard.quickInvite') : t('invite.title')}
-      className={cn('flex flex-col gap-3', !compact && 'sm:flex-row sm:items-start')}
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
     >
       <Field label={t('invite.email')} error={fieldError(errors, 'email')} className="flex-1">
         <Input
@@ -68,7 +67,7 @@ export function InviteForm({ teamId, compact = false }: { teamId: string; compac
           </Select>
         </Field>
       )}
-      <Button type="submit" disabled={isSubmitting} className={cn(!compact && 'sm:mt-6.5')}>
+      <Button type="submit" disabled={isSubmitting} className="sm:mt-6.5">
         <Send />
         {isSubmitting ? t('invite.sending') : compact ? t('invite.quickSubmit') : t('invite.submit')}
       </Button>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Sparkles } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -74,12 +73,7 @@ export function TeamSettings({ team }: { team: TeamDetail }) {
             </dd>
           </div>
         </dl>
-        <Alert title={t('settings.comingSoon')}>
-          <span className="inline-flex items-center gap-1.5">
-            <Sparkles aria-hidden className="size-3.5" />
-            {t('settings.comingSoonText')}
-          </span>
-        </Alert>
+        <Alert title={t('settings.comingSoon')}>{t('settings.comingSoonText')}</Alert>
       </CardContent>
     </Card>
   )
