@@ -394,7 +394,7 @@ test.describe('with a team', () => {
     await dialog.getByLabel('Team').selectOption({ label: 'Growth' })
     await dialog.getByRole('button', { name: 'Create Conversation' }).click()
     await expect(page.getByRole('heading', { name: 'Team plan', level: 1 })).toBeVisible()
-    await expect(page.getByText('Growth')).toBeVisible()
+    await expect(page.getByRole('main').getByText('Growth', { exact: true })).toBeVisible()
 
     await memberPage.goto('/conversations')
     await expect(memberPage.getByRole('heading', { name: 'No conversations yet' })).toBeVisible()

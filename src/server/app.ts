@@ -22,7 +22,7 @@ import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
-import { teamRoutes } from './modules/teams/routes.ts'
+import { invitationRoutes, teamRoutes } from './modules/teams/routes.ts'
 import { testingRoutes } from './modules/testing/routes.ts'
 
 export interface AppDeps {
@@ -73,7 +73,11 @@ export function createApp(deps: AppDeps) {
   v1.route('/session', sessionRoutes())
   v1.route('/profile', profileRoutes({ db }))
   v1.route('/mail-outbox', mailOutboxRoutes({ db, config }))
-  v1.route('/teams', teamRoutes({ db }))
+  v1.route(
+    '/teams',
+    teamRoutes({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier }),
+  )
+  v1.route('/invitations', invitationRoutes({ db }))
   v1.route('/prompts', promptRoutes({ db }))
   v1.route('/conversations', conversationRoutes({ db }))
   v1.route('/messages', messageRoutes({ db }))

@@ -4,6 +4,7 @@ import { conversationsDe } from './de/conversations.ts'
 import { mailDe } from './de/mail.ts'
 import { profileDe } from './de/profile.ts'
 import { promptsDe } from './de/prompts.ts'
+import { teamsDe } from './de/teams.ts'
 import type { en } from './en.ts'
 
 /** German texts, one file per domain under ./de; the spec's German sign-in messages word for word. */
@@ -13,5 +14,6 @@ export const de: Record<keyof typeof en, string> = {
   ...profileDe,
   ...mailDe,
   ...conversationsDe,
+  ...teamsDe,
   ...promptsDe,
 }

@@ -4,6 +4,7 @@ import { conversationsEn } from './en/conversations.ts'
 import { mailEn } from './en/mail.ts'
 import { profileEn } from './en/profile.ts'
 import { promptsEn } from './en/prompts.ts'
+import { teamsEn } from './en/teams.ts'
 
 /**
  * English texts shared by server and web, one file per domain under ./en (keys prefixed by domain).
@@ -16,5 +17,6 @@ export const en = {
   ...profileEn,
   ...mailEn,
   ...conversationsEn,
+  ...teamsEn,
   ...promptsEn,
 }

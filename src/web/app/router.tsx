@@ -80,6 +80,11 @@ export const routes: RouteObject[] = [
             path: '/temp-reset',
             ...lazyPage(() => import('../routes/auth/temp-reset.tsx'), 'TempResetPage'),
           },
+          // The invitation link: for signed-out visitors and signed-in users alike.
+          {
+            path: '/invite/:token',
+            ...lazyPage(() => import('../routes/invite-accept.tsx'), 'InviteAcceptPage'),
+          },
         ],
       },
       // Protected pages: a loading screen, then /login when signed out.
@@ -112,8 +117,11 @@ export const routes: RouteObject[] = [
                 path: '/conversations/:id',
                 ...lazyPage(() => import('../routes/conversations/detail.tsx'), 'ConversationDetailPage'),
               },
-              { path: '/team', element: placeholder('team') },
-              { path: '/team/:teamId/manage', element: placeholder('teamManage') },
+              { path: '/team', ...lazyPage(() => import('../routes/team.tsx'), 'TeamPage') },
+              {
+                path: '/team/:teamId/manage',
+                ...lazyPage(() => import('../routes/team-manage.tsx'), 'TeamManagePage'),
+              },
               {
                 path: '/settings/profile',
                 ...lazyPage(() => import('../routes/settings/profile.tsx'), 'ProfileSettingsPage'),

@@ -8,6 +8,7 @@ import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
 import dePrompts from './locales/de/prompts.json'
 import deShell from './locales/de/shell.json'
+import deTeams from './locales/de/teams.json'
 import enAccount from './locales/en/account.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
@@ -17,6 +18,7 @@ import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
 import enPrompts from './locales/en/prompts.json'
 import enShell from './locales/en/shell.json'
+import enTeams from './locales/en/teams.json'
 
 /** UI texts per namespace. Messages shared with the server live in src/domain/messages. */
 const en = {
@@ -29,6 +31,7 @@ const en = {
   diagnostics: enDiagnostics,
   prompts: enPrompts,
   conversations: enConversations,
+  teams: enTeams,
 }
 const de: typeof en = {
   common: deCommon,
@@ -40,6 +43,7 @@ const de: typeof en = {
   diagnostics: deDiagnostics,
   prompts: dePrompts,
   conversations: deConversations,
+  teams: deTeams,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

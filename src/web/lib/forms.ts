@@ -25,3 +25,8 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return error.message || fallback
 }
+
+/** True when the error was about particular fields (already shown next to them). */
+export function hasFieldErrors(error: unknown): boolean {
+  return error instanceof ApiError && Object.keys(error.fields).length > 0
+}

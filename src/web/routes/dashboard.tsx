@@ -2,13 +2,19 @@ import { ArrowRight, MessagesSquare, ScrollText, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
-import { Badge } from '../components/ui/badge.tsx'
 import { Card } from '../components/ui/card.tsx'
 import { useCurrentUser } from '../features/auth/session.ts'
+import {
+  DashboardContextLabel,
+  DashboardContextSelector,
+  DashboardTeamCard,
+  useDashboardTeam,
+} from '../features/teams/dashboard-context.tsx'
 
 export function DashboardPage() {
   const { t } = useTranslation('pages')
   const user = useCurrentUser()
+  const context = useDashboardTeam()
   useDocumentTitle(t('screens.dashboard'))
   const links = [
     { to: '/prompts', label: t('dashboard.promptsLink'), icon: ScrollText },
@@ -19,7 +25,10 @@ export function DashboardPage() {
     <>
       <PageHeader
         title={t('dashboard.welcome', { name: user.name || user.email })}
-        description={<Badge variant="outline">{t('dashboard.personalContext')}</Badge>}
+        description={<DashboardContextLabel team={context.team} settled={context.settled} />}
+        actions={
+          <DashboardContextSelector teams={context.teams} team={context.team} onSelect={context.select} />
+        }
       />
       <p className="mb-3 text-sm text-muted-foreground">{t('dashboard.intro')}</p>
       <div className="grid gap-3 sm:grid-cols-3">
@@ -33,6 +42,11 @@ export function DashboardPage() {
           </Card>
         ))}
       </div>
+      {context.team && (
+        <div className="mt-6">
+          <DashboardTeamCard key={context.team.id} team={context.team} />
+        </div>
+      )}
     </>
   )
 }

@@ -39,4 +39,5 @@ export const invitations = pgTable('invitations', {
   expiresAt: ts('expires_at').notNull(),
   acceptedAt: ts('accepted_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at').notNull().defaultNow(),
 })

@@ -6,6 +6,7 @@ import {
   ScrollText,
   Settings,
   ShieldCheck,
+  UserCog,
   Users,
 } from 'lucide-react'
 import type { ComponentType } from 'react'
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { cn } from '../../lib/cn.ts'
 import { useCurrentUser } from '../auth/session.ts'
+import { useMyTeams } from '../teams/queries.ts'
 import { Logo } from './logo.tsx'
 import { useSignOutAndLeave } from './use-sign-out.ts'
 
@@ -46,6 +48,7 @@ function NavSection({
               to={item.to}
               end={item.end}
               onClick={onNavigate}
+              title={item.label}
               className={({ isActive }) =>
                 cn(
                   'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
@@ -69,6 +72,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell')
   const user = useCurrentUser()
   const signOut = useSignOutAndLeave()
+  const { data: teams } = useMyTeams()
 
   const main: NavItem[] = [
     { to: '/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard },
@@ -78,6 +82,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     { to: '/billing', label: t('nav.billing'), icon: CreditCard },
     { to: '/settings', label: t('nav.settings'), icon: Settings },
   ]
+  const managed: NavItem[] = (teams ?? [])
+    .filter((team) => team.isAdmin)
+    .map((team) => ({
+      to: `/team/${team.id}/manage`,
+      label: t('nav.manageTeam', { name: team.name }),
+      icon: UserCog,
+    }))
   const admin: NavItem[] = [{ to: '/admin', label: t('nav.adminDashboard'), icon: ShieldCheck }]
 
   return (
@@ -87,6 +98,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto p-3">
         <NavSection items={main} onNavigate={onNavigate} />
+        {managed.length > 0 && (
+          <NavSection label={t('nav.teamManagement')} items={managed} onNavigate={onNavigate} />
+        )}
         {user.globalRole === 'global_admin' && (
           <NavSection label={t('nav.globalAdmin')} items={admin} onNavigate={onNavigate} />
         )}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { signInInput } from '../../../domain/auth.ts'
 import { useDocumentTitle } from '../../components/page-header.tsx'
@@ -20,6 +20,7 @@ export function LoginPasswordPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('login.title'))
   const navigate = useNavigate()
+  const location = useLocation()
   const next = usePostAuthPath()
   const signIn = useSignIn()
   const [formError, setFormError] = useState<string | null>(null)
@@ -46,7 +47,11 @@ export function LoginPasswordPage() {
       footer={
         <>
           {t('login.noAccount')}{' '}
-          <Link to="/signup-password" className="font-medium text-primary hover:underline">
+          <Link
+            to="/signup-password"
+            state={location.state}
+            className="font-medium text-primary hover:underline"
+          >
             {t('signUp')}
           </Link>
         </>

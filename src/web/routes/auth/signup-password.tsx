@@ -3,16 +3,17 @@ import { CheckCircle2, CreditCard, Sparkles } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { signUpInput } from '../../../domain/auth.ts'
-import { DEFAULT_POST_AUTH_PATH, DELAYS_MS } from '../../../domain/constants.ts'
+import { DELAYS_MS } from '../../../domain/constants.ts'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
+import { usePostAuthPath } from '../../features/auth/guards.tsx'
 import { useSignUp } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
 import { applyServerErrors, fieldError } from '../../lib/forms.ts'
@@ -22,6 +23,8 @@ export function SignupPasswordPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('signup.title'))
   const navigate = useNavigate()
+  const location = useLocation()
+  const next = usePostAuthPath()
   const signUp = useSignUp()
   const [formError, setFormError] = useState<string | null>(null)
   const [registered, setRegistered] = useState(false)
@@ -33,12 +36,9 @@ export function SignupPasswordPage() {
 
   useEffect(() => {
     if (!registered) return
-    const timer = setTimeout(
-      () => navigate(DEFAULT_POST_AUTH_PATH, { replace: true }),
-      DELAYS_MS.signupRedirect,
-    )
+    const timer = setTimeout(() => navigate(next, { replace: true }), DELAYS_MS.signupRedirect)
     return () => clearTimeout(timer)
-  }, [registered, navigate])
+  }, [registered, navigate, next])
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null)
@@ -69,7 +69,11 @@ export function SignupPasswordPage() {
       footer={
         <>
           {t('signup.haveAccount')}{' '}
-          <Link to="/login-password" className="font-medium text-primary hover:underline">
+          <Link
+            to="/login-password"
+            state={location.state}
+            className="font-medium text-primary hover:underline"
+          >
             {t('signIn')}
           </Link>
         </>

@@ -1,0 +1,41 @@
+import { INVITATION_VALID_DAYS } from '../../../domain/constants.ts'
+import { type Locale, translate } from '../../../domain/messages/index.ts'
+import type { TeamRole } from '../../../domain/team-permissions.ts'
+import type { Tx } from '../../db/client.ts'
+import { enqueueMail } from '../../mail/outbox.ts'
+import { recipientLocale } from '../../mail/recipient-locale.ts'
+import { renderMail } from '../../mail/render.ts'
+
+export interface InvitationMail {
+  to: string
+  teamName: string
+  inviterEmail: string
+  role: TeamRole
+  token: string
+  /** The inviter's language, used when the invitee has no account (and so no profile language). */
+  requestLocale: Locale
+}
+
+/** The accept link: always APP_URL + /invite/{token}, never the request's Host. */
+export function invitationLink(appUrl: string, token: string): string {
+  return new URL(`/invite/${token}`, appUrl).toString()
+}
+
+/** Queues the invitation mail in the invite's transaction, in the invitee's language. */
+export async function queueInvitationMail(tx: Tx, appUrl: string, mail: InvitationMail) {
+  const locale = await recipientLocale(tx, mail.to, mail.requestLocale)
+  const team = { inviter: mail.inviterEmail, team: mail.teamName }
+  const rendered = renderMail({
+    locale,
+    subject: 'teams.mail.subject',
+    subjectParams: team,
+    intro: [['teams.mail.body', { ...team, role: translate(locale, `teams.role.${mail.role}`) }]],
+    action: { label: 'teams.mail.action', url: invitationLink(appUrl, mail.token) },
+    outro: [
+      ['teams.mail.accountHint', { email: mail.to, days: INVITATION_VALID_DAYS }],
+      ['teams.mail.ignore'],
+    ],
+    appUrl,
+  })
+  await enqueueMail(tx, { kind: 'team_invitation', to: mail.to, ...rendered })
+}

@@ -1,0 +1,363 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type {
+  AcceptedInvitation,
+  InvitationPreview,
+  TeamDetail,
+  TeamInvitation,
+  TeamMember,
+} from '../../../domain/teams.ts'
+import { invitations, profiles, rateLimits, teamMembers } from '../../db/schema/index.ts'
+import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { createTeamAs, invitationLinkFor, inviteAs, latestMailTo } from '../../testing/teams.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { hashInvitationToken } from './invitation-token.ts'
+
+type ErrorRes = { error: { code: string; message: string; fields?: Record<string, string>; reason?: string } }
+
+let testApp: TestApp
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+afterAll(() => testApp.close())
+
+async function adminWithTeam(locale = 'en') {
+  const admin = new TestClient(testApp, { locale })
+  await admin.signUp()
+  const team = await createTeamAs(admin, 'Research')
+  return { admin, team }
+}
+
+const db = () => testApp.database.db
+
+describe('inviting by email', () => {
+  it('stores a pending 7-day invitation with only the hash of a 256-bit token, and queues the mail', async () => {
+    const { admin, team } = await adminWithTeam()
+    const email = uniqueEmail('invitee')
+    const res = await admin.post<{ invitation: TeamInvitation }>(`/api/v1/teams/${team.id}/invitations`, {
+      email: `  ${email.toUpperCase()} `,
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.invitation).toMatchObject({
+      teamId: team.id,
+      email,
+      role: 'member',
+      status: 'pending',
+      invitedByEmail: admin.user!.email,
+    })
+    expect(JSON.stringify(res.body)).not.toMatch(/token/i)
+    const validDays = (Date.parse(res.body.invitation.expiresAt) - Date.now()) / 86_400_000
+    expect(validDays).toBeGreaterThan(6.99)
+    expect(validDays).toBeLessThanOrEqual(7)
+
+    const { url, token } = await invitationLinkFor(testApp, email)
+    expect(url).toBe(`${testApp.config.appUrl}/invite/${token}`)
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32)
+    const [row] = await db().select().from(invitations).where(eq(invitations.id, res.body.invitation.id))
+    expect(row!.tokenHash).toBe(hashInvitationToken(token))
+    expect(row!.tokenHash).not.toContain(token)
+
+    const mail = await latestMailTo(testApp, email)
+    expect(mail.kind).toBe('team_invitation')
+    expect(mail.subject).toBe(`${admin.user!.email} invited you to join Research on Promptfolio`)
+    expect(mail.text).toContain('as Member')
+    expect(mail.html).toContain(`href="${url}"`)
+  })
+
+  it('builds the link from APP_URL, never from the Host header', async () => {
+    const { admin, team } = await adminWithTeam()
+    const email = uniqueEmail()
+    const res = await admin.request('POST', `/api/v1/teams/${team.id}/invitations`, {
+      body: { email },
+      headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
+    })
+    expect(res.status).toBe(201)
+    const { url } = await invitationLinkFor(testApp, email)
+    expect(url.startsWith(`${testApp.config.appUrl}/invite/`)).toBe(true)
+    expect((await latestMailTo(testApp, email)).html).not.toContain('evil.example')
+  })
+
+  it("writes the mail in the invitee's profile language, else in the inviter's", async () => {
+    const { admin, team } = await adminWithTeam('de')
+    const stranger = uniqueEmail()
+    await inviteAs(admin, team.id, stranger)
+    expect((await latestMailTo(testApp, stranger)).subject).toContain('hat dich zum Team Research')
+
+    const english = new TestClient(testApp)
+    const user = await english.signUp()
+    await inviteAs(admin, team.id, user.email, 'admin')
+    const mail = await latestMailTo(testApp, user.email)
+    expect(mail.subject).toBe(`${admin.user!.email} invited you to join Research on Promptfolio`)
+    expect(mail.text).toContain('as Admin')
+
+    const german = new TestClient(testApp)
+    const deUser = await german.signUp()
+    await db().update(profiles).set({ preferredLocale: 'de' }).where(eq(profiles.userId, deUser.id))
+    const { admin: englishAdmin, team: other } = await adminWithTeam('en')
+    await inviteAs(englishAdmin, other.id, deUser.email)
+    expect((await latestMailTo(testApp, deUser.email)).text).toContain('als Mitglied beizutreten')
+  })
+
+  it('validates the email (§5) in the caller language and queues nothing', async () => {
+    const { admin, team } = await adminWithTeam()
+    const empty = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email: '   ' })
+    expect(empty.status).toBe(400)
+    expect(empty.body.error.message).toBe('Please enter an email address')
+    const bad = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email: 'nope' })
+    expect(bad.body.error.fields).toEqual({ email: 'Please enter a valid email address' })
+    const role = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, {
+      email: uniqueEmail(),
+      role: 'owner',
+    })
+    expect(role.body.error.fields).toEqual({ role: 'Role must be admin or member' })
+    const german = new TestClient(testApp, { locale: 'de' })
+    await german.signIn(admin.user!.email)
+    const de = await german.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email: '' })
+    expect(de.body.error.message).toBe('Bitte gib eine E-Mail-Adresse ein')
+    const open = await admin.get<{ items: TeamInvitation[] }>(`/api/v1/teams/${team.id}/invitations`)
+    expect(open.body.items).toEqual([])
+  })
+
+  it('refuses a second pending invitation and inviting a member', async () => {
+    const { admin, team } = await adminWithTeam()
+    const email = uniqueEmail()
+    await inviteAs(admin, team.id, email)
+    const twice = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email })
+    expect(twice.status).toBe(409)
+    expect(twice.body.error.message).toBe('User already invited to this team')
+    const self = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, {
+      email: admin.user!.email,
+    })
+    expect(self.status).toBe(409)
+    expect(self.body.error.message).toBe('Already a member of this team')
+  })
+
+  it('lets only team admins invite; members get the spec message', async () => {
+    const { admin, team } = await adminWithTeam()
+    const member = new TestClient(testApp)
+    const m = await member.signUp()
+    await inviteAs(admin, team.id, m.email)
+    const { token } = await invitationLinkFor(testApp, m.email)
+    await member.post(`/api/v1/invitations/${token}/accept`)
+    const res = await member.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email: uniqueEmail() })
+    expect(res.status).toBe(403)
+    expect(res.body.error.message).toBe('Only team admins can invite members')
+  })
+
+  it('rate limits invitations per inviter (429 with the seconds to wait)', async () => {
+    const { admin, team } = await adminWithTeam()
+    await inviteAs(admin, team.id, uniqueEmail())
+    // Use up this hour's allowance (50 per hour, scaled by the suite's multiplier).
+    await db()
+      .update(rateLimits)
+      .set({ count: 50 * testApp.config.rateLimitMultiplier })
+      .where(eq(rateLimits.key, `team-invite:user:${admin.user!.id}`))
+    const email = uniqueEmail()
+    const res = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email })
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3500)
+    expect(res.body.error.message).toMatch(/^Too many invitations sent\. Please wait \d+ seconds/)
+    await expect(latestMailTo(testApp, email)).rejects.toThrow(/no mail/)
+  })
+})
+
+describe('listing, resending and revoking invitations', () => {
+  it('shows open invitations to members, newest first, with expired ones marked', async () => {
+    const { admin, team } = await adminWithTeam()
+    const older = uniqueEmail('older')
+    const newer = uniqueEmail('newer')
+    const first = await inviteAs(admin, team.id, older)
+    await inviteAs(admin, team.id, newer, 'admin')
+    await db()
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000), sentAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(invitations.id, first.id))
+    const res = await admin.get<{ items: TeamInvitation[] }>(`/api/v1/teams/${team.id}/invitations`)
+    expect(res.body.items.map((i) => [i.email, i.role, i.status])).toEqual([
+      [newer, 'admin', 'pending'],
+      [older, 'member', 'expired'],
+    ])
+    const detail = await admin.get<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`)
+    expect(detail.body.team.pendingInvitationCount).toBe(1)
+  })
+
+  it('resends with a new link and validity; the old link stops working', async () => {
+    const { admin, team } = await adminWithTeam()
+    const invitee = new TestClient(testApp)
+    const email = uniqueEmail()
+    const invitation = await inviteAs(admin, team.id, email)
+    const { token: oldToken } = await invitationLinkFor(testApp, email)
+    await db()
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, invitation.id))
+    const res = await admin.post<{ invitation: TeamInvitation }>(
+      `/api/v1/teams/${team.id}/invitations/${invitation.id}/resend`,
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.invitation.status).toBe('pending')
+    expect(Date.parse(res.body.invitation.expiresAt)).toBeGreaterThan(Date.now() + 6 * 86_400_000)
+    const { token: newToken } = await invitationLinkFor(testApp, email)
+    expect(newToken).not.toBe(oldToken)
+    expect((await invitee.get<ErrorRes>(`/api/v1/invitations/${oldToken}`)).status).toBe(404)
+    expect((await invitee.get(`/api/v1/invitations/${newToken}`)).status).toBe(200)
+  })
+
+  it('revokes: the link dies and the invitation leaves the list; only open ones can be revoked', async () => {
+    const { admin, team } = await adminWithTeam()
+    const email = uniqueEmail()
+    const invitation = await inviteAs(admin, team.id, email)
+    const { token } = await invitationLinkFor(testApp, email)
+    const res = await admin.delete<{ invitation: TeamInvitation }>(
+      `/api/v1/teams/${team.id}/invitations/${invitation.id}`,
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.invitation.status).toBe('revoked')
+    const preview = await new TestClient(testApp).get<ErrorRes>(`/api/v1/invitations/${token}`)
+    expect(preview.body.error.message).toBe('Invalid or expired invitation')
+    expect(
+      (await admin.get<{ items: unknown[] }>(`/api/v1/teams/${team.id}/invitations`)).body.items,
+    ).toEqual([])
+    const again = await admin.delete<ErrorRes>(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)
+    expect(again.status).toBe(409)
+    expect(again.body.error.message).toBe('Only pending or expired invitations can be resent or revoked')
+    const missing = await admin.delete<ErrorRes>(`/api/v1/teams/${team.id}/invitations/not-an-id`)
+    expect(missing.status).toBe(404)
+    // A new invitation for the same address is allowed after revoking.
+    expect((await inviteAs(admin, team.id, email)).status).toBe('pending')
+  })
+
+  it("does not touch another team's invitation through this team's URL", async () => {
+    const { admin, team } = await adminWithTeam()
+    const { admin: otherAdmin, team: other } = await adminWithTeam()
+    const invitation = await inviteAs(otherAdmin, other.id, uniqueEmail())
+    const res = await admin.delete<ErrorRes>(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)
+    expect(res.status).toBe(404)
+    const [row] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
+    expect(row!.status).toBe('pending')
+  })
+})
+
+describe('accepting an invitation', () => {
+  async function invited(role: 'admin' | 'member' = 'member') {
+    const { admin, team } = await adminWithTeam()
+    const invitee = new TestClient(testApp)
+    const email = uniqueEmail('invitee')
+    const invitation = await inviteAs(admin, team.id, email, role)
+    const { token } = await invitationLinkFor(testApp, email)
+    return { admin, team, invitee, email, invitation, token }
+  }
+
+  it('shows the invitation to whoever holds the link, signed in or not', async () => {
+    const { admin, email, token } = await invited('admin')
+    const res = await new TestClient(testApp).get<{ invitation: InvitationPreview }>(
+      `/api/v1/invitations/${token}`,
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.invitation).toEqual({
+      teamName: 'Research',
+      email,
+      role: 'admin',
+      invitedByEmail: admin.user!.email,
+      expiresAt: expect.any(String),
+    })
+    for (const bad of ['x', 'A'.repeat(43), `${token}x`]) {
+      const r = await new TestClient(testApp).get<ErrorRes>(`/api/v1/invitations/${bad}`)
+      expect(r.status).toBe(404)
+      expect(r.body.error.message).toBe('Invalid or expired invitation')
+    }
+  })
+
+  it('adds the member with the invited role and marks the invitation accepted (one transaction)', async () => {
+    const { team, invitee, email, invitation, token } = await invited('admin')
+    const user = await invitee.signUp(email)
+    const res = await invitee.post<{ accepted: AcceptedInvitation }>(`/api/v1/invitations/${token}/accept`)
+    expect(res.status).toBe(200)
+    expect(res.body.accepted).toEqual({ teamId: team.id, teamName: 'Research', role: 'admin' })
+    const members = await invitee.get<{ items: TeamMember[] }>(`/api/v1/teams/${team.id}/members`)
+    expect(members.body.items.find((m) => m.userId === user.id)?.role).toBe('admin')
+    const [row] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
+    expect(row!.status).toBe('accepted')
+    expect(row!.acceptedAt).toBeInstanceOf(Date)
+    const again = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    expect(again.status).toBe(409)
+    expect(again.body.error.message).toBe('Already a member of this team')
+    const preview = await invitee.get<ErrorRes>(`/api/v1/invitations/${token}`)
+    expect(preview.body.error.message).toBe('Invalid or expired invitation')
+  })
+
+  it('needs a signed-in user', async () => {
+    const { token } = await invited()
+    const res = await new TestClient(testApp).post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    expect(res.status).toBe(401)
+  })
+
+  it('refuses a different email address and changes nothing', async () => {
+    const { team, invitee, invitation, token } = await invited()
+    await invitee.signUp()
+    const res = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    expect(res.status).toBe(403)
+    expect(res.body.error.message).toBe('Invitation is for a different email address')
+    const [row] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
+    expect(row!.status).toBe('pending')
+    expect((await invitee.get(`/api/v1/teams/${team.id}`)).status).toBe(404)
+  })
+
+  it('after expires_at: marks the invitation expired and fails with "Invitation has expired"', async () => {
+    const { invitee, email, invitation, token } = await invited()
+    await invitee.signUp(email)
+    await db()
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, invitation.id))
+    const preview = await invitee.get<ErrorRes>(`/api/v1/invitations/${token}`)
+    expect(preview.body.error.message).toBe('Invitation has expired')
+    const [before] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
+    expect(before!.status).toBe('pending')
+    const res = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    expect(res.status).toBe(409)
+    expect(res.body.error).toMatchObject({ message: 'Invitation has expired', reason: 'expired' })
+    const [after] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
+    expect(after!.status).toBe('expired')
+    const members = await db().select().from(teamMembers).where(eq(teamMembers.userId, invitee.user!.id))
+    expect(members).toEqual([])
+    const twice = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    expect(twice.body.error.message).toBe('Invitation has expired')
+  })
+
+  it('refuses a revoked or unknown invitation with "Invalid or expired invitation"', async () => {
+    const { admin, team, invitee, email, invitation, token } = await invited()
+    await invitee.signUp(email)
+    await admin.delete(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)
+    const res = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    expect(res.status).toBe(404)
+    expect(res.body.error.message).toBe('Invalid or expired invitation')
+    const unknown = await invitee.post<ErrorRes>(`/api/v1/invitations/${'B'.repeat(43)}/accept`)
+    expect(unknown.body.error.message).toBe('Invalid or expired invitation')
+  })
+
+  it('answers in German', async () => {
+    const { token } = await invited()
+    const german = new TestClient(testApp, { locale: 'de' })
+    await german.signUp()
+    const res = await german.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    expect(res.body.error.message).toBe('Die Einladung gilt für eine andere E-Mail-Adresse')
+  })
+
+  it('turns two concurrent accepts of one invitation into exactly one membership', async () => {
+    const { team, invitee, email, token } = await invited()
+    await invitee.signUp(email)
+    const second = invitee.copy()
+    const results = await Promise.all([
+      invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`),
+      second.post<ErrorRes>(`/api/v1/invitations/${token}/accept`),
+    ])
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409])
+    expect(results.find((r) => r.status === 409)!.body.error.message).toBe('Already a member of this team')
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(teamMembers)
+      .where(eq(teamMembers.teamId, team.id))
+    expect(row!.n).toBe(2)
+  })
+})

@@ -1,0 +1,132 @@
+import { Mail, RotateCw, X } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TeamRole } from '../../../domain/team-permissions.ts'
+import type { TeamInvitation } from '../../../domain/teams.ts'
+import { formatShortDate } from '../../../domain/time.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../components/ui/dialog.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { toast } from '../../components/ui/toast.tsx'
+import { currentLanguage } from '../../i18n/index.ts'
+import { errorText } from '../../lib/api.ts'
+import { useResendInvitation, useRevokeInvitation, useTeamInvitations } from './invitations.ts'
+import { useTeamPermissions } from './permissions.ts'
+
+/** Open invitations with their status; admins resend (new link, 7 more days) or revoke them. */
+export function InvitationsList({ teamId, role }: { teamId: string; role: TeamRole | null }) {
+  const { t } = useTranslation('teams')
+  const { t: tc } = useTranslation('common')
+  const can = useTeamPermissions(role)
+  const invitations = useTeamInvitations(teamId)
+  const resend = useResendInvitation(teamId)
+  const revoke = useRevokeInvitation(teamId)
+  const [revoking, setRevoking] = useState<TeamInvitation | null>(null)
+  const date = (value: string) => formatShortDate(value, currentLanguage())
+
+  if (invitations.isPending) return <Skeleton className="h-14 w-full" />
+  if (invitations.isError) {
+    return (
+      <Alert
+        tone="error"
+        title={t('invitations.loadFailed')}
+        action={
+          <Button size="sm" variant="outline" onClick={() => invitations.refetch()}>
+            {tc('retry')}
+          </Button>
+        }
+      >
+        {errorText(invitations.error, '')}
+      </Alert>
+    )
+  }
+  if (invitations.data.length === 0) {
+    return <p className="py-2 text-sm text-muted-foreground">{t('invitations.empty')}</p>
+  }
+
+  const onResend = (invitation: TeamInvitation) =>
+    resend.mutate(invitation.id, {
+      onSuccess: () =>
+        toast({
+          title: t('invitations.resent'),
+          description: t('invite.sentText', { email: invitation.email }),
+          tone: 'success',
+        }),
+      onError: (error) =>
+        toast({ title: t('invitations.resendFailed'), description: errorText(error, ''), tone: 'error' }),
+    })
+
+  const confirmRevoke = () => {
+    if (!revoking) return
+    revoke.mutate(revoking.id, {
+      onSuccess: () => toast({ title: t('invitations.revoked'), tone: 'success' }),
+      onError: (error) =>
+        toast({ title: t('invitations.revokeFailed'), description: errorText(error, ''), tone: 'error' }),
+      onSettled: () => setRevoking(null),
+    })
+  }
+
+  return (
+    <>
+      <ul className="divide-y" aria-label={t('invitations.title')}>
+        {invitations.data.map((invitation) => (
+          <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted">
+              <Mail aria-hidden className="size-4 text-muted-foreground" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="flex flex-wrap items-center gap-1.5 text-sm font-medium">
+                <span className="truncate">{invitation.email}</span>
+                <Badge variant={invitation.status === 'pending' ? 'warning' : 'destructive'}>
+                  {t(`invitations.status.${invitation.status}`)}
+                </Badge>
+                <Badge variant="outline">{t(`roles.${invitation.role}`)}</Badge>
+              </p>
+              <p className="truncate text-xs text-muted-foreground">
+                {invitation.status === 'expired'
+                  ? t('invitations.expiredOn', { date: date(invitation.expiresAt) })
+                  : t('invitations.expires', { date: date(invitation.expiresAt) })}
+                {invitation.invitedByEmail &&
+                  ` · ${t('invitations.invitedBy', { email: invitation.invitedByEmail })}`}
+              </p>
+            </div>
+            {can('invite_members') && (
+              <div className="flex w-full items-center gap-1 pl-12 sm:w-auto sm:pl-0">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t('invitations.resendLabel', { email: invitation.email })}
+                  disabled={resend.isPending && resend.variables === invitation.id}
+                  onClick={() => onResend(invitation)}
+                >
+                  <RotateCw />
+                  {t('invitations.resend')}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('invitations.revokeLabel', { email: invitation.email })}
+                  onClick={() => setRevoking(invitation)}
+                >
+                  <X />
+                  {t('invitations.revoke')}
+                </Button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={t('invitations.revokeTitle')}
+        description={t('invitations.revokeText', { email: revoking?.email ?? '' })}
+        confirmLabel={t('invitations.revoke')}
+        onConfirm={confirmRevoke}
+        pending={revoke.isPending}
+      />
+    </>
+  )
+}

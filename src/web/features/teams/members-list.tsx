@@ -1,0 +1,165 @@
+import { Crown, UserMinus } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type TeamRole, teamRoles } from '../../../domain/team-permissions.ts'
+import type { TeamMember } from '../../../domain/teams.ts'
+import { formatShortDate } from '../../../domain/time.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../components/ui/dialog.tsx'
+import { Select } from '../../components/ui/input.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { toast } from '../../components/ui/toast.tsx'
+import { currentLanguage } from '../../i18n/index.ts'
+import { errorText } from '../../lib/api.ts'
+import { useCurrentUser } from '../auth/session.ts'
+import { useChangeMemberRole, useRemoveMember, useTeamMembers } from './members.ts'
+import { useTeamPermissions } from './permissions.ts'
+import { TeamAvatar } from './team-avatar.tsx'
+
+/** The Members tab's list: admins change roles from a dropdown and remove members after a confirm. */
+export function MembersList({ teamId, role }: { teamId: string; role: TeamRole | null }) {
+  const { t } = useTranslation('teams')
+  const { t: tc } = useTranslation('common')
+  const me = useCurrentUser()
+  const can = useTeamPermissions(role)
+  const members = useTeamMembers(teamId)
+  const changeRole = useChangeMemberRole(teamId)
+  const remove = useRemoveMember(teamId)
+  const [removing, setRemoving] = useState<TeamMember | null>(null)
+
+  if (members.isPending) {
+    return (
+      <ul aria-busy className="divide-y">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="flex items-center gap-3 py-3">
+            <Skeleton className="size-9 rounded-full" />
+            <div className="flex-1 space-y-1.5">
+              <Skeleton className="h-4 w-48" />
+              <Skeleton className="h-3 w-24" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    )
+  }
+  if (members.isError) {
+    return (
+      <Alert
+        tone="error"
+        title={t('members.loadFailed')}
+        action={
+          <Button size="sm" variant="outline" onClick={() => members.refetch()}>
+            {tc('retry')}
+          </Button>
+        }
+      >
+        {errorText(members.error, '')}
+      </Alert>
+    )
+  }
+
+  const onRoleChange = (member: TeamMember, next: TeamRole) => {
+    changeRole.mutate(
+      { userId: member.userId, role: next },
+      {
+        onSuccess: () => toast({ title: t('members.roleUpdated'), tone: 'success' }),
+        onError: (error) =>
+          toast({ title: t('members.roleFailed'), description: errorText(error, ''), tone: 'error' }),
+      },
+    )
+  }
+
+  const confirmRemove = () => {
+    if (!removing) return
+    remove.mutate(removing.userId, {
+      onSuccess: () => {
+        toast({ title: t('members.removed'), tone: 'success' })
+        setRemoving(null)
+      },
+      onError: (error) => {
+        toast({ title: t('members.removeFailed'), description: errorText(error, ''), tone: 'error' })
+        setRemoving(null)
+      },
+    })
+  }
+
+  return (
+    <>
+      <ul className="divide-y" aria-label={t('members.title')}>
+        {members.data.map((member) => {
+          const isMe = member.userId === me.id
+          return (
+            <li key={member.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
+              <div className="flex min-w-0 flex-1 items-center gap-3">
+                <TeamAvatar email={member.email} />
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-1.5 truncate text-sm font-medium">
+                    <span className="truncate">{member.email}</span>
+                    {member.role === 'admin' && (
+                      <Crown
+                        role="img"
+                        aria-label={t('members.adminCrown')}
+                        className="size-4 shrink-0 text-warning"
+                      />
+                    )}
+                    {isMe && <Badge variant="outline">{t('members.you')}</Badge>}
+                  </p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {member.displayName && <span>{member.displayName} · </span>}
+                    {t('members.joined', { date: formatShortDate(member.joinedAt, currentLanguage()) })}
+                  </p>
+                </div>
+              </div>
+              <div className="flex items-center gap-2 pl-12 sm:pl-0">
+                {can('manage_team_roles') ? (
+                  <div className="w-32">
+                    <Select
+                      aria-label={t('members.roleOf', { email: member.email })}
+                      value={member.role}
+                      onChange={(event) => onRoleChange(member, event.target.value as TeamRole)}
+                    >
+                      {teamRoles.map((value) => (
+                        <option key={value} value={value}>
+                          {t(`roles.${value}`)}
+                        </option>
+                      ))}
+                    </Select>
+                  </div>
+                ) : (
+                  <Badge variant={member.role === 'admin' ? 'primary' : 'default'}>
+                    {t(`roles.${member.role}`)}
+                  </Badge>
+                )}
+                {can('remove_members') &&
+                  (isMe ? (
+                    // Keeps the role dropdowns aligned: nobody removes themselves (they leave).
+                    <span aria-hidden className="w-8" />
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={t('members.removeLabel', { email: member.email })}
+                      onClick={() => setRemoving(member)}
+                    >
+                      <UserMinus />
+                    </Button>
+                  ))}
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('members.removeTitle')}
+        description={t('members.removeText', { email: removing?.email ?? '' })}
+        confirmLabel={t('members.remove')}
+        onConfirm={confirmRemove}
+        pending={remove.isPending}
+      />
+    </>
+  )
+}

@@ -1,0 +1,174 @@
+import { LogIn, LogOut, UserPlus, Users } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router'
+import type { InvitationPreview } from '../../domain/teams.ts'
+import { formatLongDateTime } from '../../domain/time.ts'
+import { useDocumentTitle } from '../components/page-header.tsx'
+import { Alert } from '../components/ui/alert.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { Spinner } from '../components/ui/skeleton.tsx'
+import { toast } from '../components/ui/toast.tsx'
+import { useSession, useSignOut } from '../features/auth/session.ts'
+import { useAcceptInvitation, useInvitationPreview } from '../features/teams/invitations.ts'
+import { currentLanguage, message } from '../i18n/index.ts'
+import { errorText } from '../lib/api.ts'
+import { AuthCard } from './auth/auth-layout.tsx'
+
+/**
+ * /invite/:token, the link of the invitation mail. Signed-out visitors see the invitation, sign in
+ * or sign up, and come back here to accept; a signed-in user accepts with one click.
+ */
+export function InviteAcceptPage() {
+  const { t } = useTranslation('teams')
+  useDocumentTitle(t('accept.title'))
+  const token = useParams().token ?? ''
+  const preview = useInvitationPreview(token)
+  const session = useSession()
+
+  if (preview.isPending || session.isPending) {
+    return (
+      <AuthCard title={t('accept.title')}>
+        <Spinner label={t('accept.loading')} />
+      </AuthCard>
+    )
+  }
+  if (preview.isError) {
+    return (
+      <AuthCard title={t('accept.unusable')}>
+        <div className="space-y-4">
+          <Alert tone="error" title={errorText(preview.error, message('teams.invitationInvalid'))}>
+            {t('accept.unusableText')}
+          </Alert>
+          <Button asChild className="w-full">
+            {session.data ? (
+              <Link to="/team">{t('accept.goToTeams')}</Link>
+            ) : (
+              <Link to="/login-password">{t('accept.goToSignIn')}</Link>
+            )}
+          </Button>
+        </div>
+      </AuthCard>
+    )
+  }
+  const invitation = preview.data
+  const title = invitation.invitedByEmail
+    ? t('accept.invited', { inviter: invitation.invitedByEmail, team: invitation.teamName })
+    : t('accept.invitedAnonymous', { team: invitation.teamName })
+  return (
+    <AuthCard title={title}>
+      <div className="space-y-5">
+        <InvitationFacts invitation={invitation} />
+        {session.data ? (
+          <SignedInAccept token={token} invitation={invitation} email={session.data.email} />
+        ) : (
+          <SignedOutChoices token={token} email={invitation.email} />
+        )}
+      </div>
+    </AuthCard>
+  )
+}
+
+function InvitationFacts({ invitation }: { invitation: InvitationPreview }) {
+  const { t } = useTranslation('teams')
+  const rows: [string, string][] = [
+    [t('accept.role'), t(`roles.${invitation.role}`)],
+    [t('accept.email'), invitation.email],
+    [t('accept.validUntil'), formatLongDateTime(invitation.expiresAt, currentLanguage())],
+  ]
+  return (
+    <div className="flex gap-4 rounded-lg border bg-muted/40 p-4">
+      <Users aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+      <dl className="min-w-0 flex-1 space-y-1.5 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex flex-wrap justify-between gap-x-3">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="truncate font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}
+
+function SignedOutChoices({ token, email }: { token: string; email: string }) {
+  const { t } = useTranslation('teams')
+  const back = { from: `/invite/${token}` }
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted-foreground">{t('accept.signedOutHint', { email })}</p>
+      <Button asChild className="w-full">
+        <Link to="/login-password" state={back}>
+          <LogIn />
+          {t('accept.signIn')}
+        </Link>
+      </Button>
+      <Button asChild variant="outline" className="w-full">
+        <Link to="/signup-password" state={back}>
+          <UserPlus />
+          {t('accept.signUp')}
+        </Link>
+      </Button>
+    </div>
+  )
+}
+
+function SignedInAccept({
+  token,
+  invitation,
+  email,
+}: {
+  token: string
+  invitation: InvitationPreview
+  email: string
+}) {
+  const { t } = useTranslation('teams')
+  const navigate = useNavigate()
+  const accept = useAcceptInvitation(token)
+  const signOut = useSignOut()
+  const wrongAccount = email !== invitation.email
+
+  const onAccept = () =>
+    accept.mutate(undefined, {
+      onSuccess: (accepted) => {
+        toast({ title: t('accept.joined', { team: accepted.teamName }), tone: 'success' })
+        navigate(`/team/${accepted.teamId}/manage`, { replace: true })
+      },
+    })
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted-foreground">{t('accept.signedInAs', { email })}</p>
+      {wrongAccount && (
+        <Alert tone="error" title={message('teams.invitationWrongEmail')}>
+          {t('accept.signedOutHint', { email: invitation.email })}
+        </Alert>
+      )}
+      {accept.isError && (
+        <Alert tone="error" title={errorText(accept.error, message('error.unexpected'))}>
+          <Link to="/team" className="font-medium text-primary hover:underline">
+            {t('accept.goToTeams')}
+          </Link>
+        </Alert>
+      )}
+      {!wrongAccount && (
+        <Button className="w-full" onClick={onAccept} disabled={accept.isPending || accept.isSuccess}>
+          {accept.isPending ? t('accept.accepting') : t('accept.accept')}
+        </Button>
+      )}
+      <Button
+        variant="outline"
+        className="w-full"
+        disabled={signOut.isPending}
+        onClick={() =>
+          // Straight on to signing in with the right account, which brings the user back here.
+          signOut.mutate(undefined, {
+            onSettled: () => navigate('/login-password', { state: { from: `/invite/${token}` } }),
+          })
+        }
+      >
+        <LogOut />
+        {t('accept.switchAccount')}
+      </Button>
+    </div>
+  )
+}

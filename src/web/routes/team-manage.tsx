@@ -1,0 +1,217 @@
+import { ArrowLeft, CircleCheck, LogOut, ShieldCheck, Users } from 'lucide-react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { isUuid, type TeamDetail } from '../../domain/teams.ts'
+import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
+import { ConfirmDialog } from '../components/ui/dialog.tsx'
+import { Skeleton } from '../components/ui/skeleton.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
+import { toast } from '../components/ui/toast.tsx'
+import { InvitationsList } from '../features/teams/invitations-list.tsx'
+import { InviteForm } from '../features/teams/invite-form.tsx'
+import { MembersList } from '../features/teams/members-list.tsx'
+import { useTeamPermissions } from '../features/teams/permissions.ts'
+import { useLeaveTeam, useTeam } from '../features/teams/queries.ts'
+import { TeamSettings } from '../features/teams/team-settings.tsx'
+import { errorText } from '../lib/api.ts'
+
+/** /team/:teamId/manage (and #invites, which opens the invitations). */
+export function TeamManagePage() {
+  const { teamId } = useParams()
+  if (!isUuid(teamId)) return <InvalidTeamId />
+  return <TeamManagement key={teamId} teamId={teamId} />
+}
+
+function InvalidTeamId() {
+  const { t } = useTranslation('teams')
+  useDocumentTitle(t('manage.invalidId'))
+  return (
+    <Card className="mx-auto mt-10 flex max-w-md flex-col items-center gap-3 px-6 py-12 text-center">
+      <h1 className="text-xl font-semibold">{t('manage.invalidId')}</h1>
+      <p className="text-sm text-muted-foreground">{t('manage.invalidIdText')}</p>
+      <Button asChild>
+        <Link to="/">{t('manage.goHome')}</Link>
+      </Button>
+    </Card>
+  )
+}
+
+function BackToDashboard() {
+  const { t } = useTranslation('teams')
+  return (
+    <Link
+      to="/dashboard"
+      className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      {t('manage.backToDashboard')}
+    </Link>
+  )
+}
+
+function TeamManagement({ teamId }: { teamId: string }) {
+  const { t } = useTranslation('teams')
+  const navigate = useNavigate()
+  const location = useLocation()
+  const team = useTeam(teamId)
+  const [tab, setTab] = useState('members')
+  useDocumentTitle(team.data?.name ?? t('manage.subtitle'))
+
+  // The spec: 'Failed to load team information', then home.
+  useEffect(() => {
+    if (!team.isError) return
+    toast({ title: t('manage.loadFailed'), description: errorText(team.error, ''), tone: 'error' })
+    navigate('/', { replace: true })
+  }, [team.isError, team.error, navigate, t])
+
+  const loaded = team.isSuccess
+  useEffect(() => {
+    if (!loaded || location.hash !== '#invites') return
+    setTab('members')
+    requestAnimationFrame(() => document.getElementById('invites')?.scrollIntoView({ block: 'start' }))
+  }, [loaded, location.hash])
+
+  if (!team.data) {
+    return (
+      <>
+        <BackToDashboard />
+        <div aria-busy className="space-y-4">
+          <Skeleton className="h-8 w-64" />
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Skeleton className="h-24" />
+            <Skeleton className="h-24" />
+            <Skeleton className="h-24" />
+          </div>
+        </div>
+      </>
+    )
+  }
+  return (
+    <>
+      <BackToDashboard />
+      <PageHeader
+        title={team.data.name}
+        description={t('manage.subtitle')}
+        actions={team.data.role && <LeaveTeamButton team={team.data} />}
+      />
+      <SummaryCards team={team.data} />
+      <Tabs value={tab} onValueChange={setTab} className="mt-6">
+        <TabsList>
+          <TabsTrigger value="members">{t('manage.tabs.members')}</TabsTrigger>
+          <TabsTrigger value="settings">{t('manage.tabs.settings')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="members" className="mt-4 space-y-4">
+          <MembersTab team={team.data} />
+        </TabsContent>
+        <TabsContent value="settings" className="mt-4">
+          <TeamSettings team={team.data} />
+        </TabsContent>
+      </Tabs>
+    </>
+  )
+}
+
+function SummaryCard({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <Card className="flex items-center gap-4 p-3 sm:p-5">
+      <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground sm:flex [&_svg]:size-5">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
+        <p className="truncate text-base font-semibold sm:text-xl">{value}</p>
+      </div>
+    </Card>
+  )
+}
+
+function SummaryCards({ team }: { team: TeamDetail }) {
+  const { t } = useTranslation('teams')
+  return (
+    <div className="grid grid-cols-3 gap-2 sm:gap-3">
+      <SummaryCard icon={<Users />} label={t('manage.membersCard')} value={team.memberCount} />
+      <SummaryCard icon={<CircleCheck />} label={t('manage.statusCard')} value={t('manage.active')} />
+      <SummaryCard
+        icon={<ShieldCheck />}
+        label={t('manage.yourRole')}
+        value={team.role ? t(`roles.${team.role}`) : t('roles.globalAdmin')}
+      />
+    </div>
+  )
+}
+
+function MembersTab({ team }: { team: TeamDetail }) {
+  const { t } = useTranslation('teams')
+  const can = useTeamPermissions(team.role)
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('members.title')}</CardTitle>
+          <CardDescription>{t('members.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <MembersList teamId={team.id} role={team.role} />
+        </CardContent>
+      </Card>
+      {can('invite_members') && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('invite.title')}</CardTitle>
+            <CardDescription>{t('invite.description')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <InviteForm teamId={team.id} />
+          </CardContent>
+        </Card>
+      )}
+      <Card id="invites" className="scroll-mt-20">
+        <CardHeader>
+          <CardTitle>{t('invitations.title')}</CardTitle>
+          <CardDescription>{t('invitations.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <InvitationsList teamId={team.id} role={team.role} />
+        </CardContent>
+      </Card>
+    </>
+  )
+}
+
+function LeaveTeamButton({ team }: { team: TeamDetail }) {
+  const { t } = useTranslation('teams')
+  const navigate = useNavigate()
+  const leave = useLeaveTeam(team.id)
+  const [open, setOpen] = useState(false)
+  const confirm = () =>
+    leave.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: t('manage.left', { name: team.name }), tone: 'success' })
+        navigate('/team', { replace: true })
+      },
+      onError: (error) => {
+        toast({ title: t('manage.leaveFailed'), description: errorText(error, ''), tone: 'error' })
+        setOpen(false)
+      },
+    })
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <LogOut />
+        {t('manage.leave')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('manage.leaveTitle', { name: team.name })}
+        description={t('manage.leaveText')}
+        confirmLabel={t('manage.leave')}
+        onConfirm={confirm}
+        pending={leave.isPending}
+      />
+    </>
+  )
+}
