@@ -1,20 +1,18 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { ChevronDown, ChevronUp, FileText, Search } from 'lucide-react'
+import { ChevronDown, ChevronUp, FileText } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
 import type { PromptSummary } from '../../../domain/prompts.ts'
 import { formatShortDate } from '../../../domain/time.ts'
+import { SearchInput } from '../../components/search-input.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
-import { Input } from '../../components/ui/input.tsx'
 import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import {
   type PickedPrompt,
   type PickerScope,
@@ -39,10 +37,9 @@ export function PromptPickerDialog({
 }) {
   const { t } = useTranslation('conversations')
   const [scope, setScope] = useState<PickerScope>('owner')
-  const [searchText, setSearchText] = useState('')
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
+  const [search, setSearch] = useState('')
   useEffect(() => {
-    if (open) setSearchText('')
+    if (open) setSearch('')
   }, [open])
 
   return (
@@ -58,20 +55,12 @@ export function PromptPickerDialog({
             </TabsTrigger>
           </TabsList>
         </Tabs>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('picker.search')}
-            aria-label={t('picker.searchLabel')}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={search}
+          onSearch={setSearch}
+          placeholder={t('picker.search')}
+          label={t('picker.searchLabel')}
+        />
         {open && <PromptResults scope={scope} search={search} onPick={onPick} busy={busy ?? false} />}
       </DialogContent>
     </Dialog>

@@ -1,15 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { MessagesSquare, Plus, Search, X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { MessagesSquare, Plus, X } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
 import type { ConversationScope } from '../../../domain/conversations.ts'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { SearchInput } from '../../components/search-input.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
-import { Input, Select } from '../../components/ui/input.tsx'
+import { Select } from '../../components/ui/input.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import {
@@ -36,9 +36,6 @@ export function ConversationsPage() {
     scope === 'team' ? (teams.find((team) => team.id === params.get('team'))?.id ?? undefined) : undefined
   const tags = params.getAll('tag')
   const search = params.get('q') ?? ''
-  const [searchText, setSearchText] = useState(search)
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(searchTimer.current), [])
   const [creating, setCreating] = useState(false)
 
   const update = (change: (next: URLSearchParams) => void) =>
@@ -51,16 +48,6 @@ export function ConversationsPage() {
       { replace: true },
     )
 
-  // The typed text reaches the URL (and the query) once typing pauses for 300 ms (§9).
-  const onSearchChange = (text: string) => {
-    setSearchText(text)
-    clearTimeout(searchTimer.current)
-    searchTimer.current = setTimeout(
-      () => update((next) => (text.trim() ? next.set('q', text.trim()) : next.delete('q'))),
-      SEARCH_DEBOUNCE_MS,
-    )
-  }
-
   const addTag = (tag: string) => {
     if (!tags.includes(tag)) update((next) => next.append('tag', tag))
   }
@@ -69,14 +56,11 @@ export function ConversationsPage() {
       next.delete('tag')
       for (const kept of tags.filter((t) => t !== tag)) next.append('tag', kept)
     })
-  const clearFilters = () => {
-    clearTimeout(searchTimer.current)
-    setSearchText('')
+  const clearFilters = () =>
     update((next) => {
       next.delete('tag')
       next.delete('q')
     })
-  }
 
   const list = useInfiniteQuery(conversationListQuery({ scope, teamId, search, tags }))
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
@@ -136,20 +120,13 @@ export function ConversationsPage() {
             ))}
           </Select>
         )}
-        <div className="relative flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => onSearchChange(event.target.value)}
-            placeholder={t('list.search')}
-            aria-label={t('list.searchLabel')}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={search}
+          onSearch={(text) => update((next) => (text ? next.set('q', text) : next.delete('q')))}
+          placeholder={t('list.search')}
+          label={t('list.searchLabel')}
+          className="flex-1"
+        />
       </div>
 
       {tags.length > 0 && (

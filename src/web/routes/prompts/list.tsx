@@ -1,17 +1,16 @@
-import { FileText, Plus, Search, X } from 'lucide-react'
+import { FileText, Plus, X } from 'lucide-react'
 import { ToggleGroup } from 'radix-ui'
-import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
 import { normalizeTags, type PromptScope } from '../../../domain/prompts.ts'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { SearchInput } from '../../components/search-input.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
-import { Input, Select } from '../../components/ui/input.tsx'
+import { Select } from '../../components/ui/input.tsx'
 import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
 import { useCurrentUser } from '../../features/auth/session.ts'
 import { type PromptListFilters, usePromptList } from '../../features/prompts/list-queries.ts'
@@ -44,45 +43,6 @@ function useListFilters() {
     setParams(query, { replace: true })
   }
   return { filters, update }
-}
-
-/** The search box: typing updates the URL after a 300 ms pause (§9). */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
-  const { t } = useTranslation('prompts')
-  const [draft, setDraft] = useState(value)
-  const pushed = useRef(value)
-  // A change that did not come from typing here (Clear all filters, back button) replaces the draft.
-  useEffect(() => {
-    if (value !== pushed.current) {
-      pushed.current = value
-      setDraft(value)
-    }
-  }, [value])
-  useEffect(() => {
-    const search = draft.trim()
-    if (search === pushed.current) return
-    const timer = setTimeout(() => {
-      pushed.current = search
-      onSearch(search)
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [draft, onSearch])
-  return (
-    <div className="relative min-w-0 flex-1 sm:max-w-sm">
-      <Search
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        type="search"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        placeholder={t('list.searchPlaceholder')}
-        aria-label={t('list.searchLabel')}
-        className="pl-9"
-      />
-    </div>
-  )
 }
 
 function ScopeToggle({ value, onChange }: { value: PromptScope; onChange: (scope: PromptScope) => void }) {
@@ -187,11 +147,6 @@ export function PromptListPage() {
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
   const filtered = Boolean(filters.search || filters.tags.length > 0 || filters.teamId)
 
-  // Stable for SearchBox's effect: the latest filters are read when the debounce fires.
-  const updateRef = useRef(update)
-  updateRef.current = update
-  const onSearch = useCallback((search: string) => updateRef.current({ search: search || undefined }), [])
-
   return (
     <>
       <PageHeader
@@ -208,7 +163,13 @@ export function PromptListPage() {
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-          <SearchBox value={filters.search ?? ''} onSearch={onSearch} />
+          <SearchInput
+            value={filters.search ?? ''}
+            onSearch={(search) => update({ search: search || undefined })}
+            placeholder={t('list.searchPlaceholder')}
+            label={t('list.searchLabel')}
+            className="min-w-0 flex-1 sm:max-w-sm"
+          />
           <div className="flex flex-wrap items-center gap-2">
             <ScopeToggle value={filters.scope} onChange={(scope) => update({ scope, teamId: undefined })} />
             {filters.scope === 'team' && (teams.data?.length ?? 0) > 1 && (
