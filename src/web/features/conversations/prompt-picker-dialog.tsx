@@ -6,7 +6,7 @@ import { Link } from 'react-router'
 import type { PromptSummary } from '../../../domain/prompts.ts'
 import { formatShortDate } from '../../../domain/time.ts'
 import { SearchInput } from '../../components/search-input.tsx'
-import { Alert } from '../../components/ui/alert.tsx'
+import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
@@ -95,17 +95,7 @@ function PromptResults({
     )
   }
   if (prompts.isError) {
-    return (
-      <Alert
-        tone="error"
-        title={t('picker.loadError')}
-        action={
-          <Button variant="outline" size="sm" onClick={() => void prompts.refetch()}>
-            {t('picker.retry')}
-          </Button>
-        }
-      />
-    )
+    return <RetryAlert title={t('picker.loadError')} onRetry={() => void prompts.refetch()} />
   }
   if (items.length === 0) {
     return (
@@ -217,17 +207,7 @@ function VersionList({
   const versions = useQuery(promptVersionsQuery(prompt.id))
   if (versions.isPending) return <Spinner label={t('list.loadingMore')} />
   if (versions.isError) {
-    return (
-      <Alert
-        tone="error"
-        title={t('picker.versionsError')}
-        action={
-          <Button variant="outline" size="sm" onClick={() => void versions.refetch()}>
-            {t('picker.retry')}
-          </Button>
-        }
-      />
-    )
+    return <RetryAlert title={t('picker.versionsError')} onRetry={() => void versions.refetch()} />
   }
   if (versions.data.length === 0)
     return <p className="text-sm text-muted-foreground">{t('picker.noVersions')}</p>

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router'
 import type { ConversationScope } from '../../../domain/conversations.ts'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
-import { Alert } from '../../components/ui/alert.tsx'
+import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { Select } from '../../components/ui/input.tsx'
@@ -168,15 +168,7 @@ export function ConversationsPage() {
           <ConversationCardsSkeleton />
         </>
       ) : list.isError && items.length === 0 ? (
-        <Alert
-          tone="error"
-          title={t('list.loadError')}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          }
-        />
+        <RetryAlert title={t('list.loadError')} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
           <MessagesSquare aria-hidden className="size-8 text-muted-foreground" />
@@ -218,15 +210,7 @@ export function ConversationsPage() {
             {list.isFetchingNextPage ? (
               <Spinner label={t('list.loadingMore')} />
             ) : list.isError ? (
-              <Alert
-                tone="error"
-                title={t('list.loadError')}
-                action={
-                  <Button variant="outline" size="sm" onClick={() => void list.fetchNextPage()}>
-                    {t('retry', { ns: 'common' })}
-                  </Button>
-                }
-              />
+              <RetryAlert title={t('list.loadError')} onRetry={() => void list.fetchNextPage()} />
             ) : list.hasNextPage ? (
               <Button variant="outline" onClick={() => void list.fetchNextPage()}>
                 {t('list.loadMore')}

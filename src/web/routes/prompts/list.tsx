@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { normalizeTags, type PromptScope } from '../../../domain/prompts.ts'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
-import { Alert } from '../../components/ui/alert.tsx'
+import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
@@ -211,17 +211,9 @@ export function PromptListPage() {
           ))}
         </div>
       ) : list.isError && items.length === 0 ? (
-        <Alert
-          tone="error"
-          title={t('list.loadFailed')}
-          action={
-            <Button variant="outline" size="sm" onClick={() => list.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          }
-        >
+        <RetryAlert title={t('list.loadFailed')} onRetry={() => list.refetch()}>
           {errorText(list.error, t('list.loadFailed'))}
-        </Alert>
+        </RetryAlert>
       ) : items.length === 0 ? (
         <EmptyState scope={filters.scope} filtered={filtered} />
       ) : (
