@@ -1,7 +1,7 @@
 import { Construction, Hammer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { EmptyState } from '../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
-import { Card } from '../components/ui/card.tsx'
 import type { Resources } from '../i18n/resources.ts'
 
 export type ScreenKey = keyof Resources['pages']['screens']
@@ -14,13 +14,11 @@ export function ScreenPlaceholder({ screen }: { screen: ScreenKey }) {
   return (
     <>
       <PageHeader title={title} />
-      <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-        <Hammer aria-hidden className="size-8 text-muted-foreground" />
-        <h2 className="text-lg font-semibold">{t('placeholder.building')}</h2>
-        <p className="max-w-md text-sm text-muted-foreground">
-          {t('placeholder.buildingText', { screen: title })}
-        </p>
-      </Card>
+      <EmptyState
+        icon={Hammer}
+        title={t('placeholder.building')}
+        text={t('placeholder.buildingText', { screen: title })}
+      />
     </>
   )
 }
@@ -33,11 +31,11 @@ export function NotImplementedPage({ screen }: { screen: ScreenKey }) {
   return (
     <>
       <PageHeader title={title} />
-      <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-        <Construction aria-hidden className="size-8 text-muted-foreground" />
-        <h2 className="text-lg font-semibold">{t('placeholder.notImplemented')}</h2>
-        <p className="max-w-md text-sm text-muted-foreground">{t('placeholder.notImplementedText')}</p>
-      </Card>
+      <EmptyState
+        icon={Construction}
+        title={t('placeholder.notImplemented')}
+        text={t('placeholder.notImplementedText')}
+      />
     </>
   )
 }

@@ -4,11 +4,11 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { ConversationScope } from '../../../domain/conversations.ts'
+import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Card } from '../../components/ui/card.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
@@ -170,33 +170,35 @@ export function ConversationsPage() {
       ) : list.isError && items.length === 0 ? (
         <RetryAlert title={t('list.loadError')} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-          <MessagesSquare aria-hidden className="size-8 text-muted-foreground" />
-          <h2 className="text-lg font-semibold">
-            {filtered
+        <EmptyState
+          icon={MessagesSquare}
+          title={
+            filtered
               ? t('list.noMatchTitle')
               : scope === 'team'
                 ? t('list.emptyTeamTitle')
-                : t('list.emptyTitle')}
-          </h2>
-          <p className="max-w-md text-sm text-muted-foreground">
-            {filtered
+                : t('list.emptyTitle')
+          }
+          text={
+            filtered
               ? t('list.noMatchText')
               : scope === 'team'
                 ? t('list.emptyTeamText')
-                : t('list.emptyText')}
-          </p>
-          {filtered ? (
-            <Button variant="outline" onClick={clearFilters}>
-              {t('list.clearFilters')}
-            </Button>
-          ) : (
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden />
-              {t('list.new')}
-            </Button>
-          )}
-        </Card>
+                : t('list.emptyText')
+          }
+          actions={
+            filtered ? (
+              <Button variant="outline" onClick={clearFilters}>
+                {t('list.clearFilters')}
+              </Button>
+            ) : (
+              <Button onClick={() => setCreating(true)}>
+                <Plus aria-hidden />
+                {t('list.new')}
+              </Button>
+            )
+          }
+        />
       ) : (
         <>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('list.title')}>

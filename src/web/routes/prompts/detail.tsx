@@ -1,9 +1,9 @@
-import { ArrowLeft, Check, FileDown, Pencil } from 'lucide-react'
+import { Check, FileDown, Pencil } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import type { PromptDetail, PromptVersion } from '../../../domain/prompts.ts'
 import { formatLongDateTime } from '../../../domain/time.ts'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { BackLink, PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
@@ -55,13 +55,9 @@ function PromptDetailView({ detail }: { detail: PromptDetail }) {
 
   return (
     <>
-      <Link
-        to="/prompts"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
+      <BackLink to="/prompts" className="mb-4">
         {t('detail.back')}
-      </Link>
+      </BackLink>
       <PageHeader
         title={prompt.title}
         description={prompt.description ?? undefined}

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import type { PromptDetail } from '../../../domain/prompts.ts'
+import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -208,17 +209,19 @@ function EditPromptForm({
 function NoPermission({ promptId }: { promptId: string }) {
   const { t } = useTranslation('prompts')
   return (
-    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-      <Lock aria-hidden className="size-8 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">{t('form.noPermission')}</h2>
-      <p className="max-w-md text-sm text-muted-foreground">{t('form.noPermissionText')}</p>
-      <Button asChild>
-        <Link to={`/prompts/${promptId}`}>
-          <ArrowLeft aria-hidden />
-          {t('form.backToPrompt')}
-        </Link>
-      </Button>
-    </Card>
+    <EmptyState
+      icon={Lock}
+      title={t('form.noPermission')}
+      text={t('form.noPermissionText')}
+      actions={
+        <Button asChild>
+          <Link to={`/prompts/${promptId}`}>
+            <ArrowLeft aria-hidden />
+            {t('form.backToPrompt')}
+          </Link>
+        </Button>
+      }
+    />
   )
 }
 

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { normalizeTags, type PromptScope } from '../../../domain/prompts.ts'
+import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
 import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Card } from '../../components/ui/card.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
 import { useCurrentUser } from '../../features/auth/session.ts'
@@ -117,22 +117,24 @@ function ActiveFilters({
   )
 }
 
-function EmptyState({ scope, filtered }: { scope: PromptScope; filtered: boolean }) {
+function NoPrompts({ scope, filtered }: { scope: PromptScope; filtered: boolean }) {
   const { t } = useTranslation('prompts')
   return (
-    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-      <FileText aria-hidden className="size-8 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">{filtered ? t('list.noMatchesTitle') : t('list.emptyTitle')}</h2>
-      <p className="max-w-md text-sm text-muted-foreground">
-        {filtered ? t('list.noMatchesText') : scope === 'team' ? t('list.emptyTeam') : t('list.emptyOwner')}
-      </p>
-      <Button asChild>
-        <Link to="/prompts/new">
-          <Plus aria-hidden />
-          {t('list.createPrompt')}
-        </Link>
-      </Button>
-    </Card>
+    <EmptyState
+      icon={FileText}
+      title={filtered ? t('list.noMatchesTitle') : t('list.emptyTitle')}
+      text={
+        filtered ? t('list.noMatchesText') : scope === 'team' ? t('list.emptyTeam') : t('list.emptyOwner')
+      }
+      actions={
+        <Button asChild>
+          <Link to="/prompts/new">
+            <Plus aria-hidden />
+            {t('list.createPrompt')}
+          </Link>
+        </Button>
+      }
+    />
   )
 }
 
@@ -215,7 +217,7 @@ export function PromptListPage() {
           {errorText(list.error, t('list.loadFailed'))}
         </RetryAlert>
       ) : items.length === 0 ? (
-        <EmptyState scope={filters.scope} filtered={filtered} />
+        <NoPrompts scope={filters.scope} filtered={filtered} />
       ) : (
         <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <ul className="space-y-3" aria-label={t('list.title')}>
