@@ -14,7 +14,7 @@ import { useMarkdownExport } from '../../features/prompts/markdown.ts'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import { usePrompt, useSetCurrentVersion } from '../../features/prompts/prompt-queries.ts'
 import { ViewVersionButton } from '../../features/prompts/version-dialog.tsx'
-import { VersionList } from '../../features/prompts/version-list.tsx'
+import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
 import { useMyTeams } from '../../features/teams/queries.ts'
 import { currentLanguage } from '../../i18n/index.ts'
@@ -147,26 +147,18 @@ function PromptDetailView({ detail }: { detail: PromptDetail }) {
         </Card>
 
         {versions.length > 1 && (
-          <Card role="region" aria-label={t('detail.versionHistory')}>
-            <CardHeader>
-              <CardTitle>{t('detail.versionHistory')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <VersionList
-                versions={versions}
-                currentVersionId={prompt.currentVersionId}
-                actions={(version) => (
-                  <>
-                    <CopyButton kind="version" text={version.body} />
-                    <ViewVersionButton version={version} />
-                    {canEdit && version.id !== prompt.currentVersionId && (
-                      <SetAsCurrentButton promptId={prompt.id} version={version} />
-                    )}
-                  </>
+          <VersionHistoryCard
+            versions={versions}
+            currentVersionId={prompt.currentVersionId}
+            actions={(version) => (
+              <>
+                <ViewVersionButton version={version} />
+                {canEdit && version.id !== prompt.currentVersionId && (
+                  <SetAsCurrentButton promptId={prompt.id} version={version} />
                 )}
-              />
-            </CardContent>
-          </Card>
+              </>
+            )}
+          />
         )}
         <PromptUsagePanel promptId={prompt.id} />
       </div>
