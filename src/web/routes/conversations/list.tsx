@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { MessagesSquare, Plus, X } from 'lucide-react'
+import { MessagesSquare, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
+import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
@@ -136,19 +137,10 @@ export function ConversationsPage() {
           </span>
           <ul aria-labelledby="tag-filter-label" className="flex flex-wrap gap-2">
             {tags.map((tag) => (
-              <li
-                key={tag}
-                className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent-foreground"
-              >
-                #{tag}
-                <button
-                  type="button"
-                  onClick={() => removeTag(tag)}
-                  aria-label={t('list.removeTag', { tag })}
-                  className="cursor-pointer rounded-full p-0.5 hover:bg-background/60"
-                >
-                  <X className="size-3" aria-hidden />
-                </button>
+              <li key={tag}>
+                <RemovableBadge removeLabel={t('list.removeTag', { tag })} onRemove={() => removeTag(tag)}>
+                  #{tag}
+                </RemovableBadge>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { FileText, Plus, X } from 'lucide-react'
+import { FileText, Plus } from 'lucide-react'
 import { ToggleGroup } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
 import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
-import { Badge } from '../../components/ui/badge.tsx'
+import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
@@ -80,17 +80,9 @@ function ActiveFilters({
   if (!filters.search && filters.tags.length === 0 && !filters.teamId) return null
   const chip = (key: string, label: string, onRemove: () => void) => (
     <li key={key}>
-      <Badge variant="primary" className="gap-0.5 py-0.5 pr-0.5 pl-2">
+      <RemovableBadge removeLabel={t('list.removeFilter', { name: label })} onRemove={onRemove}>
         {label}
-        <button
-          type="button"
-          className="cursor-pointer rounded-full p-0.5 hover:bg-primary/15"
-          aria-label={t('list.removeFilter', { name: label })}
-          onClick={onRemove}
-        >
-          <X aria-hidden />
-        </button>
-      </Badge>
+      </RemovableBadge>
     </li>
   )
   return (
