@@ -11,7 +11,7 @@ import type {
 } from '../../../domain/teams.ts'
 import { invitationTokenSchema, isUuid } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { queryRows } from '../../db/rows.ts'
+import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
 import { queueInvitationMail } from './invitation-mail.ts'
 import { hashInvitationToken, newInvitationToken } from './invitation-token.ts'
@@ -28,9 +28,6 @@ export interface InvitationDeps {
 /** Invitations (and resends) an admin may send per hour: each one is a mail to a stranger. */
 const INVITES_PER_HOUR = 50
 
-type Timestamp = Date | string
-const iso = (value: Timestamp) => new Date(value).toISOString()
-
 interface InvitationRow extends Record<string, unknown> {
   id: string
   team_id: string
@@ -38,9 +35,9 @@ interface InvitationRow extends Record<string, unknown> {
   role: TeamRole
   status: InvitationStatus
   invited_by_email: string | null
-  expires_at: Timestamp
-  sent_at: Timestamp
-  created_at: Timestamp
+  expires_at: SqlTimestamp
+  sent_at: SqlTimestamp
+  created_at: SqlTimestamp
 }
 
 /** A pending invitation past its expiry reads as expired (§4), before anyone tries to accept it. */
@@ -56,9 +53,9 @@ function toInvitation(row: InvitationRow): TeamInvitation {
     role: row.role,
     status: row.status,
     invitedByEmail: row.invited_by_email,
-    expiresAt: iso(row.expires_at),
-    sentAt: iso(row.sent_at),
-    createdAt: iso(row.created_at),
+    expiresAt: isoTimestamp(row.expires_at),
+    sentAt: isoTimestamp(row.sent_at),
+    createdAt: isoTimestamp(row.created_at),
   }
 }
 
@@ -247,7 +244,7 @@ interface TokenRow extends Record<string, unknown> {
   status: InvitationStatus
   expired: boolean
   invited_by_email: string | null
-  expires_at: Timestamp
+  expires_at: SqlTimestamp
 }
 
 async function invitationByToken(db: Db | Tx, token: string, lock = false): Promise<TokenRow | undefined> {
@@ -278,7 +275,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
     email: row.email,
     role: row.role,
     invitedByEmail: row.invited_by_email,
-    expiresAt: iso(row.expires_at),
+    expiresAt: isoTimestamp(row.expires_at),
   }
 }
 
