@@ -10,7 +10,7 @@ import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
-import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import {
@@ -84,14 +84,11 @@ function PromptResults({
 
   if (prompts.isPending) {
     return (
-      <div className="space-y-2" aria-busy>
-        <span className="sr-only" role="status">
-          {t('list.loading')}
-        </span>
+      <LoadingSkeletons label={t('list.loading')} className="space-y-2">
         {['a', 'b', 'c'].map((key) => (
           <Skeleton key={key} className="h-14 w-full" />
         ))}
-      </div>
+      </LoadingSkeletons>
     )
   }
   if (prompts.isError) {

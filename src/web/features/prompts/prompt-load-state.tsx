@@ -1,18 +1,17 @@
 import { FileQuestion } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { LoadFailedState } from '../../components/empty-state.tsx'
-import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 
 /** The detail and edit pages while their prompt loads. */
 export function PromptLoading() {
   const { t } = useTranslation('prompts')
   return (
-    <div className="space-y-4" aria-busy="true">
-      <Spinner label={t('detail.loading')} hideLabel />
+    <LoadingSkeletons label={t('detail.loading')} className="space-y-4">
       <Skeleton className="h-8 w-2/3" />
       <Skeleton className="h-4 w-1/2" />
       <Skeleton className="h-64 w-full rounded-xl" />
-    </div>
+    </LoadingSkeletons>
   )
 }
 

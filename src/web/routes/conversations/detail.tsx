@@ -9,7 +9,7 @@ import { LoadFailedState } from '../../components/empty-state.tsx'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useCurrentUser } from '../../features/auth/session.ts'
 import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
@@ -38,16 +38,13 @@ export function ConversationDetailPage() {
 
   if (conversation.isPending) {
     return (
-      <div className="space-y-4" aria-busy>
-        <span className="sr-only" role="status">
-          {t('detail.loading')}
-        </span>
+      <LoadingSkeletons label={t('detail.loading')} className="space-y-4">
         <Skeleton className="h-4 w-28" />
         <Skeleton className="h-8 w-2/3" />
         {['a', 'b', 'c'].map((key) => (
           <Skeleton key={key} className="h-20 w-full" />
         ))}
-      </div>
+      </LoadingSkeletons>
     )
   }
   if (conversation.isError) {
@@ -184,14 +181,11 @@ function MessageList({
       className="-mx-1 min-h-0 flex-1 overflow-y-auto border-y px-1 py-3 outline-none"
     >
       {messages.isPending ? (
-        <div className="space-y-3">
-          <span className="sr-only" role="status">
-            {t('detail.loading')}
-          </span>
+        <LoadingSkeletons label={t('detail.loading')} className="space-y-3">
           {['a', 'b', 'c'].map((key) => (
             <Skeleton key={key} className="h-20 w-full" />
           ))}
-        </div>
+        </LoadingSkeletons>
       ) : messages.isError && list.length === 0 ? (
         <Alert tone="error" title={t('messages.loadError')} />
       ) : list.length === 0 ? (

@@ -11,7 +11,7 @@ import { RetryAlert } from '../../components/ui/alert.tsx'
 import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Select } from '../../components/ui/input.tsx'
-import { Spinner } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Spinner } from '../../components/ui/skeleton.tsx'
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import {
   ConversationCard,
@@ -153,12 +153,9 @@ export function ConversationsPage() {
       )}
 
       {list.isPending ? (
-        <>
-          <span className="sr-only" role="status">
-            {t('list.loading')}
-          </span>
+        <LoadingSkeletons label={t('list.loading')}>
           <ConversationCardsSkeleton />
-        </>
+        </LoadingSkeletons>
       ) : list.isError && items.length === 0 ? (
         <RetryAlert title={t('list.loadError')} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (

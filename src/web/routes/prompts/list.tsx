@@ -11,7 +11,7 @@ import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
 import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Select } from '../../components/ui/input.tsx'
-import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { useCurrentUser } from '../../features/auth/session.ts'
 import { type PromptListFilters, usePromptList } from '../../features/prompts/list-queries.ts'
 import { PromptRow } from '../../features/prompts/prompt-row.tsx'
@@ -198,12 +198,11 @@ export function PromptListPage() {
       </div>
 
       {list.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <Spinner label={t('list.loading')} hideLabel />
+        <LoadingSkeletons label={t('list.loading')} className="space-y-3">
           {[0, 1, 2, 3].map((key) => (
             <Skeleton key={key} className="h-28 w-full rounded-xl" />
           ))}
-        </div>
+        </LoadingSkeletons>
       ) : list.isError && items.length === 0 ? (
         <RetryAlert title={t('list.loadFailed')} onRetry={() => list.refetch()}>
           {errorText(list.error, t('list.loadFailed'))}
