@@ -1,4 +1,4 @@
-import { Construction, Hammer } from 'lucide-react'
+import { Construction, Hammer, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
@@ -6,36 +6,56 @@ import type { Resources } from '../i18n/resources.ts'
 
 export type ScreenKey = keyof Resources['pages']['screens']
 
-/** A screen that a later release fills: says so plainly instead of pretending to work. */
-export function ScreenPlaceholder({ screen }: { screen: ScreenKey }) {
+/** A screen's name from the route table's titles, also shown as the browser tab's title. */
+export function useScreenTitle(screen: ScreenKey): string {
   const { t } = useTranslation('pages')
   const title = t(`screens.${screen}`)
   useDocumentTitle(title)
+  return title
+}
+
+function Placeholder({
+  title,
+  icon,
+  heading,
+  text,
+}: {
+  title: string
+  icon: LucideIcon
+  heading: string
+  text: string
+}) {
   return (
     <>
       <PageHeader title={title} />
-      <EmptyState
-        icon={Hammer}
-        title={t('placeholder.building')}
-        text={t('placeholder.buildingText', { screen: title })}
-      />
+      <EmptyState icon={icon} title={heading} text={text} />
     </>
+  )
+}
+
+/** A screen that a later release fills: says so plainly instead of pretending to work. */
+export function ScreenPlaceholder({ screen }: { screen: ScreenKey }) {
+  const { t } = useTranslation('pages')
+  const title = useScreenTitle(screen)
+  return (
+    <Placeholder
+      title={title}
+      icon={Hammer}
+      heading={t('placeholder.building')}
+      text={t('placeholder.buildingText', { screen: title })}
+    />
   )
 }
 
 /** The spec's own placeholder pages (/settings, /billing, /settings/api, /settings/webhooks, /help). */
 export function NotImplementedPage({ screen }: { screen: ScreenKey }) {
   const { t } = useTranslation('pages')
-  const title = t(`screens.${screen}`)
-  useDocumentTitle(title)
   return (
-    <>
-      <PageHeader title={title} />
-      <EmptyState
-        icon={Construction}
-        title={t('placeholder.notImplemented')}
-        text={t('placeholder.notImplementedText')}
-      />
-    </>
+    <Placeholder
+      title={useScreenTitle(screen)}
+      icon={Construction}
+      heading={t('placeholder.notImplemented')}
+      text={t('placeholder.notImplementedText')}
+    />
   )
 }
