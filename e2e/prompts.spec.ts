@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createPromptViaApi, saveBodyViaApi, seedTeam } from './prompts-support.ts'
-import { expect, signUpViaApi, test } from './support.ts'
+import { appOrigin, expect, signUpViaApi, test } from './support.ts'
 
 /** The rows of the prompt list (not the tag lists inside them). */
 const rows = (page: Page) => page.getByRole('list', { name: 'Prompts' }).locator('> li')
@@ -168,7 +168,7 @@ test.describe('copying', () => {
     })
     await page.request.patch(`/api/v1/prompts/${prompt.id}`, {
       data: { body: 'Write short release notes for {version}.', changelog: 'Shorter' },
-      headers: { Origin: test.info().project.use.baseURL as string },
+      headers: { Origin: appOrigin() },
     })
     await page.goto(`/prompts/${prompt.id}`)
     await currentVersion(page).getByRole('button', { name: 'Copy as Markdown' }).click()
