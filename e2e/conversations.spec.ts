@@ -1,6 +1,7 @@
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
-import { createPromptViaApi, saveBodyViaApi, seedTeam } from './prompts-support.ts'
+import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
 import { expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { createTeamWithMemberViaApi } from './teams-support.ts'
 
 test.beforeEach(async ({ page }) => {
   await signUpViaApi(page)
@@ -378,14 +379,11 @@ test.describe('prompts in conversations', () => {
 
 test.describe('with a team', () => {
   test('team tabs, the team selector, and what a member may do', async ({ browser, page }) => {
-    const ownerEmail = await signUpViaApi(page, uniqueEmail('owner'))
+    await signUpViaApi(page, uniqueEmail('owner'))
     const memberPage = await (await browser.newContext()).newPage()
     const memberEmail = await signUpViaApi(memberPage, uniqueEmail('member'))
-    const teamId = await seedTeam(page, 'Growth', [
-      { email: ownerEmail, role: 'admin' },
-      { email: memberEmail, role: 'member' },
-    ])
-    await createPromptViaApi(page, { title: 'Shared brief', visibility: 'team', teamId })
+    const team = await createTeamWithMemberViaApi(page, 'Growth', { page: memberPage, email: memberEmail })
+    await createPromptViaApi(page, { title: 'Shared brief', visibility: 'team', teamId: team.id })
 
     await page.goto('/conversations')
     await page.getByRole('button', { name: 'New Conversation' }).first().click()

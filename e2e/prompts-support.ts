@@ -24,17 +24,3 @@ export async function saveBodyViaApi(page: Page, promptId: string, body: string)
   expect(res.status(), await res.text()).toBe(200)
   return (await res.json()) as PromptDetail
 }
-
-/** A team of existing accounts, made by the server's test-only seeding route (NODE_ENV=test). */
-export async function seedTeam(
-  page: Page,
-  name: string,
-  members: { email: string; role?: 'admin' | 'member' }[],
-): Promise<string> {
-  const res = await page.request.post('/api/testing/teams', {
-    data: { name, members },
-    headers: { Origin: appOrigin() },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
