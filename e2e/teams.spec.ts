@@ -194,6 +194,8 @@ test('signed in with another account: the invitation says so; switching accounts
   await expect(other.getByText('Invitation is for a different email address')).toBeVisible()
   await expect(other.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0)
   await other.getByRole('button', { name: 'Sign out and use another account' }).click()
+  await expect(other.getByText(`Sign in or create an account with ${email} to accept.`)).toBeVisible()
+  await other.getByRole('link', { name: 'Sign in to accept' }).click()
   await other.waitForURL(/\/login-password$/)
   await other.getByLabel('Email').fill(email)
   await other.getByLabel('Password').fill(PASSWORD)
