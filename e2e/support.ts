@@ -62,8 +62,7 @@ export const test = base.extend<{ expectedConsoleError: RegExp | undefined; cons
       page.on('pageerror', (error) => errors.push(error.message))
       await use(undefined)
       const unexpected = errors.filter(
-        (text) =>
-          !clientErrorResponse.test(text) && !(expectedConsoleError && expectedConsoleError.test(text)),
+        (text) => !clientErrorResponse.test(text) && !expectedConsoleError?.test(text),
       )
       expect(unexpected, 'unexpected console errors').toEqual([])
     },
