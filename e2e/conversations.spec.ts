@@ -334,6 +334,58 @@ test.describe('prompts in conversations', () => {
     await expect(page).toHaveURL(`/conversations/${conversation.id}`)
   })
 
+  test('with an error toast over the picker, Escape closes the picker first; the toast closes by its button, by a swipe and by the next Escape', async ({
+    page,
+  }) => {
+    const prompt = await createPromptViaApi(page, { title: 'Tone checker' })
+    const conversation = await createConversationViaApi(page, { title: 'Escapes' })
+    await appendMessageViaApi(page, conversation.id, {
+      content: { text: 'Check my tone' },
+      attachments: [{ promptId: prompt.prompt.id }],
+    })
+    await page.goto(`/conversations/${conversation.id}`)
+    const message = page.getByRole('article', { name: 'You' })
+    const picker = page.getByRole('dialog', { name: 'Attach a prompt' })
+    // The open dialog hides the rest of the page from the accessibility tree, the toast included.
+    const toast = page.locator('li').filter({ hasText: 'Failed to attach' })
+    const openPicker = async () => {
+      await message.getByRole('button', { name: 'Message actions' }).click()
+      await page.getByRole('menuitem', { name: 'Attach prompt' }).click()
+    }
+    // 'Attach latest' again: already attached, so an error toast opens over the picker.
+    const failToAttach = async () => {
+      await picker
+        .getByRole('listitem', { name: 'Tone checker' })
+        .getByRole('button', { name: 'Attach latest' })
+        .click()
+      await expect(toast).toBeVisible()
+    }
+
+    await openPicker()
+    await failToAttach()
+    await toast.locator('button').click()
+    await expect(toast).toBeHidden()
+    await expect(picker).toBeVisible()
+
+    await failToAttach()
+    // Hovering holds the toast open, so only a gesture or a key can close it.
+    await toast.hover()
+    const box = (await toast.boundingBox())!
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width + 200, box.y + box.height / 2, { steps: 10 })
+    await page.mouse.up()
+    await expect(toast).toBeHidden()
+    await expect(picker).toBeVisible()
+
+    await failToAttach()
+    await page.keyboard.press('Escape')
+    await expect(picker).toBeHidden()
+    await expect(toast).toBeVisible()
+    await toast.hover()
+    await page.keyboard.press('Escape')
+    await expect(toast).toBeHidden()
+  })
+
   test.describe('removing an attachment', () => {
     test.use({ expectedConsoleError: /status of 503/ })
 
