@@ -8,6 +8,7 @@ import { createApp, MAX_BODY_BYTES } from '../app.ts'
 import { createAuth } from '../auth/auth.ts'
 import { createLogger } from '../log.ts'
 import { TestClient } from '../testing/client.ts'
+import { createTeamAs } from '../testing/teams.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import type { AppEnv } from './env.ts'
 import { handleError } from './errors.ts'
@@ -79,6 +80,37 @@ describe('the API envelope', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('refuses text holding a NUL character (PostgreSQL cannot store it) with 400, in body, query and path', async () => {
+    const client = new TestClient(testApp, { locale: 'de' })
+    await client.signUp()
+    const team = await createTeamAs(client, 'Nul')
+    const cases = [
+      await client.post('/api/v1/teams', { name: 'a\u0000b' }),
+      await client.post('/api/v1/prompts', { title: 'Tagged', body: 'Body', tags: ['ok', 'a\u0000'] }),
+      await client.patch('/api/v1/profile', { displayName: '\u0000' }),
+      await client.get('/api/v1/prompts?search=a%00b'),
+      await client.get('/api/v1/conversations?search=a%00b'),
+      await client.delete(`/api/v1/teams/${team.id}/members/a%00b`),
+    ]
+    expect(cases.map((res) => res.status)).toEqual([400, 400, 400, 400, 400, 404])
+    expect(cases[1]!.body).toEqual({
+      error: {
+        code: 'validation',
+        message: 'Text darf das Zeichen U+0000 nicht enthalten',
+        fields: { 'tags.1': 'Text darf das Zeichen U+0000 nicht enthalten' },
+      },
+    })
+    expect((await client.get<{ items: unknown[] }>('/api/v1/teams')).body.items).toHaveLength(1)
+  })
+
+  it('survives a deeply nested JSON body', async () => {
+    const client = new TestClient(testApp)
+    await client.signUp()
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`
+    const res = await client.request('POST', '/api/v1/teams', { rawBody: `{"name": ${deep}}` })
+    expect(res.status).toBe(400)
   })
 
   it('answers an unexpected failure with a bare 500 (no internals) in the caller language', async () => {

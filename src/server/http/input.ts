@@ -3,7 +3,42 @@ import type { z } from 'zod'
 import { AppError } from '../../domain/errors.ts'
 import { fieldErrorsOf } from '../../domain/validation.ts'
 
+interface Visit {
+  value: unknown
+  key: string | null
+  parent: Visit | null
+}
+
+function pathOf(visit: Visit): string {
+  const keys: string[] = []
+  for (let at: Visit | null = visit; at?.key != null; at = at.parent) keys.unshift(at.key)
+  return keys.length > 0 ? keys.join('.') : '_'
+}
+
+/**
+ * The path (as zod names it: `tags.1`) of the first string holding U+0000, which PostgreSQL text
+ * cannot store. Iterative and without copying paths, so a deeply nested body costs linear time.
+ */
+function firstNulCharacter(value: unknown): string | null {
+  const pending: Visit[] = [{ value, key: null, parent: null }]
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const current = visit.value
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return pathOf(visit)
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, item] of Object.entries(current).reverse()) {
+        pending.push({ value: item, key, parent: visit })
+      }
+    }
+  }
+  return null
+}
+
 function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const nulAt = firstNulCharacter(value)
+  if (nulAt !== null) {
+    throw new AppError('validation', 'error.nulCharacter', { fields: { [nulAt]: 'error.nulCharacter' } })
+  }
   const result = schema.safeParse(value)
   if (!result.success) {
     const fields = fieldErrorsOf(result.error)

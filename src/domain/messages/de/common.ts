@@ -17,5 +17,6 @@ export const commonDe: Record<keyof typeof commonEn, string> = {
   'error.routeNotFound': 'Diesen API-Endpunkt gibt es nicht.',
   'error.globalAdminRequired': 'Zugriff nur für globale Administratoren',
   'error.invalidCursor': 'Ungültiges Cursor-Format',
+  'error.nulCharacter': 'Text darf das Zeichen U+0000 nicht enthalten',
   'error.invalidValue': 'Ungültiger Wert',
 }

@@ -16,5 +16,6 @@ export const commonEn = {
   'error.routeNotFound': 'No such API endpoint.',
   'error.globalAdminRequired': 'Global admin access required',
   'error.invalidCursor': 'Invalid cursor format',
+  'error.nulCharacter': 'Text must not contain the character U+0000',
   'error.invalidValue': 'Invalid value',
 } as const
