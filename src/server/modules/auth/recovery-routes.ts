@@ -68,12 +68,7 @@ export function recoveryRoutes(deps: AuthRouteDeps) {
       })
       .post('/recovery', async (c) => {
         const input = await jsonBody(c, recoveryVerifyInput)
-        await enforceRateLimits(
-          db,
-          'recovery-verify',
-          { ip: clientIp(c), account: 'link' },
-          config.rateLimitMultiplier,
-        )
+        await enforceRateLimits(db, 'recovery-verify', { ip: clientIp(c) }, config.rateLimitMultiplier)
         const context = await auth.$context
         // Consuming makes the link single-use, also when two tabs open it at once.
         const consumed = await context.internalAdapter.consumeVerificationValue(

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ErrorBody } from '../../../domain/errors.ts'
-import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from '../../testing/client.ts'
+import { queryRows } from '../../db/rows.ts'
+import { DEFAULT_PASSWORD, TestClient, type TestResponse, uniqueEmail } from '../../testing/client.ts'
 import { linkOf, TestMailbox } from '../../testing/mailbox.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
 
@@ -137,6 +139,40 @@ describe('password reset by emailed link', () => {
     const res = await new TestClient(testApp).post('/api/v1/auth/password-reset', { email })
     expect(res.status).toBe(429)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
+
+describe('the reset link check', () => {
+  it('is limited per client address, so made-up links from one address cannot block everyone', async () => {
+    const strict = await createTestApp({ rateLimitMultiplier: 1 })
+    try {
+      const email = uniqueEmail('reset')
+      await new TestClient(strict).signUp(email)
+      expect((await new TestClient(strict).post('/api/v1/auth/password-reset', { email })).status).toBe(200)
+      const [mail] = await queryRows<{ text_body: string }>(
+        strict.database.db,
+        sql`SELECT text_body FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
+      )
+      const link = mail!.text_body.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0]
+      const token = new URL(link).searchParams.get('token_hash')!
+
+      const attacker = new TestClient(strict, { ip: '203.0.113.66' })
+      let refused: TestResponse<ErrorBody> | undefined
+      for (let attempt = 0; attempt < 40 && !refused; attempt += 1) {
+        const res = await attacker.post<ErrorBody>('/api/v1/auth/recovery', {
+          tokenHash: `made-up-${attempt}`,
+        })
+        if (res.status === 429) refused = res
+      }
+      expect(refused?.headers.get('retry-after')).toBeTruthy()
+
+      const owner = new TestClient(strict, { ip: '198.51.100.7' })
+      const res = await owner.post<{ email: string }>('/api/v1/auth/recovery', { tokenHash: token })
+      expect(res.status).toBe(200)
+      expect(res.body.email).toBe(email)
+    } finally {
+      await strict.close()
+    }
   })
 })
 
