@@ -6,9 +6,9 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, MAX_BODY_BYTES } from '../app.ts'
 import { createAuth } from '../auth/auth.ts'
-import { createLogger } from '../log.ts'
+import { createLogger, type Logger } from '../log.ts'
 import { TestClient } from '../testing/client.ts'
-import { createTeamAs } from '../testing/teams.ts'
+import { createTeamAs, invitationLinkFor, inviteAs } from '../testing/teams.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import type { AppEnv } from './env.ts'
 import { handleError } from './errors.ts'
@@ -131,6 +131,43 @@ describe('the API envelope', () => {
     expect(JSON.parse(text)).toEqual({
       error: { code: 'unexpected', message: 'Unerwarteter Fehler. Bitte versuche es später erneut' },
     })
+  })
+})
+
+/** A logger that keeps every line, as the server would write it, for assertions. */
+function capturingLogger(lines: string[], base: Record<string, unknown> = {}): Logger {
+  const write = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
+    lines.push(JSON.stringify({ level, msg, ...base, ...fields }))
+  }
+  return {
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    child: (fields) => capturingLogger(lines, { ...base, ...fields }),
+  }
+}
+
+describe('request logs', () => {
+  it("never carry an invitation link's token (it is in the path)", async () => {
+    const lines: string[] = []
+    const log = capturingLogger(lines)
+    const { config, database } = testApp
+    const logged: TestApp = {
+      ...testApp,
+      app: createApp({ config, database, auth: createAuth({ config, db: database.db, log }), log }),
+    }
+    const admin = new TestClient(logged)
+    await admin.signUp()
+    const team = await createTeamAs(admin, 'Logged')
+    const invitee = new TestClient(logged)
+    const { email } = await invitee.signUp()
+    await inviteAs(admin, team.id, email)
+    const { token } = await invitationLinkFor(logged, email)
+    expect((await invitee.get(`/api/v1/invitations/${token}`)).status).toBe(200)
+    expect((await invitee.post(`/api/v1/invitations/${token}/accept`)).status).toBe(200)
+    expect(lines.filter((line) => line.includes('/api/v1/invitations/'))).toHaveLength(2)
+    expect(lines.filter((line) => line.includes(token))).toEqual([])
   })
 })
 
