@@ -62,6 +62,16 @@ describe('the API envelope', () => {
     expect(res.body.error.code).toBe('forbidden')
   })
 
+  it('refuses state-changing requests from an opaque origin (Origin: null: sandboxed frames, data: pages)', async () => {
+    const owner = new TestClient(testApp)
+    await owner.signUp()
+    const framed = owner.copy({ origin: 'null' })
+    const res = await framed.post<{ error: { code: string } }>('/api/v1/teams', { name: 'From a sandbox' })
+    expect(res.status).toBe(403)
+    expect(res.body.error.code).toBe('forbidden')
+    expect((await owner.get<{ items: unknown[] }>('/api/v1/teams')).body.items).toEqual([])
+  })
+
   it('refuses state-changing requests that are not JSON', async () => {
     const client = new TestClient(testApp)
     const res = await client.request<{ error: { code: string } }>('POST', '/api/v1/auth/sign-in', {

@@ -74,9 +74,12 @@ export class TestClient {
     return this.request<T>('DELETE', path)
   }
 
-  /** A second client holding the same cookies (e.g. a stolen or kept session token). */
-  copy(): TestClient {
-    const other = new TestClient(this.testApp, this.defaults)
+  /**
+   * A second client holding the same cookies (e.g. a stolen or kept session token), optionally
+   * sending another language, Origin or client address.
+   */
+  copy(overrides: { locale?: string; origin?: string; ip?: string } = {}): TestClient {
+    const other = new TestClient(this.testApp, { ...this.defaults, ...overrides })
     other.cookies = new Map(this.cookies)
     other.user = this.user
     return other
