@@ -108,11 +108,44 @@ describe('the API envelope', () => {
     expect(cases[1]!.body).toEqual({
       error: {
         code: 'validation',
-        message: 'Text darf das Zeichen U+0000 nicht enthalten',
-        fields: { 'tags.1': 'Text darf das Zeichen U+0000 nicht enthalten' },
+        message:
+          'Der Text enthält ein Zeichen, das nicht gespeichert werden kann (U+0000 oder ein einzelnes Surrogat)',
+        fields: {
+          'tags.1':
+            'Der Text enthält ein Zeichen, das nicht gespeichert werden kann (U+0000 oder ein einzelnes Surrogat)',
+        },
       },
     })
     expect((await client.get<{ items: unknown[] }>('/api/v1/teams')).body.items).toHaveLength(1)
+  })
+
+  it('refuses text holding an unpaired surrogate (PostgreSQL JSON cannot store it) with 400', async () => {
+    const client = new TestClient(testApp)
+    await client.signUp()
+    const created = await client.post<{ conversation: { id: string } }>('/api/v1/conversations', {
+      title: 'Surrogates',
+    })
+    const conversationId = created.body.conversation.id
+    const cases = [
+      await client.post('/api/v1/conversations', { title: 'Broken', firstMessage: 'a\ud800b' }),
+      await client.post(`/api/v1/conversations/${conversationId}/messages`, { content: { text: '\udc00' } }),
+      await client.post('/api/v1/prompts', { title: 'Broken \ud83d', body: 'Body' }),
+    ]
+    expect(cases.map((res) => res.status)).toEqual([400, 400, 400])
+    expect(cases[1]!.body).toEqual({
+      error: {
+        code: 'validation',
+        message: 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)',
+        fields: {
+          'content.text': 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)',
+        },
+      },
+    })
+    // A well-formed emoji (a surrogate pair) is fine.
+    const emoji = await client.post(`/api/v1/conversations/${conversationId}/messages`, {
+      content: { text: '🙂' },
+    })
+    expect(emoji.status).toBe(201)
   })
 
   it('survives a deeply nested JSON body', async () => {

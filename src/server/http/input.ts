@@ -3,6 +3,9 @@ import type { z } from 'zod'
 import { AppError } from '../../domain/errors.ts'
 import { fieldErrorsOf } from '../../domain/validation.ts'
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
 interface Visit {
   value: unknown
   key: string | null
@@ -16,15 +19,17 @@ function pathOf(visit: Visit): string {
 }
 
 /**
- * The path (as zod names it: `tags.1`) of the first string holding U+0000, which PostgreSQL text
- * cannot store. Iterative and without copying paths, so a deeply nested body costs linear time.
+ * The path (as zod names it: `tags.1`) of the first string PostgreSQL cannot store: one holding
+ * U+0000 (refused by text and JSON columns) or an unpaired surrogate (refused by JSON columns,
+ * silently replaced in text ones). Iterative and without copying paths, so a deeply nested body
+ * costs linear time.
  */
-function firstNulCharacter(value: unknown): string | null {
+function firstUnstorableText(value: unknown): string | null {
   const pending: Visit[] = [{ value, key: null, parent: null }]
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const current = visit.value
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return pathOf(visit)
+      if (current.includes('\u0000') || unpairedSurrogate.test(current)) return pathOf(visit)
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, item] of Object.entries(current).reverse()) {
         pending.push({ value: item, key, parent: visit })
@@ -35,9 +40,11 @@ function firstNulCharacter(value: unknown): string | null {
 }
 
 function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const nulAt = firstNulCharacter(value)
-  if (nulAt !== null) {
-    throw new AppError('validation', 'error.nulCharacter', { fields: { [nulAt]: 'error.nulCharacter' } })
+  const unstorableAt = firstUnstorableText(value)
+  if (unstorableAt !== null) {
+    throw new AppError('validation', 'error.unstorableCharacter', {
+      fields: { [unstorableAt]: 'error.unstorableCharacter' },
+    })
   }
   const result = schema.safeParse(value)
   if (!result.success) {

@@ -16,6 +16,7 @@ export const commonEn = {
   'error.routeNotFound': 'No such API endpoint.',
   'error.globalAdminRequired': 'Global admin access required',
   'error.invalidCursor': 'Invalid cursor format',
-  'error.nulCharacter': 'Text must not contain the character U+0000',
+  'error.unstorableCharacter':
+    'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)',
   'error.invalidValue': 'Invalid value',
 } as const
