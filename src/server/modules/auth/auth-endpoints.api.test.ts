@@ -64,6 +64,18 @@ describe("better-auth's own endpoints", () => {
     expect((await user.get<{ user: { globalRole: string } }>('/api/v1/me')).body.user.globalRole).toBe('user')
   })
 
+  it('answer their own refusals (a wrong method, a body that is not JSON) as 4xx, never 500', async () => {
+    const wrongMethod = await user.post<ErrorBody>('/api/auth/get-session', {})
+    expect(wrongMethod.status).toBe(400)
+    expect(wrongMethod.body.error).toMatchObject({ code: 'validation', message: 'Validation failed' })
+    const notJson = await user.request<ErrorBody>('POST', '/api/auth/sign-in/social', {
+      rawBody: 'provider=google',
+      headers: { 'Content-Type': 'text/plain' },
+    })
+    expect(notJson.status).toBe(400)
+    expect(notJson.body.error.code).toBe('validation')
+  })
+
   it('keeps what the web app uses: session, session list, other sessions, sign-out', async () => {
     const me = new TestClient(testApp)
     await me.signUp()
