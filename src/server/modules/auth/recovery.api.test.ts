@@ -142,6 +142,38 @@ describe('password reset by emailed link', () => {
   })
 })
 
+describe('every way of setting a password', () => {
+  it('refuses one of the most common passwords: reset form, direct reset, admin reset', async () => {
+    const common = 'qwerty123456'
+    const email = uniqueEmail('common')
+    const owner = new TestClient(testApp)
+    await owner.signUp(email)
+    const token = (await requestReset(email)).searchParams.get('token_hash')!
+    const browser = new TestClient(testApp)
+    expect((await browser.post('/api/v1/auth/recovery', { tokenHash: token })).status).toBe(200)
+    const reset = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
+      password: common,
+      confirmPassword: common,
+    })
+    expect(reset.status).toBe(400)
+    expect(reset.body.error.fields?.password).toBe(
+      'This password is one of the most common ones. Please choose another.',
+    )
+    const direct = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/direct-reset', {
+      email,
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: common,
+      confirmPassword: common,
+    })
+    expect(direct.status).toBe(400)
+    expect(direct.body.error.fields?.newPassword).toBe(
+      'This password is one of the most common ones. Please choose another.',
+    )
+    expect((await owner.get('/api/v1/me')).status).toBe(200)
+    expect((await new TestClient(testApp).signIn(email, common)).status).toBe(401)
+  })
+})
+
 describe('the reset link check', () => {
   it('is limited per client address, so made-up links from one address cannot block everyone', async () => {
     const strict = await createTestApp({ rateLimitMultiplier: 1 })
@@ -299,6 +331,14 @@ describe('admin password reset (/temp-reset)', () => {
         newPassword: 'short',
       })
       expect(short.body.error.fields?.newPassword).toBe('New password must be at least 12 characters')
+      const common = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
+        email,
+        newPassword: '1q2w3e4r5t6y',
+      })
+      expect(common.status).toBe(400)
+      expect(common.body.error.fields?.newPassword).toBe(
+        'This password is one of the most common ones. Please choose another.',
+      )
       const missing = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
         email: uniqueEmail(),
         newPassword: NEW_PASSWORD,
