@@ -267,6 +267,10 @@ test.describe('profile settings', () => {
     })
     await expect(page.getByText('Profile saved', { exact: true })).toBeVisible()
     await expect(save).toBeDisabled()
+    // The display name is the account's name at once: the avatar menu greets with it.
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await expect(page.getByRole('menu').getByText('Ada Lovelace', { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
 
     // A refused save puts everything back and says so.
     await page.route('**/api/v1/profile', (route) =>

@@ -16,6 +16,11 @@ describe('cursor', () => {
     ['bad date', btoa(`yesterday|${id}`)],
     ['bad id', btoa('2026-11-21T10:00:00Z|42')],
     ['extra part', btoa(`2026-11-21T10:00:00Z|${id}|x`)],
+    // Shaped like a timestamp but not one the database accepts (it answered 500 before).
+    ['a day the month does not have', btoa(`2026-02-30T10:00:00Z|${id}`)],
+    ['the year 0', btoa(`0000-01-01T00:00:00Z|${id}`)],
+    ['hour 24', btoa(`2026-11-21T24:00:00Z|${id}`)],
+    ['an offset beyond any time zone', btoa(`2026-11-21T10:00:00+23:00|${id}`)],
   ])('rejects %s with Invalid cursor format', (_, value) => {
     try {
       decodeCursor(value)

@@ -27,7 +27,39 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const timestampPattern = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/
+const timestampPattern =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-](\d{2})(:?(\d{2}))?)$/
+
+/**
+ * Whether the fields name a real moment the database accepts: the regex alone lets through
+ * 2026-02-30, the year 0 or an offset of +23:00, which PostgreSQL refuses (a 500 otherwise).
+ */
+function isRealTimestamp(text: string): boolean {
+  const match = timestampPattern.exec(text)
+  if (!match) return false
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  const offsetHours = Number(match[9] ?? 0)
+  const offsetMinutes = Number(match[11] ?? 0)
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 14 &&
+    offsetMinutes <= 59
+  )
+}
 
 /** Anything that is not base64 of a timestamp and a uuid is 400 'Invalid cursor format'. */
 export function decodeCursor(value: string): Cursor {
@@ -38,12 +70,7 @@ export function decodeCursor(value: string): Cursor {
     throw new AppError('validation', 'error.invalidCursor', { fields: { cursor: 'error.invalidCursor' } })
   }
   const [at = '', id = '', ...rest] = text.split('|')
-  if (
-    rest.length > 0 ||
-    !timestampPattern.test(at) ||
-    !uuidPattern.test(id) ||
-    Number.isNaN(Date.parse(at))
-  ) {
+  if (rest.length > 0 || !isRealTimestamp(at) || !uuidPattern.test(id)) {
     throw new AppError('validation', 'error.invalidCursor', { fields: { cursor: 'error.invalidCursor' } })
   }
   return { at, id }

@@ -46,6 +46,33 @@ export const replacedAuthPaths = [
   '/reset-password',
 ]
 
+/**
+ * The only paths of better-auth's router that are reachable over HTTP: what the web app calls and
+ * the providers' callbacks. Everything else it offers (email verification with its unchecked
+ * `callbackURL` redirect, update-user, change/verify-password, account linking, the admin plugin's
+ * impersonation and user management...) is either replaced by an app route with the spec's rules
+ * and the per-account limits, or not a feature of this app; the server still calls some of them
+ * through `auth.api`, which this list does not affect.
+ */
+export const exposedAuthPaths = {
+  exact: [
+    '/get-session',
+    '/sign-out',
+    '/sign-in/social',
+    '/list-sessions',
+    '/revoke-other-sessions',
+    '/error',
+  ],
+  prefixes: ['/callback/'],
+} as const
+
+export function isExposedAuthPath(path: string): boolean {
+  return (
+    (exposedAuthPaths.exact as readonly string[]).includes(path) ||
+    exposedAuthPaths.prefixes.some((prefix) => path.startsWith(prefix))
+  )
+}
+
 export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
   const { config, db, log } = deps
   return betterAuth({

@@ -26,6 +26,8 @@ function codeOfStatus(status: number): ErrorCode {
   if (status === 413) return 'payload_too_large'
   if (status === 429) return 'rate_limited'
   if (status === 503) return 'transient'
+  // Any other refusal of the request (405 wrong method, 415 not JSON...) is the caller's, not ours.
+  if (status >= 400 && status < 500) return 'validation'
   return 'unexpected'
 }
 

@@ -2,17 +2,17 @@ import type { Context } from 'hono'
 import { AppError } from '../../domain/errors.ts'
 import type { AppEnv } from '../http/env.ts'
 import { errorResponse } from '../http/errors.ts'
-import { type Auth, replacedAuthPaths } from './auth.ts'
+import { type Auth, isExposedAuthPath } from './auth.ts'
 import { appErrorFromAuth } from './errors.ts'
 
 /**
- * Passes /api/auth/* to better-auth and rewrites its error answers into the app's one error shape,
- * in the caller's language.
+ * Passes the exposed part of /api/auth/* to better-auth (every other path is a JSON 404) and
+ * rewrites its error answers into the app's one error shape, in the caller's language.
  */
 export function authHandler(auth: Auth) {
   return async (c: Context<AppEnv>) => {
     const path = c.req.path.slice('/api/auth'.length)
-    if (replacedAuthPaths.some((replaced) => path === replaced || path.startsWith(`${replaced}/`))) {
+    if (!isExposedAuthPath(path)) {
       throw new AppError('not_found', 'error.routeNotFound')
     }
     const response = await auth.handler(c.req.raw)

@@ -17,12 +17,20 @@ export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
     if (c.req.path.startsWith('/api/')) {
       c.get('log').info('request', {
         method: c.req.method,
-        path: c.req.path,
+        path: loggablePath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - start),
       })
     }
   }
+}
+
+/**
+ * The request path as logs may keep it: an invitation link carries its secret token in the path
+ * (`/api/v1/invitations/{token}`), which must not end up in log files.
+ */
+export function loggablePath(path: string): string {
+  return path.replace(/^(\/api\/v1\/invitations\/)[^/]+/, '$1:token')
 }
 
 /** The peer address of the TCP connection; forwarded headers are not trusted. */

@@ -6,8 +6,9 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, MAX_BODY_BYTES } from '../app.ts'
 import { createAuth } from '../auth/auth.ts'
-import { createLogger } from '../log.ts'
+import { createLogger, type Logger } from '../log.ts'
 import { TestClient } from '../testing/client.ts'
+import { createTeamAs, invitationLinkFor, inviteAs } from '../testing/teams.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import type { AppEnv } from './env.ts'
 import { handleError } from './errors.ts'
@@ -61,6 +62,16 @@ describe('the API envelope', () => {
     expect(res.body.error.code).toBe('forbidden')
   })
 
+  it('refuses state-changing requests from an opaque origin (Origin: null: sandboxed frames, data: pages)', async () => {
+    const owner = new TestClient(testApp)
+    await owner.signUp()
+    const framed = owner.copy({ origin: 'null' })
+    const res = await framed.post<{ error: { code: string } }>('/api/v1/teams', { name: 'From a sandbox' })
+    expect(res.status).toBe(403)
+    expect(res.body.error.code).toBe('forbidden')
+    expect((await owner.get<{ items: unknown[] }>('/api/v1/teams')).body.items).toEqual([])
+  })
+
   it('refuses state-changing requests that are not JSON', async () => {
     const client = new TestClient(testApp)
     const res = await client.request<{ error: { code: string } }>('POST', '/api/v1/auth/sign-in', {
@@ -81,6 +92,70 @@ describe('the API envelope', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 
+  it('refuses text holding a NUL character (PostgreSQL cannot store it) with 400, in body, query and path', async () => {
+    const client = new TestClient(testApp, { locale: 'de' })
+    await client.signUp()
+    const team = await createTeamAs(client, 'Nul')
+    const cases = [
+      await client.post('/api/v1/teams', { name: 'a\u0000b' }),
+      await client.post('/api/v1/prompts', { title: 'Tagged', body: 'Body', tags: ['ok', 'a\u0000'] }),
+      await client.patch('/api/v1/profile', { displayName: '\u0000' }),
+      await client.get('/api/v1/prompts?search=a%00b'),
+      await client.get('/api/v1/conversations?search=a%00b'),
+      await client.delete(`/api/v1/teams/${team.id}/members/a%00b`),
+    ]
+    expect(cases.map((res) => res.status)).toEqual([400, 400, 400, 400, 400, 404])
+    expect(cases[1]!.body).toEqual({
+      error: {
+        code: 'validation',
+        message:
+          'Der Text enthält ein Zeichen, das nicht gespeichert werden kann (U+0000 oder ein einzelnes Surrogat)',
+        fields: {
+          'tags.1':
+            'Der Text enthält ein Zeichen, das nicht gespeichert werden kann (U+0000 oder ein einzelnes Surrogat)',
+        },
+      },
+    })
+    expect((await client.get<{ items: unknown[] }>('/api/v1/teams')).body.items).toHaveLength(1)
+  })
+
+  it('refuses text holding an unpaired surrogate (PostgreSQL JSON cannot store it) with 400', async () => {
+    const client = new TestClient(testApp)
+    await client.signUp()
+    const created = await client.post<{ conversation: { id: string } }>('/api/v1/conversations', {
+      title: 'Surrogates',
+    })
+    const conversationId = created.body.conversation.id
+    const cases = [
+      await client.post('/api/v1/conversations', { title: 'Broken', firstMessage: 'a\ud800b' }),
+      await client.post(`/api/v1/conversations/${conversationId}/messages`, { content: { text: '\udc00' } }),
+      await client.post('/api/v1/prompts', { title: 'Broken \ud83d', body: 'Body' }),
+    ]
+    expect(cases.map((res) => res.status)).toEqual([400, 400, 400])
+    expect(cases[1]!.body).toEqual({
+      error: {
+        code: 'validation',
+        message: 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)',
+        fields: {
+          'content.text': 'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)',
+        },
+      },
+    })
+    // A well-formed emoji (a surrogate pair) is fine.
+    const emoji = await client.post(`/api/v1/conversations/${conversationId}/messages`, {
+      content: { text: '🙂' },
+    })
+    expect(emoji.status).toBe(201)
+  })
+
+  it('survives a deeply nested JSON body', async () => {
+    const client = new TestClient(testApp)
+    await client.signUp()
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`
+    const res = await client.request('POST', '/api/v1/teams', { rawBody: `{"name": ${deep}}` })
+    expect(res.status).toBe(400)
+  })
+
   it('answers an unexpected failure with a bare 500 (no internals) in the caller language', async () => {
     const app = new Hono<AppEnv>()
     app.use('*', async (c, next) => {
@@ -99,6 +174,43 @@ describe('the API envelope', () => {
     expect(JSON.parse(text)).toEqual({
       error: { code: 'unexpected', message: 'Unerwarteter Fehler. Bitte versuche es später erneut' },
     })
+  })
+})
+
+/** A logger that keeps every line, as the server would write it, for assertions. */
+function capturingLogger(lines: string[], base: Record<string, unknown> = {}): Logger {
+  const write = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
+    lines.push(JSON.stringify({ level, msg, ...base, ...fields }))
+  }
+  return {
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    child: (fields) => capturingLogger(lines, { ...base, ...fields }),
+  }
+}
+
+describe('request logs', () => {
+  it("never carry an invitation link's token (it is in the path)", async () => {
+    const lines: string[] = []
+    const log = capturingLogger(lines)
+    const { config, database } = testApp
+    const logged: TestApp = {
+      ...testApp,
+      app: createApp({ config, database, auth: createAuth({ config, db: database.db, log }), log }),
+    }
+    const admin = new TestClient(logged)
+    await admin.signUp()
+    const team = await createTeamAs(admin, 'Logged')
+    const invitee = new TestClient(logged)
+    const { email } = await invitee.signUp()
+    await inviteAs(admin, team.id, email)
+    const { token } = await invitationLinkFor(logged, email)
+    expect((await invitee.get(`/api/v1/invitations/${token}`)).status).toBe(200)
+    expect((await invitee.post(`/api/v1/invitations/${token}/accept`)).status).toBe(200)
+    expect(lines.filter((line) => line.includes('/api/v1/invitations/'))).toHaveLength(2)
+    expect(lines.filter((line) => line.includes(token))).toEqual([])
   })
 })
 

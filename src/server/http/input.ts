@@ -3,7 +3,49 @@ import type { z } from 'zod'
 import { AppError } from '../../domain/errors.ts'
 import { fieldErrorsOf } from '../../domain/validation.ts'
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+interface Visit {
+  value: unknown
+  key: string | null
+  parent: Visit | null
+}
+
+function pathOf(visit: Visit): string {
+  const keys: string[] = []
+  for (let at: Visit | null = visit; at?.key != null; at = at.parent) keys.unshift(at.key)
+  return keys.length > 0 ? keys.join('.') : '_'
+}
+
+/**
+ * The path (as zod names it: `tags.1`) of the first string PostgreSQL cannot store: one holding
+ * U+0000 (refused by text and JSON columns) or an unpaired surrogate (refused by JSON columns,
+ * silently replaced in text ones). Iterative and without copying paths, so a deeply nested body
+ * costs linear time.
+ */
+function firstUnstorableText(value: unknown): string | null {
+  const pending: Visit[] = [{ value, key: null, parent: null }]
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const current = visit.value
+    if (typeof current === 'string') {
+      if (current.includes('\u0000') || unpairedSurrogate.test(current)) return pathOf(visit)
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, item] of Object.entries(current).reverse()) {
+        pending.push({ value: item, key, parent: visit })
+      }
+    }
+  }
+  return null
+}
+
 function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const unstorableAt = firstUnstorableText(value)
+  if (unstorableAt !== null) {
+    throw new AppError('validation', 'error.unstorableCharacter', {
+      fields: { [unstorableAt]: 'error.unstorableCharacter' },
+    })
+  }
   const result = schema.safeParse(value)
   if (!result.success) {
     const fields = fieldErrorsOf(result.error)

@@ -32,7 +32,8 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
  * State-changing API requests must come from one of our origins (when the browser says where they
- * come from) and must send JSON. Provider callbacks posted by an identity provider are exempt.
+ * come from) and must send JSON. An opaque origin ("null": a sandboxed frame, a data: page) is not
+ * ours. Provider callbacks posted by an identity provider are exempt.
  */
 export function requireSameOriginJson(
   trustedOrigins: string[],
@@ -43,7 +44,7 @@ export function requireSameOriginJson(
       return next()
     }
     const origin = c.req.header('origin')
-    if (origin && origin !== 'null' && !trustedOrigins.includes(origin)) {
+    if (origin && !trustedOrigins.includes(origin)) {
       throw new AppError('forbidden', 'error.originRejected')
     }
     const hasBody =

@@ -18,7 +18,8 @@ export class TestClient {
 
   constructor(
     private readonly testApp: TestApp,
-    private readonly defaults: { locale?: string; origin?: string } = {},
+    /** `ip`: the client address the server sees (rate limits count per address). */
+    private readonly defaults: { locale?: string; origin?: string; ip?: string } = {},
   ) {}
 
   async request<T = unknown>(
@@ -36,7 +37,9 @@ export class TestClient {
     if (options.rawBody !== undefined) body = options.rawBody
     else if (options.body !== undefined) body = JSON.stringify(options.body)
     if (body !== undefined) headers['Content-Type'] ??= 'application/json'
-    const response = await this.testApp.app.request(path, { method, headers, body })
+    // What @hono/node-server's getConnInfo reads; without it every test client is 'local'.
+    const env = this.defaults.ip ? { incoming: { socket: { remoteAddress: this.defaults.ip } } } : undefined
+    const response = await this.testApp.app.request(path, { method, headers, body }, env)
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';')
       const index = pair.indexOf('=')
@@ -71,9 +74,12 @@ export class TestClient {
     return this.request<T>('DELETE', path)
   }
 
-  /** A second client holding the same cookies (e.g. a stolen or kept session token). */
-  copy(): TestClient {
-    const other = new TestClient(this.testApp, this.defaults)
+  /**
+   * A second client holding the same cookies (e.g. a stolen or kept session token), optionally
+   * sending another language, Origin or client address.
+   */
+  copy(overrides: { locale?: string; origin?: string; ip?: string } = {}): TestClient {
+    const other = new TestClient(this.testApp, { ...this.defaults, ...overrides })
     other.cookies = new Map(this.cookies)
     other.user = this.user
     return other

@@ -15,6 +15,7 @@ export const authDe: Record<keyof typeof authEn, string> = {
   'auth.signInFailed': 'Anmeldung fehlgeschlagen',
   'auth.signInRequired': 'Anmeldung erforderlich',
   'auth.weakPassword': 'Passwort erfüllt nicht die Anforderungen',
+  'auth.commonPassword': 'Dieses Passwort gehört zu den häufigsten. Bitte wähle ein anderes.',
   'auth.tooManyAttemptsWait': 'Zu viele Versuche. Bitte warte einen Moment, bevor du es erneut versuchst.',
   'validation.codeRequired': 'Code ist erforderlich',
   'validation.codeFormat': 'Gib den 6-stelligen Code ein',

@@ -17,5 +17,7 @@ export const commonDe: Record<keyof typeof commonEn, string> = {
   'error.routeNotFound': 'Diesen API-Endpunkt gibt es nicht.',
   'error.globalAdminRequired': 'Zugriff nur für globale Administratoren',
   'error.invalidCursor': 'Ungültiges Cursor-Format',
+  'error.unstorableCharacter':
+    'Der Text enthält ein Zeichen, das nicht gespeichert werden kann (U+0000 oder ein einzelnes Surrogat)',
   'error.invalidValue': 'Ungültiger Wert',
 }

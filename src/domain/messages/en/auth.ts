@@ -14,6 +14,7 @@ export const authEn = {
   'auth.signInFailed': 'Sign-in failed',
   'auth.signInRequired': 'Sign-in required',
   'auth.weakPassword': 'Password does not meet the requirements',
+  'auth.commonPassword': 'This password is one of the most common ones. Please choose another.',
   'auth.tooManyAttemptsWait': 'Too many attempts. Please wait a moment before trying again.',
   'validation.codeRequired': 'Code is required',
   'validation.codeFormat': 'Enter the 6-digit code',

@@ -16,5 +16,7 @@ export const commonEn = {
   'error.routeNotFound': 'No such API endpoint.',
   'error.globalAdminRequired': 'Global admin access required',
   'error.invalidCursor': 'Invalid cursor format',
+  'error.unstorableCharacter':
+    'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)',
   'error.invalidValue': 'Invalid value',
 } as const

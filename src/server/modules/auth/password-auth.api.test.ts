@@ -53,6 +53,24 @@ describe('sign-up validation (each message of §5)', () => {
     expect(error.fields?.password).toBe('Passwort muss mindestens 12 Zeichen haben')
   })
 
+  it('refuses one of the most common passwords (also with digits added), with the reason, in both languages', async () => {
+    for (const common of ['1qaz2wsx3edc', 'Qwerty123456', 'password1234567', 'Sunshine2024!']) {
+      const email = uniqueEmail()
+      const error = await signUpError({ ...valid, email, password: common, confirmPassword: common })
+      expect(error.message, common).toBe('Password does not meet the requirements')
+      expect(error.fields?.password, common).toBe(
+        'This password is one of the most common ones. Please choose another.',
+      )
+      expect((await new TestClient(testApp).signIn(email, common)).status).toBe(401)
+    }
+    const german = await signUpError(
+      { ...valid, password: '1qaz2wsx3edc', confirmPassword: '1qaz2wsx3edc' },
+      'de',
+    )
+    expect(german.message).toBe('Passwort erfüllt nicht die Anforderungen')
+    expect(german.fields?.password).toBe('Dieses Passwort gehört zu den häufigsten. Bitte wähle ein anderes.')
+  })
+
   it('creates nothing when validation fails', async () => {
     const email = uniqueEmail()
     await signUpError({ ...valid, email, acceptTerms: false })

@@ -4,7 +4,8 @@ import { consumeRateLimit, type RateLimitRule } from '../../rate-limit.ts'
 
 interface ActionLimits {
   ip: RateLimitRule
-  account: RateLimitRule
+  /** Absent where no account is known before the check (a reset link names none until it is used). */
+  account?: RateLimitRule
   /**
    * At most one attempt per account in this many seconds, whatever RATE_LIMIT_MULTIPLIER says: it
    * paces mail to one address (like "resend in 60 s") rather than capping volume from one address.
@@ -30,7 +31,9 @@ const limits = {
     account: { window: HOUR, max: 5 },
     cooldownSeconds: MINUTE,
   },
-  'recovery-verify': { ip: { window: 15 * MINUTE, max: 30 }, account: { window: 15 * MINUTE, max: 30 } },
+  // Per address only: a link's account is unknown until it is consumed, and one shared counter for
+  // every link would let a single client block all resets. The links carry 256 bits; nobody guesses one.
+  'recovery-verify': { ip: { window: 15 * MINUTE, max: 30 } },
   'direct-reset': { ip: { window: 15 * MINUTE, max: 20 }, account: { window: 15 * MINUTE, max: 5 } },
   'mail-test': { ip: { window: HOUR, max: 30 }, account: { window: HOUR, max: 10 } },
 } satisfies Record<string, ActionLimits>
@@ -45,16 +48,16 @@ export type LimitedAction = keyof typeof limits
 export async function enforceRateLimits(
   db: Db,
   action: LimitedAction,
-  who: { ip: string; account: string },
+  who: { ip: string; account?: string },
   multiplier = 1,
 ) {
   const scaled = (rule: RateLimitRule) => ({ window: rule.window, max: rule.max * multiplier })
   const rules: ActionLimits = limits[action]
-  const checks = [
-    consumeRateLimit(db, `${action}:ip:${who.ip}`, scaled(rules.ip)),
-    consumeRateLimit(db, `${action}:account:${who.account}`, scaled(rules.account)),
-  ]
-  if (rules.cooldownSeconds) {
+  const checks = [consumeRateLimit(db, `${action}:ip:${who.ip}`, scaled(rules.ip))]
+  if (rules.account && who.account !== undefined) {
+    checks.push(consumeRateLimit(db, `${action}:account:${who.account}`, scaled(rules.account)))
+  }
+  if (rules.cooldownSeconds && who.account !== undefined) {
     checks.push(
       consumeRateLimit(db, `${action}:cooldown:${who.account}`, { window: rules.cooldownSeconds, max: 1 }),
     )

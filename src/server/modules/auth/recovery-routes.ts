@@ -11,6 +11,7 @@ import {
 } from '../../../domain/auth.ts'
 import { RECOVERY_SESSION_TTL_SECONDS } from '../../../domain/constants.ts'
 import { AppError } from '../../../domain/errors.ts'
+import { assertNotCommonPassword } from '../../auth/common-passwords.ts'
 import { rethrowAuthError } from '../../auth/errors.ts'
 import { clientIp } from '../../http/context.ts'
 import type { AppEnv, UserEnv } from '../../http/env.ts'
@@ -68,12 +69,7 @@ export function recoveryRoutes(deps: AuthRouteDeps) {
       })
       .post('/recovery', async (c) => {
         const input = await jsonBody(c, recoveryVerifyInput)
-        await enforceRateLimits(
-          db,
-          'recovery-verify',
-          { ip: clientIp(c), account: 'link' },
-          config.rateLimitMultiplier,
-        )
+        await enforceRateLimits(db, 'recovery-verify', { ip: clientIp(c) }, config.rateLimitMultiplier)
         const context = await auth.$context
         // Consuming makes the link single-use, also when two tabs open it at once.
         const consumed = await context.internalAdapter.consumeVerificationValue(
@@ -106,6 +102,7 @@ export function recoveryRoutes(deps: AuthRouteDeps) {
       })
       .post('/recovery/password', async (c) => {
         const input = await jsonBody(c, newPasswordInput)
+        assertNotCommonPassword(input.password, 'password')
         const recovery = await readRecovery(getCookie(c, RECOVERY_COOKIE))
         if (!recovery) throw new AppError('not_authenticated', 'auth.resetAuthRequired')
         await auth.api
@@ -125,6 +122,7 @@ export function recoveryRoutes(deps: AuthRouteDeps) {
       // The spec's "temporary solution": no mail, but the current password, checked on the server.
       .post('/direct-reset', async (c) => {
         const input = await jsonBody(c, directResetInput)
+        assertNotCommonPassword(input.newPassword, 'newPassword')
         const ip = clientIp(c)
         await enforceRateLimits(db, 'direct-reset', { ip, account: input.email }, config.rateLimitMultiplier)
         const context = await auth.$context
@@ -159,6 +157,7 @@ export function recoveryRoutes(deps: AuthRouteDeps) {
         '/admin',
         new Hono<UserEnv>().use(requireGlobalAdmin).post('/set-password', async (c) => {
           const input = await jsonBody(c, adminSetPasswordInput)
+          assertNotCommonPassword(input.newPassword, 'newPassword')
           const context = await auth.$context
           const found = await context.internalAdapter.findUserByEmail(input.email)
           if (!found) throw new AppError('not_found', 'auth.userNotFound')

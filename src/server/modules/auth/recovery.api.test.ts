@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ErrorBody } from '../../../domain/errors.ts'
-import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from '../../testing/client.ts'
+import { queryRows } from '../../db/rows.ts'
+import { DEFAULT_PASSWORD, TestClient, type TestResponse, uniqueEmail } from '../../testing/client.ts'
 import { linkOf, TestMailbox } from '../../testing/mailbox.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
 
@@ -140,6 +142,72 @@ describe('password reset by emailed link', () => {
   })
 })
 
+describe('every way of setting a password', () => {
+  it('refuses one of the most common passwords: reset form, direct reset, admin reset', async () => {
+    const common = 'qwerty123456'
+    const email = uniqueEmail('common')
+    const owner = new TestClient(testApp)
+    await owner.signUp(email)
+    const token = (await requestReset(email)).searchParams.get('token_hash')!
+    const browser = new TestClient(testApp)
+    expect((await browser.post('/api/v1/auth/recovery', { tokenHash: token })).status).toBe(200)
+    const reset = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
+      password: common,
+      confirmPassword: common,
+    })
+    expect(reset.status).toBe(400)
+    expect(reset.body.error.fields?.password).toBe(
+      'This password is one of the most common ones. Please choose another.',
+    )
+    const direct = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/direct-reset', {
+      email,
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: common,
+      confirmPassword: common,
+    })
+    expect(direct.status).toBe(400)
+    expect(direct.body.error.fields?.newPassword).toBe(
+      'This password is one of the most common ones. Please choose another.',
+    )
+    expect((await owner.get('/api/v1/me')).status).toBe(200)
+    expect((await new TestClient(testApp).signIn(email, common)).status).toBe(401)
+  })
+})
+
+describe('the reset link check', () => {
+  it('is limited per client address, so made-up links from one address cannot block everyone', async () => {
+    const strict = await createTestApp({ rateLimitMultiplier: 1 })
+    try {
+      const email = uniqueEmail('reset')
+      await new TestClient(strict).signUp(email)
+      expect((await new TestClient(strict).post('/api/v1/auth/password-reset', { email })).status).toBe(200)
+      const [mail] = await queryRows<{ text_body: string }>(
+        strict.database.db,
+        sql`SELECT text_body FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
+      )
+      const link = mail!.text_body.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0]
+      const token = new URL(link).searchParams.get('token_hash')!
+
+      const attacker = new TestClient(strict, { ip: '203.0.113.66' })
+      let refused: TestResponse<ErrorBody> | undefined
+      for (let attempt = 0; attempt < 40 && !refused; attempt += 1) {
+        const res = await attacker.post<ErrorBody>('/api/v1/auth/recovery', {
+          tokenHash: `made-up-${attempt}`,
+        })
+        if (res.status === 429) refused = res
+      }
+      expect(refused?.headers.get('retry-after')).toBeTruthy()
+
+      const owner = new TestClient(strict, { ip: '198.51.100.7' })
+      const res = await owner.post<{ email: string }>('/api/v1/auth/recovery', { tokenHash: token })
+      expect(res.status).toBe(200)
+      expect(res.body.email).toBe(email)
+    } finally {
+      await strict.close()
+    }
+  })
+})
+
 describe('direct reset', () => {
   const body = (email: string, patch: Record<string, string> = {}) => ({
     email,
@@ -263,6 +331,14 @@ describe('admin password reset (/temp-reset)', () => {
         newPassword: 'short',
       })
       expect(short.body.error.fields?.newPassword).toBe('New password must be at least 12 characters')
+      const common = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
+        email,
+        newPassword: '1q2w3e4r5t6y',
+      })
+      expect(common.status).toBe(400)
+      expect(common.body.error.fields?.newPassword).toBe(
+        'This password is one of the most common ones. Please choose another.',
+      )
       const missing = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
         email: uniqueEmail(),
         newPassword: NEW_PASSWORD,

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Auth } from '../../auth/auth.ts'
+import { assertNotCommonPassword } from '../../auth/common-passwords.ts'
 import { appErrorFromAuth, rethrowAuthError } from '../../auth/errors.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -45,6 +46,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     new Hono<AppEnv>()
       .post('/sign-up', async (c) => {
         const input = await jsonBody(c, signUpInput)
+        assertNotCommonPassword(input.password, 'password')
         await limit(c, 'sign-up', input.email)
         const result = await auth.api
           .signUpEmail({

@@ -130,6 +130,33 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     expect(res.body.error.fields?.[field]).toBe(text)
   })
 
+  it('while the owner deletes the prompt: attached and then removed with it, or Prompt not found; never a 500', async () => {
+    const conversation = await createConversation(people.owner)
+    const message = await appendMessage(people.owner, conversation.id)
+    for (let round = 0; round < 15; round += 1) {
+      const prompt = await seedPrompt(db(), { owner: people.owner.user!, title: `Doomed ${round}` })
+      const [attached, deleted, appended] = await Promise.all([
+        people.owner.post(`/api/v1/messages/${message.id}/attachments`, {
+          promptId: prompt.id,
+          promptVersionId: prompt.versionIds[0],
+        }),
+        people.owner.delete(`/api/v1/prompts/${prompt.id}`),
+        people.owner.post(`/api/v1/conversations/${conversation.id}/messages`, {
+          content: { text: 'with the doomed prompt' },
+          attachments: [{ promptId: prompt.id }],
+        }),
+      ])
+      expect(deleted.status).toBe(204)
+      expect([201, 404]).toContain(attached.status)
+      expect([201, 404]).toContain(appended.status)
+      const left = await db()
+        .select()
+        .from(conversationMessagePrompts)
+        .where(eq(conversationMessagePrompts.promptId, prompt.id))
+      expect(left).toEqual([])
+    }
+  })
+
   it('answers Message not found for a missing or hidden message, and needs a user', async () => {
     const conversation = await createConversation(people.owner)
     const message = await appendMessage(people.owner, conversation.id)

@@ -16,7 +16,8 @@ export interface ResolvedRef {
 /**
  * Checks what is to be attached: each prompt must be visible to the actor (else 404 'Prompt not
  * found') and a named version must belong to that prompt (else 404 'Version not found'). "Latest"
- * stores no version. Repeated references collapse into one.
+ * stores no version. Repeated references collapse into one. Each prompt stays key-share locked
+ * until the caller's transaction ends, so it cannot be deleted under the new reference.
  */
 export async function resolveAttachmentRefs(
   tx: Tx,
@@ -29,7 +30,7 @@ export async function resolveAttachmentRefs(
     unique.set(`${resolved.promptId}|${resolved.promptVersionId}`, resolved)
   }
   for (const ref of unique.values()) {
-    if (!(await findVisiblePrompt(tx, actor.id, ref.promptId))) throw promptNotFound()
+    if (!(await findVisiblePrompt(tx, actor.id, ref.promptId, { keyShare: true }))) throw promptNotFound()
     if (ref.promptVersionId) {
       const [version] = await tx
         .select({ id: promptVersions.id })

@@ -348,6 +348,7 @@ describe('GET /api/v1/conversations', () => {
     ['?cursor=garbage', 'Invalid cursor format'],
     [`?cursor=${btoa('2026-01-01T00:00:00Z')}`, 'Invalid cursor format'],
     [`?cursor=${btoa('yesterday|3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b')}`, 'Invalid cursor format'],
+    [`?cursor=${btoa('2026-02-30T00:00:00Z|3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b')}`, 'Invalid cursor format'],
   ])('refuses %s', async (query, text) => {
     const res = await lister.get<ErrorBody>(`/api/v1/conversations${query}`)
     expect(res.status).toBe(400)

@@ -31,6 +31,20 @@ describe('profile settings', () => {
     expect((await german.get<ProfileBody>('/api/v1/profile')).body.profile.locale).toBe('de')
   })
 
+  it("is the signed-in user's name (the dashboard's welcome and the avatar menu show it)", async () => {
+    const client = new TestClient(testApp)
+    await client.signUp()
+    type SessionBody = { user: { name: string } }
+    expect((await client.get<SessionBody>('/api/v1/session')).body.user.name).toBe('')
+    await client.patch('/api/v1/profile', { displayName: ' Ada Lovelace ' })
+    expect((await client.get<SessionBody>('/api/v1/session')).body.user.name).toBe('Ada Lovelace')
+    expect((await client.get<SessionBody>('/api/v1/me')).body.user.name).toBe('Ada Lovelace')
+    await client.patch('/api/v1/profile', { theme: 'dark' })
+    expect((await client.get<SessionBody>('/api/v1/session')).body.user.name).toBe('Ada Lovelace')
+    await client.patch('/api/v1/profile', { displayName: '' })
+    expect((await client.get<SessionBody>('/api/v1/session')).body.user.name).toBe('')
+  })
+
   it('changes only the fields sent, trims the display name, and keeps the email read-only', async () => {
     const client = new TestClient(testApp)
     const user = await client.signUp()

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { defaultProfileSettings, type Profile, type profileUpdateInput } from '../../../domain/profile.ts'
 import type { Db } from '../../db/client.ts'
-import { profiles } from '../../db/schema/index.ts'
+import { profiles, users } from '../../db/schema/index.ts'
 
 type ProfileRow = typeof profiles.$inferSelect
 
@@ -34,7 +34,11 @@ export async function getProfile(db: Db, user: { id: string; email: string }): P
   return toProfile(user.email, row!)
 }
 
-/** Applies only the given fields, in one statement (concurrent saves of other fields are kept). */
+/**
+ * Applies only the given fields, in one statement (concurrent saves of other fields are kept). The
+ * display name is also the account's name, which the session carries to the dashboard's welcome and
+ * the avatar menu; both change in one transaction.
+ */
 export async function updateProfile(
   db: Db,
   user: { id: string; email: string },
@@ -48,10 +52,18 @@ export async function updateProfile(
   if (input.theme !== undefined) changes.uiTheme = input.theme
   if (input.notifications !== undefined) changes.notificationPrefs = input.notifications
   if (Object.keys(changes).length > 0) {
-    await db
-      .update(profiles)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(profiles.userId, user.id))
+    await db.transaction(async (tx) => {
+      await tx
+        .update(profiles)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, user.id))
+      if (input.displayName !== undefined) {
+        await tx
+          .update(users)
+          .set({ name: input.displayName ?? '', updatedAt: sql`now()` })
+          .where(eq(users.id, user.id))
+      }
+    })
   }
   return getProfile(db, user)
 }

@@ -17,12 +17,24 @@ export function promptVisibleTo(userId: string): SQL {
   )!
 }
 
-/** The prompt if `userId` may see it, else undefined (callers answer 404). */
-export async function findVisiblePrompt(db: Db | Tx, userId: string, promptId: string) {
-  const [row] = await db
+/**
+ * The prompt if `userId` may see it, else undefined (callers answer 404). `keyShare` (inside a
+ * transaction that will reference the prompt, e.g. attach it) holds the row until the commit, so a
+ * concurrent delete either runs first (the prompt is not found here) or waits and then removes the
+ * new reference with the prompt; without it the reference would fail its foreign key (a 500).
+ */
+export async function findVisiblePrompt(
+  db: Db | Tx,
+  userId: string,
+  promptId: string,
+  options: { keyShare?: boolean } = {},
+) {
+  const query = db
     .select()
     .from(prompts)
     .where(and(eq(prompts.id, promptId), promptVisibleTo(userId)))
+    .$dynamic()
+  const [row] = await (options.keyShare ? query.for('key share', { of: prompts }) : query)
   return row
 }
 

@@ -96,6 +96,10 @@ describe('GET /api/v1/prompts (my prompts)', () => {
     const bad = await me.get<ErrorBody>('/api/v1/prompts?cursor=bm90LWEtY3Vyc29y')
     expect(bad.status).toBe(400)
     expect(bad.body.error.message).toBe('Invalid cursor format')
+    const impossibleDay = btoa('2026-02-30T00:00:00Z|3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b')
+    const notADay = await me.get<ErrorBody>(`/api/v1/prompts?cursor=${impossibleDay}`)
+    expect(notADay.status).toBe(400)
+    expect(notADay.body.error.message).toBe('Invalid cursor format')
     for (const query of ['?limit=0', '?limit=abc', '?scope=everyone', '?teamId=42', '?visibility=public']) {
       expect((await me.get(`/api/v1/prompts${query}`)).status, query).toBe(400)
     }

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors.ts'
 import type { TeamRole } from '../../../domain/team-permissions.ts'
-import type {
-  CreateTeamInput,
-  TeamDetail,
-  TeamMember,
-  TeamSummary,
-  UpdateTeamInput,
+import {
+  type CreateTeamInput,
+  isUuid,
+  type TeamDetail,
+  type TeamMember,
+  type TeamSummary,
+  type UpdateTeamInput,
 } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
@@ -120,6 +121,8 @@ export async function listMembers(db: Db, actor: Actor, teamId: string): Promise
 }
 
 async function memberRole(tx: Tx, teamId: string, userId: string): Promise<TeamRole> {
+  // User ids are uuids; anything else (a path segment with a NUL, say) names no member.
+  if (!isUuid(userId)) throw new AppError('not_found', 'teams.notAMember')
   const [row] = await queryRows<{ role: TeamRole }>(
     tx,
     sql`SELECT role FROM team_members WHERE team_id = ${teamId} AND user_id = ${userId}`,

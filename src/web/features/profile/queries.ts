@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Profile, ProfileUpdateInput } from '../../../domain/profile.ts'
 import { setLanguage } from '../../i18n/index.ts'
 import { api } from '../../lib/api.ts'
+import { sessionQuery } from '../auth/session.ts'
 import { setTheme } from '../shell/theme.ts'
 
 export const profileQuery = queryOptions({
@@ -48,6 +49,11 @@ export function useUpdateProfile() {
       queryClient.setQueryData(profileQuery.queryKey, context.previous)
       applyProfilePreferences(context.previous)
     },
-    onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
+    onSuccess: (profile, changes) => {
+      queryClient.setQueryData(profileQuery.queryKey, profile)
+      // The display name is the session user's name (dashboard welcome, avatar menu).
+      if (changes.displayName !== undefined)
+        void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })
+    },
   })
 }
