@@ -32,7 +32,8 @@ export function EmailField<T extends { email: string }>({ form }: { form: FormOf
 
 /**
  * A password field. `current` is the one the account has; `new` chooses one (with the length
- * hint), `repeat` confirms it: password managers offer to fill or to generate accordingly.
+ * hint), `repeat` confirms it: password managers offer to fill or to generate accordingly. The
+ * label is 'Password' ('Repeat password' for `repeat`) unless the form names it otherwise.
  */
 export function PasswordField<T extends FieldValues>({
   form,
@@ -45,14 +46,14 @@ export function PasswordField<T extends FieldValues>({
   form: FormOf<T>
   name: Path<T>
   kind: 'current' | 'new' | 'repeat'
-  label: string
+  label?: string
   labelAside?: ReactNode
   autoFocus?: boolean
 }) {
   const { t } = useTranslation('auth')
   return (
     <Field
-      label={label}
+      label={label ?? (kind === 'repeat' ? t('repeatPassword') : t('password'))}
       error={fieldError(form.formState.errors, name)}
       hint={kind === 'new' ? t('signup.passwordHint') : undefined}
       labelAside={labelAside}

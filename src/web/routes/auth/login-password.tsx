@@ -60,7 +60,6 @@ export function LoginPasswordPage() {
         <EmailField form={form} />
         <PasswordField
           kind="current"
-          label={t('password')}
           form={form}
           name="password"
           labelAside={

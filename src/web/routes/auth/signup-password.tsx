@@ -83,8 +83,8 @@ export function SignupPasswordPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {formError && <Alert tone="error">{formError}</Alert>}
         <EmailField form={form} />
-        <PasswordField kind="new" label={t('password')} form={form} name="password" />
-        <PasswordField kind="repeat" label={t('repeatPassword')} form={form} name="confirmPassword" />
+        <PasswordField kind="new" form={form} name="password" />
+        <PasswordField kind="repeat" form={form} name="confirmPassword" />
         <div className="space-y-1.5">
           <div className="flex items-start gap-2.5">
             <Controller
