@@ -118,15 +118,19 @@ function NoPrompts({ scope, filtered }: { scope: PromptScope; filtered: boolean 
       text={
         filtered ? t('list.noMatchesText') : scope === 'team' ? t('list.emptyTeam') : t('list.emptyOwner')
       }
-      actions={
-        <Button asChild>
-          <Link to="/prompts/new">
-            <Plus aria-hidden />
-            {t('list.createPrompt')}
-          </Link>
-        </Button>
-      }
+      actions={<NewPromptLink>{t('list.createPrompt')}</NewPromptLink>}
     />
+  )
+}
+
+function NewPromptLink({ children }: { children: string }) {
+  return (
+    <Button asChild>
+      <Link to="/prompts/new">
+        <Plus aria-hidden />
+        {children}
+      </Link>
+    </Button>
   )
 }
 
@@ -146,14 +150,7 @@ export function PromptListPage() {
       <PageHeader
         title={t('list.title')}
         description={t('list.subtitle')}
-        actions={
-          <Button asChild>
-            <Link to="/prompts/new">
-              <Plus aria-hidden />
-              {t('list.newPrompt')}
-            </Link>
-          </Button>
-        }
+        actions={<NewPromptLink>{t('list.newPrompt')}</NewPromptLink>}
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
