@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
 import { expect, signUpViaApi, test, uniqueEmail } from './support.ts'
@@ -265,6 +266,18 @@ test.describe('German', () => {
 })
 
 test.describe('prompts in conversations', () => {
+  /** Opens a new conversation whose message 'Check my tone' has the prompt 'Tone checker' attached. */
+  async function openMessageWithToneChecker(page: Page, title: string) {
+    const prompt = await createPromptViaApi(page, { title: 'Tone checker' })
+    const conversation = await createConversationViaApi(page, { title })
+    await appendMessageViaApi(page, conversation.id, {
+      content: { text: 'Check my tone' },
+      attachments: [{ promptId: prompt.prompt.id }],
+    })
+    await page.goto(`/conversations/${conversation.id}`)
+    return page.getByRole('article', { name: 'You' })
+  }
+
   test('attach the latest and a specific version, then see where each version is used', async ({ page }) => {
     const prompt = await createPromptViaApi(page, {
       title: 'Subject line writer',
@@ -337,14 +350,7 @@ test.describe('prompts in conversations', () => {
   test('with an error toast over the picker, Escape closes the picker first; the toast closes by its button, by a swipe and by the next Escape', async ({
     page,
   }) => {
-    const prompt = await createPromptViaApi(page, { title: 'Tone checker' })
-    const conversation = await createConversationViaApi(page, { title: 'Escapes' })
-    await appendMessageViaApi(page, conversation.id, {
-      content: { text: 'Check my tone' },
-      attachments: [{ promptId: prompt.prompt.id }],
-    })
-    await page.goto(`/conversations/${conversation.id}`)
-    const message = page.getByRole('article', { name: 'You' })
+    const message = await openMessageWithToneChecker(page, 'Escapes')
     const picker = page.getByRole('dialog', { name: 'Attach a prompt' })
     // The open dialog hides the rest of the page from the accessibility tree, the toast included.
     const toast = page.locator('li').filter({ hasText: 'Failed to attach' })
@@ -390,14 +396,7 @@ test.describe('prompts in conversations', () => {
     test.use({ expectedConsoleError: /status of 503/ })
 
     test('disappears at once and comes back when the server refuses', async ({ page }) => {
-      const prompt = await createPromptViaApi(page, { title: 'Tone checker' })
-      const conversation = await createConversationViaApi(page, { title: 'Tone' })
-      await appendMessageViaApi(page, conversation.id, {
-        content: { text: 'Check my tone' },
-        attachments: [{ promptId: prompt.prompt.id }],
-      })
-      await page.goto(`/conversations/${conversation.id}`)
-      const message = page.getByRole('article', { name: 'You' })
+      const message = await openMessageWithToneChecker(page, 'Tone')
       const chip = message.getByRole('link', { name: 'Tone checker' })
       await expect(chip).toBeVisible()
 
