@@ -373,6 +373,22 @@ export function AuthDebugTestPage() {
   )
 }
 
+/** One sign-in provider's configuration on /diagnosis. */
+function ProviderCard({ name, children }: { name: string; children: ReactNode }) {
+  const { t } = useTranslation('diagnostics')
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{name}</CardTitle>
+        <CardDescription>{t('oauth.title')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Rows>{children}</Rows>
+      </CardContent>
+    </Card>
+  )
+}
+
 /** /diagnosis: provider configuration, the discovery check and the redirect URIs to register. */
 export function DiagnosisPage() {
   const { t } = useTranslation('diagnostics')
@@ -381,40 +397,24 @@ export function DiagnosisPage() {
     <DiagnosticsScreen screen="diagnosis">
       {(data) => (
         <div className="grid gap-6 lg:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Google</CardTitle>
-              <CardDescription>{t('oauth.title')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Rows>
-                <Row label={t('oauth.issuer')}>{data.google.issuer ?? t('notConfigured')}</Row>
-                <Row label={t('oauth.callback')}>
-                  <code className="break-all">{data.google.callbackUrl}</code>
-                </Row>
-                <Row label={t('oauth.discovery')}>
-                  <StatusIcon check={data.google.discovery} />
-                </Row>
-              </Rows>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Apple</CardTitle>
-              <CardDescription>{t('oauth.title')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Rows>
-                <Row label={t('oauth.title')}>{data.apple.configured ? t('ok') : t('notConfigured')}</Row>
-                <Row label={t('oauth.callback')}>
-                  <code className="break-all">{data.apple.callbackUrl}</code>
-                </Row>
-                <Row label={t('oauth.strategy')}>
-                  {strategies(`oauthTest.strategies.${chooseOAuthStrategy()}`)}
-                </Row>
-              </Rows>
-            </CardContent>
-          </Card>
+          <ProviderCard name="Google">
+            <Row label={t('oauth.issuer')}>{data.google.issuer ?? t('notConfigured')}</Row>
+            <Row label={t('oauth.callback')}>
+              <code className="break-all">{data.google.callbackUrl}</code>
+            </Row>
+            <Row label={t('oauth.discovery')}>
+              <StatusIcon check={data.google.discovery} />
+            </Row>
+          </ProviderCard>
+          <ProviderCard name="Apple">
+            <Row label={t('oauth.title')}>{data.apple.configured ? t('ok') : t('notConfigured')}</Row>
+            <Row label={t('oauth.callback')}>
+              <code className="break-all">{data.apple.callbackUrl}</code>
+            </Row>
+            <Row label={t('oauth.strategy')}>
+              {strategies(`oauthTest.strategies.${chooseOAuthStrategy()}`)}
+            </Row>
+          </ProviderCard>
         </div>
       )}
     </DiagnosticsScreen>
