@@ -1,17 +1,16 @@
 import type { Page } from '@playwright/test'
 import type { Conversation, Message } from '../src/domain/conversations.ts'
-import { expect, test } from './support.ts'
+import { appOrigin, expect } from './support.ts'
 
 /** Conversation fixtures through the API, as the signed-in user of `page`. */
-function origin(): string {
-  return test.info().project.use.baseURL as string
-}
-
 export async function createConversationViaApi(
   page: Page,
   body: { title: string; tags?: string[]; firstMessage?: string; teamId?: string },
 ): Promise<Conversation> {
-  const res = await page.request.post('/api/v1/conversations', { data: body, headers: { Origin: origin() } })
+  const res = await page.request.post('/api/v1/conversations', {
+    data: body,
+    headers: { Origin: appOrigin() },
+  })
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { conversation: Conversation }).conversation
 }
@@ -27,7 +26,7 @@ export async function appendMessageViaApi(
 ): Promise<Message> {
   const res = await page.request.post(`/api/v1/conversations/${conversationId}/messages`, {
     data: body,
-    headers: { Origin: origin() },
+    headers: { Origin: appOrigin() },
   })
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { message: Message }).message

@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test'
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
-import { createPromptViaApi, saveBodyViaApi, seedTeam } from './prompts-support.ts'
+import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
 import { expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { createTeamWithMemberViaApi } from './teams-support.ts'
 
 test.beforeEach(async ({ page }) => {
   await signUpViaApi(page)
@@ -264,6 +266,18 @@ test.describe('German', () => {
 })
 
 test.describe('prompts in conversations', () => {
+  /** Opens a new conversation whose message 'Check my tone' has the prompt 'Tone checker' attached. */
+  async function openMessageWithToneChecker(page: Page, title: string) {
+    const prompt = await createPromptViaApi(page, { title: 'Tone checker' })
+    const conversation = await createConversationViaApi(page, { title })
+    await appendMessageViaApi(page, conversation.id, {
+      content: { text: 'Check my tone' },
+      attachments: [{ promptId: prompt.prompt.id }],
+    })
+    await page.goto(`/conversations/${conversation.id}`)
+    return page.getByRole('article', { name: 'You' })
+  }
+
   test('attach the latest and a specific version, then see where each version is used', async ({ page }) => {
     const prompt = await createPromptViaApi(page, {
       title: 'Subject line writer',
@@ -333,18 +347,56 @@ test.describe('prompts in conversations', () => {
     await expect(page).toHaveURL(`/conversations/${conversation.id}`)
   })
 
+  test('with an error toast over the picker, Escape closes the picker first; the toast closes by its button, by a swipe and by the next Escape', async ({
+    page,
+  }) => {
+    const message = await openMessageWithToneChecker(page, 'Escapes')
+    const picker = page.getByRole('dialog', { name: 'Attach a prompt' })
+    // The open dialog hides the rest of the page from the accessibility tree, the toast included.
+    const toast = page.locator('li').filter({ hasText: 'Failed to attach' })
+    const openPicker = async () => {
+      await message.getByRole('button', { name: 'Message actions' }).click()
+      await page.getByRole('menuitem', { name: 'Attach prompt' }).click()
+    }
+    // 'Attach latest' again: already attached, so an error toast opens over the picker.
+    const failToAttach = async () => {
+      await picker
+        .getByRole('listitem', { name: 'Tone checker' })
+        .getByRole('button', { name: 'Attach latest' })
+        .click()
+      await expect(toast).toBeVisible()
+    }
+
+    await openPicker()
+    await failToAttach()
+    await toast.locator('button').click()
+    await expect(toast).toBeHidden()
+    await expect(picker).toBeVisible()
+
+    await failToAttach()
+    // Hovering holds the toast open, so only a gesture or a key can close it.
+    await toast.hover()
+    const box = (await toast.boundingBox())!
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width + 200, box.y + box.height / 2, { steps: 10 })
+    await page.mouse.up()
+    await expect(toast).toBeHidden()
+    await expect(picker).toBeVisible()
+
+    await failToAttach()
+    await page.keyboard.press('Escape')
+    await expect(picker).toBeHidden()
+    await expect(toast).toBeVisible()
+    await toast.hover()
+    await page.keyboard.press('Escape')
+    await expect(toast).toBeHidden()
+  })
+
   test.describe('removing an attachment', () => {
     test.use({ expectedConsoleError: /status of 503/ })
 
     test('disappears at once and comes back when the server refuses', async ({ page }) => {
-      const prompt = await createPromptViaApi(page, { title: 'Tone checker' })
-      const conversation = await createConversationViaApi(page, { title: 'Tone' })
-      await appendMessageViaApi(page, conversation.id, {
-        content: { text: 'Check my tone' },
-        attachments: [{ promptId: prompt.prompt.id }],
-      })
-      await page.goto(`/conversations/${conversation.id}`)
-      const message = page.getByRole('article', { name: 'You' })
+      const message = await openMessageWithToneChecker(page, 'Tone')
       const chip = message.getByRole('link', { name: 'Tone checker' })
       await expect(chip).toBeVisible()
 
@@ -378,14 +430,11 @@ test.describe('prompts in conversations', () => {
 
 test.describe('with a team', () => {
   test('team tabs, the team selector, and what a member may do', async ({ browser, page }) => {
-    const ownerEmail = await signUpViaApi(page, uniqueEmail('owner'))
+    await signUpViaApi(page, uniqueEmail('owner'))
     const memberPage = await (await browser.newContext()).newPage()
     const memberEmail = await signUpViaApi(memberPage, uniqueEmail('member'))
-    const teamId = await seedTeam(page, 'Growth', [
-      { email: ownerEmail, role: 'admin' },
-      { email: memberEmail, role: 'member' },
-    ])
-    await createPromptViaApi(page, { title: 'Shared brief', visibility: 'team', teamId })
+    const team = await createTeamWithMemberViaApi(page, 'Growth', { page: memberPage, email: memberEmail })
+    await createPromptViaApi(page, { title: 'Shared brief', visibility: 'team', teamId: team.id })
 
     await page.goto('/conversations')
     await page.getByRole('button', { name: 'New Conversation' }).first().click()

@@ -1,10 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { CreatePromptInput, PromptDetail } from '../src/domain/prompts.ts'
-import { expect, test } from './support.ts'
-
-function origin(): string {
-  return test.info().project.use.baseURL as string
-}
+import { appOrigin, expect } from './support.ts'
 
 /** Creates a prompt through the API as the page's signed-in user. */
 export async function createPromptViaApi(
@@ -13,7 +9,7 @@ export async function createPromptViaApi(
 ): Promise<PromptDetail> {
   const res = await page.request.post('/api/v1/prompts', {
     data: { title: 'A prompt', body: 'Say hello to {name}.', ...input },
-    headers: { Origin: origin() },
+    headers: { Origin: appOrigin() },
   })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as PromptDetail
@@ -23,22 +19,8 @@ export async function createPromptViaApi(
 export async function saveBodyViaApi(page: Page, promptId: string, body: string): Promise<PromptDetail> {
   const res = await page.request.patch(`/api/v1/prompts/${promptId}`, {
     data: { body },
-    headers: { Origin: origin() },
+    headers: { Origin: appOrigin() },
   })
   expect(res.status(), await res.text()).toBe(200)
   return (await res.json()) as PromptDetail
-}
-
-/** A team of existing accounts, made by the server's test-only seeding route (NODE_ENV=test). */
-export async function seedTeam(
-  page: Page,
-  name: string,
-  members: { email: string; role?: 'admin' | 'member' }[],
-): Promise<string> {
-  const res = await page.request.post('/api/testing/teams', {
-    data: { name, members },
-    headers: { Origin: origin() },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { id: string }).id
 }

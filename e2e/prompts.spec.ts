@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
-import { createPromptViaApi, saveBodyViaApi, seedTeam } from './prompts-support.ts'
-import { expect, signUpViaApi, test } from './support.ts'
+import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
+import { appOrigin, expect, signUpViaApi, test } from './support.ts'
+import { createTeamWithMemberViaApi } from './teams-support.ts'
 
 /** The rows of the prompt list (not the tag lists inside them). */
 const rows = (page: Page) => page.getByRole('list', { name: 'Prompts' }).locator('> li')
@@ -168,7 +169,7 @@ test.describe('copying', () => {
     })
     await page.request.patch(`/api/v1/prompts/${prompt.id}`, {
       data: { body: 'Write short release notes for {version}.', changelog: 'Shorter' },
-      headers: { Origin: test.info().project.use.baseURL as string },
+      headers: { Origin: appOrigin() },
     })
     await page.goto(`/prompts/${prompt.id}`)
     await currentVersion(page).getByRole('button', { name: 'Copy as Markdown' }).click()
@@ -261,10 +262,7 @@ test("a team member sees the owner's team prompt, without Edit, and not the priv
   const memberContext = await browser.newContext()
   const member = await memberContext.newPage()
   const memberEmail = await signUpViaApi(member)
-  await seedTeam(page, 'Writers', [
-    { email: ownerEmail, role: 'admin' },
-    { email: memberEmail, role: 'member' },
-  ])
+  await createTeamWithMemberViaApi(page, 'Writers', { page: member, email: memberEmail })
   const privatePrompt = await createPromptViaApi(page, { title: 'My secret' })
 
   // The owner shares a new prompt with the team: the only team is chosen for them.

@@ -7,6 +7,14 @@ export function signUpBody(email: string, password = PASSWORD) {
   return { email, password, confirmPassword: password, acceptTerms: true }
 }
 
+/**
+ * The app's origin. The API accepts state-changing requests only with an Origin header naming it
+ * (as a browser sends), so every API call a test makes itself carries `{ Origin: appOrigin() }`.
+ */
+export function appOrigin(): string {
+  return test.info().project.use.baseURL as string
+}
+
 let counter = 0
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1
@@ -19,21 +27,19 @@ export function uniqueEmail(prefix = 'user'): string {
  * starts in it.
  */
 export async function signUpViaApi(page: Page, email = uniqueEmail()): Promise<string> {
-  const origin = test.info().project.use.baseURL as string
   const language = await page.evaluate(() => navigator.language)
   const res = await page.request.post('/api/v1/auth/sign-up', {
     data: signUpBody(email),
-    headers: { Origin: origin, 'Accept-Language': language },
+    headers: { Origin: appOrigin(), 'Accept-Language': language },
   })
   expect(res.status(), await res.text()).toBe(201)
   return email
 }
 
 export async function signInViaApi(page: Page, email: string, password = PASSWORD) {
-  const origin = test.info().project.use.baseURL as string
   const res = await page.request.post('/api/v1/auth/sign-in', {
     data: { email, password },
-    headers: { Origin: origin },
+    headers: { Origin: appOrigin() },
   })
   expect(res.status(), await res.text()).toBe(200)
 }
@@ -56,8 +62,7 @@ export const test = base.extend<{ expectedConsoleError: RegExp | undefined; cons
       page.on('pageerror', (error) => errors.push(error.message))
       await use(undefined)
       const unexpected = errors.filter(
-        (text) =>
-          !clientErrorResponse.test(text) && !(expectedConsoleError && expectedConsoleError.test(text)),
+        (text) => !clientErrorResponse.test(text) && !expectedConsoleError?.test(text),
       )
       expect(unexpected, 'unexpected console errors').toEqual([])
     },

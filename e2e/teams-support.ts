@@ -1,15 +1,11 @@
 import { expect, type Page } from '@playwright/test'
 import type { TeamSummary } from '../src/domain/teams.ts'
 import { linkOf, waitForMail } from './mailbox.ts'
-import { test } from './support.ts'
+import { appOrigin } from './support.ts'
 
 /** Team set-up through the API, from the signed-in browser context of `page`. */
-function origin(): string {
-  return test.info().project.use.baseURL as string
-}
-
 export async function createTeamViaApi(page: Page, name: string): Promise<TeamSummary> {
-  const res = await page.request.post('/api/v1/teams', { data: { name }, headers: { Origin: origin() } })
+  const res = await page.request.post('/api/v1/teams', { data: { name }, headers: { Origin: appOrigin() } })
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { team: TeamSummary }).team
 }
@@ -17,7 +13,7 @@ export async function createTeamViaApi(page: Page, name: string): Promise<TeamSu
 export async function inviteViaApi(page: Page, teamId: string, email: string, role = 'member') {
   const res = await page.request.post(`/api/v1/teams/${teamId}/invitations`, {
     data: { email, role },
-    headers: { Origin: origin() },
+    headers: { Origin: appOrigin() },
   })
   expect(res.status(), await res.text()).toBe(201)
 }
@@ -28,10 +24,26 @@ export async function invitationLinkFor(email: string, options: { after?: number
 }
 
 /** Accepts an invitation link through the API as the page's signed-in user. */
-export async function acceptViaApi(page: Page, link: string) {
+async function acceptViaApi(page: Page, link: string) {
   const token = new URL(link).pathname.split('/').pop()
   const res = await page.request.post(`/api/v1/invitations/${token}/accept`, {
-    headers: { Origin: origin() },
+    headers: { Origin: appOrigin() },
   })
   expect(res.status(), await res.text()).toBe(200)
+}
+
+/**
+ * A team of `owner`'s user with one member, made the way people make one: the owner creates it
+ * (becoming its admin) and invites the member, the invitation link is read from the mail that
+ * really went out, and the member, signed in on `member.page`, accepts it.
+ */
+export async function createTeamWithMemberViaApi(
+  owner: Page,
+  name: string,
+  member: { page: Page; email: string },
+): Promise<TeamSummary> {
+  const team = await createTeamViaApi(owner, name)
+  await inviteViaApi(owner, team.id, member.email)
+  await acceptViaApi(member.page, await invitationLinkFor(member.email))
+  return team
 }

@@ -1,6 +1,11 @@
 import { createPromptViaApi } from './prompts-support.ts'
 import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from './support.ts'
-import { acceptViaApi, createTeamViaApi, invitationLinkFor, inviteViaApi } from './teams-support.ts'
+import {
+  createTeamViaApi,
+  createTeamWithMemberViaApi,
+  invitationLinkFor,
+  inviteViaApi,
+} from './teams-support.ts'
 
 test('creating a team makes you its admin; the sidebar and /team offer to manage it', async ({ page }) => {
   await signUpViaApi(page)
@@ -189,6 +194,8 @@ test('signed in with another account: the invitation says so; switching accounts
   await expect(other.getByText('Invitation is for a different email address')).toBeVisible()
   await expect(other.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0)
   await other.getByRole('button', { name: 'Sign out and use another account' }).click()
+  await expect(other.getByText(`Sign in or create an account with ${email} to accept.`)).toBeVisible()
+  await other.getByRole('link', { name: 'Sign in to accept' }).click()
   await other.waitForURL(/\/login-password$/)
   await other.getByLabel('Email').fill(email)
   await other.getByLabel('Password').fill(PASSWORD)
@@ -230,12 +237,10 @@ test('resending sends a new link and kills the old one; revoking kills the link'
 
 test('a team prompt appears for a member and disappears when they are removed', async ({ page, browser }) => {
   const adminEmail = await signUpViaApi(page)
-  const team = await createTeamViaApi(page, 'Prompt Crew')
   const context = await browser.newContext()
   const member = await context.newPage()
   const memberEmail = await signUpViaApi(member)
-  await inviteViaApi(page, team.id, memberEmail)
-  await acceptViaApi(member, await invitationLinkFor(memberEmail))
+  const team = await createTeamWithMemberViaApi(page, 'Prompt Crew', { page: member, email: memberEmail })
   const shared = await createPromptViaApi(page, {
     title: 'Shared checklist',
     visibility: 'team',

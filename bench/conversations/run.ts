@@ -2,20 +2,19 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { encodeCursor } from '../../src/domain/cursor.ts'
-import { loadConfig } from '../../src/server/config.ts'
-import { BENCH_AUTH_SECRET } from '../lib/database.ts'
 import {
   CONNECTIONS,
   indexesUsed,
-  measureApi,
+  measureScenario,
   measureSql,
+  RESULT_COLUMNS,
+  resultCells,
   type Scenario,
   SECONDS,
+  shareOf,
   signIn,
-  startServer,
-  WARMUP_SECONDS,
+  withBenchServer,
 } from '../lib/harness.ts'
-import { sqlRecorder } from '../lib/sql-capture.ts'
 import { percentile, table } from '../lib/stats.ts'
 import {
   BENCH_USER,
@@ -92,17 +91,8 @@ async function unloaded(base: string, cookie: string, path: string, count = 200)
  */
 export async function runConversationsBenchmark(): Promise<void> {
   await seedConversations()
-  const server = await startServer(URL)
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    APP_URL: server.base,
-    DATABASE_URL: URL,
-    AUTH_SECRET: BENCH_AUTH_SECRET,
-    LOG_LEVEL: 'silent',
-  })
-  const recorder = await sqlRecorder(config, URL)
-  try {
-    const cookie = await signIn(server.base, BENCH_USER.email, BENCH_USER.password)
+  await withBenchServer(URL, async ({ base, recorder }) => {
+    const cookie = await signIn(base, BENCH_USER.email, BENCH_USER.password)
     const list = await scenarios()
     console.log(`\nconversations benchmark: ${CONNECTIONS} connections, ${SECONDS} s per measurement\n`)
     const rows: string[][] = []
@@ -113,23 +103,12 @@ export async function runConversationsBenchmark(): Promise<void> {
       const page = all[0]!.filter((s) => /ORDER BY/i.test(s.text) && /LIMIT/i.test(s.text))
       if (page.length !== 1)
         throw new Error(`${scenario.name}: expected one page query, found ${page.length}`)
-      await measureApi(server.base, cookie, scenario, WARMUP_SECONDS)
-      const api = await measureApi(server.base, cookie, scenario, SECONDS)
-      await measureSql(URL, all, WARMUP_SECONDS)
-      const sqlAll = await measureSql(URL, all, SECONDS)
+      const { api, sql: sqlAll } = await measureScenario(base, cookie, scenario, URL, all)
       const sqlPage = await measureSql(URL, [page], SECONDS)
-      const ratio = (limit: number) => `${((api.requestsPerSecond / limit) * 100).toFixed(0)}%`
       rows.push([
-        scenario.name,
-        api.requestsPerSecond.toFixed(0),
-        api.p50.toFixed(1),
-        api.p99.toFixed(1),
-        sqlAll.requestsPerSecond.toFixed(0),
-        sqlAll.p50.toFixed(1),
-        sqlAll.p99.toFixed(1),
-        ratio(sqlAll.requestsPerSecond),
+        ...resultCells(scenario.name, api, sqlAll),
         sqlPage.requestsPerSecond.toFixed(0),
-        ratio(sqlPage.requestsPerSecond),
+        shareOf(api, sqlPage),
       ])
       const indexes = await indexesUsed(URL, page, /conversation/)
       notes.push(
@@ -138,25 +117,9 @@ export async function runConversationsBenchmark(): Promise<void> {
       results.push({ scenario: scenario.name, statements: all[0]!.length, indexes, api, sqlAll, sqlPage })
       console.log(`  measured ${scenario.name}`)
     }
-    const first = await unloaded(server.base, cookie, list[0]!.paths[0]!)
-    const tenThousandth = await unloaded(server.base, cookie, list[1]!.paths[0]!)
-    console.log(
-      `\n${table(
-        [
-          'scenario',
-          'API req/s',
-          'API p50 ms',
-          'API p99 ms',
-          'SQL req/s',
-          'SQL p50 ms',
-          'SQL p99 ms',
-          'API/limit',
-          'page query req/s',
-          'API/page query',
-        ],
-        rows,
-      )}\n`,
-    )
+    const first = await unloaded(base, cookie, list[0]!.paths[0]!)
+    const tenThousandth = await unloaded(base, cookie, list[1]!.paths[0]!)
+    console.log(`\n${table([...RESULT_COLUMNS, 'page query req/s', 'API/page query'], rows)}\n`)
     console.log(notes.join('\n'))
     console.log(
       `\nunloaded, one request at a time (200 each): messages page 1 p50 ${first.p50.toFixed(1)} ms, ` +
@@ -176,8 +139,5 @@ export async function runConversationsBenchmark(): Promise<void> {
         2,
       ),
     )
-  } finally {
-    await recorder.close()
-    server.process.kill('SIGTERM')
-  }
+  })
 }

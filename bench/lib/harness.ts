@@ -3,14 +3,15 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { loadConfig } from '../../src/server/config.ts'
 import { BENCH_AUTH_SECRET } from './database.ts'
-import type { Statement } from './sql-capture.ts'
+import { type SqlRecorder, type Statement, sqlRecorder } from './sql-capture.ts'
 import { type Measurement, summarize } from './stats.ts'
 
 /** What every benchmark shares: the real server, signing in, and the two ways of measuring. */
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-export const WARMUP_SECONDS = 2
+const WARMUP_SECONDS = 2
 const root = path.resolve(import.meta.dirname, '../..')
 
 async function freePort(): Promise<number> {
@@ -23,13 +24,13 @@ async function freePort(): Promise<number> {
   })
 }
 
-export interface BenchServer {
+interface BenchServer {
   base: string
   process: ChildProcess
 }
 
 /** The real server, as `npm start` runs it, on a benchmark database (migrations apply at start). */
-export async function startServer(databaseUrl: string): Promise<BenchServer> {
+async function startServer(databaseUrl: string): Promise<BenchServer> {
   const port = await freePort()
   const base = `http://localhost:${port}`
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -59,6 +60,31 @@ export async function startServer(databaseUrl: string): Promise<BenchServer> {
   throw new Error('the server did not start')
 }
 
+/**
+ * Runs `run` against the real server on `databaseUrl` and, beside it, the app in-process recording
+ * the SQL of a request; stops both afterwards, also when `run` fails.
+ */
+export async function withBenchServer(
+  databaseUrl: string,
+  run: (bench: { base: string; recorder: SqlRecorder }) => Promise<void>,
+): Promise<void> {
+  const server = await startServer(databaseUrl)
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_URL: server.base,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: BENCH_AUTH_SECRET,
+    LOG_LEVEL: 'silent',
+  })
+  const recorder = await sqlRecorder(config, databaseUrl)
+  try {
+    await run({ base: server.base, recorder })
+  } finally {
+    await recorder.close()
+    server.process.kill('SIGTERM')
+  }
+}
+
 /** Signs in and answers the session cookie. */
 export async function signIn(base: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/v1/auth/sign-in`, {
@@ -80,7 +106,7 @@ export interface Scenario {
 }
 
 /** HTTP through the whole stack: autocannon at CONNECTIONS connections. */
-export async function measureApi(
+async function measureApi(
   base: string,
   cookie: string,
   scenario: Scenario,
@@ -151,4 +177,52 @@ export async function indexesUsed(
     await client.end()
   }
   return [...names]
+}
+
+/**
+ * One scenario measured both ways, each after a warm-up: through the API, and `statements` (the SQL
+ * of its requests) replayed straight to PostgreSQL.
+ */
+export async function measureScenario(
+  base: string,
+  cookie: string,
+  scenario: Scenario,
+  databaseUrl: string,
+  statements: Statement[][],
+): Promise<{ api: Measurement; sql: Measurement }> {
+  await measureApi(base, cookie, scenario, WARMUP_SECONDS)
+  const api = await measureApi(base, cookie, scenario, SECONDS)
+  await measureSql(databaseUrl, statements, WARMUP_SECONDS)
+  const sql = await measureSql(databaseUrl, statements, SECONDS)
+  return { api, sql }
+}
+
+/** The API's throughput as a share of a limit's (the SQL replayed without HTTP). */
+export function shareOf(api: Measurement, limit: Measurement): string {
+  return `${((api.requestsPerSecond / limit.requestsPerSecond) * 100).toFixed(0)}%`
+}
+
+/** The result table's first columns, which every benchmark prints: a scenario through the API and its SQL. */
+export const RESULT_COLUMNS = [
+  'scenario',
+  'API req/s',
+  'API p50 ms',
+  'API p99 ms',
+  'SQL req/s',
+  'SQL p50 ms',
+  'SQL p99 ms',
+  'API/limit',
+]
+
+export function resultCells(scenario: string, api: Measurement, sql: Measurement): string[] {
+  return [
+    scenario,
+    api.requestsPerSecond.toFixed(0),
+    api.p50.toFixed(1),
+    api.p99.toFixed(1),
+    sql.requestsPerSecond.toFixed(0),
+    sql.p50.toFixed(1),
+    sql.p99.toFixed(1),
+    shareOf(api, sql),
+  ]
 }

@@ -12,6 +12,8 @@ export interface Statement {
   values: unknown[]
 }
 
+export type SqlRecorder = Awaited<ReturnType<typeof sqlRecorder>>
+
 /**
  * The app in-process on a database that records every statement it runs, so a benchmark can
  * replay exactly the SQL of one API request (session lookup included) without HTTP in between.

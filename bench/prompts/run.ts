@@ -1,18 +1,17 @@
 import pg from 'pg'
-import { loadConfig } from '../../src/server/config.ts'
-import { BENCH_AUTH_SECRET, BENCH_DATABASE_URL } from '../lib/database.ts'
+import { BENCH_DATABASE_URL } from '../lib/database.ts'
 import {
   CONNECTIONS,
   indexesUsed,
-  measureApi,
-  measureSql,
+  measureScenario,
+  RESULT_COLUMNS,
+  resultCells,
   type Scenario,
   SECONDS,
   signIn,
-  startServer,
-  WARMUP_SECONDS,
+  withBenchServer,
 } from '../lib/harness.ts'
-import { type Statement, sqlRecorder } from '../lib/sql-capture.ts'
+import type { Statement } from '../lib/sql-capture.ts'
 import { table } from '../lib/stats.ts'
 import { BENCH_PASSWORD, benchEmail, seed } from './seed.ts'
 
@@ -45,17 +44,7 @@ async function scenariosFor(userEmail: string): Promise<Scenario[]> {
 
 export async function runPromptsBenchmark(): Promise<void> {
   await seed()
-  const server = await startServer(BENCH_DATABASE_URL)
-  const base = server.base
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    APP_URL: base,
-    DATABASE_URL: BENCH_DATABASE_URL,
-    AUTH_SECRET: BENCH_AUTH_SECRET,
-    LOG_LEVEL: 'silent',
-  })
-  const recorder = await sqlRecorder(config, BENCH_DATABASE_URL)
-  try {
+  await withBenchServer(BENCH_DATABASE_URL, async ({ base, recorder }) => {
     const email = benchEmail(7)
     const cookie = await signIn(base, email, BENCH_PASSWORD)
     const rows: string[][] = []
@@ -67,44 +56,15 @@ export async function runPromptsBenchmark(): Promise<void> {
       // One request at a time: the recorder attributes statements to the request in flight.
       const statements: Statement[][] = []
       for (const p of scenario.paths) statements.push(await recorder.statementsOf(p, cookie))
-      await measureApi(base, cookie, scenario, WARMUP_SECONDS)
-      const api = await measureApi(base, cookie, scenario, SECONDS)
-      await measureSql(BENCH_DATABASE_URL, statements, WARMUP_SECONDS)
-      const sql = await measureSql(BENCH_DATABASE_URL, statements, SECONDS)
+      const { api, sql } = await measureScenario(base, cookie, scenario, BENCH_DATABASE_URL, statements)
       const perRequest = statements[0]!.length
-      rows.push([
-        scenario.name,
-        api.requestsPerSecond.toFixed(0),
-        api.p50.toFixed(1),
-        api.p99.toFixed(1),
-        sql.requestsPerSecond.toFixed(0),
-        sql.p50.toFixed(1),
-        sql.p99.toFixed(1),
-        `${((api.requestsPerSecond / sql.requestsPerSecond) * 100).toFixed(0)}%`,
-      ])
+      rows.push(resultCells(scenario.name, api, sql))
       plans.push(
         `${scenario.name}: ${perRequest} statements per request; indexes ${(await indexesUsed(BENCH_DATABASE_URL, statements[0]!, /"prompt/)).filter((name) => name.startsWith('prompt')).join(', ')}`,
       )
       console.log(`  measured ${scenario.name}`)
     }
-    console.log(
-      `\n${table(
-        [
-          'scenario',
-          'API req/s',
-          'API p50 ms',
-          'API p99 ms',
-          'SQL req/s',
-          'SQL p50 ms',
-          'SQL p99 ms',
-          'API/limit',
-        ],
-        rows,
-      )}\n`,
-    )
+    console.log(`\n${table(RESULT_COLUMNS, rows)}\n`)
     console.log(plans.join('\n'))
-  } finally {
-    await recorder.close()
-    server.process.kill('SIGTERM')
-  }
+  })
 }

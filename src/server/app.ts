@@ -23,7 +23,6 @@ import { profileRoutes } from './modules/profile/routes.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { invitationRoutes, teamRoutes } from './modules/teams/routes.ts'
-import { testingRoutes } from './modules/testing/routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -83,7 +82,6 @@ export function createApp(deps: AppDeps) {
   v1.route('/messages', messageRoutes({ db }))
   v1.route('/prompts', promptUsageRoutes({ db }))
   app.route('/api/v1', v1)
-  if (config.env === 'test') app.route('/api/testing', testingRoutes({ db }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

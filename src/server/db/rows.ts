@@ -6,3 +6,11 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, 
   const result = (await db.execute(query)) as unknown as { rows: T[] }
   return result.rows
 }
+
+/** A timestamp column of a raw-SQL row: a Date, or text where the driver leaves it as text. */
+export type SqlTimestamp = Date | string
+
+/** A raw row's timestamp as the API gives it: ISO 8601 in UTC. */
+export function isoTimestamp(value: SqlTimestamp): string {
+  return new Date(value).toISOString()
+}

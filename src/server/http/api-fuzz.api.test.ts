@@ -101,10 +101,6 @@ beforeAll(async () => {
 /** A valid body for every route that reads one (mutated field by field below). */
 function sampleBody(route: Route): Record<string, unknown> | undefined {
   const samples: Record<string, () => Record<string, unknown>> = {
-    'POST /api/testing/teams': () => ({
-      name: 'Seeded',
-      members: [{ email: fx.adminEmail, role: 'member' }],
-    }),
     'POST /api/v1/auth/admin/set-password': () => ({
       email: 'nobody@example.com',
       newPassword: NEW_PASSWORD,

@@ -1,11 +1,33 @@
 import { desc, eq } from 'drizzle-orm'
 import type { TeamRole } from '../../domain/team-permissions.ts'
 import type { TeamInvitation, TeamSummary } from '../../domain/teams.ts'
-import { mailOutbox } from '../db/schema/index.ts'
+import type { Db } from '../db/client.ts'
+import { mailOutbox, teamMembers, teams } from '../db/schema/index.ts'
 import type { TestClient } from './client.ts'
 import type { TestApp } from './test-app.ts'
 
-/** Team fixtures for API tests: everything goes through the API, as a user would do it. */
+/**
+ * Team fixtures for API tests. The teams suites go through the API, as a user would do it
+ * (createTeamAs, inviteAs, addMember); suites that only need a membership use insertTeam.
+ */
+
+/** A team with the given members (role 'member' unless said), written straight into the database. */
+export async function insertTeam(
+  db: Db,
+  name: string,
+  members: { userId: string; role?: TeamRole }[],
+): Promise<string> {
+  const [team] = await db
+    .insert(teams)
+    .values({ name, createdByUserId: members[0]?.userId })
+    .returning({ id: teams.id })
+  if (members.length > 0) {
+    await db
+      .insert(teamMembers)
+      .values(members.map((m) => ({ teamId: team!.id, userId: m.userId, role: m.role ?? 'member' })))
+  }
+  return team!.id
+}
 export async function createTeamAs(client: TestClient, name = 'Team'): Promise<TeamSummary> {
   const res = await client.post<{ team: TeamSummary }>('/api/v1/teams', { name })
   if (res.status !== 201) throw new Error(`create team failed: ${res.status} ${JSON.stringify(res.body)}`)

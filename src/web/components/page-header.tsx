@@ -1,4 +1,7 @@
+import { ArrowLeft } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
+import { Link } from 'react-router'
+import { cn } from '../lib/cn.ts'
 
 /** Sets the browser tab's title while the page is shown. */
 export function useDocumentTitle(title: string) {
@@ -28,5 +31,29 @@ export function PageHeader({
       </div>
       {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
     </div>
+  )
+}
+
+/** The link above a page's header back to where the page belongs (its list, the dashboard). */
+export function BackLink({
+  to,
+  children,
+  className,
+}: {
+  to: string
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <Link
+      to={to}
+      className={cn(
+        'inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground',
+        className,
+      )}
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      {children}
+    </Link>
   )
 }

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { isMessageKey } from '../../domain/messages/index.ts'
+import { toast } from '../components/ui/toast.tsx'
 import { message } from '../i18n/index.ts'
 import { ApiError } from './api.ts'
 
@@ -26,7 +27,16 @@ export function applyServerErrors<T extends FieldValues>(
   return error.message || fallback
 }
 
-/** True when the error was about particular fields (already shown next to them). */
-export function hasFieldErrors(error: unknown): boolean {
-  return error instanceof ApiError && Object.keys(error.fields).length > 0
+/**
+ * A failed submit of a form without a summary line of its own: the server's field errors go next
+ * to their fields; any other failure is an error toast, `failedTitle` with the server's reason.
+ */
+export function reportSubmitError<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  failedTitle: string,
+) {
+  const text = applyServerErrors(setError, error, '')
+  const aboutFields = error instanceof ApiError && Object.keys(error.fields).length > 0
+  if (!aboutFields) toast({ title: failedTitle, description: text || undefined, tone: 'error' })
 }

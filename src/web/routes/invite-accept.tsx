@@ -155,16 +155,12 @@ function SignedInAccept({
           {accept.isPending ? t('accept.accepting') : t('accept.accept')}
         </Button>
       )}
+      {/* Signed out, this page offers signing in or up with the invited address, and comes back. */}
       <Button
         variant="outline"
         className="w-full"
         disabled={signOut.isPending}
-        onClick={() =>
-          // Straight on to signing in with the right account, which brings the user back here.
-          signOut.mutate(undefined, {
-            onSettled: () => navigate('/login-password', { state: { from: `/invite/${token}` } }),
-          })
-        }
+        onClick={() => signOut.mutate()}
       >
         <LogOut />
         {t('accept.switchAccount')}

@@ -1,9 +1,10 @@
-import { ArrowLeft, CircleCheck, LogOut, ShieldCheck, Users } from 'lucide-react'
+import { CircleCheck, LogOut, ShieldCheck, Users } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { isUuid, type TeamDetail } from '../../domain/teams.ts'
-import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
+import { EmptyState } from '../components/empty-state.tsx'
+import { BackLink, PageHeader, useDocumentTitle } from '../components/page-header.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { ConfirmDialog } from '../components/ui/dialog.tsx'
@@ -29,26 +30,26 @@ function InvalidTeamId() {
   const { t } = useTranslation('teams')
   useDocumentTitle(t('manage.invalidId'))
   return (
-    <Card className="mx-auto mt-10 flex max-w-md flex-col items-center gap-3 px-6 py-12 text-center">
-      <h1 className="text-xl font-semibold">{t('manage.invalidId')}</h1>
-      <p className="text-sm text-muted-foreground">{t('manage.invalidIdText')}</p>
-      <Button asChild>
-        <Link to="/">{t('manage.goHome')}</Link>
-      </Button>
-    </Card>
+    <EmptyState
+      heading="h1"
+      title={t('manage.invalidId')}
+      text={t('manage.invalidIdText')}
+      className="mx-auto mt-10 max-w-md"
+      actions={
+        <Button asChild>
+          <Link to="/">{t('manage.goHome')}</Link>
+        </Button>
+      }
+    />
   )
 }
 
 function BackToDashboard() {
   const { t } = useTranslation('teams')
   return (
-    <Link
-      to="/dashboard"
-      className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
+    <BackLink to="/dashboard" className="mb-4">
       {t('manage.backToDashboard')}
-    </Link>
+    </BackLink>
   )
 }
 

@@ -16,7 +16,7 @@ import { Link } from 'react-router'
 import type { TeamSummary } from '../../domain/teams.ts'
 import { formatShortDate } from '../../domain/time.ts'
 import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
-import { Alert } from '../components/ui/alert.tsx'
+import { RetryAlert } from '../components/ui/alert.tsx'
 import { Badge } from '../components/ui/badge.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
@@ -31,7 +31,6 @@ import { errorText } from '../lib/api.ts'
 /** /team: the teams the user administers (with Manage Team), the others they belong to, quick actions. */
 export function TeamPage() {
   const { t } = useTranslation('teams')
-  const { t: tc } = useTranslation('common')
   const user = useCurrentUser()
   const teams = useMyTeams()
   useDocumentTitle(t('list.title'))
@@ -64,17 +63,9 @@ export function TeamPage() {
           <Skeleton className="h-32" />
         </div>
       ) : teams.isError ? (
-        <Alert
-          tone="error"
-          title={t('list.loadFailed')}
-          action={
-            <Button size="sm" variant="outline" onClick={() => teams.refetch()}>
-              {tc('retry')}
-            </Button>
-          }
-        >
+        <RetryAlert title={t('list.loadFailed')} onRetry={() => teams.refetch()}>
           {errorText(teams.error, '')}
-        </Alert>
+        </RetryAlert>
       ) : (
         <div className="space-y-8">
           {adminTeams.length > 0 ? (

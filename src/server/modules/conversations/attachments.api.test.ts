@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Message, MessageAttachment, PromptUsage } from '../../../domain/conversations.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { conversationMessagePrompts, prompts } from '../../db/schema/index.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
-import { appendMessage, createConversation, seedPeople, seedPrompt } from './test-fixtures.ts'
+import { appendMessage, createConversation, seedPrompt, testAppWithPeople } from './test-fixtures.ts'
 
-let testApp: TestApp
-let people: Awaited<ReturnType<typeof seedPeople>>
-beforeAll(async () => {
-  testApp = await createTestApp()
-  people = await seedPeople(testApp)
-})
-afterAll(() => testApp.close())
-
-const db = () => testApp.database.db
+const { people, db } = testAppWithPeople()
 
 describe('POST /api/v1/messages/:id/attachments', () => {
   it('attaches latest (no version stored) and a specific version, with title and version number', async () => {

@@ -3,10 +3,9 @@ import type { z } from 'zod'
 import type { AttachmentRef, addAttachmentInput, MessageAttachment } from '../../../domain/conversations.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { queryRows } from '../../db/rows.ts'
+import { isoTimestamp, queryRows } from '../../db/rows.ts'
 import { conversationMessagePrompts, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/access.ts'
-import { isoString } from './keyset.ts'
 import { type Actor, loadMessage, loadMessageForWrite } from './policy.ts'
 
 export interface ResolvedRef {
@@ -65,7 +64,7 @@ function toAttachment(row: AttachmentRow): MessageAttachment {
     versionNumber: row.version_number === null ? null : Number(row.version_number),
     attachedByUserId: row.attached_by_user_id,
     notes: row.notes,
-    createdAt: isoString(row.created_at),
+    createdAt: isoTimestamp(row.created_at),
   }
 }
 

@@ -1,22 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Conversation, ConversationSummary, Message } from '../../../domain/conversations.ts'
 import { encodeCursor, type Page } from '../../../domain/cursor.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { conversationMessages, conversations } from '../../db/schema/index.ts'
 import { TestClient } from '../../testing/client.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
-import { appendMessage, createConversation, readAllPages, seedPeople, seedTeam } from './test-fixtures.ts'
+import { insertTeam } from '../../testing/teams.ts'
+import { appendMessage, createConversation, readAllPages, testAppWithPeople } from './test-fixtures.ts'
 
-let testApp: TestApp
-let people: Awaited<ReturnType<typeof seedPeople>>
-beforeAll(async () => {
-  testApp = await createTestApp()
-  people = await seedPeople(testApp)
-})
-afterAll(() => testApp.close())
-
-const db = () => testApp.database.db
+const { app, people, db } = testAppWithPeople()
 
 async function messagesOf(client: TestClient, conversationId: string) {
   return (await client.get<Page<Message>>(`/api/v1/conversations/${conversationId}/messages`)).body.items
@@ -133,7 +125,7 @@ describe('POST /api/v1/conversations', () => {
   })
 
   it('answers in German when asked', async () => {
-    const german = new TestClient(testApp, { locale: 'de' })
+    const german = new TestClient(app(), { locale: 'de' })
     await german.signUp()
     const res = await german.post<ErrorBody>('/api/v1/conversations', { title: '' })
     expect(res.body.error.message).toBe('Titel ist erforderlich')
@@ -277,17 +269,17 @@ describe('GET /api/v1/conversations', () => {
   let team1: string
   let team2: string
   beforeAll(async () => {
-    lister = new TestClient(testApp)
+    lister = new TestClient(app())
     await lister.signUp()
-    const mate = new TestClient(testApp)
+    const mate = new TestClient(app())
     await mate.signUp()
-    team1 = await seedTeam(db(), 'Alpha', [
-      { user: lister.user!, role: 'member' },
-      { user: mate.user!, role: 'member' },
+    team1 = await insertTeam(db(), 'Alpha', [
+      { userId: lister.user!.id, role: 'member' },
+      { userId: mate.user!.id, role: 'member' },
     ])
-    team2 = await seedTeam(db(), 'Beta', [
-      { user: lister.user!, role: 'admin' },
-      { user: mate.user!, role: 'member' },
+    team2 = await insertTeam(db(), 'Beta', [
+      { userId: lister.user!.id, role: 'admin' },
+      { userId: mate.user!.id, role: 'member' },
     ])
     await createConversation(lister, { title: 'Personal notes', tags: ['notes'] })
     await createConversation(lister, { title: 'Alpha planning', teamId: team1, tags: ['plan', 'q1'] })
@@ -315,7 +307,7 @@ describe('GET /api/v1/conversations', () => {
     expect(await titles(`?scope=team&teamId=${team2}`)).toEqual(['Beta review 100%_done'])
     // a team that is not mine lists nothing
     expect(await titles(`?scope=team&teamId=${people.teamId}`)).toEqual([])
-    const loner = new TestClient(testApp)
+    const loner = new TestClient(app())
     await loner.signUp()
     expect(await titles('?scope=team', loner)).toEqual([])
   })
@@ -372,7 +364,7 @@ describe('GET /api/v1/conversations', () => {
 
 describe('conversation list pagination', () => {
   it('pages 25 by default, clamps the limit to 1..100, and walks every row once', async () => {
-    const pager = new TestClient(testApp)
+    const pager = new TestClient(app())
     const user = await pager.signUp()
     await db()
       .insert(conversations)
@@ -392,7 +384,7 @@ describe('conversation list pagination', () => {
   })
 
   it('keeps rows that share a millisecond (cursor timestamps carry microseconds)', async () => {
-    const pager = new TestClient(testApp)
+    const pager = new TestClient(app())
     const user = await pager.signUp()
     const stamps = [
       '2026-03-01T10:00:00.123400Z',
@@ -422,7 +414,7 @@ describe('conversation list pagination', () => {
   })
 
   it('neither skips nor repeats rows while others create conversations during paging', async () => {
-    const pager = new TestClient(testApp)
+    const pager = new TestClient(app())
     await pager.signUp()
     const originals: string[] = []
     for (let i = 0; i < 30; i += 1)
@@ -437,7 +429,7 @@ describe('conversation list pagination', () => {
   })
 
   it('reads a cursor that another page produced only as a position, never as a filter bypass', async () => {
-    const pager = new TestClient(testApp)
+    const pager = new TestClient(app())
     await pager.signUp()
     await createConversation(people.owner, { title: 'Not yours' })
     const cursor = encodeCursor({

@@ -24,7 +24,3 @@ export function pageOf<R extends KeysetRow, T>(rows: R[], limit: number, map: (r
     nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
   }
 }
-
-export function isoString(value: Date | string): string {
-  return new Date(value).toISOString()
-}

@@ -1,21 +1,18 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Conversation, Message } from '../../../domain/conversations.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { conversationMessages, conversations } from '../../db/schema/index.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
-import { appendMessage, createConversation, readAllPages, seedPeople, seedPrompt } from './test-fixtures.ts'
+import {
+  appendMessage,
+  createConversation,
+  readAllPages,
+  seedPrompt,
+  testAppWithPeople,
+} from './test-fixtures.ts'
 
-let testApp: TestApp
-let people: Awaited<ReturnType<typeof seedPeople>>
-beforeAll(async () => {
-  testApp = await createTestApp()
-  people = await seedPeople(testApp)
-})
-afterAll(() => testApp.close())
-
-const db = () => testApp.database.db
+const { people, db } = testAppWithPeople()
 
 async function conversationRow(id: string) {
   const [row] = await db().select().from(conversations).where(eq(conversations.id, id))

@@ -11,10 +11,10 @@ import type {
 import { decodeCursor, type Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { queryRows } from '../../db/rows.ts'
+import { isoTimestamp, queryRows } from '../../db/rows.ts'
 import { conversationMessagePrompts, conversationMessages } from '../../db/schema/index.ts'
 import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
-import { cursorTimestamp, isoString, type KeysetRow, pageOf } from './keyset.ts'
+import { cursorTimestamp, type KeysetRow, pageOf } from './keyset.ts'
 import { type Actor, loadConversation, loadMessageForWrite } from './policy.ts'
 
 type MessageRow = KeysetRow & {
@@ -54,8 +54,8 @@ function toMessage(row: MessageRow): Omit<Message, 'attachments'> {
     content: { text: row.content.text },
     model: row.model,
     tokenCount: row.token_count === null ? null : Number(row.token_count),
-    createdAt: isoString(row.created_at),
-    updatedAt: isoString(row.updated_at),
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
   }
 }
 

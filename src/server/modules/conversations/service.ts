@@ -10,10 +10,10 @@ import type {
 import { decodeCursor, type Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db } from '../../db/client.ts'
-import { queryRows } from '../../db/rows.ts'
+import { isoTimestamp, queryRows } from '../../db/rows.ts'
 import { conversationMessages, conversations } from '../../db/schema/index.ts'
 import { roleInTeam } from '../teams/membership.ts'
-import { cursorTimestamp, isoString, type KeysetRow, pageOf } from './keyset.ts'
+import { cursorTimestamp, type KeysetRow, pageOf } from './keyset.ts'
 import { refreshSnapshot } from './messages.ts'
 import { type Actor, type LoadedConversation, loadConversation, requireManage } from './policy.ts'
 
@@ -35,8 +35,8 @@ function toSummary(row: Omit<SummaryRow, 'cursor_at'>): ConversationSummary {
     teamName: row.team_name,
     ownerUserId: row.owner_user_id,
     tags: row.tags,
-    createdAt: isoString(row.created_at),
-    updatedAt: isoString(row.updated_at),
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
   }
 }
 

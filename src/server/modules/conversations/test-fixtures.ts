@@ -1,26 +1,14 @@
+import { afterAll, beforeAll } from 'vitest'
 import type { CurrentUser } from '../../../domain/auth.ts'
 import type { Conversation, Message } from '../../../domain/conversations.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import type { Db } from '../../db/client.ts'
-import { prompts, promptVersions, teamMembers, teams } from '../../db/schema/index.ts'
+import { prompts, promptVersions } from '../../db/schema/index.ts'
 import { TestClient } from '../../testing/client.ts'
-import type { TestApp } from '../../testing/test-app.ts'
+import { insertTeam } from '../../testing/teams.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 /** Test data for the conversation API tests, written straight into the database. */
-export async function seedTeam(
-  db: Db,
-  name: string,
-  members: { user: CurrentUser; role: 'admin' | 'member' }[],
-): Promise<string> {
-  const [team] = await db.insert(teams).values({ name }).returning({ id: teams.id })
-  if (members.length > 0) {
-    await db
-      .insert(teamMembers)
-      .values(members.map((m) => ({ teamId: team!.id, userId: m.user.id, role: m.role })))
-  }
-  return team!.id
-}
-
 export interface SeededPrompt {
   id: string
   /** Version ids, version 1 first. */
@@ -77,12 +65,12 @@ export async function seedPeople(testApp: TestApp) {
   if (globalAdmin.user?.globalRole !== 'global_admin')
     throw new Error('the first account must be global admin')
   const db = testApp.database.db
-  const teamId = await seedTeam(db, 'Research', [
-    { user: owner.user!, role: 'member' },
-    { user: member.user!, role: 'member' },
-    { user: teamAdmin.user!, role: 'admin' },
+  const teamId = await insertTeam(db, 'Research', [
+    { userId: owner.user!.id, role: 'member' },
+    { userId: member.user!.id, role: 'member' },
+    { userId: teamAdmin.user!.id, role: 'admin' },
   ])
-  const otherTeamId = await seedTeam(db, 'Elsewhere', [{ user: otherAdmin.user!, role: 'admin' }])
+  const otherTeamId = await insertTeam(db, 'Elsewhere', [{ userId: otherAdmin.user!.id, role: 'admin' }])
   return {
     anonymous: new TestClient(testApp),
     globalAdmin,
@@ -94,6 +82,24 @@ export async function seedPeople(testApp: TestApp) {
     teamId,
     otherTeamId,
   }
+}
+
+export type People = Awaited<ReturnType<typeof seedPeople>>
+
+/**
+ * The test file's app with the people of the permission matrix: made before the file's first test,
+ * closed after its last. `people` is filled in place, so a file can take it apart at its top.
+ */
+export function testAppWithPeople() {
+  let testApp: TestApp | undefined
+  const people = {} as People
+  beforeAll(async () => {
+    testApp = await createTestApp()
+    Object.assign(people, await seedPeople(testApp))
+  })
+  afterAll(() => testApp?.close())
+  const app = () => testApp!
+  return { app, people, db: () => app().database.db }
 }
 
 export async function createConversation(

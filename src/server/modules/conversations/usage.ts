@@ -5,10 +5,9 @@ import {
   USAGE_CONVERSATIONS_PER_VERSION,
 } from '../../../domain/conversations.ts'
 import type { Db } from '../../db/client.ts'
-import { queryRows } from '../../db/rows.ts'
+import { isoTimestamp, queryRows } from '../../db/rows.ts'
 import { promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, promptNotFound } from '../prompts/access.ts'
-import { isoString } from './keyset.ts'
 import { type Actor, conversationVisibleTo } from './policy.ts'
 
 /**
@@ -57,7 +56,7 @@ export async function getPromptUsage(db: Db, actor: Actor, promptId: string): Pr
       conversations: mine.map((row) => ({
         id: row.id,
         title: row.title,
-        updatedAt: isoString(row.updated_at),
+        updatedAt: isoTimestamp(row.updated_at),
       })),
     }
   }

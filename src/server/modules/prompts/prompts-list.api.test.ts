@@ -5,8 +5,9 @@ import type { ErrorBody } from '../../../domain/errors.ts'
 import type { PromptPage } from '../../../domain/prompts.ts'
 import { prompts, teamMembers } from '../../db/schema/index.ts'
 import { TestClient } from '../../testing/client.ts'
+import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
-import { createPromptAs, createTeam } from './test-fixtures.ts'
+import { createPromptAs } from './test-fixtures.ts'
 
 let testApp: TestApp
 beforeAll(async () => {
@@ -153,11 +154,11 @@ describe('GET /api/v1/prompts?scope=team', () => {
     const [bob, bobUser] = await newUser()
     const [carol, carolUser] = await newUser()
     const [dave] = await newUser()
-    const red = await createTeam(testApp, 'Red', [
+    const red = await insertTeam(testApp.database.db, 'Red', [
       { userId: aliceUser.id, role: 'admin' },
       { userId: bobUser.id },
     ])
-    const blue = await createTeam(testApp, 'Blue', [
+    const blue = await insertTeam(testApp.database.db, 'Blue', [
       { userId: carolUser.id, role: 'admin' },
       { userId: bobUser.id },
     ])
@@ -196,7 +197,10 @@ describe('GET /api/v1/prompts/tags', () => {
   it("gives the distinct tags of the scope's prompts, alphabetically", async () => {
     const [alice, aliceUser] = await newUser()
     const [bob, bobUser] = await newUser()
-    const team = await createTeam(testApp, 'Tags', [{ userId: aliceUser.id }, { userId: bobUser.id }])
+    const team = await insertTeam(testApp.database.db, 'Tags', [
+      { userId: aliceUser.id },
+      { userId: bobUser.id },
+    ])
     await createPromptAs(alice, { tags: ['writing', 'email'] })
     await createPromptAs(alice, { tags: ['email', 'ai'], visibility: 'team', teamId: team })
     await createPromptAs(bob, { tags: ['secret'] })

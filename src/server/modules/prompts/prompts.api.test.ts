@@ -12,8 +12,9 @@ import {
   teamMembers,
 } from '../../db/schema/index.ts'
 import { TestClient } from '../../testing/client.ts'
+import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
-import { createPromptAs, createTeam } from './test-fixtures.ts'
+import { createPromptAs } from './test-fixtures.ts'
 
 let testApp: TestApp
 /** The installation's first account is a global admin: it must not gain any right over prompts. */
@@ -36,12 +37,12 @@ beforeAll(async () => {
   ownerUser = await owner.signUp()
   memberUser = await member.signUp()
   const strangerUser = await stranger.signUp()
-  teamId = await createTeam(testApp, 'Writers', [
+  teamId = await insertTeam(testApp.database.db, 'Writers', [
     { userId: ownerUser.id, role: 'admin' },
     { userId: memberUser.id },
   ])
   // The stranger is in a team of their own, which must not help them.
-  await createTeam(testApp, 'Elsewhere', [{ userId: strangerUser.id, role: 'admin' }])
+  await insertTeam(testApp.database.db, 'Elsewhere', [{ userId: strangerUser.id, role: 'admin' }])
 })
 afterAll(() => testApp.close())
 
@@ -135,7 +136,7 @@ describe('POST /api/v1/prompts', () => {
     const shared = await createPromptAs(owner, { visibility: 'team', teamId })
     expect(shared.prompt).toMatchObject({ visibility: 'team', teamId })
 
-    const strangersTeam = await createTeam(testApp, 'Not yours', [])
+    const strangersTeam = await insertTeam(testApp.database.db, 'Not yours', [])
     const res = await owner.post<ErrorBody>('/api/v1/prompts', {
       title: 't',
       body: 'b',

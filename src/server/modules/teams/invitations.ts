@@ -11,7 +11,7 @@ import type {
 } from '../../../domain/teams.ts'
 import { invitationTokenSchema, isUuid } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { queryRows } from '../../db/rows.ts'
+import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
 import { queueInvitationMail } from './invitation-mail.ts'
 import { hashInvitationToken, newInvitationToken } from './invitation-token.ts'
@@ -28,9 +28,6 @@ export interface InvitationDeps {
 /** Invitations (and resends) an admin may send per hour: each one is a mail to a stranger. */
 const INVITES_PER_HOUR = 50
 
-type Timestamp = Date | string
-const iso = (value: Timestamp) => new Date(value).toISOString()
-
 interface InvitationRow extends Record<string, unknown> {
   id: string
   team_id: string
@@ -38,9 +35,9 @@ interface InvitationRow extends Record<string, unknown> {
   role: TeamRole
   status: InvitationStatus
   invited_by_email: string | null
-  expires_at: Timestamp
-  sent_at: Timestamp
-  created_at: Timestamp
+  expires_at: SqlTimestamp
+  sent_at: SqlTimestamp
+  created_at: SqlTimestamp
 }
 
 /** A pending invitation past its expiry reads as expired (§4), before anyone tries to accept it. */
@@ -56,9 +53,9 @@ function toInvitation(row: InvitationRow): TeamInvitation {
     role: row.role,
     status: row.status,
     invitedByEmail: row.invited_by_email,
-    expiresAt: iso(row.expires_at),
-    sentAt: iso(row.sent_at),
-    createdAt: iso(row.created_at),
+    expiresAt: isoTimestamp(row.expires_at),
+    sentAt: isoTimestamp(row.sent_at),
+    createdAt: isoTimestamp(row.created_at),
   }
 }
 
@@ -126,6 +123,38 @@ async function assertRoomForMember(tx: Tx, teamId: string) {
 const validFor = sql`now() + make_interval(days => ${INVITATION_VALID_DAYS})`
 
 /**
+ * Sends an invitation's mail — a new invitation or one sent again — with a new token. Strangers are
+ * refused before their attempts count against the rate limit. Then, in one transaction with the
+ * team locked, `write` checks and stores the invitation with the new token's hash and answers it;
+ * its mail, with the token, is queued in that same transaction.
+ */
+async function sendInvitation(
+  deps: InvitationDeps,
+  actor: Actor,
+  teamId: string,
+  inviterLocale: Locale,
+  write: (tx: Tx, tokenHash: string) => Promise<{ id: string; email: string; role: TeamRole }>,
+): Promise<TeamInvitation> {
+  await authorizeTeam(deps.db, actor, teamId, 'invite_members')
+  await enforceInviteRate(deps, actor)
+  return deps.db.transaction(async (tx) => {
+    const access = await authorizeTeam(tx, actor, teamId, 'invite_members', { lock: true })
+    const { token, hash } = newInvitationToken()
+    const written = await write(tx, hash)
+    await queueInvitationMail(tx, deps.appUrl, {
+      to: written.email,
+      teamName: access.team.name,
+      inviterEmail: actor.email,
+      role: written.role,
+      token,
+      requestLocale: inviterLocale,
+    })
+    const [invitation] = await selectInvitations(tx, sql`i.id = ${written.id}`)
+    return invitation!
+  })
+}
+
+/**
  * Team admins (and global admins) invite by email (§5): not someone already in the team, not twice
  * while an invitation is pending. The invitation and its mail are one transaction.
  */
@@ -136,11 +165,7 @@ export async function inviteMember(
   input: { email: string; role: TeamRole },
   inviterLocale: Locale,
 ): Promise<TeamInvitation> {
-  // Refuse strangers before counting their attempts against the rate limit.
-  await authorizeTeam(deps.db, actor, teamId, 'invite_members')
-  await enforceInviteRate(deps, actor)
-  return deps.db.transaction(async (tx) => {
-    const access = await authorizeTeam(tx, actor, teamId, 'invite_members', { lock: true })
+  return sendInvitation(deps, actor, teamId, inviterLocale, async (tx, tokenHash) => {
     await assertNotMember(tx, teamId, input.email)
     const [open] = await selectInvitations(
       tx,
@@ -149,23 +174,13 @@ export async function inviteMember(
     if (open?.status === 'pending') throw new AppError('conflict', 'teams.alreadyInvited')
     if (open) await tx.execute(sql`UPDATE invitations SET status = 'expired' WHERE id = ${open.id}`)
     await assertRoomForMember(tx, teamId)
-    const { token, hash } = newInvitationToken()
     const [created] = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO invitations (team_id, email, invited_by_user_id, role, token_hash, expires_at)
-          VALUES (${teamId}, ${input.email}, ${actor.id}, ${input.role}, ${hash}, ${validFor})
+          VALUES (${teamId}, ${input.email}, ${actor.id}, ${input.role}, ${tokenHash}, ${validFor})
           RETURNING id`,
     )
-    await queueInvitationMail(tx, deps.appUrl, {
-      to: input.email,
-      teamName: access.team.name,
-      inviterEmail: actor.email,
-      role: input.role,
-      token,
-      requestLocale: inviterLocale,
-    })
-    const [invitation] = await selectInvitations(tx, sql`i.id = ${created!.id}`)
-    return invitation!
+    return { id: created!.id, ...input }
   })
 }
 
@@ -188,10 +203,7 @@ export async function resendInvitation(
   invitationId: string,
   inviterLocale: Locale,
 ): Promise<TeamInvitation> {
-  await authorizeTeam(deps.db, actor, teamId, 'invite_members')
-  await enforceInviteRate(deps, actor)
-  return deps.db.transaction(async (tx) => {
-    const access = await authorizeTeam(tx, actor, teamId, 'invite_members', { lock: true })
+  return sendInvitation(deps, actor, teamId, inviterLocale, async (tx, tokenHash) => {
     const invitation = await lockedInvitation(tx, teamId, invitationId)
     await assertNotMember(tx, teamId, invitation.email)
     const [newer] = await queryRows(
@@ -201,22 +213,12 @@ export async function resendInvitation(
     )
     if (newer) throw new AppError('conflict', 'teams.alreadyInvited')
     await assertRoomForMember(tx, teamId)
-    const { token, hash } = newInvitationToken()
     await tx.execute(
-      sql`UPDATE invitations SET status = 'pending', token_hash = ${hash}, expires_at = ${validFor},
+      sql`UPDATE invitations SET status = 'pending', token_hash = ${tokenHash}, expires_at = ${validFor},
             sent_at = now(), invited_by_user_id = ${actor.id}
           WHERE id = ${invitation.id}`,
     )
-    await queueInvitationMail(tx, deps.appUrl, {
-      to: invitation.email,
-      teamName: access.team.name,
-      inviterEmail: actor.email,
-      role: invitation.role,
-      token,
-      requestLocale: inviterLocale,
-    })
-    const [updated] = await selectInvitations(tx, sql`i.id = ${invitation.id}`)
-    return updated!
+    return invitation
   })
 }
 
@@ -247,7 +249,7 @@ interface TokenRow extends Record<string, unknown> {
   status: InvitationStatus
   expired: boolean
   invited_by_email: string | null
-  expires_at: Timestamp
+  expires_at: SqlTimestamp
 }
 
 async function invitationByToken(db: Db | Tx, token: string, lock = false): Promise<TokenRow | undefined> {
@@ -278,7 +280,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
     email: row.email,
     role: row.role,
     invitedByEmail: row.invited_by_email,
-    expiresAt: iso(row.expires_at),
+    expiresAt: isoTimestamp(row.expires_at),
   }
 }
 

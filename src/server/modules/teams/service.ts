@@ -10,11 +10,8 @@ import {
   type UpdateTeamInput,
 } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { queryRows } from '../../db/rows.ts'
+import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { type Actor, authorizeTeam } from './policy.ts'
-
-type Timestamp = Date | string
-const iso = (value: Timestamp) => new Date(value).toISOString()
 
 /** The teams the user belongs to, with their role and the member count, by name. */
 export async function listMyTeams(db: Db, userId: string): Promise<TeamSummary[]> {
@@ -23,7 +20,7 @@ export async function listMyTeams(db: Db, userId: string): Promise<TeamSummary[]
     name: string
     role: TeamRole
     member_count: number | string
-    created_at: Timestamp
+    created_at: SqlTimestamp
   }>(
     db,
     sql`SELECT t.id, t.name, m.role, t.created_at,
@@ -38,14 +35,14 @@ export async function listMyTeams(db: Db, userId: string): Promise<TeamSummary[]
     role: row.role,
     isAdmin: row.role === 'admin',
     memberCount: Number(row.member_count),
-    createdAt: iso(row.created_at),
+    createdAt: isoTimestamp(row.created_at),
   }))
 }
 
 /** Creates a team whose first member and admin is its creator (one transaction). */
 export async function createTeam(db: Db, actor: Actor, input: CreateTeamInput): Promise<TeamSummary> {
   return db.transaction(async (tx) => {
-    const [team] = await queryRows<{ id: string; name: string; created_at: Timestamp }>(
+    const [team] = await queryRows<{ id: string; name: string; created_at: SqlTimestamp }>(
       tx,
       sql`INSERT INTO teams (name, created_by_user_id) VALUES (${input.name}, ${actor.id})
           RETURNING id, name, created_at`,
@@ -59,7 +56,7 @@ export async function createTeam(db: Db, actor: Actor, input: CreateTeamInput): 
       role: 'admin',
       isAdmin: true,
       memberCount: 1,
-      createdAt: iso(team!.created_at),
+      createdAt: isoTimestamp(team!.created_at),
     }
   })
 }
@@ -104,7 +101,7 @@ export async function listMembers(db: Db, actor: Actor, teamId: string): Promise
     email: string
     display_name: string | null
     role: TeamRole
-    created_at: Timestamp
+    created_at: SqlTimestamp
   }>(
     db,
     sql`SELECT m.user_id, u.email, p.display_name, m.role, m.created_at
@@ -119,7 +116,7 @@ export async function listMembers(db: Db, actor: Actor, teamId: string): Promise
     email: row.email,
     displayName: row.display_name,
     role: row.role,
-    joinedAt: iso(row.created_at),
+    joinedAt: isoTimestamp(row.created_at),
   }))
 }
 

@@ -1,6 +1,8 @@
 import { AlertCircle, CheckCircle2, Info } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
+import { Button } from './button.tsx'
 
 const styles = {
   info: { box: 'border-border bg-muted/50', icon: Info },
@@ -41,5 +43,34 @@ export function Alert({
       </div>
       {action}
     </div>
+  )
+}
+
+/** Something failed to load: what, the server's reason if any, and Retry. */
+export function RetryAlert({
+  title,
+  onRetry,
+  children,
+  className,
+}: {
+  title: ReactNode
+  onRetry: () => void
+  children?: ReactNode
+  className?: string
+}) {
+  const { t } = useTranslation('common')
+  return (
+    <Alert
+      tone="error"
+      title={title}
+      className={className}
+      action={
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
   )
 }

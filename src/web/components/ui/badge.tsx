@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react'
+import { X } from 'lucide-react'
+import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 const variants = {
@@ -24,5 +25,31 @@ export function Badge({
       )}
       {...props}
     />
+  )
+}
+
+/** A chip with its own remove button (a tag in a form, an active filter). */
+export function RemovableBadge({
+  children,
+  removeLabel,
+  onRemove,
+}: {
+  children: ReactNode
+  /** What the remove button says to screen readers, e.g. 'Remove tag x'. */
+  removeLabel: string
+  onRemove: () => void
+}) {
+  return (
+    <Badge variant="primary" className="gap-0.5 py-0.5 pr-0.5 pl-2">
+      {children}
+      <button
+        type="button"
+        className="cursor-pointer rounded-full p-0.5 hover:bg-primary/15"
+        aria-label={removeLabel}
+        onClick={onRemove}
+      >
+        <X aria-hidden />
+      </button>
+    </Badge>
   )
 }

@@ -1,9 +1,10 @@
 import { X } from 'lucide-react'
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui'
-import type { ComponentProps, ReactNode } from 'react'
+import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
 import { Button } from './button.tsx'
+import { registerOpenDialog } from './escape.ts'
 
 const overlay =
   'fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px] data-[state=open]:animate-[pf-fade-in_120ms_ease-out]'
@@ -14,6 +15,19 @@ export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
+/**
+ * Rendered inside a dialog's content, so only while the dialog is open: registers it, so that an
+ * Escape a toast above it receives closes the dialog instead (escape.ts).
+ */
+function ClosesOnEscapeUnderToasts({ close }: { close: () => void }) {
+  const latest = useRef(close)
+  useEffect(() => {
+    latest.current = close
+  })
+  useEffect(() => registerOpenDialog(() => latest.current()), [])
+  return null
+}
+
 export function DialogContent({
   className,
   children,
@@ -22,6 +36,8 @@ export function DialogContent({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
   const { t } = useTranslation('common')
+  // The dialog may be uncontrolled (opened by a DialogTrigger): its close button closes it either way.
+  const closeButton = useRef<HTMLButtonElement>(null)
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
@@ -38,9 +54,16 @@ export function DialogContent({
             </DialogPrimitive.Description>
           )}
         </div>
+        <ClosesOnEscapeUnderToasts close={() => closeButton.current?.click()} />
         {children}
         <DialogPrimitive.Close asChild>
-          <Button variant="ghost" size="icon-sm" className="absolute top-3 right-3" aria-label={t('close')}>
+          <Button
+            ref={closeButton}
+            variant="ghost"
+            size="icon-sm"
+            className="absolute top-3 right-3"
+            aria-label={t('close')}
+          >
             <X />
           </Button>
         </DialogPrimitive.Close>
@@ -85,6 +108,7 @@ export function ConfirmDialog({
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlay} />
         <AlertDialogPrimitive.Content className={cn(panel, 'max-w-md')}>
+          <ClosesOnEscapeUnderToasts close={() => onOpenChange(false)} />
           <div className="space-y-2">
             <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
             <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">

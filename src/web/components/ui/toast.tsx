@@ -1,9 +1,10 @@
 import { X } from 'lucide-react'
 import { Toast as ToastPrimitive } from 'radix-ui'
 import type { ReactNode } from 'react'
-import { useSyncExternalStore } from 'react'
+import { useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
+import { passEscapeToDialog } from './escape.ts'
 
 /** The spec's toast rules (§4, §9): one visible, a new one replaces it, removal long after closing. */
 const TOAST_LIMIT = 1
@@ -76,6 +77,7 @@ const toneClass: Record<ToastTone, string> = {
 export function Toaster() {
   const { t } = useTranslation('common')
   const toasts = useToasts()
+  const viewport = useRef<HTMLOListElement>(null)
   return (
     <ToastPrimitive.Provider swipeDirection="right" duration={4500} label={t('notifications')}>
       {toasts.map((item) => (
@@ -84,6 +86,12 @@ export function Toaster() {
           open={item.open}
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id)
+          }}
+          // The first Escape closes the dialog the user is in (escape.ts), unless they are in the toast.
+          onEscapeKeyDown={(event) => {
+            if (!(event.target instanceof Node && viewport.current?.contains(event.target))) {
+              passEscapeToDialog(event)
+            }
           }}
           className={cn(
             'relative flex w-full items-start gap-3 rounded-lg border-l-4 border bg-card p-4 pr-10 shadow-lg data-[state=open]:animate-[pf-slide-up_160ms_ease-out]',
@@ -106,7 +114,10 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        className="fixed right-0 bottom-0 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+      />
     </ToastPrimitive.Provider>
   )
 }

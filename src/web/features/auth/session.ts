@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  notifyManager,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
 import type { CurrentUser, SignInInput, SignUpInput } from '../../../domain/auth.ts'
 import { ApiError, api } from '../../lib/api.ts'
@@ -26,14 +33,40 @@ export function useCurrentUser(): CurrentUser {
   return user
 }
 
+/**
+ * Signed in (or up) as `user`: nothing loaded for whoever used this tab before is kept. clear()
+ * does not tell the screens on show, on purpose: the page that signed in moves on by itself (to
+ * where the visitor came from, sign-up after its success screen), where telling PublicOnly would
+ * send the visitor to the prompts at once.
+ */
+export function startSession(queryClient: QueryClient, user: CurrentUser) {
+  queryClient.clear()
+  queryClient.setQueryData(sessionQuery.queryKey, user)
+}
+
+/**
+ * The session ended (signed out, or a password reset ended it). The session becomes null, so the
+ * guards send protected screens to sign-in. Every other query is reset, which tells the screens
+ * still showing its data (clear() and removeQueries() do not), and removed, so a screen that stays
+ * (the invitation page) loads afresh what it still needs.
+ */
+export function endSession(queryClient: QueryClient) {
+  const cache = queryClient.getQueryCache()
+  const userQueries = cache.findAll().filter((query) => query.queryKey[0] !== sessionQuery.queryKey[0])
+  notifyManager.batch(() => {
+    queryClient.setQueryData(sessionQuery.queryKey, null)
+    for (const query of userQueries) {
+      query.reset()
+      cache.remove(query)
+    }
+  })
+}
+
 export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: SignInInput) => api.post<{ user: CurrentUser }>('/api/v1/auth/sign-in', input),
-    onSuccess: ({ user }) => {
-      queryClient.clear()
-      queryClient.setQueryData(sessionQuery.queryKey, user)
-    },
+    onSuccess: ({ user }) => startSession(queryClient, user),
   })
 }
 
@@ -41,10 +74,7 @@ export function useSignUp() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: SignUpInput) => api.post<{ user: CurrentUser }>('/api/v1/auth/sign-up', input),
-    onSuccess: ({ user }) => {
-      queryClient.clear()
-      queryClient.setQueryData(sessionQuery.queryKey, user)
-    },
+    onSuccess: ({ user }) => startSession(queryClient, user),
   })
 }
 
@@ -53,9 +83,6 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api.post('/api/auth/sign-out'),
     // Whatever the server said, this tab forgets the user and everything it loaded for them.
-    onSettled: () => {
-      queryClient.clear()
-      queryClient.setQueryData(sessionQuery.queryKey, null)
-    },
+    onSettled: () => endSession(queryClient),
   })
 }

@@ -1,10 +1,11 @@
-import { ArrowLeft, MoreHorizontal, Trash2, Users } from 'lucide-react'
+import { MoreHorizontal, Trash2, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { type Conversation, parseTagList, tagsSchema, titleSchema } from '../../../domain/conversations.ts'
 import { isMessageKey } from '../../../domain/messages/index.ts'
+import { BackLink } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -74,13 +75,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
 
   return (
     <header className="space-y-2 pb-3">
-      <Link
-        to="/conversations"
-        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        {t('detail.back')}
-      </Link>
+      <BackLink to="/conversations">{t('detail.back')}</BackLink>
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           {canManage ? (

@@ -1,20 +1,18 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { ChevronDown, ChevronUp, FileText, Search } from 'lucide-react'
+import { ChevronDown, ChevronUp, FileText } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
 import type { PromptSummary } from '../../../domain/prompts.ts'
 import { formatShortDate } from '../../../domain/time.ts'
-import { Alert } from '../../components/ui/alert.tsx'
+import { SearchInput } from '../../components/search-input.tsx'
+import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
-import { Input } from '../../components/ui/input.tsx'
-import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import {
   type PickedPrompt,
   type PickerScope,
@@ -39,10 +37,9 @@ export function PromptPickerDialog({
 }) {
   const { t } = useTranslation('conversations')
   const [scope, setScope] = useState<PickerScope>('owner')
-  const [searchText, setSearchText] = useState('')
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
+  const [search, setSearch] = useState('')
   useEffect(() => {
-    if (open) setSearchText('')
+    if (open) setSearch('')
   }, [open])
 
   return (
@@ -58,20 +55,12 @@ export function PromptPickerDialog({
             </TabsTrigger>
           </TabsList>
         </Tabs>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('picker.search')}
-            aria-label={t('picker.searchLabel')}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={search}
+          onSearch={setSearch}
+          placeholder={t('picker.search')}
+          label={t('picker.searchLabel')}
+        />
         {open && <PromptResults scope={scope} search={search} onPick={onPick} busy={busy ?? false} />}
       </DialogContent>
     </Dialog>
@@ -95,28 +84,15 @@ function PromptResults({
 
   if (prompts.isPending) {
     return (
-      <div className="space-y-2" aria-busy>
-        <span className="sr-only" role="status">
-          {t('list.loading')}
-        </span>
+      <LoadingSkeletons label={t('list.loading')} className="space-y-2">
         {['a', 'b', 'c'].map((key) => (
           <Skeleton key={key} className="h-14 w-full" />
         ))}
-      </div>
+      </LoadingSkeletons>
     )
   }
   if (prompts.isError) {
-    return (
-      <Alert
-        tone="error"
-        title={t('picker.loadError')}
-        action={
-          <Button variant="outline" size="sm" onClick={() => void prompts.refetch()}>
-            {t('picker.retry')}
-          </Button>
-        }
-      />
-    )
+    return <RetryAlert title={t('picker.loadError')} onRetry={() => void prompts.refetch()} />
   }
   if (items.length === 0) {
     return (
@@ -228,17 +204,7 @@ function VersionList({
   const versions = useQuery(promptVersionsQuery(prompt.id))
   if (versions.isPending) return <Spinner label={t('list.loadingMore')} />
   if (versions.isError) {
-    return (
-      <Alert
-        tone="error"
-        title={t('picker.versionsError')}
-        action={
-          <Button variant="outline" size="sm" onClick={() => void versions.refetch()}>
-            {t('picker.retry')}
-          </Button>
-        }
-      />
-    )
+    return <RetryAlert title={t('picker.versionsError')} onRetry={() => void versions.refetch()} />
   }
   if (versions.data.length === 0)
     return <p className="text-sm text-muted-foreground">{t('picker.noVersions')}</p>

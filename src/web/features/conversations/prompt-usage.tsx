@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PromptVersionUsage } from '../../../domain/conversations.ts'
 import { RelativeTime } from '../../components/relative-time.tsx'
-import { Alert } from '../../components/ui/alert.tsx'
-import { Button } from '../../components/ui/button.tsx'
+import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { promptUsageQuery } from './usage-queries.ts'
 
 /**
@@ -35,23 +34,12 @@ export function PromptUsagePanel({ promptId }: { promptId: string }) {
       </CardHeader>
       <CardContent>
         {usage.isPending ? (
-          <div className="space-y-2" aria-busy>
-            <span className="sr-only" role="status">
-              {t('usage.loading')}
-            </span>
+          <LoadingSkeletons label={t('usage.loading')} className="space-y-2">
             <Skeleton className="h-4 w-1/2" />
             <Skeleton className="h-4 w-1/3" />
-          </div>
+          </LoadingSkeletons>
         ) : usage.isError ? (
-          <Alert
-            tone="error"
-            title={t('usage.loadError')}
-            action={
-              <Button variant="outline" size="sm" onClick={() => void usage.refetch()}>
-                {t('retry', { ns: 'common' })}
-              </Button>
-            }
-          />
+          <RetryAlert title={t('usage.loadError')} onRetry={() => void usage.refetch()} />
         ) : usage.data.conversationCount > 0 ? (
           <ul className="divide-y">
             {usage.data.versions.map((version) => (

@@ -1,15 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Lock, Users } from 'lucide-react'
-import { useEffect, useId } from 'react'
+import { FileDown, Lock, Users } from 'lucide-react'
+import { type ReactNode, useEffect, useId } from 'react'
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { z } from 'zod'
-import { PROMPT_LIMITS, type PromptVisibility, promptFormSchema } from '../../../domain/prompts.ts'
+import {
+  PROMPT_LIMITS,
+  type PromptVersion,
+  type PromptVisibility,
+  promptFormSchema,
+} from '../../../domain/prompts.ts'
+import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select, Textarea } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
 import { fieldError } from '../../lib/forms.ts'
 import { useMyTeams } from '../teams/queries.ts'
+import { CopyButton } from './copy-button.tsx'
+import { formMarkdown, useMarkdownExport } from './markdown.ts'
 import { TagInput } from './tag-input.tsx'
 
 export type PromptFormInput = z.input<typeof promptFormSchema>
@@ -36,7 +45,7 @@ export function usePromptForm(defaultValues: PromptFormInput): PromptForm {
 }
 
 /** Submitting needs a title and a body (§5: "Submit disabled while blank or saving"). */
-export function useCanSubmit(form: PromptForm): boolean {
+function useCanSubmit(form: PromptForm): boolean {
   const [title, body] = useWatch({ control: form.control, name: ['title', 'body'] })
   return title.trim() !== '' && body.trim() !== ''
 }
@@ -196,6 +205,70 @@ export function PromptFields({
           <TagInput value={field.value} onChange={field.onChange} error={fieldError(errors, 'tags')} />
         )}
       />
+    </div>
+  )
+}
+
+/**
+ * Below the fields: the page's messages, submit (disabled while blank or saving), 'Copy as Markdown'
+ * of what the form holds (with the version it started from, when editing), Cancel, the page's
+ * further actions, and why submitting is disabled.
+ */
+export function PromptFormActions({
+  form,
+  submitLabel,
+  submittingLabel,
+  cancelTo,
+  blankHint,
+  baseVersion,
+  notices,
+  children,
+}: {
+  form: PromptForm
+  submitLabel: string
+  submittingLabel: string
+  cancelTo: string
+  blankHint: string
+  baseVersion?: Pick<PromptVersion, 'versionNumber' | 'changelog'>
+  notices?: ReactNode
+  children?: ReactNode
+}) {
+  const { t } = useTranslation('prompts')
+  const canSubmit = useCanSubmit(form)
+  const toMarkdown = useMarkdownExport()
+  const { isSubmitting } = form.formState
+  const markdown = () => {
+    const values = form.getValues()
+    return formMarkdown(
+      toMarkdown,
+      values,
+      baseVersion && {
+        versionNumber: baseVersion.versionNumber,
+        changelog: values.changelog?.trim() || baseVersion.changelog,
+      },
+    )
+  }
+  return (
+    <div className="space-y-3 border-t pt-5">
+      {notices}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" disabled={!canSubmit || isSubmitting}>
+          {isSubmitting ? submittingLabel : submitLabel}
+        </Button>
+        <CopyButton
+          kind="markdown"
+          size="md"
+          icon={<FileDown aria-hidden />}
+          label={t('form.copyMarkdown')}
+          disabled={!canSubmit}
+          text={markdown}
+        />
+        <Button asChild variant="ghost">
+          <Link to={cancelTo}>{t('form.cancel')}</Link>
+        </Button>
+        {children}
+      </div>
+      {!canSubmit && <p className="text-xs text-muted-foreground">{blankHint}</p>}
     </div>
   )
 }

@@ -1,8 +1,8 @@
-import { Plus, X } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
-import { Badge } from '../../components/ui/badge.tsx'
+import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { message } from '../../i18n/index.ts'
@@ -81,17 +81,12 @@ export function TagInput({ value, onChange, error }: TagInputProps) {
         <ul className="flex flex-wrap gap-1.5" aria-label={t('form.tags')}>
           {value.map((tag) => (
             <li key={tag}>
-              <Badge variant="primary" className="gap-0.5 py-0.5 pr-0.5 pl-2">
+              <RemovableBadge
+                removeLabel={t('form.removeTag', { tag })}
+                onRemove={() => onChange(value.filter((other) => other !== tag))}
+              >
                 {tag}
-                <button
-                  type="button"
-                  className="cursor-pointer rounded-full p-0.5 hover:bg-primary/15"
-                  aria-label={t('form.removeTag', { tag })}
-                  onClick={() => onChange(value.filter((other) => other !== tag))}
-                >
-                  <X aria-hidden />
-                </button>
-              </Badge>
+              </RemovableBadge>
             </li>
           ))}
         </ul>

@@ -1,12 +1,46 @@
+import { History } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { historyPreview, type PromptVersion } from '../../../domain/prompts.ts'
 import { formatLongDateTime } from '../../../domain/time.ts'
 import { Badge } from '../../components/ui/badge.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
+import { cn } from '../../lib/cn.ts'
+import { CopyButton } from './copy-button.tsx'
 
-/** A version's number, date, changelog and preview, with actions that the page chooses. */
-export function VersionList({
+/**
+ * The 'Version history' card of the detail and edit pages: each version's number, date, changelog
+ * and preview, a copy button, and the actions that the page chooses.
+ */
+export function VersionHistoryCard({
+  versions,
+  currentVersionId,
+  actions,
+  className,
+}: {
+  versions: PromptVersion[]
+  currentVersionId: string | null
+  actions: (version: PromptVersion) => ReactNode
+  className?: string
+}) {
+  const { t } = useTranslation('prompts')
+  return (
+    <Card role="region" aria-label={t('detail.versionHistory')} className={cn('min-w-0', className)}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <History aria-hidden className="size-4 text-muted-foreground" />
+          {t('detail.versionHistory')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <VersionList versions={versions} currentVersionId={currentVersionId} actions={actions} />
+      </CardContent>
+    </Card>
+  )
+}
+
+function VersionList({
   versions,
   currentVersionId,
   actions,
@@ -33,7 +67,10 @@ export function VersionList({
             <p className="font-mono text-xs break-words whitespace-pre-wrap text-muted-foreground">
               {historyPreview(version.body)}
             </p>
-            <div className="flex flex-wrap gap-2">{actions(version)}</div>
+            <div className="flex flex-wrap gap-2">
+              <CopyButton kind="version" text={version.body} />
+              {actions(version)}
+            </div>
           </li>
         )
       })}

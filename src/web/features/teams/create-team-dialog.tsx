@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../compon
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { applyServerErrors, fieldError, hasFieldErrors } from '../../lib/forms.ts'
+import { fieldError, reportSubmitError } from '../../lib/forms.ts'
 import { useCreateTeam } from './queries.ts'
 
 /** 'Create team': the creator becomes the new team's admin and lands on its management page. */
@@ -34,9 +34,7 @@ export function CreateTeamDialog({ variant = 'primary' }: { variant?: ButtonProp
       setOpen(false)
       navigate(`/team/${team.id}/manage`)
     } catch (error) {
-      const text = applyServerErrors(form.setError, error, '')
-      if (!hasFieldErrors(error))
-        toast({ title: t('create.failed'), description: text || undefined, tone: 'error' })
+      reportSubmitError(form.setError, error, t('create.failed'))
     }
   })
 

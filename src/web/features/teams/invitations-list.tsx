@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { TeamRole } from '../../../domain/team-permissions.ts'
 import type { TeamInvitation } from '../../../domain/teams.ts'
 import { formatShortDate } from '../../../domain/time.ts'
-import { Alert } from '../../components/ui/alert.tsx'
+import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../components/ui/dialog.tsx'
@@ -18,7 +18,6 @@ import { useTeamPermissions } from './permissions.ts'
 /** Open invitations with their status; admins resend (new link, 7 more days) or revoke them. */
 export function InvitationsList({ teamId, role }: { teamId: string; role: TeamRole | null }) {
   const { t } = useTranslation('teams')
-  const { t: tc } = useTranslation('common')
   const can = useTeamPermissions(role)
   const invitations = useTeamInvitations(teamId)
   const resend = useResendInvitation(teamId)
@@ -29,17 +28,9 @@ export function InvitationsList({ teamId, role }: { teamId: string; role: TeamRo
   if (invitations.isPending) return <Skeleton className="h-14 w-full" />
   if (invitations.isError) {
     return (
-      <Alert
-        tone="error"
-        title={t('invitations.loadFailed')}
-        action={
-          <Button size="sm" variant="outline" onClick={() => invitations.refetch()}>
-            {tc('retry')}
-          </Button>
-        }
-      >
+      <RetryAlert title={t('invitations.loadFailed')} onRetry={() => invitations.refetch()}>
         {errorText(invitations.error, '')}
-      </Alert>
+      </RetryAlert>
     )
   }
   if (invitations.data.length === 0) {

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { applyServerErrors, fieldError, hasFieldErrors } from '../../lib/forms.ts'
+import { fieldError, reportSubmitError } from '../../lib/forms.ts'
 import { useInviteMember } from './invitations.ts'
 
 /**
@@ -35,9 +35,7 @@ export function InviteForm({ teamId, compact = false }: { teamId: string; compac
       })
       form.reset({ email: '', role: input.role })
     } catch (error) {
-      const text = applyServerErrors(form.setError, error, '')
-      if (!hasFieldErrors(error))
-        toast({ title: t('invite.failed'), description: text || undefined, tone: 'error' })
+      reportSubmitError(form.setError, error, t('invite.failed'))
     }
   })
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { type TeamRole, teamRoles } from '../../../domain/team-permissions.ts'
 import type { TeamMember } from '../../../domain/teams.ts'
 import { formatShortDate } from '../../../domain/time.ts'
-import { Alert } from '../../components/ui/alert.tsx'
+import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../components/ui/dialog.tsx'
@@ -21,7 +21,6 @@ import { TeamAvatar } from './team-avatar.tsx'
 /** The Members tab's list: admins change roles from a dropdown and remove members after a confirm. */
 export function MembersList({ teamId, role }: { teamId: string; role: TeamRole | null }) {
   const { t } = useTranslation('teams')
-  const { t: tc } = useTranslation('common')
   const me = useCurrentUser()
   const can = useTeamPermissions(role)
   const members = useTeamMembers(teamId)
@@ -46,17 +45,9 @@ export function MembersList({ teamId, role }: { teamId: string; role: TeamRole |
   }
   if (members.isError) {
     return (
-      <Alert
-        tone="error"
-        title={t('members.loadFailed')}
-        action={
-          <Button size="sm" variant="outline" onClick={() => members.refetch()}>
-            {tc('retry')}
-          </Button>
-        }
-      >
+      <RetryAlert title={t('members.loadFailed')} onRetry={() => members.refetch()}>
         {errorText(members.error, '')}
-      </Alert>
+      </RetryAlert>
     )
   }
 

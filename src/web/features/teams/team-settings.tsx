@@ -11,7 +11,7 @@ import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
-import { applyServerErrors, fieldError, hasFieldErrors } from '../../lib/forms.ts'
+import { fieldError, reportSubmitError } from '../../lib/forms.ts'
 import { useTeamPermissions } from './permissions.ts'
 import { useRenameTeam } from './queries.ts'
 
@@ -32,9 +32,7 @@ export function TeamSettings({ team }: { team: TeamDetail }) {
       await rename.mutateAsync(input)
       toast({ title: t('settings.saved'), tone: 'success' })
     } catch (error) {
-      const text = applyServerErrors(form.setError, error, '')
-      if (!hasFieldErrors(error))
-        toast({ title: t('settings.saveFailed'), description: text || undefined, tone: 'error' })
+      reportSubmitError(form.setError, error, t('settings.saveFailed'))
     }
   })
 

@@ -3,7 +3,7 @@ import { CheckCircle2, CircleSlash, RefreshCw, XCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DiagnosticCheck } from '../../../domain/auth.ts'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -16,14 +16,7 @@ import { useAuthDiagnostics, useMySessions } from '../../features/auth/diagnosti
 import { chooseOAuthStrategy } from '../../features/auth/oauth.ts'
 import { sessionQuery, useCurrentUser } from '../../features/auth/session.ts'
 import { api, errorText } from '../../lib/api.ts'
-import type { ScreenKey } from '../placeholder.tsx'
-
-function useScreenTitle(screen: ScreenKey) {
-  const { t } = useTranslation('pages')
-  const title = t(`screens.${screen}`)
-  useDocumentTitle(title)
-  return title
-}
+import { type ScreenKey, useScreenTitle } from '../placeholder.tsx'
 
 function StatusIcon({ check }: { check: DiagnosticCheck | null | undefined }) {
   const { t } = useTranslation('diagnostics')
@@ -74,12 +67,10 @@ function RunAgain({ fetching, onClick }: { fetching: boolean; onClick: () => voi
   )
 }
 
+type Diagnostics = NonNullable<ReturnType<typeof useAuthDiagnostics>['data']>
+
 /** The diagnostics query's loading and error states around its content. */
-function WithDiagnostics({
-  children,
-}: {
-  children: (data: NonNullable<ReturnType<typeof useAuthDiagnostics>['data']>) => ReactNode
-}) {
+function WithDiagnostics({ children }: { children: (data: Diagnostics) => ReactNode }) {
   const { t } = useTranslation('diagnostics')
   const diagnostics = useAuthDiagnostics()
   if (diagnostics.isPending) return <Skeleton className="h-48" />
@@ -90,6 +81,29 @@ function WithDiagnostics({
       </Alert>
     )
   return <>{children(diagnostics.data)}</>
+}
+
+/** A page showing the diagnostics: its title, 'Run again', then the content once they loaded. */
+function DiagnosticsScreen({
+  screen,
+  children,
+}: {
+  screen: ScreenKey
+  children: (data: Diagnostics) => ReactNode
+}) {
+  const title = useScreenTitle(screen)
+  const { t } = useTranslation('diagnostics')
+  const diagnostics = useAuthDiagnostics()
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t('subtitle')}
+        actions={<RunAgain fetching={diagnostics.isFetching} onClick={() => void diagnostics.refetch()} />}
+      />
+      <WithDiagnostics>{children}</WithDiagnostics>
+    </>
+  )
 }
 
 /** /debug-auth: this session as the server sees it, the user's sessions, refresh and sign-out of others. */
@@ -359,103 +373,85 @@ export function AuthDebugTestPage() {
   )
 }
 
+/** One sign-in provider's configuration on /diagnosis. */
+function ProviderCard({ name, children }: { name: string; children: ReactNode }) {
+  const { t } = useTranslation('diagnostics')
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{name}</CardTitle>
+        <CardDescription>{t('oauth.title')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Rows>{children}</Rows>
+      </CardContent>
+    </Card>
+  )
+}
+
 /** /diagnosis: provider configuration, the discovery check and the redirect URIs to register. */
 export function DiagnosisPage() {
-  const title = useScreenTitle('diagnosis')
   const { t } = useTranslation('diagnostics')
   const strategies = useTranslation('mail').t
-  const diagnostics = useAuthDiagnostics()
   return (
-    <>
-      <PageHeader
-        title={title}
-        description={t('subtitle')}
-        actions={<RunAgain fetching={diagnostics.isFetching} onClick={() => void diagnostics.refetch()} />}
-      />
-      <WithDiagnostics>
-        {(data) => (
-          <div className="grid gap-6 lg:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle>Google</CardTitle>
-                <CardDescription>{t('oauth.title')}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <Rows>
-                  <Row label={t('oauth.issuer')}>{data.google.issuer ?? t('notConfigured')}</Row>
-                  <Row label={t('oauth.callback')}>
-                    <code className="break-all">{data.google.callbackUrl}</code>
-                  </Row>
-                  <Row label={t('oauth.discovery')}>
-                    <StatusIcon check={data.google.discovery} />
-                  </Row>
-                </Rows>
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Apple</CardTitle>
-                <CardDescription>{t('oauth.title')}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <Rows>
-                  <Row label={t('oauth.title')}>{data.apple.configured ? t('ok') : t('notConfigured')}</Row>
-                  <Row label={t('oauth.callback')}>
-                    <code className="break-all">{data.apple.callbackUrl}</code>
-                  </Row>
-                  <Row label={t('oauth.strategy')}>
-                    {strategies(`oauthTest.strategies.${chooseOAuthStrategy()}`)}
-                  </Row>
-                </Rows>
-              </CardContent>
-            </Card>
-          </div>
-        )}
-      </WithDiagnostics>
-    </>
+    <DiagnosticsScreen screen="diagnosis">
+      {(data) => (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ProviderCard name="Google">
+            <Row label={t('oauth.issuer')}>{data.google.issuer ?? t('notConfigured')}</Row>
+            <Row label={t('oauth.callback')}>
+              <code className="break-all">{data.google.callbackUrl}</code>
+            </Row>
+            <Row label={t('oauth.discovery')}>
+              <StatusIcon check={data.google.discovery} />
+            </Row>
+          </ProviderCard>
+          <ProviderCard name="Apple">
+            <Row label={t('oauth.title')}>{data.apple.configured ? t('ok') : t('notConfigured')}</Row>
+            <Row label={t('oauth.callback')}>
+              <code className="break-all">{data.apple.callbackUrl}</code>
+            </Row>
+            <Row label={t('oauth.strategy')}>
+              {strategies(`oauthTest.strategies.${chooseOAuthStrategy()}`)}
+            </Row>
+          </ProviderCard>
+        </div>
+      )}
+    </DiagnosticsScreen>
   )
 }
 
 /** /quick-diagnosis: one glance at everything sign-in depends on. */
 export function QuickDiagnosisPage() {
-  const title = useScreenTitle('quickDiagnosis')
   const { t } = useTranslation('diagnostics')
-  const diagnostics = useAuthDiagnostics()
   return (
-    <>
-      <PageHeader
-        title={title}
-        description={t('subtitle')}
-        actions={<RunAgain fetching={diagnostics.isFetching} onClick={() => void diagnostics.refetch()} />}
-      />
-      <WithDiagnostics>
-        {(data) => (
-          <Card>
-            <CardHeader>
-              <CardDescription>
-                {t('checkedAt', { time: new Date(data.checkedAt).toLocaleTimeString() })}
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Rows>
-                <Row label={`${t('quick.api')} (${data.database.kind})`}>
-                  <StatusIcon check={data.database} />
-                </Row>
-                <Row label={t('quick.session')}>{new Date(data.session.expiresAt).toLocaleString()}</Row>
-                <Row label={t('quick.google')}>
-                  <StatusIcon check={data.google.discovery} />
-                </Row>
-                <Row label={t('quick.smtp')}>
-                  {data.smtp.configured ? <StatusIcon check={data.smtp.connection} /> : t('quick.smtpOff')}
-                </Row>
-                <Row label={t('quick.failed')}>
-                  <span className="tabular-nums">{data.failedSignInsLast24h}</span>
-                </Row>
-              </Rows>
-            </CardContent>
-          </Card>
-        )}
-      </WithDiagnostics>
-    </>
+    <DiagnosticsScreen screen="quickDiagnosis">
+      {(data) => (
+        <Card>
+          <CardHeader>
+            <CardDescription>
+              {t('checkedAt', { time: new Date(data.checkedAt).toLocaleTimeString() })}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Rows>
+              <Row label={`${t('quick.api')} (${data.database.kind})`}>
+                <StatusIcon check={data.database} />
+              </Row>
+              <Row label={t('quick.session')}>{new Date(data.session.expiresAt).toLocaleString()}</Row>
+              <Row label={t('quick.google')}>
+                <StatusIcon check={data.google.discovery} />
+              </Row>
+              <Row label={t('quick.smtp')}>
+                {data.smtp.configured ? <StatusIcon check={data.smtp.connection} /> : t('quick.smtpOff')}
+              </Row>
+              <Row label={t('quick.failed')}>
+                <span className="tabular-nums">{data.failedSignInsLast24h}</span>
+              </Row>
+            </Rows>
+          </CardContent>
+        </Card>
+      )}
+    </DiagnosticsScreen>
   )
 }

@@ -1,28 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CheckCircle2, TriangleAlert } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { TriangleAlert } from 'lucide-react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import type { z } from 'zod'
 import { directResetInput } from '../../../domain/auth.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
-import { Button } from '../../components/ui/button.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { Input } from '../../components/ui/input.tsx'
 import { useDirectReset } from '../../features/auth/account-auth.ts'
+import { EmailField, PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
-import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { applyServerErrors } from '../../lib/forms.ts'
+import { useRedirectAfter } from '../../lib/use-redirect-after.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 /** The direct reset (§2, §5): the current password instead of a mail; checked on the server. */
 export function DirectResetPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('directReset.title'))
-  const navigate = useNavigate()
   const directReset = useDirectReset()
   const [done, setDone] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
@@ -30,13 +28,9 @@ export function DirectResetPage() {
     resolver: zodResolver(directResetInput),
     defaultValues: { email: '', currentPassword: '', newPassword: '', confirmPassword: '' },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
-  useEffect(() => {
-    if (!done) return
-    const timer = setTimeout(() => navigate('/login-password', { replace: true }), DELAYS_MS.resetRedirect)
-    return () => clearTimeout(timer)
-  }, [done, navigate])
+  useRedirectAfter(done ? '/login-password' : null, DELAYS_MS.resetRedirect)
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null)
@@ -53,10 +47,7 @@ export function DirectResetPage() {
   if (done) {
     return (
       <AuthCard title={t('directReset.doneTitle')}>
-        <div role="status" className="flex flex-col items-center gap-3 py-4 text-center">
-          <CheckCircle2 aria-hidden className="size-10 text-success" />
-          <p className="text-sm text-muted-foreground">{t('directReset.doneText')}</p>
-        </div>
+        <SuccessStatus text={t('directReset.doneText')} />
       </AuthCard>
     )
   }
@@ -77,31 +68,23 @@ export function DirectResetPage() {
           <p>{t('directReset.temporary')}</p>
         </div>
         {formError && <Alert tone="error">{formError}</Alert>}
-        <Field label={t('email')} error={fieldError(errors, 'email')}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder={t('emailPlaceholder')}
-            autoFocus
-            {...form.register('email')}
-          />
-        </Field>
-        <Field label={t('directReset.currentPassword')} error={fieldError(errors, 'currentPassword')}>
-          <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-        </Field>
-        <Field
-          label={t('directReset.newPassword')}
-          error={fieldError(errors, 'newPassword')}
-          hint={t('signup.passwordHint')}
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-        </Field>
-        <Field label={t('directReset.confirmPassword')} error={fieldError(errors, 'confirmPassword')}>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-        </Field>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('directReset.submitting') : t('directReset.submit')}
-        </Button>
+        <EmailField form={form} />
+        <PasswordField
+          kind="current"
+          label={t('directReset.currentPassword')}
+          form={form}
+          name="currentPassword"
+        />
+        <PasswordField kind="new" label={t('directReset.newPassword')} form={form} name="newPassword" />
+        <PasswordField
+          kind="repeat"
+          label={t('directReset.confirmPassword')}
+          form={form}
+          name="confirmPassword"
+        />
+        <SubmitButton pending={isSubmitting} pendingLabel={t('directReset.submitting')}>
+          {t('directReset.submit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   )

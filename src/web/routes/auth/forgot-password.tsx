@@ -8,15 +8,13 @@ import type { z } from 'zod'
 import { sendCodeInput } from '../../../domain/auth.ts'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
-import { Button } from '../../components/ui/button.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { Input } from '../../components/ui/input.tsx'
 import { useRequestPasswordReset } from '../../features/auth/account-auth.ts'
+import { EmailField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
 import { isInFrame } from '../../features/auth/oauth.ts'
 import { isAuthSuccessMessage, safeNextPath } from '../../features/auth/recovery-messages.ts'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
-import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { applyServerErrors } from '../../lib/forms.ts'
 import { useCountdown } from '../../lib/use-countdown.ts'
 import { AuthCard } from './auth-layout.tsx'
 
@@ -73,11 +71,9 @@ export function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <AuthCard title={t('forgot.sentTitle')} footer={footer}>
-        <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
-          <MailCheck aria-hidden className="size-10 text-success" />
-          <p className="text-sm text-muted-foreground">{t('forgot.sentText', { email: sentTo })}</p>
+        <SuccessStatus icon={MailCheck} text={t('forgot.sentText', { email: sentTo })}>
           {inFrame && <Alert>{t('forgot.inFrame')}</Alert>}
-        </div>
+        </SuccessStatus>
       </AuthCard>
     )
   }
@@ -86,22 +82,14 @@ export function ForgotPasswordPage() {
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={footer}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <Field label={t('email')} error={fieldError(form.formState.errors, 'email')}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder={t('emailPlaceholder')}
-            autoFocus
-            {...form.register('email')}
-          />
-        </Field>
-        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting || waiting}>
-          {waiting
-            ? t('forgot.sendAgainIn', { seconds: countdown.remaining })
-            : form.formState.isSubmitting
-              ? t('forgot.sending')
-              : t('forgot.send')}
-        </Button>
+        <EmailField form={form} />
+        <SubmitButton
+          pending={form.formState.isSubmitting}
+          pendingLabel={t('forgot.sending')}
+          disabled={waiting}
+        >
+          {waiting ? t('forgot.sendAgainIn', { seconds: countdown.remaining }) : t('forgot.send')}
+        </SubmitButton>
       </form>
     </AuthCard>
   )

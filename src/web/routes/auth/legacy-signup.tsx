@@ -1,19 +1,15 @@
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { DELAYS_MS } from '../../../domain/constants.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
+import { useRedirectAfter } from '../../lib/use-redirect-after.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 /** The legacy /signup page: sends visitors to /login after 3 s. */
 export function LegacySignupPage() {
   const { t } = useTranslation('auth')
-  const navigate = useNavigate()
-  useEffect(() => {
-    const timer = setTimeout(() => navigate('/login', { replace: true }), DELAYS_MS.legacySignupRedirect)
-    return () => clearTimeout(timer)
-  }, [navigate])
+  useRedirectAfter('/login', DELAYS_MS.legacySignupRedirect)
   return (
     <AuthCard title={t('legacySignup.title')}>
       <div className="space-y-4">

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { useSendCode, useVerifyCode } from '../../features/auth/account-auth.ts'
+import { EmailField, SubmitButton } from '../../features/auth/auth-form.tsx'
 import { usePostAuthPath } from '../../features/auth/guards.tsx'
 import { ProviderSignInButton } from '../../features/auth/provider-sign-in.tsx'
 import { message } from '../../i18n/index.ts'
@@ -129,15 +130,7 @@ export function LoginCodePage() {
           <>
             <form noValidate onSubmit={onSend} className="space-y-4">
               <p className="text-sm text-muted-foreground">{t('codeLogin.emailStep')}</p>
-              <Field label={t('email')} error={fieldError(emailForm.formState.errors, 'email')}>
-                <Input
-                  type="email"
-                  autoComplete="email"
-                  placeholder={t('emailPlaceholder')}
-                  autoFocus
-                  {...emailForm.register('email')}
-                />
-              </Field>
+              <EmailField form={emailForm} />
               <Button type="submit" className="w-full" disabled={emailForm.formState.isSubmitting || waiting}>
                 <Mail />
                 {waiting
@@ -175,13 +168,13 @@ export function LoginCodePage() {
                 })}
               />
             </Field>
-            <Button
-              type="submit"
-              className="w-full"
-              disabled={code.length !== LOGIN_CODE_LENGTH || codeForm.formState.isSubmitting}
+            <SubmitButton
+              pending={codeForm.formState.isSubmitting}
+              pendingLabel={t('codeLogin.verifying')}
+              disabled={code.length !== LOGIN_CODE_LENGTH}
             >
-              {codeForm.formState.isSubmitting ? t('codeLogin.verifying') : t('codeLogin.verify')}
-            </Button>
+              {t('codeLogin.verify')}
+            </SubmitButton>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button
                 variant="outline"

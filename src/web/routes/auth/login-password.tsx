@@ -7,13 +7,11 @@ import type { z } from 'zod'
 import { signInInput } from '../../../domain/auth.ts'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
-import { Button } from '../../components/ui/button.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { Input } from '../../components/ui/input.tsx'
+import { EmailField, PasswordField, SubmitButton } from '../../features/auth/auth-form.tsx'
 import { usePostAuthPath } from '../../features/auth/guards.tsx'
 import { useSignIn } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
-import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { applyServerErrors } from '../../lib/forms.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 export function LoginPasswordPage() {
@@ -28,7 +26,7 @@ export function LoginPasswordPage() {
     resolver: zodResolver(signInInput),
     defaultValues: { email: '', password: '' },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null)
@@ -59,29 +57,20 @@ export function LoginPasswordPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <Field label={t('email')} error={fieldError(errors, 'email')}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder={t('emailPlaceholder')}
-            autoFocus
-            {...form.register('email')}
-          />
-        </Field>
-        <Field
-          label={t('password')}
-          error={fieldError(errors, 'password')}
+        <EmailField form={form} />
+        <PasswordField
+          kind="current"
+          form={form}
+          name="password"
           labelAside={
             <Link to="/forgot-password" className="text-xs font-medium text-primary hover:underline">
               {t('forgotPassword')}
             </Link>
           }
-        >
-          <Input type="password" autoComplete="current-password" {...form.register('password')} />
-        </Field>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('signingIn') : t('signIn')}
-        </Button>
+        />
+        <SubmitButton pending={isSubmitting} pendingLabel={t('signingIn')}>
+          {t('signIn')}
+        </SubmitButton>
         <p className="text-center text-sm">
           <Link to="/login" className="text-muted-foreground hover:text-foreground hover:underline">
             {t('login.useCode')}

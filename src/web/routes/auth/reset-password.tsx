@@ -1,21 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CheckCircle2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import type { z } from 'zod'
 import { newPasswordInput } from '../../../domain/auth.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { Input } from '../../components/ui/input.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
 import { fetchRecoverySession, useSetRecoveredPassword } from '../../features/auth/account-auth.ts'
+import { PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
 import { message } from '../../i18n/index.ts'
-import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { applyServerErrors } from '../../lib/forms.ts'
+import { useRedirectAfter } from '../../lib/use-redirect-after.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 type State = { step: 'verifying' } | { step: 'invalid' } | { step: 'form'; email: string } | { step: 'done' }
@@ -24,7 +23,6 @@ type State = { step: 'verifying' } | { step: 'invalid' } | { step: 'form'; email
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('reset.title'))
-  const navigate = useNavigate()
   const setPassword = useSetRecoveredPassword()
   const [state, setState] = useState<State>({ step: 'verifying' })
   const [formError, setFormError] = useState<string | null>(null)
@@ -47,11 +45,7 @@ export function ResetPasswordPage() {
     }
   }, [])
 
-  useEffect(() => {
-    if (state.step !== 'done') return
-    const timer = setTimeout(() => navigate('/login', { replace: true }), DELAYS_MS.resetRedirect)
-    return () => clearTimeout(timer)
-  }, [state.step, navigate])
+  useRedirectAfter(state.step === 'done' ? '/login' : null, DELAYS_MS.resetRedirect)
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null)
@@ -87,10 +81,7 @@ export function ResetPasswordPage() {
   if (state.step === 'done') {
     return (
       <AuthCard title={t('reset.doneTitle')}>
-        <div role="status" className="flex flex-col items-center gap-3 py-4 text-center">
-          <CheckCircle2 aria-hidden className="size-10 text-success" />
-          <p className="text-sm text-muted-foreground">{t('reset.doneText')}</p>
-        </div>
+        <SuccessStatus text={t('reset.doneText')} />
       </AuthCard>
     )
   }
@@ -98,22 +89,11 @@ export function ResetPasswordPage() {
     <AuthCard title={t('reset.title')} subtitle={t('reset.forAccount', { email: state.email })}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <Field
-          label={t('reset.newPassword')}
-          error={fieldError(form.formState.errors, 'password')}
-          hint={t('signup.passwordHint')}
-        >
-          <Input type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
-        </Field>
-        <Field
-          label={t('reset.confirmPassword')}
-          error={fieldError(form.formState.errors, 'confirmPassword')}
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-        </Field>
-        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? t('reset.submitting') : t('reset.submit')}
-        </Button>
+        <PasswordField kind="new" label={t('reset.newPassword')} form={form} name="password" autoFocus />
+        <PasswordField kind="repeat" label={t('reset.confirmPassword')} form={form} name="confirmPassword" />
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel={t('reset.submitting')}>
+          {t('reset.submit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   )

@@ -1,28 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CheckCircle2, CreditCard, Sparkles } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { CreditCard, Sparkles } from 'lucide-react'
+import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { z } from 'zod'
 import { signUpInput } from '../../../domain/auth.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
-import { Button } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { Input } from '../../components/ui/input.tsx'
+import { EmailField, PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
 import { usePostAuthPath } from '../../features/auth/guards.tsx'
 import { useSignUp } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
 import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { useRedirectAfter } from '../../lib/use-redirect-after.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 export function SignupPasswordPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('signup.title'))
-  const navigate = useNavigate()
   const location = useLocation()
   const next = usePostAuthPath()
   const signUp = useSignUp()
@@ -34,11 +32,7 @@ export function SignupPasswordPage() {
   })
   const { errors, isSubmitting } = form.formState
 
-  useEffect(() => {
-    if (!registered) return
-    const timer = setTimeout(() => navigate(next, { replace: true }), DELAYS_MS.signupRedirect)
-    return () => clearTimeout(timer)
-  }, [registered, navigate, next])
+  useRedirectAfter(registered ? next : null, DELAYS_MS.signupRedirect)
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null)
@@ -53,10 +47,7 @@ export function SignupPasswordPage() {
   if (registered) {
     return (
       <AuthCard title={t('signup.success')}>
-        <div role="status" className="flex flex-col items-center gap-3 py-4 text-center">
-          <CheckCircle2 aria-hidden className="size-10 text-success" />
-          <p className="text-muted-foreground">{t('signup.successRedirect')}</p>
-        </div>
+        <SuccessStatus text={t('signup.successRedirect')} />
       </AuthCard>
     )
   }
@@ -91,21 +82,9 @@ export function SignupPasswordPage() {
       </ul>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <Field label={t('email')} error={fieldError(errors, 'email')}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder={t('emailPlaceholder')}
-            autoFocus
-            {...form.register('email')}
-          />
-        </Field>
-        <Field label={t('password')} error={fieldError(errors, 'password')} hint={t('signup.passwordHint')}>
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
-        </Field>
-        <Field label={t('repeatPassword')} error={fieldError(errors, 'confirmPassword')}>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-        </Field>
+        <EmailField form={form} />
+        <PasswordField kind="new" form={form} name="password" />
+        <PasswordField kind="repeat" form={form} name="confirmPassword" />
         <div className="space-y-1.5">
           <div className="flex items-start gap-2.5">
             <Controller
@@ -148,9 +127,9 @@ export function SignupPasswordPage() {
             </p>
           )}
         </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('signingUp') : t('signUp')}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel={t('signingUp')}>
+          {t('signUp')}
+        </SubmitButton>
       </form>
     </AuthCard>
   )

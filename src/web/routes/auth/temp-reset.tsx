@@ -13,6 +13,7 @@ import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
 import { useAdminSetPassword } from '../../features/auth/account-auth.ts'
+import { PasswordField, SubmitButton } from '../../features/auth/auth-form.tsx'
 import { useSession } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
 import { applyServerErrors, fieldError } from '../../lib/forms.ts'
@@ -85,16 +86,10 @@ export function TempResetPage() {
         <Field label={t('tempReset.email')} error={fieldError(errors, 'email')}>
           <Input type="email" autoComplete="off" {...form.register('email')} />
         </Field>
-        <Field
-          label={t('tempReset.newPassword')}
-          error={fieldError(errors, 'newPassword')}
-          hint={t('signup.passwordHint')}
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-        </Field>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? t('tempReset.submitting') : t('tempReset.submit')}
-        </Button>
+        <PasswordField kind="new" label={t('tempReset.newPassword')} form={form} name="newPassword" />
+        <SubmitButton pending={isSubmitting} pendingLabel={t('tempReset.submitting')}>
+          {t('tempReset.submit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   )

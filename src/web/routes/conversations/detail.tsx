@@ -1,15 +1,15 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { ArrowLeft, MessageSquareDashed, SearchX } from 'lucide-react'
+import { MessageSquareDashed, SearchX } from 'lucide-react'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { canChangeMessage } from '../../../domain/conversation-permissions.ts'
 import type { Conversation } from '../../../domain/conversations.ts'
+import { LoadFailedState } from '../../components/empty-state.tsx'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Card } from '../../components/ui/card.tsx'
-import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useCurrentUser } from '../../features/auth/session.ts'
 import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
@@ -24,7 +24,7 @@ import {
 import { PromptPickerDialog } from '../../features/conversations/prompt-picker-dialog.tsx'
 import type { PickedPrompt } from '../../features/conversations/prompt-picker-queries.ts'
 import { useOnVisible } from '../../features/conversations/use-visible.ts'
-import { ApiError, errorText } from '../../lib/api.ts'
+import { errorText } from '../../lib/api.ts'
 
 // The page fills the space below the top bar (3.5rem) inside main's padding, so the message list
 // scrolls on its own and the composer stays in view.
@@ -38,39 +38,27 @@ export function ConversationDetailPage() {
 
   if (conversation.isPending) {
     return (
-      <div className="space-y-4" aria-busy>
-        <span className="sr-only" role="status">
-          {t('detail.loading')}
-        </span>
+      <LoadingSkeletons label={t('detail.loading')} className="space-y-4">
         <Skeleton className="h-4 w-28" />
         <Skeleton className="h-8 w-2/3" />
         {['a', 'b', 'c'].map((key) => (
           <Skeleton key={key} className="h-20 w-full" />
         ))}
-      </div>
+      </LoadingSkeletons>
     )
   }
   if (conversation.isError) {
-    const missing = conversation.error instanceof ApiError && conversation.error.status === 404
     return (
-      <Card className="mx-auto mt-6 flex max-w-lg flex-col items-center gap-3 px-6 py-12 text-center">
-        <SearchX aria-hidden className="size-8 text-muted-foreground" />
-        <h1 className="text-lg font-semibold">{missing ? t('detail.notFound') : t('detail.loadError')}</h1>
-        <p className="text-sm text-muted-foreground">
-          {missing ? t('detail.notFoundText') : errorText(conversation.error, t('detail.loadError'))}
-        </p>
-        <div className="flex gap-2">
-          <Button asChild variant="outline">
-            <Link to="/conversations">
-              <ArrowLeft aria-hidden />
-              {t('detail.backToList')}
-            </Link>
-          </Button>
-          {!missing && (
-            <Button onClick={() => void conversation.refetch()}>{t('retry', { ns: 'common' })}</Button>
-          )}
-        </div>
-      </Card>
+      <LoadFailedState
+        error={conversation.error}
+        onRetry={() => void conversation.refetch()}
+        icon={SearchX}
+        notFoundTitle={t('detail.notFound')}
+        notFoundText={t('detail.notFoundText')}
+        failedTitle={t('detail.loadError')}
+        back={{ to: '/conversations', label: t('detail.backToList') }}
+        className="mx-auto mt-6 max-w-lg"
+      />
     )
   }
   return <ConversationView conversation={conversation.data} />
@@ -193,14 +181,11 @@ function MessageList({
       className="-mx-1 min-h-0 flex-1 overflow-y-auto border-y px-1 py-3 outline-none"
     >
       {messages.isPending ? (
-        <div className="space-y-3">
-          <span className="sr-only" role="status">
-            {t('detail.loading')}
-          </span>
+        <LoadingSkeletons label={t('detail.loading')} className="space-y-3">
           {['a', 'b', 'c'].map((key) => (
             <Skeleton key={key} className="h-20 w-full" />
           ))}
-        </div>
+        </LoadingSkeletons>
       ) : messages.isError && list.length === 0 ? (
         <Alert tone="error" title={t('messages.loadError')} />
       ) : list.length === 0 ? (

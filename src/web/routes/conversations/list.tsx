@@ -1,16 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { MessagesSquare, Plus, Search, X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { MessagesSquare, Plus } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
 import type { ConversationScope } from '../../../domain/conversations.ts'
+import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
-import { Alert } from '../../components/ui/alert.tsx'
+import { SearchInput } from '../../components/search-input.tsx'
+import { RetryAlert } from '../../components/ui/alert.tsx'
+import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Card } from '../../components/ui/card.tsx'
-import { Input, Select } from '../../components/ui/input.tsx'
-import { Spinner } from '../../components/ui/skeleton.tsx'
+import { Select } from '../../components/ui/input.tsx'
+import { LoadingSkeletons, Spinner } from '../../components/ui/skeleton.tsx'
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import {
   ConversationCard,
@@ -36,9 +37,6 @@ export function ConversationsPage() {
     scope === 'team' ? (teams.find((team) => team.id === params.get('team'))?.id ?? undefined) : undefined
   const tags = params.getAll('tag')
   const search = params.get('q') ?? ''
-  const [searchText, setSearchText] = useState(search)
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(searchTimer.current), [])
   const [creating, setCreating] = useState(false)
 
   const update = (change: (next: URLSearchParams) => void) =>
@@ -51,16 +49,6 @@ export function ConversationsPage() {
       { replace: true },
     )
 
-  // The typed text reaches the URL (and the query) once typing pauses for 300 ms (§9).
-  const onSearchChange = (text: string) => {
-    setSearchText(text)
-    clearTimeout(searchTimer.current)
-    searchTimer.current = setTimeout(
-      () => update((next) => (text.trim() ? next.set('q', text.trim()) : next.delete('q'))),
-      SEARCH_DEBOUNCE_MS,
-    )
-  }
-
   const addTag = (tag: string) => {
     if (!tags.includes(tag)) update((next) => next.append('tag', tag))
   }
@@ -69,14 +57,11 @@ export function ConversationsPage() {
       next.delete('tag')
       for (const kept of tags.filter((t) => t !== tag)) next.append('tag', kept)
     })
-  const clearFilters = () => {
-    clearTimeout(searchTimer.current)
-    setSearchText('')
+  const clearFilters = () =>
     update((next) => {
       next.delete('tag')
       next.delete('q')
     })
-  }
 
   const list = useInfiniteQuery(conversationListQuery({ scope, teamId, search, tags }))
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
@@ -136,20 +121,13 @@ export function ConversationsPage() {
             ))}
           </Select>
         )}
-        <div className="relative flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => onSearchChange(event.target.value)}
-            placeholder={t('list.search')}
-            aria-label={t('list.searchLabel')}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={search}
+          onSearch={(text) => update((next) => (text ? next.set('q', text) : next.delete('q')))}
+          placeholder={t('list.search')}
+          label={t('list.searchLabel')}
+          className="flex-1"
+        />
       </div>
 
       {tags.length > 0 && (
@@ -159,19 +137,10 @@ export function ConversationsPage() {
           </span>
           <ul aria-labelledby="tag-filter-label" className="flex flex-wrap gap-2">
             {tags.map((tag) => (
-              <li
-                key={tag}
-                className="inline-flex items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent-foreground"
-              >
-                #{tag}
-                <button
-                  type="button"
-                  onClick={() => removeTag(tag)}
-                  aria-label={t('list.removeTag', { tag })}
-                  className="cursor-pointer rounded-full p-0.5 hover:bg-background/60"
-                >
-                  <X className="size-3" aria-hidden />
-                </button>
+              <li key={tag}>
+                <RemovableBadge removeLabel={t('list.removeTag', { tag })} onRemove={() => removeTag(tag)}>
+                  #{tag}
+                </RemovableBadge>
               </li>
             ))}
           </ul>
@@ -184,50 +153,41 @@ export function ConversationsPage() {
       )}
 
       {list.isPending ? (
-        <>
-          <span className="sr-only" role="status">
-            {t('list.loading')}
-          </span>
+        <LoadingSkeletons label={t('list.loading')}>
           <ConversationCardsSkeleton />
-        </>
+        </LoadingSkeletons>
       ) : list.isError && items.length === 0 ? (
-        <Alert
-          tone="error"
-          title={t('list.loadError')}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          }
-        />
+        <RetryAlert title={t('list.loadError')} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-          <MessagesSquare aria-hidden className="size-8 text-muted-foreground" />
-          <h2 className="text-lg font-semibold">
-            {filtered
+        <EmptyState
+          icon={MessagesSquare}
+          title={
+            filtered
               ? t('list.noMatchTitle')
               : scope === 'team'
                 ? t('list.emptyTeamTitle')
-                : t('list.emptyTitle')}
-          </h2>
-          <p className="max-w-md text-sm text-muted-foreground">
-            {filtered
+                : t('list.emptyTitle')
+          }
+          text={
+            filtered
               ? t('list.noMatchText')
               : scope === 'team'
                 ? t('list.emptyTeamText')
-                : t('list.emptyText')}
-          </p>
-          {filtered ? (
-            <Button variant="outline" onClick={clearFilters}>
-              {t('list.clearFilters')}
-            </Button>
-          ) : (
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden />
-              {t('list.new')}
-            </Button>
-          )}
-        </Card>
+                : t('list.emptyText')
+          }
+          actions={
+            filtered ? (
+              <Button variant="outline" onClick={clearFilters}>
+                {t('list.clearFilters')}
+              </Button>
+            ) : (
+              <Button onClick={() => setCreating(true)}>
+                <Plus aria-hidden />
+                {t('list.new')}
+              </Button>
+            )
+          }
+        />
       ) : (
         <>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('list.title')}>
@@ -241,15 +201,7 @@ export function ConversationsPage() {
             {list.isFetchingNextPage ? (
               <Spinner label={t('list.loadingMore')} />
             ) : list.isError ? (
-              <Alert
-                tone="error"
-                title={t('list.loadError')}
-                action={
-                  <Button variant="outline" size="sm" onClick={() => void list.fetchNextPage()}>
-                    {t('retry', { ns: 'common' })}
-                  </Button>
-                }
-              />
+              <RetryAlert title={t('list.loadError')} onRetry={() => void list.fetchNextPage()} />
             ) : list.hasNextPage ? (
               <Button variant="outline" onClick={() => void list.fetchNextPage()}>
                 {t('list.loadMore')}

@@ -1,9 +1,9 @@
-import { ArrowLeft, Check, FileDown, Pencil } from 'lucide-react'
+import { Check, FileDown, Pencil } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import type { PromptDetail, PromptVersion } from '../../../domain/prompts.ts'
 import { formatLongDateTime } from '../../../domain/time.ts'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { BackLink, PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
@@ -14,7 +14,7 @@ import { useMarkdownExport } from '../../features/prompts/markdown.ts'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import { usePrompt, useSetCurrentVersion } from '../../features/prompts/prompt-queries.ts'
 import { ViewVersionButton } from '../../features/prompts/version-dialog.tsx'
-import { VersionList } from '../../features/prompts/version-list.tsx'
+import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
 import { useMyTeams } from '../../features/teams/queries.ts'
 import { currentLanguage } from '../../i18n/index.ts'
@@ -55,13 +55,9 @@ function PromptDetailView({ detail }: { detail: PromptDetail }) {
 
   return (
     <>
-      <Link
-        to="/prompts"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
+      <BackLink to="/prompts" className="mb-4">
         {t('detail.back')}
-      </Link>
+      </BackLink>
       <PageHeader
         title={prompt.title}
         description={prompt.description ?? undefined}
@@ -151,26 +147,18 @@ function PromptDetailView({ detail }: { detail: PromptDetail }) {
         </Card>
 
         {versions.length > 1 && (
-          <Card role="region" aria-label={t('detail.versionHistory')}>
-            <CardHeader>
-              <CardTitle>{t('detail.versionHistory')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <VersionList
-                versions={versions}
-                currentVersionId={prompt.currentVersionId}
-                actions={(version) => (
-                  <>
-                    <CopyButton kind="version" text={version.body} />
-                    <ViewVersionButton version={version} />
-                    {canEdit && version.id !== prompt.currentVersionId && (
-                      <SetAsCurrentButton promptId={prompt.id} version={version} />
-                    )}
-                  </>
+          <VersionHistoryCard
+            versions={versions}
+            currentVersionId={prompt.currentVersionId}
+            actions={(version) => (
+              <>
+                <ViewVersionButton version={version} />
+                {canEdit && version.id !== prompt.currentVersionId && (
+                  <SetAsCurrentButton promptId={prompt.id} version={version} />
                 )}
-              />
-            </CardContent>
-          </Card>
+              </>
+            )}
+          />
         )}
         <PromptUsagePanel promptId={prompt.id} />
       </div>

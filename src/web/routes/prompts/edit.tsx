@@ -1,20 +1,19 @@
-import { ArrowLeft, FileDown, History, Lock, RotateCcw, Trash2 } from 'lucide-react'
+import { ArrowLeft, Lock, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import type { PromptDetail } from '../../../domain/prompts.ts'
+import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { Card } from '../../components/ui/card.tsx'
 import { ConfirmDialog } from '../../components/ui/dialog.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { CopyButton } from '../../features/prompts/copy-button.tsx'
-import { formMarkdown, useMarkdownExport } from '../../features/prompts/markdown.ts'
-import { PromptFields, useCanSubmit, usePromptForm } from '../../features/prompts/prompt-form.tsx'
+import { PromptFields, PromptFormActions, usePromptForm } from '../../features/prompts/prompt-form.tsx'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import { useDeletePrompt, usePrompt, useSavePrompt } from '../../features/prompts/prompt-queries.ts'
-import { VersionList } from '../../features/prompts/version-list.tsx'
+import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { ApiError, errorText } from '../../lib/api.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 
@@ -69,7 +68,6 @@ function EditPromptForm({
   const { t } = useTranslation('prompts')
   const navigate = useNavigate()
   const { prompt, versions } = detail
-  const toMarkdown = useMarkdownExport()
   const save = useSavePrompt(prompt.id)
   // The version this edit started from; the server refuses the save if another became current.
   const [baseVersionId, setBaseVersionId] = useState(prompt.currentVersionId)
@@ -83,8 +81,6 @@ function EditPromptForm({
     visibility: prompt.visibility,
     teamId: prompt.teamId ?? '',
   })
-  const canSubmit = useCanSubmit(form)
-  const { isSubmitting } = form.formState
   const [formError, setFormError] = useState<string | null>(null)
   const [stale, setStale] = useState(false)
   const [switchedTo, setSwitchedTo] = useState<string | null>(null)
@@ -123,84 +119,56 @@ function EditPromptForm({
       <Card className="min-w-0">
         <form noValidate onSubmit={onSubmit} className="space-y-6 p-5 sm:p-6">
           <PromptFields form={form} withChangelog bodyStatus={switchedTo} />
-          <div className="space-y-3 border-t pt-5">
-            {formError && (
-              <Alert tone="error">
-                <p>{formError}</p>
-                {stale && (
-                  <Button variant="outline" size="sm" className="mt-2 whitespace-normal" onClick={rebase}>
-                    <RotateCcw aria-hidden />
-                    {t('form.staleRefresh')}
-                  </Button>
+          <PromptFormActions
+            form={form}
+            submitLabel={t('form.save')}
+            submittingLabel={t('form.saving')}
+            cancelTo={`/prompts/${prompt.id}`}
+            blankHint={t('form.fillToSave')}
+            baseVersion={base}
+            notices={
+              <>
+                {formError && (
+                  <Alert tone="error">
+                    <p>{formError}</p>
+                    {stale && (
+                      <Button variant="outline" size="sm" className="mt-2 whitespace-normal" onClick={rebase}>
+                        <RotateCcw aria-hidden />
+                        {t('form.staleRefresh')}
+                      </Button>
+                    )}
+                  </Alert>
                 )}
-              </Alert>
-            )}
-            {rebased && <Alert tone="success">{rebased}</Alert>}
-            <div className="flex flex-wrap items-center gap-2">
-              <Button type="submit" disabled={!canSubmit || isSubmitting}>
-                {isSubmitting ? t('form.saving') : t('form.save')}
-              </Button>
-              <CopyButton
-                kind="markdown"
-                size="md"
-                icon={<FileDown aria-hidden />}
-                label={t('form.copyMarkdown')}
-                disabled={!canSubmit}
-                text={() => {
-                  const values = form.getValues()
-                  return formMarkdown(
-                    toMarkdown,
-                    values,
-                    base && {
-                      versionNumber: base.versionNumber,
-                      changelog: values.changelog?.trim() || base.changelog,
-                    },
-                  )
-                }}
-              />
-              <Button asChild variant="ghost">
-                <Link to={`/prompts/${prompt.id}`}>{t('form.cancel')}</Link>
-              </Button>
-              <DeletePromptButton promptId={prompt.id} />
-            </div>
-            {!canSubmit && <p className="text-xs text-muted-foreground">{t('form.fillToSave')}</p>}
-          </div>
+                {rebased && <Alert tone="success">{rebased}</Alert>}
+              </>
+            }
+          >
+            <DeletePromptButton promptId={prompt.id} />
+          </PromptFormActions>
         </form>
       </Card>
 
-      <Card role="region" aria-label={t('detail.versionHistory')} className="h-fit min-w-0">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <History aria-hidden className="size-4 text-muted-foreground" />
-            {t('detail.versionHistory')}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <VersionList
-            versions={versions}
-            currentVersionId={prompt.currentVersionId}
-            actions={(version) => (
-              <>
-                <CopyButton kind="version" text={version.body} />
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`${t('form.useThisVersion')}: ${t('detail.version', { number: version.versionNumber })}`}
-                  onClick={() => {
-                    form.setValue('body', version.body, { shouldDirty: true, shouldValidate: true })
-                    setSwitchedTo(t('form.switchedToVersion', { number: version.versionNumber }))
-                    // On a phone the history sits below the form: bring the changed content into view.
-                    form.setFocus('body')
-                  }}
-                >
-                  <RotateCcw aria-hidden />
-                  {t('form.useThisVersion')}
-                </Button>
-              </>
-            )}
-          />
-        </CardContent>
-      </Card>
+      <VersionHistoryCard
+        className="h-fit"
+        versions={versions}
+        currentVersionId={prompt.currentVersionId}
+        actions={(version) => (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`${t('form.useThisVersion')}: ${t('detail.version', { number: version.versionNumber })}`}
+            onClick={() => {
+              form.setValue('body', version.body, { shouldDirty: true, shouldValidate: true })
+              setSwitchedTo(t('form.switchedToVersion', { number: version.versionNumber }))
+              // On a phone the history sits below the form: bring the changed content into view.
+              form.setFocus('body')
+            }}
+          >
+            <RotateCcw aria-hidden />
+            {t('form.useThisVersion')}
+          </Button>
+        )}
+      />
     </div>
   )
 }
@@ -208,17 +176,19 @@ function EditPromptForm({
 function NoPermission({ promptId }: { promptId: string }) {
   const { t } = useTranslation('prompts')
   return (
-    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-      <Lock aria-hidden className="size-8 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">{t('form.noPermission')}</h2>
-      <p className="max-w-md text-sm text-muted-foreground">{t('form.noPermissionText')}</p>
-      <Button asChild>
-        <Link to={`/prompts/${promptId}`}>
-          <ArrowLeft aria-hidden />
-          {t('form.backToPrompt')}
-        </Link>
-      </Button>
-    </Card>
+    <EmptyState
+      icon={Lock}
+      title={t('form.noPermission')}
+      text={t('form.noPermissionText')}
+      actions={
+        <Button asChild>
+          <Link to={`/prompts/${promptId}`}>
+            <ArrowLeft aria-hidden />
+            {t('form.backToPrompt')}
+          </Link>
+        </Button>
+      }
+    />
   )
 }
 

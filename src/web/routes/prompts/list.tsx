@@ -1,18 +1,17 @@
-import { FileText, Plus, Search, X } from 'lucide-react'
+import { FileText, Plus } from 'lucide-react'
 import { ToggleGroup } from 'radix-ui'
-import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants.ts'
 import { normalizeTags, type PromptScope } from '../../../domain/prompts.ts'
+import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
-import { Alert } from '../../components/ui/alert.tsx'
-import { Badge } from '../../components/ui/badge.tsx'
+import { SearchInput } from '../../components/search-input.tsx'
+import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
+import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Card } from '../../components/ui/card.tsx'
-import { Input, Select } from '../../components/ui/input.tsx'
-import { Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
+import { Select } from '../../components/ui/input.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { useCurrentUser } from '../../features/auth/session.ts'
 import { type PromptListFilters, usePromptList } from '../../features/prompts/list-queries.ts'
 import { PromptRow } from '../../features/prompts/prompt-row.tsx'
@@ -44,45 +43,6 @@ function useListFilters() {
     setParams(query, { replace: true })
   }
   return { filters, update }
-}
-
-/** The search box: typing updates the URL after a 300 ms pause (§9). */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
-  const { t } = useTranslation('prompts')
-  const [draft, setDraft] = useState(value)
-  const pushed = useRef(value)
-  // A change that did not come from typing here (Clear all filters, back button) replaces the draft.
-  useEffect(() => {
-    if (value !== pushed.current) {
-      pushed.current = value
-      setDraft(value)
-    }
-  }, [value])
-  useEffect(() => {
-    const search = draft.trim()
-    if (search === pushed.current) return
-    const timer = setTimeout(() => {
-      pushed.current = search
-      onSearch(search)
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [draft, onSearch])
-  return (
-    <div className="relative min-w-0 flex-1 sm:max-w-sm">
-      <Search
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        type="search"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        placeholder={t('list.searchPlaceholder')}
-        aria-label={t('list.searchLabel')}
-        className="pl-9"
-      />
-    </div>
-  )
 }
 
 function ScopeToggle({ value, onChange }: { value: PromptScope; onChange: (scope: PromptScope) => void }) {
@@ -120,17 +80,9 @@ function ActiveFilters({
   if (!filters.search && filters.tags.length === 0 && !filters.teamId) return null
   const chip = (key: string, label: string, onRemove: () => void) => (
     <li key={key}>
-      <Badge variant="primary" className="gap-0.5 py-0.5 pr-0.5 pl-2">
+      <RemovableBadge removeLabel={t('list.removeFilter', { name: label })} onRemove={onRemove}>
         {label}
-        <button
-          type="button"
-          className="cursor-pointer rounded-full p-0.5 hover:bg-primary/15"
-          aria-label={t('list.removeFilter', { name: label })}
-          onClick={onRemove}
-        >
-          <X aria-hidden />
-        </button>
-      </Badge>
+      </RemovableBadge>
     </li>
   )
   return (
@@ -157,22 +109,28 @@ function ActiveFilters({
   )
 }
 
-function EmptyState({ scope, filtered }: { scope: PromptScope; filtered: boolean }) {
+function NoPrompts({ scope, filtered }: { scope: PromptScope; filtered: boolean }) {
   const { t } = useTranslation('prompts')
   return (
-    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-      <FileText aria-hidden className="size-8 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">{filtered ? t('list.noMatchesTitle') : t('list.emptyTitle')}</h2>
-      <p className="max-w-md text-sm text-muted-foreground">
-        {filtered ? t('list.noMatchesText') : scope === 'team' ? t('list.emptyTeam') : t('list.emptyOwner')}
-      </p>
-      <Button asChild>
-        <Link to="/prompts/new">
-          <Plus aria-hidden />
-          {t('list.createPrompt')}
-        </Link>
-      </Button>
-    </Card>
+    <EmptyState
+      icon={FileText}
+      title={filtered ? t('list.noMatchesTitle') : t('list.emptyTitle')}
+      text={
+        filtered ? t('list.noMatchesText') : scope === 'team' ? t('list.emptyTeam') : t('list.emptyOwner')
+      }
+      actions={<NewPromptLink>{t('list.createPrompt')}</NewPromptLink>}
+    />
+  )
+}
+
+function NewPromptLink({ children }: { children: string }) {
+  return (
+    <Button asChild>
+      <Link to="/prompts/new">
+        <Plus aria-hidden />
+        {children}
+      </Link>
+    </Button>
   )
 }
 
@@ -187,28 +145,22 @@ export function PromptListPage() {
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
   const filtered = Boolean(filters.search || filters.tags.length > 0 || filters.teamId)
 
-  // Stable for SearchBox's effect: the latest filters are read when the debounce fires.
-  const updateRef = useRef(update)
-  updateRef.current = update
-  const onSearch = useCallback((search: string) => updateRef.current({ search: search || undefined }), [])
-
   return (
     <>
       <PageHeader
         title={t('list.title')}
         description={t('list.subtitle')}
-        actions={
-          <Button asChild>
-            <Link to="/prompts/new">
-              <Plus aria-hidden />
-              {t('list.newPrompt')}
-            </Link>
-          </Button>
-        }
+        actions={<NewPromptLink>{t('list.newPrompt')}</NewPromptLink>}
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-          <SearchBox value={filters.search ?? ''} onSearch={onSearch} />
+          <SearchInput
+            value={filters.search ?? ''}
+            onSearch={(search) => update({ search: search || undefined })}
+            placeholder={t('list.searchPlaceholder')}
+            label={t('list.searchLabel')}
+            className="min-w-0 flex-1 sm:max-w-sm"
+          />
           <div className="flex flex-wrap items-center gap-2">
             <ScopeToggle value={filters.scope} onChange={(scope) => update({ scope, teamId: undefined })} />
             {filters.scope === 'team' && (teams.data?.length ?? 0) > 1 && (
@@ -243,26 +195,17 @@ export function PromptListPage() {
       </div>
 
       {list.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <Spinner label={t('list.loading')} hideLabel />
+        <LoadingSkeletons label={t('list.loading')} className="space-y-3">
           {[0, 1, 2, 3].map((key) => (
             <Skeleton key={key} className="h-28 w-full rounded-xl" />
           ))}
-        </div>
+        </LoadingSkeletons>
       ) : list.isError && items.length === 0 ? (
-        <Alert
-          tone="error"
-          title={t('list.loadFailed')}
-          action={
-            <Button variant="outline" size="sm" onClick={() => list.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          }
-        >
+        <RetryAlert title={t('list.loadFailed')} onRetry={() => list.refetch()}>
           {errorText(list.error, t('list.loadFailed'))}
-        </Alert>
+        </RetryAlert>
       ) : items.length === 0 ? (
-        <EmptyState scope={filters.scope} filtered={filtered} />
+        <NoPrompts scope={filters.scope} filtered={filtered} />
       ) : (
         <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <ul className="space-y-3" aria-label={t('list.title')}>

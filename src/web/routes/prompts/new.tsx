@@ -1,18 +1,14 @@
-import { FileDown } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
-import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { CopyButton } from '../../features/prompts/copy-button.tsx'
-import { formMarkdown, useMarkdownExport } from '../../features/prompts/markdown.ts'
 import {
   emptyPromptForm,
   PromptFields,
-  useCanSubmit,
+  PromptFormActions,
   usePromptForm,
 } from '../../features/prompts/prompt-form.tsx'
 import { useCreatePrompt } from '../../features/prompts/prompt-queries.ts'
@@ -23,11 +19,8 @@ export function NewPromptPage() {
   useDocumentTitle(t('form.createTitle'))
   const navigate = useNavigate()
   const form = usePromptForm(emptyPromptForm)
-  const canSubmit = useCanSubmit(form)
   const create = useCreatePrompt()
-  const toMarkdown = useMarkdownExport()
   const [formError, setFormError] = useState<string | null>(null)
-  const { isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async ({ title, description, body, tags, visibility, teamId }) => {
     setFormError(null)
@@ -46,26 +39,14 @@ export function NewPromptPage() {
       <Card>
         <form noValidate onSubmit={onSubmit} className="space-y-6 p-5 sm:p-6">
           <PromptFields form={form} />
-          <div className="space-y-3 border-t pt-5">
-            {formError && <Alert tone="error">{formError}</Alert>}
-            <div className="flex flex-wrap items-center gap-2">
-              <Button type="submit" disabled={!canSubmit || isSubmitting}>
-                {isSubmitting ? t('form.creating') : t('form.create')}
-              </Button>
-              <CopyButton
-                kind="markdown"
-                size="md"
-                icon={<FileDown aria-hidden />}
-                label={t('form.copyMarkdown')}
-                disabled={!canSubmit}
-                text={() => formMarkdown(toMarkdown, form.getValues())}
-              />
-              <Button asChild variant="ghost">
-                <Link to="/prompts">{t('form.cancel')}</Link>
-              </Button>
-            </div>
-            {!canSubmit && <p className="text-xs text-muted-foreground">{t('form.fillToCreate')}</p>}
-          </div>
+          <PromptFormActions
+            form={form}
+            submitLabel={t('form.create')}
+            submittingLabel={t('form.creating')}
+            cancelTo="/prompts"
+            blankHint={t('form.fillToCreate')}
+            notices={formError && <Alert tone="error">{formError}</Alert>}
+          />
         </form>
       </Card>
     </div>

@@ -14,7 +14,7 @@ import {
   timezones,
 } from '../../../domain/profile.ts'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
-import { Alert } from '../../components/ui/alert.tsx'
+import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { Switch } from '../../components/ui/checkbox.tsx'
@@ -53,7 +53,6 @@ const channels = [
 /** Profile settings (§2, §5): only changed fields are saved, optimistically, reverted on failure. */
 export function ProfileSettingsPage() {
   const { t } = useTranslation('account')
-  const common = useTranslation('common').t
   useDocumentTitle(t('profile.title'))
   const profile = useProfile()
 
@@ -66,17 +65,9 @@ export function ProfileSettingsPage() {
           <Skeleton className="h-56" />
         </div>
       ) : profile.isError ? (
-        <Alert
-          tone="error"
-          title={t('profile.failedToLoad')}
-          action={
-            <Button size="sm" variant="outline" onClick={() => void profile.refetch()}>
-              {common('retry')}
-            </Button>
-          }
-        >
+        <RetryAlert title={t('profile.failedToLoad')} onRetry={() => void profile.refetch()}>
           {errorText(profile.error, t('profile.failedToLoad'))}
-        </Alert>
+        </RetryAlert>
       ) : (
         <ProfileFormView profile={profile.data} />
       )}

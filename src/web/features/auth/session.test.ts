@@ -1,0 +1,42 @@
+import { notifyManager, QueryClient, QueryObserver, type QueryObserverResult } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import type { CurrentUser } from '../../../domain/auth.ts'
+import { endSession, sessionQuery } from './session.ts'
+
+const user: CurrentUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'ada@example.com',
+  name: 'Ada',
+  globalRole: 'user',
+  createdAt: '2026-01-01T00:00:00.000Z',
+}
+
+/** Subscribes like a mounted screen and records every result it is told about. */
+function watch<T>(queryClient: QueryClient, queryKey: string[]) {
+  const seen: QueryObserverResult<T>[] = []
+  const observer = new QueryObserver<T>(queryClient, { queryKey, enabled: false })
+  const unsubscribe = observer.subscribe((result) => seen.push(result))
+  return { seen, unsubscribe }
+}
+
+// Subscribers hear of changes at once here, instead of on the scheduler's next tick.
+notifyManager.setScheduler((notify) => notify())
+
+describe('endSession', () => {
+  it('tells screens still on show that the session and their data are gone, and keeps nothing', () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(sessionQuery.queryKey, user)
+    queryClient.setQueryData(['prompts', 'list'], ['a private prompt'])
+    const session = watch<CurrentUser | null>(queryClient, [...sessionQuery.queryKey])
+    const prompts = watch<string[]>(queryClient, ['prompts', 'list'])
+
+    endSession(queryClient)
+
+    expect(session.seen.at(-1)?.data).toBeNull()
+    expect(prompts.seen.at(-1)?.data).toBeUndefined()
+    expect(queryClient.getQueryData(sessionQuery.queryKey)).toBeNull()
+    expect(queryClient.getQueryCache().find({ queryKey: ['prompts', 'list'] })).toBeUndefined()
+    session.unsubscribe()
+    prompts.unsubscribe()
+  })
+})
