@@ -9,7 +9,7 @@ import type {
   VerifyCodeInput,
 } from '../../../domain/auth.ts'
 import { api } from '../../lib/api.ts'
-import { endSession, sessionQuery, startSession } from './session.ts'
+import { replaceSession, sessionQuery } from './session.ts'
 
 /** Which sign-in providers the server has configured, and whether mail leaves it (SMTP). */
 export const providersQuery = queryOptions({
@@ -35,7 +35,7 @@ export function useVerifyCode() {
   return useMutation({
     mutationFn: (input: VerifyCodeInput) =>
       api.post<{ user: CurrentUser }>('/api/v1/auth/code/verify', input),
-    onSuccess: ({ user }) => startSession(queryClient, user),
+    onSuccess: ({ user }) => replaceSession(queryClient, user),
   })
 }
 
@@ -62,7 +62,7 @@ export function useSetRecoveredPassword() {
     mutationFn: (input: NewPasswordInput) =>
       api.post<{ updated: true }>('/api/v1/auth/recovery/password', input),
     // The reset ended every session of the account, this browser's included.
-    onSuccess: () => endSession(queryClient),
+    onSuccess: () => replaceSession(queryClient, null),
   })
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { DEFAULT_POST_AUTH_PATH } from '../../../domain/constants.ts'
 import { LoadingScreen } from '../shell/loading-screen.tsx'
@@ -34,8 +35,12 @@ export function RequireGlobalAdmin() {
 /** Sign-in and sign-up pages: a signed-in visitor goes straight to the prompts. */
 export function PublicOnly() {
   const { data: user, isPending } = useSession()
-  if (isPending) return <LoadingScreen />
-  if (user) return <Navigate to={DEFAULT_POST_AUTH_PATH} replace />
+  // Decided once, when the visitor arrives: a visitor who signs in on one of these pages is moved
+  // on by that page (to where they came from; sign-up after its success screen).
+  const [arrivedSignedIn, setArrivedSignedIn] = useState<boolean | null>(null)
+  if (arrivedSignedIn === null && !isPending) setArrivedSignedIn(Boolean(user))
+  if (arrivedSignedIn === null) return <LoadingScreen />
+  if (arrivedSignedIn) return <Navigate to={DEFAULT_POST_AUTH_PATH} replace />
   return <Outlet />
 }
 

@@ -1,7 +1,7 @@
 import { notifyManager, QueryClient, QueryObserver, type QueryObserverResult } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../../../domain/auth.ts'
-import { endSession, sessionQuery } from './session.ts'
+import { replaceSession, sessionQuery } from './session.ts'
 
 const user: CurrentUser = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -22,7 +22,7 @@ function watch<T>(queryClient: QueryClient, queryKey: string[]) {
 // Subscribers hear of changes at once here, instead of on the scheduler's next tick.
 notifyManager.setScheduler((notify) => notify())
 
-describe('endSession', () => {
+describe('replaceSession', () => {
   it('tells screens still on show that the session and their data are gone, and keeps nothing', () => {
     const queryClient = new QueryClient()
     queryClient.setQueryData(sessionQuery.queryKey, user)
@@ -30,7 +30,7 @@ describe('endSession', () => {
     const session = watch<CurrentUser | null>(queryClient, [...sessionQuery.queryKey])
     const prompts = watch<string[]>(queryClient, ['prompts', 'list'])
 
-    endSession(queryClient)
+    replaceSession(queryClient, null)
 
     expect(session.seen.at(-1)?.data).toBeNull()
     expect(prompts.seen.at(-1)?.data).toBeUndefined()
@@ -38,5 +38,19 @@ describe('endSession', () => {
     expect(queryClient.getQueryCache().find({ queryKey: ['prompts', 'list'] })).toBeUndefined()
     session.unsubscribe()
     prompts.unsubscribe()
+  })
+
+  it('signs another user in without keeping what the previous one loaded', () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(sessionQuery.queryKey, null)
+    queryClient.setQueryData(['teams', 'mine'], ['a team of the previous user'])
+    const teams = watch<string[]>(queryClient, ['teams', 'mine'])
+
+    replaceSession(queryClient, user)
+
+    expect(queryClient.getQueryData(sessionQuery.queryKey)).toEqual(user)
+    expect(teams.seen.at(-1)?.data).toBeUndefined()
+    expect(queryClient.getQueryCache().find({ queryKey: ['teams', 'mine'] })).toBeUndefined()
+    teams.unsubscribe()
   })
 })

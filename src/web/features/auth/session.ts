@@ -34,27 +34,18 @@ export function useCurrentUser(): CurrentUser {
 }
 
 /**
- * Signed in (or up) as `user`: nothing loaded for whoever used this tab before is kept. clear()
- * does not tell the screens on show, on purpose: the page that signed in moves on by itself (to
- * where the visitor came from, sign-up after its success screen), where telling PublicOnly would
- * send the visitor to the prompts at once.
+ * Who is signed in changed (sign-in, sign-up, sign-out, a reset that ended the session): the
+ * session becomes `user`, and nothing loaded for whoever used this tab before is kept. Every other
+ * query is reset, which tells the screens still showing its data (clear() and removeQueries() do
+ * not), and removed, so a screen that stays (the invitation page) loads afresh what it needs.
+ * The guards hear of it too: protected screens go to sign-in on null, while PublicOnly has already
+ * decided and lets the page that signed in move on by itself.
  */
-export function startSession(queryClient: QueryClient, user: CurrentUser) {
-  queryClient.clear()
-  queryClient.setQueryData(sessionQuery.queryKey, user)
-}
-
-/**
- * The session ended (signed out, or a password reset ended it). The session becomes null, so the
- * guards send protected screens to sign-in. Every other query is reset, which tells the screens
- * still showing its data (clear() and removeQueries() do not), and removed, so a screen that stays
- * (the invitation page) loads afresh what it still needs.
- */
-export function endSession(queryClient: QueryClient) {
+export function replaceSession(queryClient: QueryClient, user: CurrentUser | null) {
   const cache = queryClient.getQueryCache()
   const userQueries = cache.findAll().filter((query) => query.queryKey[0] !== sessionQuery.queryKey[0])
   notifyManager.batch(() => {
-    queryClient.setQueryData(sessionQuery.queryKey, null)
+    queryClient.setQueryData(sessionQuery.queryKey, user)
     for (const query of userQueries) {
       query.reset()
       cache.remove(query)
@@ -66,7 +57,7 @@ export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: SignInInput) => api.post<{ user: CurrentUser }>('/api/v1/auth/sign-in', input),
-    onSuccess: ({ user }) => startSession(queryClient, user),
+    onSuccess: ({ user }) => replaceSession(queryClient, user),
   })
 }
 
@@ -74,7 +65,7 @@ export function useSignUp() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: SignUpInput) => api.post<{ user: CurrentUser }>('/api/v1/auth/sign-up', input),
-    onSuccess: ({ user }) => startSession(queryClient, user),
+    onSuccess: ({ user }) => replaceSession(queryClient, user),
   })
 }
 
@@ -83,6 +74,6 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api.post('/api/auth/sign-out'),
     // Whatever the server said, this tab forgets the user and everything it loaded for them.
-    onSettled: () => endSession(queryClient),
+    onSettled: () => replaceSession(queryClient, null),
   })
 }
