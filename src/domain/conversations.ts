@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CONVERSATIONS_PAGE, MESSAGES_PAGE } from './constants.ts'
+import { cursorParam, repeatedParam } from './list-params.ts'
 import { normalizeTags } from './prompts.ts'
 
 /**
@@ -153,10 +154,6 @@ function limitSchema(page: { default: number; max: number }) {
     .default(page.default)
 }
 
-const oneOrMany = z
-  .union([z.string(), z.array(z.string())], { error: 'conversations.invalidTags' })
-  .transform((value) => normalizeTags(Array.isArray(value) ? value : [value]))
-
 export const conversationScopes = ['owner', 'team'] as const
 export type ConversationScope = (typeof conversationScopes)[number]
 
@@ -165,16 +162,20 @@ export const listConversationsQuery = z.object({
   /** With scope=team: one of the user's teams (another team lists nothing); absent: all of them. */
   teamId: z.uuid('conversations.teamNotFound').optional(),
   search: z.string().trim().max(SEARCH_MAX, 'conversations.searchTooLong').optional(),
-  tags: oneOrMany.optional(),
+  // The same limits as a conversation's own tags: a filter can name any tag that exists, and no more.
+  tags: repeatedParam('conversations.invalidTags')
+    .optional()
+    .transform((value) => value ?? [])
+    .pipe(tagsSchema),
   limit: limitSchema(CONVERSATIONS_PAGE),
-  cursor: z.string().optional(),
+  cursor: cursorParam.optional(),
 })
 export type ListConversationsQuery = z.input<typeof listConversationsQuery>
 
 export const messageOrders = ['asc', 'desc'] as const
 export const listMessagesQuery = z.object({
   limit: limitSchema(MESSAGES_PAGE),
-  cursor: z.string().optional(),
+  cursor: cursorParam.optional(),
   /** asc (the spec's): oldest first. desc: newest first, so a screen can open at the newest page. */
   order: z.enum(messageOrders, { error: 'conversations.invalidOrder' }).default('asc'),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { HISTORY_PREVIEW_LENGTH, PROMPTS_PAGE_SIZE } from './constants.ts'
 import type { Page } from './cursor.ts'
+import { cursorParam, repeatedParam } from './list-params.ts'
 
 /**
  * The prompt API's shapes (§3 Prompt, Prompt version). The prompts module owns the rules; other
@@ -179,9 +180,6 @@ export const promptScopes = ['owner', 'team'] as const
 export type PromptScope = (typeof promptScopes)[number]
 
 /** A query value that may be given once or repeated (`tags=a&tags=b`). */
-const repeated = z
-  .union([z.string(), z.array(z.string())], { error: 'error.invalidValue' })
-  .transform((value) => (Array.isArray(value) ? value : [value]))
 
 /** `GET /api/v1/prompts`: §7's list call. Page size 20 (§9); a larger `limit` is clamped to it. */
 export const listPromptsQuery = z.object({
@@ -193,9 +191,13 @@ export const listPromptsQuery = z.object({
     .max(PROMPT_LIMITS.search, 'error.invalidValue')
     .optional()
     .transform((value) => value || undefined),
-  tags: repeated.optional().transform((value) => normalizeTags(value ?? [])),
+  // The same limits as a prompt's own tags: a filter can name any tag that exists, and no more.
+  tags: repeatedParam('error.invalidValue')
+    .optional()
+    .transform((value) => value ?? [])
+    .pipe(tagsSchema),
   visibility: visibilitySchema.optional(),
-  cursor: z.string({ error: 'error.invalidValue' }).optional(),
+  cursor: cursorParam.optional(),
   limit: z.coerce
     .number({ error: 'error.invalidValue' })
     .int('error.invalidValue')

@@ -355,6 +355,16 @@ describe('GET /api/v1/conversations', () => {
     expect(res.body.error.message).toBe(text)
   })
 
+  it('bounds the tag filter like the tags themselves, and the cursor', async () => {
+    const tags = (count: number) => Array.from({ length: count }, (_, i) => `tags=t${i}`).join('&')
+    expect((await lister.get(`/api/v1/conversations?${tags(20)}`)).status).toBe(200)
+    expect((await lister.get<ErrorBody>(`/api/v1/conversations?${tags(21)}`)).status).toBe(400)
+    expect((await lister.get<ErrorBody>(`/api/v1/conversations?tags=${'x'.repeat(51)}`)).status).toBe(400)
+    const long = await lister.get<ErrorBody>(`/api/v1/conversations?cursor=${'A'.repeat(201)}`)
+    expect(long.status).toBe(400)
+    expect(long.body.error.message).toBe('Invalid cursor format')
+  })
+
   it('refuses a search over 200 characters', async () => {
     const res = await lister.get<ErrorBody>(`/api/v1/conversations?search=${'x'.repeat(201)}`)
     expect(res.status).toBe(400)

@@ -105,6 +105,20 @@ describe('GET /api/v1/prompts (my prompts)', () => {
     }
   })
 
+  it('bounds the filters like the prompts themselves: 20 tags of 50 characters, a short cursor', async () => {
+    const [me] = await newUser()
+    const tags = (count: number, length = 5) =>
+      Array.from({ length: count }, (_, i) => `tags=${String(i).padStart(length, 't')}`).join('&')
+    expect((await me.get(`/api/v1/prompts?${tags(20)}`)).status).toBe(200)
+    const many = await me.get<ErrorBody>(`/api/v1/prompts?${tags(21)}`)
+    expect(many.status).toBe(400)
+    expect(many.body.error.fields?.tags).toBeDefined()
+    expect((await me.get<ErrorBody>(`/api/v1/prompts?${tags(1, 51)}`)).status).toBe(400)
+    const long = await me.get<ErrorBody>(`/api/v1/prompts?cursor=${'A'.repeat(201)}`)
+    expect(long.status).toBe(400)
+    expect(long.body.error.message).toBe('Invalid cursor format')
+  })
+
   it('searches titles case-insensitively, taking % and _ literally', async () => {
     const [me] = await newUser()
     for (const title of ['Email Writer', 'writing coach', 'Summaries', '100% sure', 'snake_case helper']) {
