@@ -13,6 +13,7 @@ import { RECOVERY_SESSION_TTL_SECONDS } from '../../../domain/constants.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { assertNotCommonPassword } from '../../auth/common-passwords.ts'
 import { rethrowAuthError } from '../../auth/errors.ts'
+import { replacePassword } from '../../auth/passwords.ts'
 import { clientIp } from '../../http/context.ts'
 import type { AppEnv, UserEnv } from '../../http/env.ts'
 import { jsonBody } from '../../http/input.ts'
@@ -142,11 +143,7 @@ export function recoveryRoutes(deps: AuthRouteDeps) {
           throw new AppError('not_authenticated', 'auth.directResetInvalid')
         }
         try {
-          await context.internalAdapter.updatePassword(
-            found.user.id,
-            await context.password.hash(input.newPassword),
-          )
-          await context.internalAdapter.deleteUserSessions(found.user.id)
+          await replacePassword(db, found.user.id, await context.password.hash(input.newPassword))
         } catch (error) {
           c.get('log').error('direct reset: setting the password failed', { err: error })
           throw new AppError('unexpected', 'auth.newPasswordFailed')
@@ -161,16 +158,7 @@ export function recoveryRoutes(deps: AuthRouteDeps) {
           const context = await auth.$context
           const found = await context.internalAdapter.findUserByEmail(input.email)
           if (!found) throw new AppError('not_found', 'auth.userNotFound')
-          // The admin plugin checks the caller's role again and hashes the password.
-          await auth.api
-            .setUserPassword({
-              body: { userId: found.user.id, newPassword: input.newPassword },
-              headers: c.req.raw.headers,
-            })
-            .catch(rethrowAuthError)
-          await auth.api
-            .revokeUserSessions({ body: { userId: found.user.id }, headers: c.req.raw.headers })
-            .catch(rethrowAuthError)
+          await replacePassword(db, found.user.id, await context.password.hash(input.newPassword))
           c.get('log').info('admin set a password', { adminId: c.get('user').id, userId: found.user.id })
           return c.json({ updated: true })
         }),

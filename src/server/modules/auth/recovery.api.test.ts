@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { queryRows } from '../../db/rows.ts'
+import { accounts } from '../../db/schema/index.ts'
 import { DEFAULT_PASSWORD, TestClient, type TestResponse, uniqueEmail } from '../../testing/client.ts'
 import { linkOf, TestMailbox } from '../../testing/mailbox.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
@@ -351,6 +352,26 @@ describe('admin password reset (/temp-reset)', () => {
       expect((await user.get('/api/v1/me')).status).toBe(401)
       expect((await new TestClient(fresh).signIn(email, NEW_PASSWORD)).status).toBe(200)
       expect((await admin.get('/api/v1/me')).status).toBe(200)
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('gives a password to an account that had none (signed up by code or Google)', async () => {
+    const fresh = await createTestApp()
+    try {
+      const admin = new TestClient(fresh)
+      await admin.signUp()
+      const email = uniqueEmail('passwordless')
+      const user = await new TestClient(fresh).signUp(email)
+      await fresh.database.db
+        .delete(accounts)
+        .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
+      expect((await new TestClient(fresh).signIn(email)).status).toBe(401)
+
+      const set = await admin.post('/api/v1/auth/admin/set-password', { email, newPassword: NEW_PASSWORD })
+      expect(set.status).toBe(200)
+      expect((await new TestClient(fresh).signIn(email, NEW_PASSWORD)).status).toBe(200)
     } finally {
       await fresh.close()
     }
