@@ -198,7 +198,12 @@ function QuickAction({
   )
   return (
     <li>
-      <Card className={to ? 'h-full transition-colors hover:border-primary/50' : 'h-full opacity-80'}>
+      {/* Unavailable: dashed and flat, with its text at full contrast (no fading). */}
+      <Card
+        className={
+          to ? 'h-full transition-colors hover:border-primary/50' : 'h-full border-dashed shadow-none'
+        }
+      >
         {to ? (
           <Link to={to} className="flex h-full flex-col gap-2 p-5">
             {body}

@@ -4,28 +4,33 @@ import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
 import { Button } from './button.tsx'
-import { registerOpenDialog } from './escape.ts'
+import { registerDialogLayer } from './dialog-layers.ts'
 
 const overlay =
   'fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px] data-[state=open]:animate-[pf-fade-in_120ms_ease-out]'
+// Centred by margins, not a transform: a transformed panel would become the containing block of the
+// (fixed) toasts shown inside it and clip them.
 const panel =
-  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl data-[state=open]:animate-[pf-pop-in_140ms_ease-out]'
+  'fixed inset-0 z-50 m-auto flex h-fit max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg flex-col gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl data-[state=open]:animate-[pf-pop-in_140ms_ease-out]'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
 /**
- * Rendered inside a dialog's content, so only while the dialog is open: registers it, so that an
- * Escape a toast above it receives closes the dialog instead (escape.ts).
+ * Rendered inside a modal dialog's content, so only while the dialog is open: registers the dialog
+ * (dialog-layers.ts), so that an Escape a toast above it receives closes the dialog instead, and
+ * holds the toasts shown meanwhile, where assistive technology still reaches them.
  */
-function ClosesOnEscapeUnderToasts({ close }: { close: () => void }) {
+export function DialogLayer({ close }: { close: () => void }) {
   const latest = useRef(close)
+  const toastHost = useRef<HTMLDivElement>(null)
   useEffect(() => {
     latest.current = close
   })
-  useEffect(() => registerOpenDialog(() => latest.current()), [])
-  return null
+  useEffect(() => registerDialogLayer({ close: () => latest.current(), toastHost: toastHost.current! }), [])
+  // `contents`: no box of its own, so the dialog's layout does not change (the toasts are fixed).
+  return <div ref={toastHost} className="contents" />
 }
 
 export function DialogContent({
@@ -54,7 +59,6 @@ export function DialogContent({
             </DialogPrimitive.Description>
           )}
         </div>
-        <ClosesOnEscapeUnderToasts close={() => closeButton.current?.click()} />
         {children}
         <DialogPrimitive.Close asChild>
           <Button
@@ -67,6 +71,7 @@ export function DialogContent({
             <X />
           </Button>
         </DialogPrimitive.Close>
+        <DialogLayer close={() => closeButton.current?.click()} />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   )
@@ -108,7 +113,6 @@ export function ConfirmDialog({
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlay} />
         <AlertDialogPrimitive.Content className={cn(panel, 'max-w-md')}>
-          <ClosesOnEscapeUnderToasts close={() => onOpenChange(false)} />
           <div className="space-y-2">
             <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
             <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
@@ -132,6 +136,7 @@ export function ConfirmDialog({
               {confirmLabel}
             </Button>
           </DialogFooter>
+          <DialogLayer close={() => onOpenChange(false)} />
         </AlertDialogPrimitive.Content>
       </AlertDialogPrimitive.Portal>
     </AlertDialogPrimitive.Root>

@@ -3,7 +3,14 @@ import { DropdownMenu as Menu } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
-export const DropdownMenu = Menu.Root
+/**
+ * Not modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable
+ * underneath (axe: aria-hidden-focus). The menu still keeps the keyboard (Tab does not leave it,
+ * Escape closes it and returns focus to its button) and closes on a click outside.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />
+}
 export const DropdownMenuTrigger = Menu.Trigger
 export const DropdownMenuGroup = Menu.Group
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, Outlet } from 'react-router'
 import { initialsOf } from '../../../domain/people.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { DialogLayer } from '../../components/ui/dialog.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -28,12 +29,13 @@ function AvatarMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
+        {/* The initials are a picture of the user; the button's name says what it opens. */}
         <button
           type="button"
-          aria-label={t('accountMenu')}
           className="flex size-9 cursor-pointer items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground uppercase shadow-sm"
         >
-          {initialsOf(user.email)}
+          <span aria-hidden>{initialsOf(user.email)}</span>
+          <span className="sr-only">{t('accountMenu')}</span>
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-60">
@@ -79,6 +81,7 @@ export function AppShell() {
           >
             <DialogPrimitive.Title className="sr-only">{t('nav.main')}</DialogPrimitive.Title>
             <Sidebar onNavigate={() => setDrawerOpen(false)} />
+            <DialogLayer close={() => setDrawerOpen(false)} />
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>

@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
@@ -361,9 +362,9 @@ export function AuthDebugTestPage() {
                 </CardTitle>
               </CardHeader>
               <CardContent>
-                <pre className="max-h-96 overflow-auto rounded-lg bg-muted/50 p-3 text-xs">
+                <CodeBlock label={`GET ${path}`} className="max-h-96 p-3 text-xs">
                   {JSON.stringify(answer, null, 2)}
-                </pre>
+                </CodeBlock>
               </CardContent>
             </Card>
           ))}

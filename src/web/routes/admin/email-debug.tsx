@@ -11,6 +11,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select } from '../../components/ui/input.tsx'
@@ -247,9 +248,9 @@ function MailDialog({ id, onClose }: { id: string | null; onClose: () => void })
                 {mail.data.html && <TabsTrigger value="html">{t('debug.htmlPart')}</TabsTrigger>}
               </TabsList>
               <TabsContent value="text" className="mt-3">
-                <pre className="max-h-96 overflow-auto rounded-lg border bg-muted/40 p-3 text-sm whitespace-pre-wrap">
+                <CodeBlock label={t('debug.textPart')} className="max-h-96 p-3 font-sans text-sm">
                   {mail.data.text}
-                </pre>
+                </CodeBlock>
               </TabsContent>
               {mail.data.html && (
                 <TabsContent value="html" className="mt-3">

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react'
+import { cn } from '../../lib/cn.ts'
+
+/**
+ * Preformatted text (a prompt's body, a mail, raw JSON) that may scroll. It is a named region in
+ * the tab order, so keyboard users can scroll it too (WCAG 2.1.1; axe: scrollable-region-focusable).
+ */
+export function CodeBlock({
+  label,
+  className,
+  children,
+}: {
+  /** What the block holds, for screen readers, e.g. 'Version 2'. */
+  label: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      className={cn('overflow-auto rounded-lg bg-muted p-4', className)}
+    >
+      <pre className="font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap">{children}</pre>
+    </section>
+  )
+}
