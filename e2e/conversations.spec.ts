@@ -331,7 +331,7 @@ test.describe('prompts in conversations', () => {
     await expect(
       page.getByText('This prompt version is already attached to the message', { exact: true }),
     ).toBeVisible()
-    await picker.getByRole('button', { name: 'Close' }).click()
+    await picker.getByRole('button', { name: 'Close', exact: true }).click()
 
     await message.getByRole('link', { name: 'Subject line writer' }).first().click()
     await expect(page).toHaveURL(`/prompts/${prompt.prompt.id}`)
@@ -376,7 +376,7 @@ test.describe('prompts in conversations', () => {
     await expect(picker.getByRole('region', { name: 'Notifications (F8)' })).toContainText(
       'This prompt version is already attached to the message',
     )
-    await toast.getByRole('button', { name: 'Close' }).click()
+    await toast.getByRole('button', { name: 'Close notification' }).click()
     await expect(toast).toBeHidden()
     await expect(picker).toBeVisible()
 

@@ -42,6 +42,22 @@ export function useToastHost(): HTMLElement | null {
   )
 }
 
+/**
+ * The element that last had the focus outside a menu. A dialog opened without a Radix trigger (by
+ * a button that sets state, or from a menu item) gives the focus back to it when it closes; Radix
+ * alone would drop it on the page's body. Menu items are passed over: when a menu item opens a
+ * dialog, the focus belongs back on the menu's button.
+ */
+let lastFocused: HTMLElement | null = null
+document.addEventListener('focusin', (event) => {
+  if (event.target instanceof HTMLElement && !event.target.closest('[role="menu"]'))
+    lastFocused = event.target
+})
+
+export function lastFocusedElement(): HTMLElement | null {
+  return lastFocused
+}
+
 /** For a toast's Escape: with a dialog open, closes the newest dialog and keeps the toast. */
 export function passEscapeToDialog(event: KeyboardEvent) {
   const layer = layers.at(-1)

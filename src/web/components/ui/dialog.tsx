@@ -1,10 +1,10 @@
 import { X } from 'lucide-react'
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui'
-import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react'
+import { type ComponentProps, type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
 import { Button } from './button.tsx'
-import { registerDialogLayer } from './dialog-layers.ts'
+import { lastFocusedElement, registerDialogLayer } from './dialog-layers.ts'
 
 const overlay =
   'fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px] data-[state=open]:animate-[pf-fade-in_120ms_ease-out]'
@@ -19,18 +19,47 @@ export const DialogClose = DialogPrimitive.Close
 
 /**
  * Rendered inside a modal dialog's content, so only while the dialog is open: registers the dialog
- * (dialog-layers.ts), so that an Escape a toast above it receives closes the dialog instead, and
- * holds the toasts shown meanwhile, where assistive technology still reaches them.
+ * (dialog-layers.ts), so that an Escape a toast above it receives closes the dialog instead, holds
+ * the toasts shown meanwhile, where assistive technology still reaches them, and notes where the
+ * focus was before the dialog took it.
  */
-export function DialogLayer({ close }: { close: () => void }) {
+export function DialogLayer({
+  close,
+  returnFocus,
+}: {
+  close: () => void
+  returnFocus: RefObject<HTMLElement | null>
+}) {
   const latest = useRef(close)
   const toastHost = useRef<HTMLDivElement>(null)
   useEffect(() => {
     latest.current = close
   })
-  useEffect(() => registerDialogLayer({ close: () => latest.current(), toastHost: toastHost.current! }), [])
+  useEffect(() => {
+    // Runs before the dialog moves the focus in (a child's effect runs before its parent's); kept
+    // across React's second run of effects in development.
+    returnFocus.current ??= lastFocusedElement()
+    return registerDialogLayer({ close: () => latest.current(), toastHost: toastHost.current! })
+  }, [returnFocus])
   // `contents`: no box of its own, so the dialog's layout does not change (the toasts are fixed).
   return <div ref={toastHost} className="contents" />
+}
+
+/**
+ * Gives the focus back to what had it before the dialog opened (see DialogLayer): for
+ * `onCloseAutoFocus` of a dialog's content.
+ */
+export function useReturnFocus() {
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const onCloseAutoFocus = (event: Event) => {
+    const target = returnFocus.current
+    returnFocus.current = null
+    if (target?.isConnected) {
+      event.preventDefault()
+      target.focus()
+    }
+  }
+  return { returnFocus, onCloseAutoFocus }
 }
 
 export function DialogContent({
@@ -43,12 +72,14 @@ export function DialogContent({
   const { t } = useTranslation('common')
   // The dialog may be uncontrolled (opened by a DialogTrigger): its close button closes it either way.
   const closeButton = useRef<HTMLButtonElement>(null)
+  const { returnFocus, onCloseAutoFocus } = useReturnFocus()
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
       <DialogPrimitive.Content
         className={cn(panel, className)}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...props}
       >
         <div className="space-y-1 pr-6">
@@ -71,7 +102,7 @@ export function DialogContent({
             <X />
           </Button>
         </DialogPrimitive.Close>
-        <DialogLayer close={() => closeButton.current?.click()} />
+        <DialogLayer close={() => closeButton.current?.click()} returnFocus={returnFocus} />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   )
@@ -108,11 +139,12 @@ export function ConfirmDialog({
   destructive = true,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common')
+  const { returnFocus, onCloseAutoFocus } = useReturnFocus()
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlay} />
-        <AlertDialogPrimitive.Content className={cn(panel, 'max-w-md')}>
+        <AlertDialogPrimitive.Content className={cn(panel, 'max-w-md')} onCloseAutoFocus={onCloseAutoFocus}>
           <div className="space-y-2">
             <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
             <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
@@ -136,7 +168,7 @@ export function ConfirmDialog({
               {confirmLabel}
             </Button>
           </DialogFooter>
-          <DialogLayer close={() => onOpenChange(false)} />
+          <DialogLayer close={() => onOpenChange(false)} returnFocus={returnFocus} />
         </AlertDialogPrimitive.Content>
       </AlertDialogPrimitive.Portal>
     </AlertDialogPrimitive.Root>

@@ -36,7 +36,7 @@ export function DropdownMenuContent({
 }
 
 const item =
-  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground'
+  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground'
 
 export function DropdownMenuItem({
   className,
@@ -45,7 +45,11 @@ export function DropdownMenuItem({
 }: ComponentProps<typeof Menu.Item> & { destructive?: boolean }) {
   return (
     <Menu.Item
-      className={cn(item, destructive && 'text-destructive [&_svg]:text-destructive', className)}
+      className={cn(
+        item,
+        destructive && 'text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive',
+        className,
+      )}
       {...props}
     />
   )

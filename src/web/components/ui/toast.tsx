@@ -117,7 +117,8 @@ export function Toaster() {
             )}
           </div>
           <ToastPrimitive.Close
-            aria-label={t('close')}
+            // Not just 'Close': over a dialog the toast sits next to the dialog's own close button.
+            aria-label={t('closeNotification')}
             className="absolute top-2 right-2 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
           >
             <X className="size-4" />

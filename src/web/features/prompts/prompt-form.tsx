@@ -76,12 +76,12 @@ function VisibilityField({ form }: { form: PromptForm }) {
         control={form.control}
         name="visibility"
         render={({ field }) => (
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {options.map((option) => (
               <label
                 key={option.value}
                 className={cn(
-                  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-accent/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring/40',
+                  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-accent/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
                   option.disabled && 'cursor-not-allowed opacity-60',
                 )}
               >

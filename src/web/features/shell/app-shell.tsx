@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, Outlet } from 'react-router'
 import { initialsOf } from '../../../domain/people.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { DialogLayer } from '../../components/ui/dialog.tsx'
+import { DialogLayer, useReturnFocus } from '../../components/ui/dialog.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -60,6 +60,7 @@ function AvatarMenu() {
 export function AppShell() {
   const { t } = useTranslation('shell')
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const drawerFocus = useReturnFocus()
   const updateProfile = useUpdateProfile()
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
@@ -77,11 +78,12 @@ export function AppShell() {
           <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
           <DialogPrimitive.Content
             aria-describedby={undefined}
+            onCloseAutoFocus={drawerFocus.onCloseAutoFocus}
             className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] border-r shadow-xl data-[state=open]:animate-[pf-fade-in_120ms_ease-out] lg:hidden"
           >
             <DialogPrimitive.Title className="sr-only">{t('nav.main')}</DialogPrimitive.Title>
             <Sidebar onNavigate={() => setDrawerOpen(false)} />
-            <DialogLayer close={() => setDrawerOpen(false)} />
+            <DialogLayer close={() => setDrawerOpen(false)} returnFocus={drawerFocus.returnFocus} />
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>
