@@ -220,13 +220,50 @@ for (const colorScheme of ['light', 'dark'] as const) {
       }
     })
 
-    test('on a phone: the navigation drawer', async ({ page }) => {
+    test('on a phone: long names wrap or are cut, nothing runs off the screen; the navigation drawer', async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 390, height: 844 })
-      await signUpViaApi(page)
+      const owner = await signUpViaApi(page, uniqueEmail('maximiliane.schwarzenberg-oberhausen.beratung'))
+      const team = await createTeamViaApi(
+        page,
+        'Marketing & Kommunikation DACH – Content-Strategie und Redaktion',
+      )
+      const invitee = uniqueEmail('dr.friederike.von-hohenlohe-langenburg.partnerschaften')
+      await inviteViaApi(page, team.id, invitee)
+      const invitation = new URL(await invitationLinkFor(invitee)).pathname
+      await createPromptViaApi(page, {
+        title: 'Quarterly-Business-Review-Executive-Summary-Generator-For-Enterprise-Accounts',
+        tags: ['kundenkommunikation-mehrsprachig-und-barrierefrei'],
+        visibility: 'team',
+        teamId: team.id,
+      })
+      const conversation = await createConversationViaApi(page, {
+        title: 'Leadership update for the Q3 launch of the new onboarding flow across all regions',
+        tags: ['kundenkommunikation-mehrsprachig-und-barrierefrei'],
+        teamId: team.id,
+      })
+      for (const path of [
+        '/prompts',
+        '/prompts?scope=team',
+        '/conversations',
+        `/conversations/${conversation.id}`,
+        '/team',
+        `/team/${team.id}/manage`,
+        invitation,
+      ]) {
+        await visit(page, path, `${path} on a phone`)
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        expect(overflow, `${path} is wider than the phone (${owner})`).toBeLessThanOrEqual(0)
+      }
+
       await visit(page, '/prompts', 'prompts on a phone')
       await page.getByRole('button', { name: 'Open navigation' }).click()
       await expect(page.getByRole('dialog', { name: 'Main navigation' })).toBeVisible()
       await check(page, 'navigation drawer')
+      // Closing it gives the focus back to the menu button.
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused()
     })
 
     test('admin pages', async ({ page }) => {

@@ -20,9 +20,13 @@ export function CodeBlock({
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className={cn('overflow-auto rounded-lg bg-muted p-4', className)}
+      className={cn(
+        'overflow-auto rounded-lg bg-muted p-4 font-mono text-[13px] leading-relaxed break-words',
+        className,
+      )}
     >
-      <pre className="font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap">{children}</pre>
+      {/* The block's font (set above, or by the caller) applies to the text. */}
+      <pre className="whitespace-pre-wrap [font:inherit]">{children}</pre>
     </section>
   )
 }

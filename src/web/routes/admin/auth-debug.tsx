@@ -136,7 +136,7 @@ export function DebugAuthPage() {
           </Button>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>{t('session.title')}</CardTitle>
@@ -353,7 +353,7 @@ export function AuthDebugTestPage() {
       ) : raw.isError ? (
         <Alert tone="error">{errorText(raw.error, '')}</Alert>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           {raw.data.map(({ path, answer }) => (
             <Card key={path}>
               <CardHeader>
@@ -397,7 +397,7 @@ export function DiagnosisPage() {
   return (
     <DiagnosticsScreen screen="diagnosis">
       {(data) => (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ProviderCard name="Google">
             <Row label={t('oauth.issuer')}>{data.google.issuer ?? t('notConfigured')}</Row>
             <Row label={t('oauth.callback')}>

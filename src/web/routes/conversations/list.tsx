@@ -106,7 +106,7 @@ export function ConversationsPage() {
     />
   ) : (
     <>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('list.title')}>
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('list.title')}>
         {items.map((conversation) => (
           <li key={conversation.id} className="flex">
             <ConversationCard conversation={conversation} onTagClick={addTag} />
@@ -185,7 +185,7 @@ export function ConversationsPage() {
             </span>
             <ul aria-labelledby="tag-filter-label" className="flex flex-wrap gap-2">
               {tags.map((tag) => (
-                <li key={tag}>
+                <li key={tag} className="max-w-full">
                   <RemovableBadge removeLabel={t('list.removeTag', { tag })} onRemove={() => removeTag(tag)}>
                     #{tag}
                   </RemovableBadge>

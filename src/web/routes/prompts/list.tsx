@@ -79,7 +79,7 @@ function ActiveFilters({
   const { t } = useTranslation('prompts')
   if (!filters.search && filters.tags.length === 0 && !filters.teamId) return null
   const chip = (key: string, label: string, onRemove: () => void) => (
-    <li key={key}>
+    <li key={key} className="max-w-full">
       <RemovableBadge removeLabel={t('list.removeFilter', { name: label })} onRemove={onRemove}>
         {label}
       </RemovableBadge>
