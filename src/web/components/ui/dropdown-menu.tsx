@@ -21,7 +21,9 @@ export function DropdownMenuContent({
   ...props
 }: ComponentProps<typeof Menu.Content>) {
   return (
-    <Menu.Portal>
+    // Inside the page's main landmark (not loose in <body>), so assistive technology finds the
+    // open menu within the page's structure. The menu is fixed-positioned either way.
+    <Menu.Portal container={document.querySelector('main')}>
       <Menu.Content
         sideOffset={sideOffset}
         align={align}

@@ -125,7 +125,8 @@ function ProfileFormView({ profile }: { profile: Profile }) {
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t('profile.email')} hint={t('profile.emailHint')}>
-            <Input value={profile.email} readOnly disabled type="email" />
+            {/* Read-only, not disabled: the address stays readable at full contrast and selectable. */}
+            <Input value={profile.email} readOnly type="email" className="bg-muted" />
           </Field>
           <Field
             label={t('profile.displayName')}
