@@ -58,7 +58,8 @@ export default defineConfig({
       env: { E2E_OIDC_PORT: String(oidcPort), E2E_APP_URL: baseURL },
     },
     {
-      command: 'node --import tsx src/server/main.ts',
+      // What `npm start` runs; scripts/e2e.mjs builds it first.
+      command: 'node --enable-source-maps dist/server/main.mjs',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

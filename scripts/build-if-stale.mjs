@@ -1,12 +1,10 @@
-// Builds the web app when dist/web is missing or older than any of its sources, so `npm start`
-// always serves what the checkout contains without rebuilding on every start.
+// Builds what `npm start` runs when it is missing or older than its sources: the web app
+// (dist/web) and the server bundle (dist/server). Nothing is rebuilt on a plain restart.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const marker = path.join(root, 'dist/web/index.html')
-const sources = ['src/web', 'src/domain', 'public', 'vite.config.ts', 'package-lock.json']
 
 function newestMtime(target) {
   const full = path.join(root, target)
@@ -18,15 +16,27 @@ function newestMtime(target) {
   return newest
 }
 
-const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0
-if (builtAt === 0 || sources.some((source) => newestMtime(source) > builtAt)) {
-  console.log(builtAt === 0 ? 'Building the web app…' : 'Sources changed; rebuilding the web app…')
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+const targets = [
+  {
+    name: 'web app',
+    marker: 'dist/web/index.html',
+    sources: ['src/web', 'src/domain', 'public', 'vite.config.ts', 'package-lock.json'],
+    command: [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  },
+  {
+    name: 'server',
+    marker: 'dist/server/main.mjs',
+    sources: ['src/server', 'src/domain', 'scripts/build-server.mjs', 'package-lock.json'],
+    command: [path.join(root, 'scripts/build-server.mjs')],
+  },
+]
+
+for (const target of targets) {
+  const marker = path.join(root, target.marker)
+  const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0
+  if (builtAt > 0 && target.sources.every((source) => newestMtime(source) <= builtAt)) continue
+  console.log(
+    builtAt === 0 ? `Building the ${target.name}…` : `Sources changed; rebuilding the ${target.name}…`,
   )
+  execFileSync(process.execPath, target.command, { cwd: root, stdio: 'inherit' })
 }

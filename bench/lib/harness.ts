@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -33,7 +33,8 @@ interface BenchServer {
 async function startServer(databaseUrl: string): Promise<BenchServer> {
   const port = await freePort()
   const base = `http://localhost:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' })
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
-// The real process: `node --import tsx src/server/main.ts` on the embedded database, as `npm start`
-// runs it. Checks that data survives a restart and that SIGTERM shuts down cleanly.
+// The server's entry point as a real process on the embedded database (`npm start` runs the same
+// code bundled). Checks that data survives a restart and that SIGTERM shuts down cleanly.
 const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptfolio-main-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
