@@ -1,20 +1,12 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 /**
  * Preformatted text (a prompt's body, a mail, raw JSON) that may scroll. It is a named region in
  * the tab order, so keyboard users can scroll it too (WCAG 2.1.1; axe: scrollable-region-focusable).
+ * `label` says what it holds, e.g. 'Version 2'.
  */
-export function CodeBlock({
-  label,
-  className,
-  children,
-}: {
-  /** What the block holds, for screen readers, e.g. 'Version 2'. */
-  label: string
-  className?: string
-  children: ReactNode
-}) {
+export function CodeBlock({ label, className, children }: ComponentProps<'pre'> & { label: string }) {
   return (
     <section
       aria-label={label}

@@ -17,6 +17,7 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
 import { fieldError } from '../../lib/forms.ts'
 import { useMyTeams } from '../teams/queries.ts'
+import { TeamOptions } from '../teams/team-options.tsx'
 import { CopyButton } from './copy-button.tsx'
 import { formMarkdown, useMarkdownExport } from './markdown.ts'
 import { TagInput } from './tag-input.tsx'
@@ -118,12 +119,7 @@ function VisibilityField({ form }: { form: PromptForm }) {
       {visibility === 'team' && teamList.length > 0 && (
         <Field label={t('form.team')} error={fieldError(form.formState.errors, 'teamId')}>
           <Select {...form.register('teamId')}>
-            <option value="">{t('form.chooseTeam')}</option>
-            {teamList.map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
+            <TeamOptions teams={teamList} noneLabel={t('form.chooseTeam')} />
           </Select>
         </Field>
       )}

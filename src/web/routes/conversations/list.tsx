@@ -21,6 +21,7 @@ import { conversationListQuery } from '../../features/conversations/conversation
 import { NewConversationDialog } from '../../features/conversations/new-conversation-dialog.tsx'
 import { useOnVisible } from '../../features/conversations/use-visible.ts'
 import { useMyTeams } from '../../features/teams/queries.ts'
+import { TeamOptions } from '../../features/teams/team-options.tsx'
 
 /**
  * §2 Conversations list. Tab, team, search and tags live in the URL, so a filtered list can be
@@ -161,12 +162,7 @@ export function ConversationsPage() {
                 )
               }
             >
-              <option value="">{t('list.allTeams')}</option>
-              {teams.map((team) => (
-                <option key={team.id} value={team.id}>
-                  {team.name}
-                </option>
-              ))}
+              <TeamOptions teams={teams} noneLabel={t('list.allTeams')} />
             </Select>
           )}
           <SearchInput
