@@ -331,7 +331,7 @@ test.describe('prompts in conversations', () => {
     await expect(
       page.getByText('This prompt version is already attached to the message', { exact: true }),
     ).toBeVisible()
-    await picker.getByRole('button', { name: 'Close' }).click()
+    await picker.getByRole('button', { name: 'Close', exact: true }).click()
 
     await message.getByRole('link', { name: 'Subject line writer' }).first().click()
     await expect(page).toHaveURL(`/prompts/${prompt.prompt.id}`)
@@ -352,8 +352,12 @@ test.describe('prompts in conversations', () => {
   }) => {
     const message = await openMessageWithToneChecker(page, 'Escapes')
     const picker = page.getByRole('dialog', { name: 'Attach a prompt' })
-    // The open dialog hides the rest of the page from the accessibility tree, the toast included.
-    const toast = page.locator('li').filter({ hasText: 'Failed to attach' })
+    // Found by role: the toast is in the accessibility tree (not hidden with the page behind the
+    // dialog), inside the dialog while it is open and back on the page after.
+    const toast = page
+      .getByRole('region', { name: 'Notifications (F8)' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Failed to attach' })
     const openPicker = async () => {
       await message.getByRole('button', { name: 'Message actions' }).click()
       await page.getByRole('menuitem', { name: 'Attach prompt' }).click()
@@ -369,7 +373,10 @@ test.describe('prompts in conversations', () => {
 
     await openPicker()
     await failToAttach()
-    await toast.locator('button').click()
+    await expect(picker.getByRole('region', { name: 'Notifications (F8)' })).toContainText(
+      'This prompt version is already attached to the message',
+    )
+    await toast.getByRole('button', { name: 'Close notification' }).click()
     await expect(toast).toBeHidden()
     await expect(picker).toBeVisible()
 
@@ -387,6 +394,7 @@ test.describe('prompts in conversations', () => {
     await page.keyboard.press('Escape')
     await expect(picker).toBeHidden()
     await expect(toast).toBeVisible()
+    await expect(page.getByRole('main').getByRole('region', { name: 'Notifications (F8)' })).toHaveCount(0)
     await toast.hover()
     await page.keyboard.press('Escape')
     await expect(toast).toBeHidden()

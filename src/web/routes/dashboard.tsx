@@ -31,7 +31,7 @@ export function DashboardPage() {
         }
       />
       <p className="mb-3 text-sm text-muted-foreground">{t('dashboard.intro')}</p>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {links.map((link) => (
           <Card key={link.to} className="transition-colors hover:border-primary/50">
             <Link to={link.to} className="flex items-center gap-3 p-5">

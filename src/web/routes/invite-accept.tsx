@@ -82,7 +82,7 @@ function InvitationFacts({ invitation }: { invitation: InvitationPreview }) {
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-wrap justify-between gap-x-3">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className="truncate font-medium">{value}</dd>
+            <dd className="min-w-0 font-medium wrap-anywhere">{value}</dd>
           </div>
         ))}
       </dl>

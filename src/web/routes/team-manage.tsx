@@ -8,7 +8,7 @@ import { BackLink, PageHeader, useDocumentTitle } from '../components/page-heade
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { ConfirmDialog } from '../components/ui/dialog.tsx'
-import { Skeleton } from '../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
 import { toast } from '../components/ui/toast.tsx'
 import { InvitationsList } from '../features/teams/invitations-list.tsx'
@@ -79,14 +79,14 @@ function TeamManagement({ teamId }: { teamId: string }) {
     return (
       <>
         <BackToDashboard />
-        <div aria-busy className="space-y-4">
-          <Skeleton className="h-8 w-64" />
-          <div className="grid gap-3 sm:grid-cols-3">
+        <LoadingSkeletons label={t('manage.loading')} className="space-y-4">
+          <Skeleton className="h-8 w-64 max-w-full" />
+          <div className="grid grid-cols-3 gap-2 sm:gap-3">
             <Skeleton className="h-24" />
             <Skeleton className="h-24" />
             <Skeleton className="h-24" />
           </div>
-        </div>
+        </LoadingSkeletons>
       </>
     )
   }

@@ -20,7 +20,7 @@ import { RetryAlert } from '../components/ui/alert.tsx'
 import { Badge } from '../components/ui/badge.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
-import { Skeleton } from '../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { toast } from '../components/ui/toast.tsx'
 import { sessionQuery, useCurrentUser } from '../features/auth/session.ts'
 import { CreateTeamDialog } from '../features/teams/create-team-dialog.tsx'
@@ -58,10 +58,10 @@ export function TeamPage() {
         }
       />
       {teams.isPending ? (
-        <div aria-busy className="grid gap-3 sm:grid-cols-2">
+        <LoadingSkeletons label={t('list.loading')} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Skeleton className="h-32" />
           <Skeleton className="h-32" />
-        </div>
+        </LoadingSkeletons>
       ) : teams.isError ? (
         <RetryAlert title={t('list.loadFailed')} onRetry={() => teams.refetch()}>
           {errorText(teams.error, '')}
@@ -111,18 +111,18 @@ function TeamSection({ title, teams }: { title: string; teams: TeamSummary[] }) 
   return (
     <section aria-label={title} className="space-y-3">
       <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{title}</h2>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {teams.map((team) => (
           <li key={team.id}>
             <Card className="flex h-full flex-col">
               <CardHeader>
-                <CardTitle className="flex items-center gap-2">
-                  <span className="truncate">{team.name}</span>
+                <CardTitle className="flex items-start gap-2">
+                  <span className="min-w-0 wrap-anywhere">{team.name}</span>
                   {team.isAdmin && (
                     <Crown
                       role="img"
                       aria-label={t('roles.admin')}
-                      className="size-4 shrink-0 text-warning"
+                      className="mt-0.5 size-4 shrink-0 text-warning"
                     />
                   )}
                 </CardTitle>
@@ -198,7 +198,12 @@ function QuickAction({
   )
   return (
     <li>
-      <Card className={to ? 'h-full transition-colors hover:border-primary/50' : 'h-full opacity-80'}>
+      {/* Unavailable: dashed and flat, with its text at full contrast (no fading). */}
+      <Card
+        className={
+          to ? 'h-full transition-colors hover:border-primary/50' : 'h-full border-dashed shadow-none'
+        }
+      >
         {to ? (
           <Link to={to} className="flex h-full flex-col gap-2 p-5">
             {body}
@@ -218,7 +223,7 @@ function QuickActions({ firstAdminTeam }: { firstAdminTeam: TeamSummary | undefi
       <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
         {t('list.quickActions')}
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <QuickAction
           to={firstAdminTeam ? `/team/${firstAdminTeam.id}/manage#invites` : null}
           icon={MailPlus}

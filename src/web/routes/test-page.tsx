@@ -42,7 +42,7 @@ export function TestPage() {
       </Link>
       <Card>
         <CardHeader>
-          <CardTitle>{t('test.title')}</CardTitle>
+          <CardTitle as="h1">{t('test.title')}</CardTitle>
           <p className="text-sm text-muted-foreground">{t('test.text')}</p>
         </CardHeader>
         <CardContent className="space-y-3">

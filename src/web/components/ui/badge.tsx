@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import type { ComponentProps, ReactNode } from 'react'
+import { Children, type ComponentProps, type ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 const variants = {
@@ -11,20 +11,45 @@ const variants = {
   destructive: 'bg-destructive/15 text-destructive',
 } as const
 
+const isText = (node: ReactNode) => typeof node === 'string' || typeof node === 'number'
+
+/** The text of a badge in a span that may be cut (`#{tag}` stays one run of text). */
+function truncatedText(children: ReactNode): ReactNode {
+  const parts = Children.toArray(children)
+  if (parts.every(isText)) return <span className="truncate">{parts.join('')}</span>
+  return parts.map((part, index) =>
+    isText(part) ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one badge never reorder
+      <span key={index} className="truncate">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  )
+}
+
+/**
+ * A short label. It never grows wider than its container: its text is cut with an ellipsis (a long
+ * team name or tag on a phone), so give it a `title` where the text is the user's.
+ */
 export function Badge({
   className,
   variant = 'default',
+  children,
   ...props
 }: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3',
+        'inline-flex max-w-full items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3 [&_svg]:shrink-0',
         variants[variant],
         className,
       )}
       {...props}
-    />
+    >
+      {truncatedText(children)}
+    </span>
   )
 }
 

@@ -1,31 +1,65 @@
 import { X } from 'lucide-react'
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui'
-import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react'
+import { type ComponentProps, type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
 import { Button } from './button.tsx'
-import { registerOpenDialog } from './escape.ts'
+import { lastFocusedElement, registerDialogLayer } from './dialog-layers.ts'
 
 const overlay =
   'fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px] data-[state=open]:animate-[pf-fade-in_120ms_ease-out]'
+// Centred by margins, not a transform: a transformed panel would become the containing block of the
+// (fixed) toasts shown inside it and clip them.
 const panel =
-  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl data-[state=open]:animate-[pf-pop-in_140ms_ease-out]'
+  'fixed inset-0 z-50 m-auto flex h-fit max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg flex-col gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl data-[state=open]:animate-[pf-pop-in_140ms_ease-out]'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
 /**
- * Rendered inside a dialog's content, so only while the dialog is open: registers it, so that an
- * Escape a toast above it receives closes the dialog instead (escape.ts).
+ * Rendered inside a modal dialog's content, so only while the dialog is open: registers the dialog
+ * (dialog-layers.ts), so that an Escape a toast above it receives closes the dialog instead, holds
+ * the toasts shown meanwhile, where assistive technology still reaches them, and notes where the
+ * focus was before the dialog took it.
  */
-function ClosesOnEscapeUnderToasts({ close }: { close: () => void }) {
+export function DialogLayer({
+  close,
+  returnFocus,
+}: {
+  close: () => void
+  returnFocus: RefObject<HTMLElement | null>
+}) {
   const latest = useRef(close)
+  const toastHost = useRef<HTMLDivElement>(null)
   useEffect(() => {
     latest.current = close
   })
-  useEffect(() => registerOpenDialog(() => latest.current()), [])
-  return null
+  useEffect(() => {
+    // Runs before the dialog moves the focus in (a child's effect runs before its parent's); kept
+    // across React's second run of effects in development.
+    returnFocus.current ??= lastFocusedElement()
+    return registerDialogLayer({ close: () => latest.current(), toastHost: toastHost.current! })
+  }, [returnFocus])
+  // `contents`: no box of its own, so the dialog's layout does not change (the toasts are fixed).
+  return <div ref={toastHost} className="contents" />
+}
+
+/**
+ * Gives the focus back to what had it before the dialog opened (see DialogLayer): for
+ * `onCloseAutoFocus` of a dialog's content.
+ */
+export function useReturnFocus() {
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const onCloseAutoFocus = (event: Event) => {
+    const target = returnFocus.current
+    returnFocus.current = null
+    if (target?.isConnected) {
+      event.preventDefault()
+      target.focus()
+    }
+  }
+  return { returnFocus, onCloseAutoFocus }
 }
 
 export function DialogContent({
@@ -38,12 +72,14 @@ export function DialogContent({
   const { t } = useTranslation('common')
   // The dialog may be uncontrolled (opened by a DialogTrigger): its close button closes it either way.
   const closeButton = useRef<HTMLButtonElement>(null)
+  const { returnFocus, onCloseAutoFocus } = useReturnFocus()
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
       <DialogPrimitive.Content
         className={cn(panel, className)}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...props}
       >
         <div className="space-y-1 pr-6">
@@ -54,7 +90,6 @@ export function DialogContent({
             </DialogPrimitive.Description>
           )}
         </div>
-        <ClosesOnEscapeUnderToasts close={() => closeButton.current?.click()} />
         {children}
         <DialogPrimitive.Close asChild>
           <Button
@@ -67,6 +102,7 @@ export function DialogContent({
             <X />
           </Button>
         </DialogPrimitive.Close>
+        <DialogLayer close={() => closeButton.current?.click()} returnFocus={returnFocus} />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   )
@@ -103,12 +139,12 @@ export function ConfirmDialog({
   destructive = true,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common')
+  const { returnFocus, onCloseAutoFocus } = useReturnFocus()
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlay} />
-        <AlertDialogPrimitive.Content className={cn(panel, 'max-w-md')}>
-          <ClosesOnEscapeUnderToasts close={() => onOpenChange(false)} />
+        <AlertDialogPrimitive.Content className={cn(panel, 'max-w-md')} onCloseAutoFocus={onCloseAutoFocus}>
           <div className="space-y-2">
             <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
             <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
@@ -132,6 +168,7 @@ export function ConfirmDialog({
               {confirmLabel}
             </Button>
           </DialogFooter>
+          <DialogLayer close={() => onOpenChange(false)} returnFocus={returnFocus} />
         </AlertDialogPrimitive.Content>
       </AlertDialogPrimitive.Portal>
     </AlertDialogPrimitive.Root>

@@ -3,7 +3,14 @@ import { DropdownMenu as Menu } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
-export const DropdownMenu = Menu.Root
+/**
+ * Not modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable
+ * underneath (axe: aria-hidden-focus). The menu still keeps the keyboard (Tab does not leave it,
+ * Escape closes it and returns focus to its button) and closes on a click outside.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />
+}
 export const DropdownMenuTrigger = Menu.Trigger
 export const DropdownMenuGroup = Menu.Group
 
@@ -14,7 +21,9 @@ export function DropdownMenuContent({
   ...props
 }: ComponentProps<typeof Menu.Content>) {
   return (
-    <Menu.Portal>
+    // Inside the page's main landmark (not loose in <body>), so assistive technology finds the
+    // open menu within the page's structure. The menu is fixed-positioned either way.
+    <Menu.Portal container={document.querySelector('main')}>
       <Menu.Content
         sideOffset={sideOffset}
         align={align}
@@ -29,7 +38,7 @@ export function DropdownMenuContent({
 }
 
 const item =
-  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground'
+  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground'
 
 export function DropdownMenuItem({
   className,
@@ -38,7 +47,11 @@ export function DropdownMenuItem({
 }: ComponentProps<typeof Menu.Item> & { destructive?: boolean }) {
   return (
     <Menu.Item
-      className={cn(item, destructive && 'text-destructive [&_svg]:text-destructive', className)}
+      className={cn(
+        item,
+        destructive && 'text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive',
+        className,
+      )}
       {...props}
     />
   )

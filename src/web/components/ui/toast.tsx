@@ -2,9 +2,10 @@ import { X } from 'lucide-react'
 import { Toast as ToastPrimitive } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { useRef, useSyncExternalStore } from 'react'
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
-import { passEscapeToDialog } from './escape.ts'
+import { passEscapeToDialog, useToastHost } from './dialog-layers.ts'
 
 /** The spec's toast rules (§4, §9): one visible, a new one replaces it, removal long after closing. */
 const TOAST_LIMIT = 1
@@ -78,6 +79,15 @@ export function Toaster() {
   const { t } = useTranslation('common')
   const toasts = useToasts()
   const viewport = useRef<HTMLOListElement>(null)
+  // While a modal dialog is open the rest of the page is hidden from assistive technology: the
+  // toasts are shown inside the dialog then (dialog-layers.ts).
+  const host = useToastHost()
+  const viewportElement = (
+    <ToastPrimitive.Viewport
+      ref={viewport}
+      className="fixed right-0 bottom-0 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+    />
+  )
   return (
     <ToastPrimitive.Provider swipeDirection="right" duration={4500} label={t('notifications')}>
       {toasts.map((item) => (
@@ -87,7 +97,7 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id)
           }}
-          // The first Escape closes the dialog the user is in (escape.ts), unless they are in the toast.
+          // The first Escape closes the dialog the user is in (dialog-layers.ts), unless they are in the toast.
           onEscapeKeyDown={(event) => {
             if (!(event.target instanceof Node && viewport.current?.contains(event.target))) {
               passEscapeToDialog(event)
@@ -107,17 +117,15 @@ export function Toaster() {
             )}
           </div>
           <ToastPrimitive.Close
-            aria-label={t('close')}
+            // Not just 'Close': over a dialog the toast sits next to the dialog's own close button.
+            aria-label={t('closeNotification')}
             className="absolute top-2 right-2 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
           >
             <X className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport
-        ref={viewport}
-        className="fixed right-0 bottom-0 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
-      />
+      {host ? createPortal(viewportElement, host) : viewportElement}
     </ToastPrimitive.Provider>
   )
 }

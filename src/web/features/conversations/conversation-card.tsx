@@ -24,7 +24,7 @@ export function ConversationCard({
   const shown = conversation.tags.slice(0, CARD_TAG_LIMIT)
   const hidden = conversation.tags.slice(CARD_TAG_LIMIT)
   return (
-    <Card className="relative flex w-full flex-col gap-3 p-4 transition-colors focus-within:border-primary/60 hover:border-primary/50">
+    <Card className="relative flex w-full min-w-0 flex-col gap-3 p-4 transition-colors focus-within:border-primary/60 hover:border-primary/50">
       <h2 className="line-clamp-2 font-medium break-words">
         <Link
           to={`/conversations/${conversation.id}`}
@@ -78,7 +78,10 @@ const SKELETON_CARDS = ['a', 'b', 'c', 'd', 'e', 'f']
 /** The loading state: 6 card-shaped placeholders. */
 export function ConversationCardsSkeleton() {
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="conversations-skeleton">
+    <div
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      data-testid="conversations-skeleton"
+    >
       {SKELETON_CARDS.map((key) => (
         <Card key={key} className="flex flex-col gap-3 p-4">
           <Skeleton className="h-5 w-3/4" />

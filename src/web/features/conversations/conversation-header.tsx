@@ -22,7 +22,8 @@ import { errorText } from '../../lib/api.ts'
 import { useDeleteConversation, useUpdateConversation } from './conversation-queries.ts'
 import { InlineEdit } from './inline-edit.tsx'
 
-const titleClass = 'text-xl font-semibold tracking-tight break-words sm:text-2xl'
+// On a phone a long title keeps to two lines, so the messages keep the screen.
+const titleClass = 'text-xl font-semibold tracking-tight wrap-anywhere max-sm:line-clamp-2 sm:text-2xl'
 
 function firstIssue(error: z.ZodError): string {
   const key = error.issues[0]?.message
@@ -110,7 +111,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
         {conversation.teamName ? (
-          <Badge variant="primary">
+          <Badge variant="primary" title={conversation.teamName}>
             <Users aria-hidden />
             {conversation.teamName}
           </Badge>

@@ -76,8 +76,9 @@ export function MessageComposer({
   ] as const
 
   return (
+    // The borderless message box shows its focus as the app's focus outline around the whole composer.
     <form
-      className="space-y-2 rounded-xl border bg-card p-2 shadow-xs focus-within:border-ring sm:p-3"
+      className="space-y-2 rounded-xl border bg-card p-2 shadow-xs focus-within:border-ring has-[textarea:focus-visible]:outline-2 has-[textarea:focus-visible]:outline-offset-2 has-[textarea:focus-visible]:outline-ring sm:p-3"
       onSubmit={(event) => {
         event.preventDefault()
         send()
@@ -90,7 +91,7 @@ export function MessageComposer({
             <label
               key={option.value}
               className={cn(
-                'inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors has-focus-visible:ring-2 has-focus-visible:ring-ring/50',
+                'inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2.5 py-1 text-xs font-medium text-muted-foreground transition-colors has-focus-visible:ring-2 has-focus-visible:ring-ring',
                 role === option.value && 'bg-card text-foreground shadow-xs',
               )}
             >

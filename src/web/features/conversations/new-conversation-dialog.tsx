@@ -13,6 +13,7 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { applyServerErrors, fieldError } from '../../lib/forms.ts'
 import { useMyTeams } from '../teams/queries.ts'
+import { TeamOptions } from '../teams/team-options.tsx'
 import { useCreateConversation } from './conversation-queries.ts'
 
 type FormInput = z.input<typeof newConversationForm>
@@ -74,12 +75,7 @@ export function NewConversationDialog({
           {teams.length > 0 && (
             <Field label={t('create.team')} error={fieldError(errors, 'teamId')}>
               <Select {...form.register('teamId')}>
-                <option value="">{t('create.personal')}</option>
-                {teams.map((team) => (
-                  <option key={team.id} value={team.id}>
-                    {team.name}
-                  </option>
-                ))}
+                <TeamOptions teams={teams} noneLabel={t('create.personal')} />
               </Select>
             </Field>
           )}

@@ -11,7 +11,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { LoadingSkeletons, Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import {
   type PickedPrompt,
@@ -19,6 +19,8 @@ import {
   pickerPromptsQuery,
   promptVersionsQuery,
 } from './prompt-picker-queries.ts'
+
+const pickerScopes: PickerScope[] = ['owner', 'team']
 
 /**
  * §2 Prompt picker: My Prompts / Team Prompts, search, and 'Attach latest' or a specific version.
@@ -45,7 +47,11 @@ export function PromptPickerDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('picker.title')} description={t('picker.description')} className="max-w-xl">
-        <Tabs value={scope} onValueChange={(value) => setScope(value as PickerScope)}>
+        <Tabs
+          value={scope}
+          onValueChange={(value) => setScope(value as PickerScope)}
+          className="flex min-h-0 flex-col gap-4"
+        >
           <TabsList className="w-full">
             <TabsTrigger value="owner" className="flex-1 justify-center">
               {t('picker.mine')}
@@ -54,14 +60,19 @@ export function PromptPickerDialog({
               {t('picker.team')}
             </TabsTrigger>
           </TabsList>
+          <SearchInput
+            value={search}
+            onSearch={setSearch}
+            placeholder={t('picker.search')}
+            label={t('picker.searchLabel')}
+          />
+          {/* The tab's panel is the results of its scope (the search applies to both). */}
+          {pickerScopes.map((value) => (
+            <TabsContent key={value} value={value} className="min-h-0">
+              {open && <PromptResults scope={value} search={search} onPick={onPick} busy={busy ?? false} />}
+            </TabsContent>
+          ))}
         </Tabs>
-        <SearchInput
-          value={search}
-          onSearch={setSearch}
-          placeholder={t('picker.search')}
-          label={t('picker.searchLabel')}
-        />
-        {open && <PromptResults scope={scope} search={search} onPick={onPick} busy={busy ?? false} />}
       </DialogContent>
     </Dialog>
   )

@@ -17,6 +17,7 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
 import { fieldError } from '../../lib/forms.ts'
 import { useMyTeams } from '../teams/queries.ts'
+import { TeamOptions } from '../teams/team-options.tsx'
 import { CopyButton } from './copy-button.tsx'
 import { formMarkdown, useMarkdownExport } from './markdown.ts'
 import { TagInput } from './tag-input.tsx'
@@ -76,12 +77,12 @@ function VisibilityField({ form }: { form: PromptForm }) {
         control={form.control}
         name="visibility"
         render={({ field }) => (
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {options.map((option) => (
               <label
                 key={option.value}
                 className={cn(
-                  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-accent/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring/40',
+                  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-accent/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
                   option.disabled && 'cursor-not-allowed opacity-60',
                 )}
               >
@@ -118,12 +119,7 @@ function VisibilityField({ form }: { form: PromptForm }) {
       {visibility === 'team' && teamList.length > 0 && (
         <Field label={t('form.team')} error={fieldError(form.formState.errors, 'teamId')}>
           <Select {...form.register('teamId')}>
-            <option value="">{t('form.chooseTeam')}</option>
-            {teamList.map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
+            <TeamOptions teams={teamList} noneLabel={t('form.chooseTeam')} />
           </Select>
         </Field>
       )}

@@ -57,13 +57,17 @@ export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowPro
               {prompt.ownerEmail ? t('list.byOwner', { email: prompt.ownerEmail }) : t('list.member')}
             </span>
           )}
-          {teamName && <Badge variant="outline">{teamName}</Badge>}
+          {teamName && (
+            <Badge variant="outline" title={teamName}>
+              {teamName}
+            </Badge>
+          )}
         </div>
         {prompt.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1.5">
             {shownTags.map((tag) => (
-              <li key={tag}>
-                <Badge>{tag}</Badge>
+              <li key={tag} className="max-w-full">
+                <Badge title={tag}>{tag}</Badge>
               </li>
             ))}
             {hiddenTags.length > 0 && (
@@ -83,7 +87,8 @@ export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowPro
           </ul>
         )}
       </div>
-      <div className="grid shrink-0 grid-cols-3 gap-2 sm:flex [&>*]:px-2 sm:[&>*]:px-3">
+      {/* On a phone the three actions share the row: without their icons even the German labels fit. */}
+      <div className="grid shrink-0 grid-cols-3 gap-2 max-sm:[&_svg]:hidden sm:flex [&>*]:px-2 sm:[&>*]:px-3">
         {prompt.currentVersionBody !== null && <CopyButton kind="prompt" text={prompt.currentVersionBody} />}
         <Button asChild variant="outline" size="sm">
           <Link to={`/prompts/${prompt.id}`} aria-label={`${t('list.view')}: ${prompt.title}`}>

@@ -80,7 +80,7 @@ export function TagInput({ value, onChange, error }: TagInputProps) {
       {value.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label={t('form.tags')}>
           {value.map((tag) => (
-            <li key={tag}>
+            <li key={tag} className="max-w-full">
               <RemovableBadge
                 removeLabel={t('form.removeTag', { tag })}
                 onRemove={() => onChange(value.filter((other) => other !== tag))}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { PromptVersion } from '../../../domain/prompts.ts'
 import { formatLongDateTime } from '../../../domain/time.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../components/ui/dialog.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import { CopyButton } from './copy-button.tsx'
@@ -26,9 +27,9 @@ export function ViewVersionButton({ version }: { version: PromptVersion }) {
           .join(' · ')}
         className="max-w-2xl"
       >
-        <pre className="max-h-[60dvh] overflow-auto rounded-lg bg-muted p-4 font-mono text-[13px] break-words whitespace-pre-wrap">
+        <CodeBlock label={title} className="max-h-[60dvh]">
           {version.body}
-        </pre>
+        </CodeBlock>
         <DialogFooter>
           <CopyButton kind="version" text={version.body} />
         </DialogFooter>

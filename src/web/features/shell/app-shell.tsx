@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, Outlet } from 'react-router'
 import { initialsOf } from '../../../domain/people.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { DialogLayer, useReturnFocus } from '../../components/ui/dialog.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -28,12 +29,13 @@ function AvatarMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
+        {/* The initials are a picture of the user; the button's name says what it opens. */}
         <button
           type="button"
-          aria-label={t('accountMenu')}
           className="flex size-9 cursor-pointer items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground uppercase shadow-sm"
         >
-          {initialsOf(user.email)}
+          <span aria-hidden>{initialsOf(user.email)}</span>
+          <span className="sr-only">{t('accountMenu')}</span>
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-60">
@@ -58,6 +60,7 @@ function AvatarMenu() {
 export function AppShell() {
   const { t } = useTranslation('shell')
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const drawerFocus = useReturnFocus()
   const updateProfile = useUpdateProfile()
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
@@ -75,10 +78,12 @@ export function AppShell() {
           <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
           <DialogPrimitive.Content
             aria-describedby={undefined}
+            onCloseAutoFocus={drawerFocus.onCloseAutoFocus}
             className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] border-r shadow-xl data-[state=open]:animate-[pf-fade-in_120ms_ease-out] lg:hidden"
           >
             <DialogPrimitive.Title className="sr-only">{t('nav.main')}</DialogPrimitive.Title>
             <Sidebar onNavigate={() => setDrawerOpen(false)} />
+            <DialogLayer close={() => setDrawerOpen(false)} returnFocus={drawerFocus.returnFocus} />
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>

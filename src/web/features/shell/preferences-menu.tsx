@@ -18,8 +18,10 @@ export function LanguageSwitch({ onSelect }: { onSelect?: (locale: Locale) => vo
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('language')}>
-          <Languages />
+        {/* Named 'Language: EN': the visible code is part of the name (WCAG 2.5.3, label in name). */}
+        <Button variant="ghost" size="sm">
+          <Languages aria-hidden />
+          <span className="sr-only">{t('language')}: </span>
           <span className="uppercase">{language}</span>
         </Button>
       </DropdownMenuTrigger>

@@ -59,7 +59,7 @@ function NavSection({
               }
             >
               <item.icon className="size-4 shrink-0" />
-              <span className="truncate">{item.label}</span>
+              <span className="line-clamp-2 wrap-anywhere">{item.label}</span>
             </NavLink>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { InviteForm } from './invite-form.tsx'
 import { useTeamPermissions } from './permissions.ts'
 import { useMyTeams, useTeam } from './queries.ts'
+import { TeamOptions } from './team-options.tsx'
 
 /** The spec's local-storage key for the dashboard's context (§2 Working dashboard). */
 export const DASHBOARD_TEAM_KEY = 'dashboard.teamId'
@@ -76,12 +77,7 @@ export function DashboardContextSelector({
       </label>
       <div className="w-48 max-w-[60vw]">
         <Select id={id} value={team?.id ?? ''} onChange={(event) => onSelect(event.target.value || null)}>
-          <option value="">{t('dashboard.personal')}</option>
-          {teams.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {candidate.name}
-            </option>
-          ))}
+          <TeamOptions teams={teams} noneLabel={t('dashboard.personal')} />
         </Select>
       </div>
     </div>

@@ -8,7 +8,7 @@ import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../components/ui/dialog.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
@@ -25,7 +25,13 @@ export function InvitationsList({ teamId, role }: { teamId: string; role: TeamRo
   const [revoking, setRevoking] = useState<TeamInvitation | null>(null)
   const date = (value: string) => formatShortDate(value, currentLanguage())
 
-  if (invitations.isPending) return <Skeleton className="h-14 w-full" />
+  if (invitations.isPending) {
+    return (
+      <LoadingSkeletons label={t('invitations.loading')}>
+        <Skeleton className="h-14 w-full" />
+      </LoadingSkeletons>
+    )
+  }
   if (invitations.isError) {
     return (
       <RetryAlert title={t('invitations.loadFailed')} onRetry={() => invitations.refetch()}>
@@ -63,19 +69,19 @@ export function InvitationsList({ teamId, role }: { teamId: string; role: TeamRo
     <>
       <ul className="divide-y" aria-label={t('invitations.title')}>
         {invitations.data.map((invitation) => (
-          <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
+          <li key={invitation.id} className="flex flex-wrap items-start gap-3 py-3 sm:items-center">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted">
               <Mail aria-hidden className="size-4 text-muted-foreground" />
             </span>
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-1.5 text-sm font-medium">
-                <span className="truncate">{invitation.email}</span>
+                <span className="min-w-0 wrap-anywhere">{invitation.email}</span>
                 <Badge variant={invitation.status === 'pending' ? 'warning' : 'destructive'}>
                   {t(`invitations.status.${invitation.status}`)}
                 </Badge>
                 <Badge variant="outline">{t(`roles.${invitation.role}`)}</Badge>
               </p>
-              <p className="truncate text-xs text-muted-foreground">
+              <p className="text-xs text-muted-foreground wrap-anywhere">
                 {invitation.status === 'expired'
                   ? t('invitations.expiredOn', { date: date(invitation.expiresAt) })
                   : t('invitations.expires', { date: date(invitation.expiresAt) })}

@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../components/ui/dialog.tsx'
 import { Select } from '../../components/ui/input.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
@@ -30,17 +30,17 @@ export function MembersList({ teamId, role }: { teamId: string; role: TeamRole |
 
   if (members.isPending) {
     return (
-      <ul aria-busy className="divide-y">
+      <LoadingSkeletons label={t('members.loading')} className="divide-y">
         {[0, 1, 2].map((i) => (
-          <li key={i} className="flex items-center gap-3 py-3">
+          <div key={i} className="flex items-center gap-3 py-3">
             <Skeleton className="size-9 rounded-full" />
             <div className="flex-1 space-y-1.5">
               <Skeleton className="h-4 w-48" />
               <Skeleton className="h-3 w-24" />
             </div>
-          </li>
+          </div>
         ))}
-      </ul>
+      </LoadingSkeletons>
     )
   }
   if (members.isError) {
@@ -86,8 +86,8 @@ export function MembersList({ teamId, role }: { teamId: string; role: TeamRole |
               <div className="flex min-w-0 flex-1 items-center gap-3">
                 <TeamAvatar email={member.email} />
                 <div className="min-w-0 flex-1">
-                  <p className="flex items-center gap-1.5 truncate text-sm font-medium">
-                    <span className="truncate">{member.email}</span>
+                  <p className="flex flex-wrap items-center gap-x-1.5 text-sm font-medium">
+                    <span className="min-w-0 wrap-anywhere">{member.email}</span>
                     {member.role === 'admin' && (
                       <Crown
                         role="img"
@@ -97,8 +97,8 @@ export function MembersList({ teamId, role }: { teamId: string; role: TeamRole |
                     )}
                     {isMe && <Badge variant="outline">{t('members.you')}</Badge>}
                   </p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {member.displayName && <span>{member.displayName} · </span>}
+                  <p className="text-xs text-muted-foreground">
+                    {member.displayName && <span className="wrap-anywhere">{member.displayName} · </span>}
                     {t('members.joined', { date: formatShortDate(member.joinedAt, currentLanguage()) })}
                   </p>
                 </div>

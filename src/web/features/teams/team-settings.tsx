@@ -57,7 +57,7 @@ export function TeamSettings({ team }: { team: TeamDetail }) {
             </Button>
           )}
         </form>
-        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
           <div className="space-y-1">
             <dt className="text-muted-foreground">{t('settings.teamId')}</dt>
             <dd className="font-mono" title={team.id}>

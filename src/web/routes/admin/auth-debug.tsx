@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
@@ -135,7 +136,7 @@ export function DebugAuthPage() {
           </Button>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>{t('session.title')}</CardTitle>
@@ -352,7 +353,7 @@ export function AuthDebugTestPage() {
       ) : raw.isError ? (
         <Alert tone="error">{errorText(raw.error, '')}</Alert>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           {raw.data.map(({ path, answer }) => (
             <Card key={path}>
               <CardHeader>
@@ -361,9 +362,9 @@ export function AuthDebugTestPage() {
                 </CardTitle>
               </CardHeader>
               <CardContent>
-                <pre className="max-h-96 overflow-auto rounded-lg bg-muted/50 p-3 text-xs">
+                <CodeBlock label={`GET ${path}`} className="max-h-96 p-3 text-xs">
                   {JSON.stringify(answer, null, 2)}
-                </pre>
+                </CodeBlock>
               </CardContent>
             </Card>
           ))}
@@ -396,7 +397,7 @@ export function DiagnosisPage() {
   return (
     <DiagnosticsScreen screen="diagnosis">
       {(data) => (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ProviderCard name="Google">
             <Row label={t('oauth.issuer')}>{data.google.issuer ?? t('notConfigured')}</Row>
             <Row label={t('oauth.callback')}>

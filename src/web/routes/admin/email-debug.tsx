@@ -11,10 +11,11 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select } from '../../components/ui/input.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useOutbox, useOutboxMail, useRetryMail, useSendTestMail } from '../../features/mail/outbox.ts'
@@ -57,7 +58,7 @@ export function EmailDebugPage() {
           </Button>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card>
           <CardHeader>
             <CardTitle>{t('debug.delivery')}</CardTitle>
@@ -90,7 +91,7 @@ export function EmailDebugPage() {
           <CardTitle>{t('debug.outbox')}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
             <Field label={t('debug.filterTo')}>
               <Input type="search" value={to} onChange={(event) => setTo(event.target.value)} />
             </Field>
@@ -106,11 +107,11 @@ export function EmailDebugPage() {
             </Field>
           </div>
           {outbox.isPending ? (
-            <div className="space-y-2" aria-busy>
+            <LoadingSkeletons label={t('debug.loading')} className="space-y-2">
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} className="h-14" />
               ))}
-            </div>
+            </LoadingSkeletons>
           ) : outbox.isError ? (
             <Alert tone="error" title={t('debug.loadFailed')}>
               {errorText(outbox.error, '')}
@@ -247,9 +248,9 @@ function MailDialog({ id, onClose }: { id: string | null; onClose: () => void })
                 {mail.data.html && <TabsTrigger value="html">{t('debug.htmlPart')}</TabsTrigger>}
               </TabsList>
               <TabsContent value="text" className="mt-3">
-                <pre className="max-h-96 overflow-auto rounded-lg border bg-muted/40 p-3 text-sm whitespace-pre-wrap">
+                <CodeBlock label={t('debug.textPart')} className="max-h-96 p-3 font-sans text-sm">
                   {mail.data.text}
-                </pre>
+                </CodeBlock>
               </TabsContent>
               {mail.data.html && (
                 <TabsContent value="html" className="mt-3">

@@ -21,7 +21,7 @@ export function OAuthTestPage() {
           <CardTitle>{t('oauthTest.environment')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid gap-2 text-sm sm:grid-cols-[16rem_1fr]">
+          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-[16rem_1fr]">
             <dt className="text-muted-foreground">{t('oauthTest.inFrame')}</dt>
             <dd>{yesNo(isInFrame())}</dd>
             <dt className="text-muted-foreground">{t('oauthTest.mobile')}</dt>
@@ -31,7 +31,7 @@ export function OAuthTestPage() {
           </dl>
         </CardContent>
       </Card>
-      <div className="grid gap-6 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
         {strategies.map((strategy) => (
           <Card key={strategy}>
             <CardHeader>

@@ -46,7 +46,7 @@ export function SupabaseConfigPage() {
           </Button>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>{t('setup.status')}</CardTitle>

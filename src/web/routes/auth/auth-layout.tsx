@@ -39,7 +39,7 @@ export function AuthCard({
   return (
     <Card className="w-full max-w-md p-6 shadow-md sm:p-8">
       <div className="mb-6 space-y-1.5">
-        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">{title}</h1>
         {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
       </div>
       {children}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { fetchRecoverySession, useAuthProviders } from '../../features/auth/account-auth.ts'
 import { sessionQuery, useSession } from '../../features/auth/session.ts'
 import { AuthCard } from './auth-layout.tsx'
@@ -46,11 +46,11 @@ export function AuthVerificationPage() {
   return (
     <AuthCard title={t('verification.title')} subtitle={t('verification.subtitle')}>
       {session.isPending || providers.isPending || recovery.isPending ? (
-        <div className="space-y-3" aria-busy>
+        <LoadingSkeletons label={t('verification.loading')} className="space-y-3">
           <Skeleton className="h-6" />
           <Skeleton className="h-6" />
           <Skeleton className="h-6" />
-        </div>
+        </LoadingSkeletons>
       ) : (
         <dl>
           <Row label={t('verification.session')}>

@@ -70,7 +70,7 @@ export function SignupPasswordPage() {
         </>
       }
     >
-      <ul className="mb-5 grid gap-2 rounded-lg bg-accent/60 p-3 text-sm text-accent-foreground sm:grid-cols-2">
+      <ul className="mb-5 grid grid-cols-1 gap-2 rounded-lg bg-accent/60 p-3 text-sm text-accent-foreground sm:grid-cols-2">
         <li className="flex items-center gap-2">
           <Sparkles aria-hidden className="size-4" />
           {t('signup.trialPromise')}

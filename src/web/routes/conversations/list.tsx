@@ -12,7 +12,7 @@ import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Spinner } from '../../components/ui/skeleton.tsx'
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import {
   ConversationCard,
   ConversationCardsSkeleton,
@@ -21,6 +21,7 @@ import { conversationListQuery } from '../../features/conversations/conversation
 import { NewConversationDialog } from '../../features/conversations/new-conversation-dialog.tsx'
 import { useOnVisible } from '../../features/conversations/use-visible.ts'
 import { useMyTeams } from '../../features/teams/queries.ts'
+import { TeamOptions } from '../../features/teams/team-options.tsx'
 
 /**
  * §2 Conversations list. Tab, team, search and tags live in the URL, so a filtered list can be
@@ -69,6 +70,63 @@ export function ConversationsPage() {
     enabled: list.hasNextPage && !list.isFetchingNextPage && !list.isError,
   })
   const filtered = search !== '' || tags.length > 0
+  const changeScope = (value: string) =>
+    update((next) => {
+      if (value === 'team') next.set('tab', 'team')
+      else next.delete('tab')
+      next.delete('team')
+    })
+
+  const results = list.isPending ? (
+    <LoadingSkeletons label={t('list.loading')}>
+      <ConversationCardsSkeleton />
+    </LoadingSkeletons>
+  ) : list.isError && items.length === 0 ? (
+    <RetryAlert title={t('list.loadError')} onRetry={() => void list.refetch()} />
+  ) : items.length === 0 ? (
+    <EmptyState
+      icon={MessagesSquare}
+      title={
+        filtered ? t('list.noMatchTitle') : scope === 'team' ? t('list.emptyTeamTitle') : t('list.emptyTitle')
+      }
+      text={
+        filtered ? t('list.noMatchText') : scope === 'team' ? t('list.emptyTeamText') : t('list.emptyText')
+      }
+      actions={
+        filtered ? (
+          <Button variant="outline" onClick={clearFilters}>
+            {t('list.clearFilters')}
+          </Button>
+        ) : (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            {t('list.new')}
+          </Button>
+        )
+      }
+    />
+  ) : (
+    <>
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('list.title')}>
+        {items.map((conversation) => (
+          <li key={conversation.id} className="flex">
+            <ConversationCard conversation={conversation} onTagClick={addTag} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} className="flex justify-center py-6">
+        {list.isFetchingNextPage ? (
+          <Spinner label={t('list.loadingMore')} />
+        ) : list.isError ? (
+          <RetryAlert title={t('list.loadError')} onRetry={() => void list.fetchNextPage()} />
+        ) : list.hasNextPage ? (
+          <Button variant="outline" onClick={() => void list.fetchNextPage()}>
+            {t('list.loadMore')}
+          </Button>
+        ) : null}
+      </div>
+    </>
+  )
 
   return (
     <>
@@ -84,132 +142,62 @@ export function ConversationsPage() {
       />
       <NewConversationDialog open={creating} onOpenChange={setCreating} defaultTeamId={teamId} />
 
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        {hasTeams && (
-          <Tabs
-            value={scope}
-            onValueChange={(value) =>
-              update((next) => {
-                if (value === 'team') next.set('tab', 'team')
-                else next.delete('tab')
-                next.delete('team')
-              })
-            }
-          >
+      {/* With teams, the list is the panel of the My / Team Conversations tabs. */}
+      <Tabs value={scope} onValueChange={changeScope}>
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+          {hasTeams && (
             <TabsList aria-label={t('list.tabsLabel')}>
               <TabsTrigger value="owner">{t('list.mine')}</TabsTrigger>
               <TabsTrigger value="team">{t('list.team')}</TabsTrigger>
             </TabsList>
-          </Tabs>
-        )}
-        {scope === 'team' && teams.length > 1 && (
-          <Select
-            aria-label={t('list.teamFilter')}
-            className="sm:w-48"
-            value={teamId ?? ''}
-            onChange={(event) =>
-              update((next) =>
-                event.target.value ? next.set('team', event.target.value) : next.delete('team'),
-              )
-            }
-          >
-            <option value="">{t('list.allTeams')}</option>
-            {teams.map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
-          </Select>
-        )}
-        <SearchInput
-          value={search}
-          onSearch={(text) => update((next) => (text ? next.set('q', text) : next.delete('q')))}
-          placeholder={t('list.search')}
-          label={t('list.searchLabel')}
-          className="flex-1"
-        />
-      </div>
-
-      {tags.length > 0 && (
-        <div className="mb-4 flex flex-wrap items-center gap-2">
-          <span id="tag-filter-label" className="text-sm text-muted-foreground">
-            {t('list.filteredByTag')}:
-          </span>
-          <ul aria-labelledby="tag-filter-label" className="flex flex-wrap gap-2">
-            {tags.map((tag) => (
-              <li key={tag}>
-                <RemovableBadge removeLabel={t('list.removeTag', { tag })} onRemove={() => removeTag(tag)}>
-                  #{tag}
-                </RemovableBadge>
-              </li>
-            ))}
-          </ul>
-          {tags.length > 1 && (
-            <Button variant="link" size="sm" onClick={() => update((next) => next.delete('tag'))}>
-              {t('list.clearTags')}
-            </Button>
           )}
+          {scope === 'team' && teams.length > 1 && (
+            <Select
+              aria-label={t('list.teamFilter')}
+              className="sm:w-48"
+              value={teamId ?? ''}
+              onChange={(event) =>
+                update((next) =>
+                  event.target.value ? next.set('team', event.target.value) : next.delete('team'),
+                )
+              }
+            >
+              <TeamOptions teams={teams} noneLabel={t('list.allTeams')} />
+            </Select>
+          )}
+          <SearchInput
+            value={search}
+            onSearch={(text) => update((next) => (text ? next.set('q', text) : next.delete('q')))}
+            placeholder={t('list.search')}
+            label={t('list.searchLabel')}
+            className="flex-1"
+          />
         </div>
-      )}
 
-      {list.isPending ? (
-        <LoadingSkeletons label={t('list.loading')}>
-          <ConversationCardsSkeleton />
-        </LoadingSkeletons>
-      ) : list.isError && items.length === 0 ? (
-        <RetryAlert title={t('list.loadError')} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={MessagesSquare}
-          title={
-            filtered
-              ? t('list.noMatchTitle')
-              : scope === 'team'
-                ? t('list.emptyTeamTitle')
-                : t('list.emptyTitle')
-          }
-          text={
-            filtered
-              ? t('list.noMatchText')
-              : scope === 'team'
-                ? t('list.emptyTeamText')
-                : t('list.emptyText')
-          }
-          actions={
-            filtered ? (
-              <Button variant="outline" onClick={clearFilters}>
-                {t('list.clearFilters')}
+        {tags.length > 0 && (
+          <div className="mb-4 flex flex-wrap items-center gap-2">
+            <span id="tag-filter-label" className="text-sm text-muted-foreground">
+              {t('list.filteredByTag')}:
+            </span>
+            <ul aria-labelledby="tag-filter-label" className="flex flex-wrap gap-2">
+              {tags.map((tag) => (
+                <li key={tag} className="max-w-full">
+                  <RemovableBadge removeLabel={t('list.removeTag', { tag })} onRemove={() => removeTag(tag)}>
+                    #{tag}
+                  </RemovableBadge>
+                </li>
+              ))}
+            </ul>
+            {tags.length > 1 && (
+              <Button variant="link" size="sm" onClick={() => update((next) => next.delete('tag'))}>
+                {t('list.clearTags')}
               </Button>
-            ) : (
-              <Button onClick={() => setCreating(true)}>
-                <Plus aria-hidden />
-                {t('list.new')}
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('list.title')}>
-            {items.map((conversation) => (
-              <li key={conversation.id} className="flex">
-                <ConversationCard conversation={conversation} onTagClick={addTag} />
-              </li>
-            ))}
-          </ul>
-          <div ref={sentinel} className="flex justify-center py-6">
-            {list.isFetchingNextPage ? (
-              <Spinner label={t('list.loadingMore')} />
-            ) : list.isError ? (
-              <RetryAlert title={t('list.loadError')} onRetry={() => void list.fetchNextPage()} />
-            ) : list.hasNextPage ? (
-              <Button variant="outline" onClick={() => void list.fetchNextPage()}>
-                {t('list.loadMore')}
-              </Button>
-            ) : null}
+            )}
           </div>
-        </>
-      )}
+        )}
+
+        {hasTeams ? <TabsContent value={scope}>{results}</TabsContent> : results}
+      </Tabs>
     </>
   )
 }

@@ -86,8 +86,8 @@ function PromptDetailView({ detail }: { detail: PromptDetail }) {
         {prompt.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label={t('form.tags')}>
             {prompt.tags.map((tag) => (
-              <li key={tag}>
-                <Badge>{tag}</Badge>
+              <li key={tag} className="max-w-full">
+                <Badge title={tag}>{tag}</Badge>
               </li>
             ))}
           </ul>

@@ -115,7 +115,7 @@ function EditPromptForm({
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <Card className="min-w-0">
         <form noValidate onSubmit={onSubmit} className="space-y-6 p-5 sm:p-6">
           <PromptFields form={form} withChangelog bodyStatus={switchedTo} />
@@ -132,7 +132,7 @@ function EditPromptForm({
                   <Alert tone="error">
                     <p>{formError}</p>
                     {stale && (
-                      <Button variant="outline" size="sm" className="mt-2 whitespace-normal" onClick={rebase}>
+                      <Button variant="outline" size="sm" className="mt-2" onClick={rebase}>
                         <RotateCcw aria-hidden />
                         {t('form.staleRefresh')}
                       </Button>

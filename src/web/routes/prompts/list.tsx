@@ -17,6 +17,7 @@ import { type PromptListFilters, usePromptList } from '../../features/prompts/li
 import { PromptRow } from '../../features/prompts/prompt-row.tsx'
 import { TagFilter } from '../../features/prompts/tag-filter.tsx'
 import { useMyTeams } from '../../features/teams/queries.ts'
+import { TeamOptions } from '../../features/teams/team-options.tsx'
 import { errorText } from '../../lib/api.ts'
 
 /**
@@ -79,7 +80,7 @@ function ActiveFilters({
   const { t } = useTranslation('prompts')
   if (!filters.search && filters.tags.length === 0 && !filters.teamId) return null
   const chip = (key: string, label: string, onRemove: () => void) => (
-    <li key={key}>
+    <li key={key} className="max-w-full">
       <RemovableBadge removeLabel={t('list.removeFilter', { name: label })} onRemove={onRemove}>
         {label}
       </RemovableBadge>
@@ -170,12 +171,7 @@ export function PromptListPage() {
                   value={filters.teamId ?? ''}
                   onChange={(event) => update({ teamId: event.target.value || undefined })}
                 >
-                  <option value="">{t('list.allTeams')}</option>
-                  {teams.data?.map((team) => (
-                    <option key={team.id} value={team.id}>
-                      {team.name}
-                    </option>
-                  ))}
+                  <TeamOptions teams={teams.data ?? []} noneLabel={t('list.allTeams')} />
                 </Select>
               </div>
             )}

@@ -20,7 +20,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Switch } from '../../components/ui/checkbox.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select } from '../../components/ui/input.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
 import { useProfile, useUpdateProfile } from '../../features/profile/queries.ts'
@@ -60,10 +60,10 @@ export function ProfileSettingsPage() {
     <>
       <PageHeader title={t('profile.title')} description={t('profile.description')} />
       {profile.isPending ? (
-        <div className="space-y-4" aria-busy>
+        <LoadingSkeletons label={t('profile.loading')} className="space-y-4">
           <Skeleton className="h-40" />
           <Skeleton className="h-56" />
-        </div>
+        </LoadingSkeletons>
       ) : profile.isError ? (
         <RetryAlert title={t('profile.failedToLoad')} onRetry={() => void profile.refetch()}>
           {errorText(profile.error, t('profile.failedToLoad'))}
@@ -123,9 +123,10 @@ function ProfileFormView({ profile }: { profile: Profile }) {
         <CardHeader>
           <CardTitle>{t('profile.account')}</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t('profile.email')} hint={t('profile.emailHint')}>
-            <Input value={profile.email} readOnly disabled type="email" />
+            {/* Read-only, not disabled: the address stays readable at full contrast and selectable. */}
+            <Input value={profile.email} readOnly type="email" className="bg-muted" />
           </Field>
           <Field
             label={t('profile.displayName')}
@@ -141,7 +142,7 @@ function ProfileFormView({ profile }: { profile: Profile }) {
         <CardHeader>
           <CardTitle>{t('profile.preferences')}</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-3">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Field label={t('profile.locale')} error={fieldError(errors, 'locale')}>
             <Select {...form.register('locale')}>
               {locales.map((locale) => (

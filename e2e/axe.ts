@@ -1,0 +1,41 @@
+import { createRequire } from 'node:module'
+import type { Page } from '@playwright/test'
+import type { AxeResults, ImpactValue, Result } from 'axe-core'
+import { expect, test } from './support.ts'
+
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/** What fails a screen: the impacts a user of assistive technology is blocked or badly hindered by. */
+const failing: ImpactValue[] = ['serious', 'critical']
+
+function summary(violation: Result): string {
+  const nodes = violation.nodes.map(
+    (node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
+  )
+  return `${violation.id} (${violation.impact}): ${violation.help}\n${nodes.join('\n')}`
+}
+
+/**
+ * Runs axe-core on what the page shows now (its default rules: WCAG 2.x A and AA plus best
+ * practices) and fails on serious or critical violations, naming each rule, its help and the
+ * elements; lesser findings are added to the test's annotations. axe.min.js is put into the page
+ * itself (@axe-core/playwright needs Node 22); the app's CSP allows no inline script, so the spec's
+ * context runs with `bypassCSP`.
+ */
+export async function expectNoSeriousViolations(page: Page, screen: string) {
+  // A page that was not reloaded still has axe from the last check.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeScript })
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (options: object) => Promise<AxeResults> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  )
+  const serious = results.violations.filter((violation) => failing.includes(violation.impact ?? 'minor'))
+  for (const violation of results.violations.filter((candidate) => !serious.includes(candidate))) {
+    test
+      .info()
+      .annotations.push({ type: `axe ${violation.impact}`, description: `${screen}: ${summary(violation)}` })
+  }
+  // Soft: one run reports every screen with a problem, not only the first.
+  expect.soft(serious.map(summary), `accessibility violations on ${screen}`).toEqual([])
+}
