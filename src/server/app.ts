@@ -21,6 +21,7 @@ import { mailOutboxRoutes } from './modules/mail/routes.ts'
 import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
+import { apiDocumentRoutes } from './modules/system/api-document.ts'
 import { healthRoutes } from './modules/system/health.ts'
 import { invitationRoutes, teamRoutes } from './modules/teams/routes.ts'
 
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/conversations', conversationRoutes({ db }))
   v1.route('/messages', messageRoutes({ db }))
   v1.route('/prompts', promptUsageRoutes({ db }))
+  v1.route('/openapi.json', apiDocumentRoutes(config.version))
   app.route('/api/v1', v1)
 
   app.all('/api/*', () => {
