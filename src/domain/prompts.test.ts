@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createPromptInput, historyPreview, listPromptsQuery, updatePromptInput } from './prompts.ts'
+import {
+  createPromptInput,
+  historyPreview,
+  listPromptsQuery,
+  tagFilterFromUrl,
+  updatePromptInput,
+} from './prompts.ts'
 import { fieldErrorsOf } from './validation.ts'
 
 const teamId = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b'
@@ -96,6 +102,19 @@ describe('listPromptsQuery', () => {
     expect(listPromptsQuery.parse({ search: '   ' }).search).toBeUndefined()
   })
 })
+
+describe('tagFilterFromUrl', () => {
+  it('keeps what the list query accepts from a hand-edited URL, so the list loads instead of failing', () => {
+    const values = [' a ', 'a', '', 'x'.repeat(51), ...Array.from({ length: 30 }, (_, i) => `t${i}`)]
+    const tags = tagFilterFromUrl(values)
+    expect(tags.slice(0, 3)).toEqual(['a', 't0', 't1'])
+    expect(tags).toHaveLength(20)
+    expect(listPromptsQuery.safeParse({ tags }).success).toBe(true)
+    expect(listPromptsQuery.safeParse({ tags: normalizedButUncut(values) }).success).toBe(false)
+  })
+})
+
+const normalizedButUncut = (values: string[]) => values.map((value) => value.trim()).filter(Boolean)
 
 describe('historyPreview', () => {
   it('cuts a body to 200 characters (§9) and marks the cut', () => {

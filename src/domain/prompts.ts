@@ -99,6 +99,19 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))]
 }
 
+/**
+ * The tag filter of a shared or hand-edited URL, cut to what a filter may name: a tag longer than
+ * any tag can be matches nothing, and the server refuses more tags than a prompt may have.
+ */
+export function tagFilterFromUrl(
+  values: readonly string[],
+  limits = { count: PROMPT_LIMITS.tagCount, length: PROMPT_LIMITS.tagLength },
+): string[] {
+  return normalizeTags(values)
+    .filter((tag) => tag.length <= limits.length)
+    .slice(0, limits.count)
+}
+
 export const tagsSchema = z
   .array(z.string({ error: 'prompts.tagsInvalid' }), { error: 'prompts.tagsInvalid' })
   .transform(normalizeTags)

@@ -14,12 +14,15 @@ export function SearchInput({
   onSearch,
   placeholder,
   label,
+  maxLength,
   className,
 }: {
   value: string
   onSearch: (search: string) => void
   placeholder: string
   label: string
+  /** The server's limit for this search: longer input would be refused. */
+  maxLength: number
   className?: string
 }) {
   const [draft, setDraft] = useState(value)
@@ -56,6 +59,7 @@ export function SearchInput({
         onChange={(event) => setDraft(event.target.value)}
         placeholder={placeholder}
         aria-label={label}
+        maxLength={maxLength}
         className="pl-9"
       />
     </div>

@@ -3,7 +3,7 @@ import { ChevronDown, ChevronUp, FileText } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { PromptSummary } from '../../../domain/prompts.ts'
+import { PROMPT_LIMITS, type PromptSummary } from '../../../domain/prompts.ts'
 import { formatShortDate } from '../../../domain/time.ts'
 import { SearchInput } from '../../components/search-input.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
@@ -65,6 +65,7 @@ export function PromptPickerDialog({
             onSearch={setSearch}
             placeholder={t('picker.search')}
             label={t('picker.searchLabel')}
+            maxLength={PROMPT_LIMITS.search}
           />
           {/* The tab's panel is the results of its scope (the search applies to both). */}
           {pickerScopes.map((value) => (

@@ -3,7 +3,13 @@ import { MessagesSquare, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import type { ConversationScope } from '../../../domain/conversations.ts'
+import {
+  type ConversationScope,
+  SEARCH_MAX,
+  TAG_LENGTH_MAX,
+  TAGS_MAX,
+} from '../../../domain/conversations.ts'
+import { tagFilterFromUrl } from '../../../domain/prompts.ts'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
@@ -36,8 +42,8 @@ export function ConversationsPage() {
   const scope: ConversationScope = hasTeams && params.get('tab') === 'team' ? 'team' : 'owner'
   const teamId =
     scope === 'team' ? (teams.find((team) => team.id === params.get('team'))?.id ?? undefined) : undefined
-  const tags = params.getAll('tag')
-  const search = params.get('q') ?? ''
+  const tags = tagFilterFromUrl(params.getAll('tag'), { count: TAGS_MAX, length: TAG_LENGTH_MAX })
+  const search = params.get('q')?.trim().slice(0, SEARCH_MAX) ?? ''
   const [creating, setCreating] = useState(false)
 
   const update = (change: (next: URLSearchParams) => void) =>
@@ -169,6 +175,7 @@ export function ConversationsPage() {
             value={search}
             onSearch={(text) => update((next) => (text ? next.set('q', text) : next.delete('q')))}
             placeholder={t('list.search')}
+            maxLength={SEARCH_MAX}
             label={t('list.searchLabel')}
             className="flex-1"
           />

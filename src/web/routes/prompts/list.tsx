@@ -3,7 +3,7 @@ import { ToggleGroup } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
-import { normalizeTags, type PromptScope } from '../../../domain/prompts.ts'
+import { PROMPT_LIMITS, type PromptScope, tagFilterFromUrl } from '../../../domain/prompts.ts'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
@@ -31,8 +31,8 @@ function useListFilters() {
   const filters: PromptListFilters = {
     scope,
     teamId: scope === 'team' && z.uuid().safeParse(team).success ? (team ?? undefined) : undefined,
-    search: params.get('search')?.trim() || undefined,
-    tags: normalizeTags(params.getAll('tags')),
+    search: params.get('search')?.trim().slice(0, PROMPT_LIMITS.search) || undefined,
+    tags: tagFilterFromUrl(params.getAll('tags')),
   }
   const update = (patch: Partial<PromptListFilters>) => {
     const next = { ...filters, ...patch }
@@ -160,6 +160,7 @@ export function PromptListPage() {
             onSearch={(search) => update({ search: search || undefined })}
             placeholder={t('list.searchPlaceholder')}
             label={t('list.searchLabel')}
+            maxLength={PROMPT_LIMITS.search}
             className="min-w-0 flex-1 sm:max-w-sm"
           />
           <div className="flex flex-wrap items-center gap-2">
