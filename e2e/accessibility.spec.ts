@@ -42,6 +42,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     // Animations finish at once, so colors are checked as they end up; the CSP is bypassed for axe.
     test.use({ colorScheme, reducedMotion: 'reduce', bypassCSP: true })
+    // Each test runs axe over a dozen screens: three times the budget of a one-screen test.
+    test.slow()
 
     test('signed-out pages', async ({ page }) => {
       for (const path of [
