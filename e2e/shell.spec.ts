@@ -3,14 +3,32 @@ import { ADMIN, expect, signInViaApi, signUpViaApi, test } from './support.ts'
 test('a protected page shows the loading screen, then sends a signed-out visitor to /login', async ({
   page,
 }) => {
+  // The session answer is held until the loading screen has been seen.
+  let releaseSession = () => {}
+  const sessionHeld = new Promise<void>((resolve) => {
+    releaseSession = resolve
+  })
+  await page.route('**/api/v1/session', async (route) => {
+    await sessionHeld
+    await route.continue()
+  })
   await page.goto('/prompts/new')
+  await expect(page.getByRole('status').filter({ hasText: 'Loading Promptfolio…' })).toBeVisible()
+  releaseSession()
   await page.waitForURL('**/login')
   await expect(page.getByRole('heading', { name: 'Sign in with a code' })).toBeVisible()
 })
 
 test('public auth pages send a signed-in visitor to /prompts', async ({ page }) => {
   await signUpViaApi(page)
-  for (const path of ['/login', '/login-password', '/signup-password', '/forgot-password']) {
+  for (const path of [
+    '/login',
+    '/login-password',
+    '/signup',
+    '/signup-password',
+    '/forgot-password',
+    '/direct-reset-password',
+  ]) {
     await page.goto(path)
     await page.waitForURL('**/prompts')
   }
@@ -27,11 +45,22 @@ test('admin-only pages send other users home; the sidebar shows them to global a
   page,
 }) => {
   await signUpViaApi(page)
-  await page.goto('/admin')
-  await page.waitForURL((url) => url.pathname === '/')
+  for (const path of [
+    '/admin',
+    '/debug-auth',
+    '/auth-test',
+    '/auth-debug-test',
+    '/oauth-test',
+    '/diagnosis',
+    '/quick-diagnosis',
+    '/build-status',
+    '/email-debug',
+    '/supabase-config',
+  ]) {
+    await page.goto(path)
+    await page.waitForURL((url) => url.pathname === '/')
+  }
   await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0)
-  await page.goto('/build-status')
-  await page.waitForURL((url) => url.pathname === '/')
 
   await page.context().clearCookies()
   await signInViaApi(page, ADMIN.email)

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -50,6 +51,10 @@ async function start(port: number): Promise<{ child: ChildProcess; output: () =>
   return { child, output: () => output }
 }
 
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
 async function stop(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   child.kill('SIGTERM')
@@ -92,4 +97,46 @@ describe('the server process', () => {
     expect(await stop(second.child)).toBe(0)
     // Two cold starts of the real process: generous on a loaded machine, and not a timing assertion.
   }, 120_000)
+
+  it('answers a request that is in flight at SIGTERM, then closes its kept-alive connection and exits', async () => {
+    const port = await freePort()
+    const server = await start(port)
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)))
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the right password' })
+    // A browser-like client: keeps the connection alive, and sends the body only once the server has
+    // the request (`100 Continue`), so the request is surely in flight when the signal arrives.
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/v1/auth/sign-in',
+      method: 'POST',
+      agent: new http.Agent({ keepAlive: true }),
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+        Origin: `http://localhost:${port}`,
+        Expect: '100-continue',
+      },
+    })
+    let socketClosed = false
+    req.on('socket', (socket) => socket.on('close', () => (socketClosed = true)))
+    const answered = new Promise<number | undefined>((resolve, reject) => {
+      req.on('response', (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode))
+      })
+      req.on('error', reject)
+    })
+    await new Promise((resolve) => req.once('continue', resolve))
+
+    server.child.kill('SIGTERM')
+    await until(() => server.output().includes('"msg":"shutting down"'))
+    req.end(body)
+    expect(await answered).toBe(401)
+    // Closed by the server once answered, well before the keep-alive timeout (5 s) would close it.
+    const closedAt = Date.now()
+    await until(() => socketClosed || Date.now() - closedAt > 4000)
+    expect(socketClosed).toBe(true)
+    expect(await exited).toBe(0)
+  }, 60_000)
 })

@@ -62,7 +62,12 @@ async function main() {
       await database.close().catch((error) => log.error('closing the database failed', { err: error }))
       process.exit(0)
     })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    // A connection a client keeps alive would hold the close for the keep-alive timeout (5 s, longer
+    // while the client keeps using it): close each one as soon as its request has been answered.
+    if ('closeIdleConnections' in server) {
+      server.closeIdleConnections()
+      setInterval(() => server.closeIdleConnections(), 50).unref()
+    }
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

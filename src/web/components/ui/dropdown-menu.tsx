@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react'
 import { DropdownMenu as Menu } from 'radix-ui'
-import type { ComponentProps } from 'react'
+import { type ComponentProps, useLayoutEffect, useState } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 /**
@@ -20,10 +20,14 @@ export function DropdownMenuContent({
   align = 'end',
   ...props
 }: ComponentProps<typeof Menu.Content>) {
+  // Inside the page's main landmark (not loose in <body>), so assistive technology finds the open
+  // menu within the page's structure. The menu is fixed-positioned either way. Looked up once the
+  // page is committed: during the first render of a new layout (the top bar right after signing in)
+  // the previous page's <main> is still in the document, and a menu portalled there never shows.
+  const [container, setContainer] = useState<HTMLElement | null>(null)
+  useLayoutEffect(() => setContainer(document.querySelector('main')), [])
   return (
-    // Inside the page's main landmark (not loose in <body>), so assistive technology finds the
-    // open menu within the page's structure. The menu is fixed-positioned either way.
-    <Menu.Portal container={document.querySelector('main')}>
+    <Menu.Portal container={container}>
       <Menu.Content
         sideOffset={sideOffset}
         align={align}

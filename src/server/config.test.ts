@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const secret = 'x'.repeat(32)
+const dataDir = mkdtempSync(path.join(tmpdir(), 'promptfolio-config-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ AUTH_SECRET: secret })
+    expect(config.port).toBe(3000)
+    expect(config.appUrl).toBe('http://localhost:3000')
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.dataDir).toBe(path.resolve('./data'))
+    expect(config.smtpUrl).toBeUndefined()
+    expect(config.logLevel).toBe('info')
+    expect(config.rateLimitMultiplier).toBe(1)
+    expect(loadConfig({ AUTH_SECRET: secret, PORT: '8080' }).appUrl).toBe('http://localhost:8080')
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ APP_URL: 'localhost:3000' }, 'APP_URL'],
+    [{ DATABASE_URL: 'mysql://db/app' }, 'DATABASE_URL must start with postgres://'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ NODE_ENV: 'production', AUTH_SECRET: '' }, 'AUTH_SECRET is required when NODE_ENV=production'],
+  ])('stops the start with one clear line for %j', (env, text) => {
+    const load = () => loadConfig({ AUTH_SECRET: secret, ...env })
+    expect(load).toThrow(ConfigError)
+    expect(load).toThrow(`Invalid configuration: ${text}`)
+    expect(() => load()).not.toThrow(/\n/)
+  })
+
+  it('generates the auth secret once into DATA_DIR and keeps it across starts', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(first)
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first)
+  })
+})
