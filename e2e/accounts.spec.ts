@@ -220,6 +220,24 @@ test.describe('Google sign-in', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
   })
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
+
+    test('runs in the same window and comes back through /auth/callback', async ({ page }) => {
+      const email = uniqueEmail('google-phone')
+      await page.goto('/login')
+      await page.getByRole('button', { name: 'Continue with Google' }).click()
+      // No popup: this very page goes to the provider.
+      await page.waitForURL((url) => url.pathname !== '/login')
+      await page.getByLabel('Email').fill(email)
+      await page.getByRole('button', { name: 'Continue', exact: true }).click()
+      await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible()
+      await page.waitForURL('**/prompts')
+      await page.goto('/settings/profile')
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+    })
+  })
+
   test('a closed popup says the sign-in was cancelled', async ({ page }) => {
     await page.goto('/login')
     const [popup] = await Promise.all([
