@@ -220,6 +220,24 @@ test.describe('Google sign-in', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
   })
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
+
+    test('runs in the same window and comes back through /auth/callback', async ({ page }) => {
+      const email = uniqueEmail('google-phone')
+      await page.goto('/login')
+      await page.getByRole('button', { name: 'Continue with Google' }).click()
+      // No popup: this very page goes to the provider.
+      await page.waitForURL((url) => url.pathname !== '/login')
+      await page.getByLabel('Email').fill(email)
+      await page.getByRole('button', { name: 'Continue', exact: true }).click()
+      await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible()
+      await page.waitForURL('**/prompts')
+      await page.goto('/settings/profile')
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+    })
+  })
+
   test('a closed popup says the sign-in was cancelled', async ({ page }) => {
     await page.goto('/login')
     const [popup] = await Promise.all([
@@ -235,6 +253,51 @@ test.describe('Google sign-in', () => {
     await page.goto('/auth/callback?error=access_denied')
     await expect(page.getByText('Authentication failed: access_denied')).toBeVisible()
     await page.waitForURL('**/login', { timeout: 8000 })
+  })
+})
+
+/** The §4 outcomes of /auth/callback and /auth/confirm that the flows above do not reach. */
+test.describe('auth callback outcomes', () => {
+  test('no parameters: signed out goes to /login, signed in to /prompts', async ({ page }) => {
+    await page.goto('/auth/callback')
+    await expect(page.getByRole('heading', { name: 'Authentication Incomplete' })).toBeVisible()
+    await page.waitForURL('**/login', { timeout: 8000 })
+
+    await signUpViaApi(page)
+    await page.goto('/auth/callback')
+    await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible()
+    await page.waitForURL('**/prompts', { timeout: 8000 })
+  })
+
+  test('a code without a session is "Authentication Incomplete", then /login', async ({ page }) => {
+    await page.goto('/auth/callback?code=abc')
+    await expect(page.getByRole('heading', { name: 'Authentication Incomplete' })).toBeVisible()
+    await expect(page.getByText('Please try signing in again.')).toBeVisible()
+    await page.waitForURL('**/login', { timeout: 8000 })
+  })
+
+  test.describe('when the server fails', () => {
+    // The refusals below are 503s the browser logs.
+    test.use({ expectedConsoleError: /status of 503/ })
+    const unavailable = { status: 503, json: { error: { code: 'transient', message: 'Try later' } } }
+
+    test('a code whose session check fails is "Authentication Error", then /login', async ({ page }) => {
+      await page.route('**/api/v1/session', (route) => route.fulfill(unavailable))
+      await page.goto('/auth/callback?code=abc')
+      await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible()
+      await expect(page.getByText('Try later')).toBeVisible()
+      await page.waitForURL('**/login', { timeout: 10_000 })
+    })
+
+    test('a reset link whose session cannot be set up is "Reset Session Error"', async ({ page }) => {
+      await page.route('**/api/v1/auth/recovery', (route) => route.fulfill(unavailable))
+      await page.goto('/auth/confirm?token_hash=abc&type=recovery&next=/reset-password')
+      await expect(page.getByRole('heading', { name: 'Reset Session Error' })).toBeVisible()
+      await expect(
+        page.getByText('Unable to establish reset session. Please request a new reset link.'),
+      ).toBeVisible()
+      await page.waitForURL('**/forgot-password', { timeout: 8000 })
+    })
   })
 })
 

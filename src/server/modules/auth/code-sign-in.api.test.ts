@@ -70,6 +70,24 @@ describe('emailed-code sign-in', () => {
     expect(again.body.error.message).toBe('Invalid verification code. Please try again.')
   })
 
+  it('answers the same for a registered and an unknown address (no account enumeration)', async () => {
+    const registered = uniqueEmail('code')
+    await new TestClient(testApp).signUp(registered)
+    const answers = []
+    for (const email of [registered, uniqueEmail('code')]) {
+      const before = mailbox.to(email).length
+      const send = await new TestClient(testApp).post('/api/v1/auth/code/send', { email })
+      const code = codeOf(await mailbox.waitFor(email, { after: before }))
+      const verify = await new TestClient(testApp).post('/api/v1/auth/code/verify', {
+        email,
+        code: code === '000000' ? '111111' : '000000',
+      })
+      answers.push({ send: [send.status, send.body], verify: [verify.status, verify.body] })
+    }
+    expect(answers[0]).toEqual(answers[1])
+    expect(answers[0]?.send[0]).toBe(200)
+  })
+
   it('writes to an account in its profile language', async () => {
     const email = uniqueEmail('code')
     const client = new TestClient(testApp)

@@ -32,7 +32,8 @@ const limits = {
     cooldownSeconds: MINUTE,
   },
   // Per address only: a link's account is unknown until it is consumed, and one shared counter for
-  // every link would let a single client block all resets. The links carry 256 bits; nobody guesses one.
+  // every link would let a single client block all resets. A link carries 24 random letters and digits
+  // (about 143 bits); nobody guesses one.
   'recovery-verify': { ip: { window: 15 * MINUTE, max: 30 } },
   'direct-reset': { ip: { window: 15 * MINUTE, max: 20 }, account: { window: 15 * MINUTE, max: 5 } },
   'mail-test': { ip: { window: HOUR, max: 30 }, account: { window: HOUR, max: 10 } },

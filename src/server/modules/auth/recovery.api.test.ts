@@ -390,6 +390,41 @@ describe('sessions', () => {
     expect((await elsewhere.get('/api/v1/me')).status).toBe(401)
   })
 
+  it('on https the session and reset-session cookies are Secure as well as HttpOnly and SameSite=Lax', async () => {
+    const origin = 'https://promptfolio.example'
+    const https = await createTestApp({ appUrl: origin, trustedOrigins: [origin] })
+    try {
+      const email = uniqueEmail('secure')
+      const client = new TestClient(https, { origin })
+      const signUp = await client.post('/api/v1/auth/sign-up', {
+        email,
+        password: DEFAULT_PASSWORD,
+        confirmPassword: DEFAULT_PASSWORD,
+        acceptTerms: true,
+      })
+      expect(signUp.status).toBe(201)
+      const session = signUp.headers.getSetCookie().find((c) => c.includes('session_token'))
+      for (const flag of [/;\s*Secure/i, /HttpOnly/i, /SameSite=Lax/i]) expect(session).toMatch(flag)
+      expect((await client.get('/api/v1/me')).status).toBe(200)
+
+      expect((await client.post('/api/v1/auth/password-reset', { email })).status).toBe(200)
+      const [mail] = await queryRows<{ text_body: string }>(
+        https.database.db,
+        sql`SELECT text_body FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
+      )
+      const link = new URL(mail!.text_body.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0])
+      expect(link.origin).toBe(origin)
+      const recovery = await client.post('/api/v1/auth/recovery', {
+        tokenHash: link.searchParams.get('token_hash'),
+      })
+      expect(recovery.status).toBe(200)
+      const reset = recovery.headers.getSetCookie().find((c) => c.startsWith('promptfolio.recovery='))
+      for (const flag of [/;\s*Secure/i, /HttpOnly/i, /SameSite=Lax/i]) expect(reset).toMatch(flag)
+    } finally {
+      await https.close()
+    }
+  })
+
   it('a new sign-in gets a new session token', async () => {
     const email = uniqueEmail('sessions')
     const first = new TestClient(testApp)
