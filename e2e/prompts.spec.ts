@@ -207,6 +207,32 @@ test.describe('copying', () => {
     await expect(rows(page).first().getByRole('button', { name: 'Copied!' })).toBeVisible()
     expect(await clipboard(page)).toBe('Write short release notes for {version}.')
   })
+
+  test('when the Clipboard API fails the fallback copies; when both fail the spec alert shows', async ({
+    page,
+  }) => {
+    // The Clipboard API refuses (an insecure context or a denied permission would do the same).
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'))
+    })
+    await signUpViaApi(page)
+    await createPromptViaApi(page, { body: 'Copied the old way.' })
+    await page.goto('/prompts')
+    await rows(page).first().getByRole('button', { name: 'Copy' }).click()
+    await expect(rows(page).first().getByRole('button', { name: 'Copied!' })).toBeVisible()
+    expect(await clipboard(page)).toBe('Copied the old way.')
+
+    // The selection fallback fails too.
+    await page.evaluate(() => {
+      document.execCommand = () => false
+    })
+    await expect(rows(page).first().getByRole('button', { name: 'Copy' })).toBeVisible()
+    await rows(page).first().getByRole('button', { name: 'Copy' }).click()
+    await expect(
+      page.getByText('Failed to copy prompt to clipboard. Please try again.', { exact: true }),
+    ).toBeVisible()
+    await expect(rows(page).first().getByRole('button', { name: 'Copied!' })).toHaveCount(0)
+  })
 })
 
 test('delete asks first, then removes the prompt', async ({ page }) => {

@@ -450,6 +450,57 @@ describe('DELETE /api/v1/prompts/:id', () => {
   })
 })
 
+describe('atomic writes', () => {
+  /**
+   * Makes the database refuse any new version whose body is `body`, as a crash or a lost
+   * connection would between the writes of one save, and removes that trap afterwards.
+   */
+  async function withFailingVersionInsert(body: string, run: () => Promise<void>) {
+    await db().execute(
+      sql.raw(`CREATE FUNCTION fail_version_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.body = '${body}' THEN RAISE EXCEPTION 'version insert failed'; END IF;
+          RETURN NEW;
+        END $$`),
+    )
+    await db().execute(
+      sql`CREATE TRIGGER fail_version_insert BEFORE INSERT ON prompt_versions
+          FOR EACH ROW EXECUTE FUNCTION fail_version_insert()`,
+    )
+    try {
+      await run()
+    } finally {
+      await db().execute(sql`DROP TRIGGER fail_version_insert ON prompt_versions`)
+      await db().execute(sql`DROP FUNCTION fail_version_insert()`)
+    }
+  }
+
+  it('leaves no prompt behind when its version 1 cannot be written', async () => {
+    await withFailingVersionInsert('Doomed body', async () => {
+      const res = await owner.post('/api/v1/prompts', { title: 'Half-created', body: 'Doomed body' })
+      expect(res.status).toBe(500)
+    })
+    const leftovers = await db().select().from(prompts).where(eq(prompts.title, 'Half-created'))
+    expect(leftovers).toEqual([])
+  })
+
+  it('keeps the old metadata when the new version of a save cannot be written', async () => {
+    const { prompt, versions } = await createPromptAs(owner, { tags: ['before'] })
+    await withFailingVersionInsert('Doomed body', async () => {
+      const res = await owner.patch(`/api/v1/prompts/${prompt.id}`, {
+        title: 'Half-saved',
+        tags: ['after'],
+        body: 'Doomed body',
+        baseVersionId: versions[0]!.id,
+      })
+      expect(res.status).toBe(500)
+    })
+    const after = await owner.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    expect(after.body.prompt).toMatchObject({ title: 'A prompt', tags: ['before'], versionCount: 1 })
+    expect(after.body.prompt.updatedAt).toBe(prompt.updatedAt)
+  })
+})
+
 describe('signed out', () => {
   it('gets 401 from every prompt endpoint', async () => {
     const anonymous = new TestClient(testApp)
