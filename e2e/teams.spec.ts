@@ -142,6 +142,28 @@ test('an admin invites by email; the invitee accepts in another browser; the adm
   await inviteeContext.close()
 })
 
+test('an admin who hands the admin role on and demotes themselves loses the admin actions at once', async ({
+  page,
+  browser,
+}) => {
+  const adminEmail = await signUpViaApi(page)
+  const context = await browser.newContext()
+  const member = await context.newPage()
+  const memberEmail = await signUpViaApi(member)
+  const team = await createTeamWithMemberViaApi(page, 'Handover', { page: member, email: memberEmail })
+  await page.goto(`/team/${team.id}/manage`)
+  await page.getByLabel(`Role of ${memberEmail}`).selectOption('admin')
+  await expect(page.getByText('Role updated', { exact: true })).toBeVisible()
+  await page.getByLabel(`Role of ${adminEmail}`).selectOption('member')
+  await expect(page.getByLabel(`Role of ${adminEmail}`)).toHaveCount(0)
+  await expect(page.getByText('Your Role').locator('..')).toContainText('Member')
+  await expect(page.getByRole('form', { name: 'Invite a member' })).toHaveCount(0)
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Manage Handover' }),
+  ).toHaveCount(0)
+  await context.close()
+})
+
 test('a signed-out invitee signs up from the invitation and comes back to accept', async ({
   page,
   browser,

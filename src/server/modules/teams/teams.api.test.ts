@@ -125,6 +125,18 @@ describe('members and roles', () => {
     return { admin, member, a, m, team }
   }
 
+  /** The installation's first account is the global admin; a client signed in as that account. */
+  async function signInAsGlobalAdmin() {
+    const global = new TestClient(testApp)
+    const [first] = await testApp.database.db.select().from(installation)
+    const [firstUser] = await testApp.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, first!.firstUserId!))
+    await global.signIn(firstUser!.email)
+    return global
+  }
+
   it('lists members with email, display name, role and joining date, admins first', async () => {
     const { member, a, m, team } = await teamWithMember()
     const res = await member.get<{ items: TeamMember[] }>(`/api/v1/teams/${team.id}/members`)
@@ -208,14 +220,7 @@ describe('members and roles', () => {
   })
 
   it('lets a global admin manage a team they do not belong to, but not leave it', async () => {
-    const global = new TestClient(testApp)
-    const [first] = await testApp.database.db.select().from(installation)
-    // The installation's first account is the global admin; sign in as that account.
-    const [firstUser] = await testApp.database.db
-      .select()
-      .from(users)
-      .where(eq(users.id, first!.firstUserId!))
-    await global.signIn(firstUser!.email)
+    const global = await signInAsGlobalAdmin()
     const { m, team } = await teamWithMember()
     const detail = await global.get<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`)
     expect(detail.body.team.role).toBeNull()
@@ -225,5 +230,16 @@ describe('members and roles', () => {
     const leave = await global.post<ErrorRes>(`/api/v1/teams/${team.id}/leave`)
     expect(leave.status).toBe(404)
     expect(leave.body.error.message).toBe('Not a member of this team')
+  })
+
+  it('never removes the last admin, not even for a global admin', async () => {
+    // A team admin cannot remove themselves, so only someone from outside (a global admin) could
+    // take a team's only admin away.
+    const global = await signInAsGlobalAdmin()
+    const { admin, a, team } = await teamWithMember()
+    const res = await global.delete<ErrorRes>(`/api/v1/teams/${team.id}/members/${a.id}`)
+    expect(res.status).toBe(409)
+    expect(res.body.error.message).toBe('A team needs at least one admin. Make another member admin first.')
+    expect((await admin.get<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`)).body.team.role).toBe('admin')
   })
 })

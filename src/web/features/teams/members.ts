@@ -32,7 +32,12 @@ export function useChangeMemberRole(teamId: string) {
     },
     onError: (_error, _input, context) => queryClient.setQueryData(key, context?.previous),
     onSuccess: (members) => queryClient.setQueryData(key, members),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.mine }),
+    // An admin may demote themselves: their role in the team (page, sidebar) changes with the list.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.mine }),
+      ]),
   })
 }
 
