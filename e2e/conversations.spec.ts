@@ -400,6 +400,39 @@ test.describe('prompts in conversations', () => {
     await expect(toast).toBeHidden()
   })
 
+  test('the picker says what it is loading: the prompts, then a prompt’s versions', async ({ page }) => {
+    await createPromptViaApi(page, { title: 'Slow prompt' })
+    const conversation = await createConversationViaApi(page, { title: 'Waiting' })
+    await page.goto(`/conversations/${conversation.id}`)
+    await expect(page.getByText('No messages yet')).toBeVisible()
+    // Each answer waits until the test has seen the loading state.
+    const hold = async (url: string) => {
+      let release: () => void = () => {}
+      const answered = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route(url, async (route) => {
+        await answered
+        await route.fallback()
+      })
+      return release
+    }
+    const releasePrompts = await hold('**/api/v1/prompts?**')
+
+    await page.getByRole('button', { name: 'Attach prompt' }).click()
+    const picker = page.getByRole('dialog', { name: 'Attach a prompt' })
+    await expect(picker.getByRole('status').filter({ hasText: 'Loading prompts…' })).toHaveCount(1)
+    releasePrompts()
+    const row = picker.getByRole('listitem', { name: 'Slow prompt' })
+    await expect(row).toBeVisible()
+
+    const releaseVersions = await hold('**/api/v1/prompts/*/versions')
+    await row.getByRole('button', { name: 'Versions' }).click()
+    await expect(row.getByRole('status').filter({ hasText: 'Loading versions…' })).toHaveCount(1)
+    releaseVersions()
+    await expect(row.getByRole('button', { name: 'Attach version 1 of Slow prompt' })).toBeVisible()
+  })
+
   test.describe('removing an attachment', () => {
     test.use({ expectedConsoleError: /status of 503/ })
 
