@@ -251,6 +251,71 @@ test.describe('when the server fails', () => {
     await expect(page.getByText('The service is temporarily unavailable', { exact: true })).toBeVisible()
     await expect(composer).toHaveValue('Keep me')
   })
+  test('every other failed change names what failed, with the server’s reason', async ({ page }) => {
+    const conversation = await createConversationViaApi(page, { title: 'Fragile', firstMessage: 'Hello' })
+    const unavailable = {
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'transient', message: 'The service is temporarily unavailable' },
+      }),
+    }
+    const reason = page.getByText('The service is temporarily unavailable', { exact: true }).first()
+
+    // The messages do not load (after the retries the screen gives up).
+    const messagesUrl = `**/api/v1/conversations/${conversation.id}/messages?**`
+    await page.route(messagesUrl, (route) => route.fulfill(unavailable))
+    await page.goto(`/conversations/${conversation.id}`)
+    await expect(page.getByText('Failed to load messages. Please refresh the page.')).toBeVisible()
+    await page.unroute(messagesUrl)
+    await page.reload()
+    const message = page.getByRole('article', { name: 'You' })
+    await expect(message).toContainText('Hello')
+
+    // Every write from here on fails; reads still work.
+    await page.route('**/api/v1/**', (route) =>
+      route.request().method() === 'GET' ? route.fallback() : route.fulfill(unavailable),
+    )
+
+    await page.getByRole('button', { name: 'Edit title' }).click()
+    const title = page.getByRole('textbox', { name: 'Conversation title' })
+    await title.fill('Renamed')
+    await title.press('Enter')
+    await expect(page.getByText('Failed to update conversation', { exact: true })).toBeVisible()
+    await expect(reason).toBeVisible()
+    await title.press('Escape')
+
+    await message.getByRole('button', { name: 'Message actions' }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    await message.getByRole('textbox', { name: 'Edit message' }).fill('Hello again')
+    await message.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Failed to update message', { exact: true })).toBeVisible()
+    await message.getByRole('button', { name: 'Cancel' }).click()
+
+    await message.getByRole('button', { name: 'Message actions' }).click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    const confirmMessage = page.getByRole('alertdialog', { name: 'Delete message?' })
+    await confirmMessage.getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByText('Failed to delete message', { exact: true })).toBeVisible()
+    await confirmMessage.getByRole('button', { name: 'Cancel' }).click()
+    await expect(message).toContainText('Hello')
+
+    await page.getByRole('button', { name: 'Conversation actions' }).click()
+    await page.getByRole('menuitem', { name: 'Delete conversation' }).click()
+    const confirmConversation = page.getByRole('alertdialog', { name: 'Delete conversation?' })
+    await confirmConversation.getByRole('button', { name: 'Delete conversation' }).click()
+    await expect(page.getByText('Failed to delete conversation', { exact: true })).toBeVisible()
+    await confirmConversation.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page).toHaveURL(`/conversations/${conversation.id}`)
+
+    await page.goto('/conversations')
+    await page.getByRole('button', { name: 'New Conversation' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'New Conversation' })
+    await dialog.getByLabel('Title').fill('Never made')
+    await dialog.getByRole('button', { name: 'Create Conversation' }).click()
+    await expect(page.getByText('Failed to create conversation', { exact: true })).toBeVisible()
+    await expect(dialog.getByText('The service is temporarily unavailable').first()).toBeVisible()
+  })
 })
 
 test.describe('German', () => {
@@ -398,6 +463,39 @@ test.describe('prompts in conversations', () => {
     await toast.hover()
     await page.keyboard.press('Escape')
     await expect(toast).toBeHidden()
+  })
+
+  test('the picker says what it is loading: the prompts, then a prompt’s versions', async ({ page }) => {
+    await createPromptViaApi(page, { title: 'Slow prompt' })
+    const conversation = await createConversationViaApi(page, { title: 'Waiting' })
+    await page.goto(`/conversations/${conversation.id}`)
+    await expect(page.getByText('No messages yet')).toBeVisible()
+    // Each answer waits until the test has seen the loading state.
+    const hold = async (url: string) => {
+      let release: () => void = () => {}
+      const answered = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route(url, async (route) => {
+        await answered
+        await route.fallback()
+      })
+      return release
+    }
+    const releasePrompts = await hold('**/api/v1/prompts?**')
+
+    await page.getByRole('button', { name: 'Attach prompt' }).click()
+    const picker = page.getByRole('dialog', { name: 'Attach a prompt' })
+    await expect(picker.getByRole('status').filter({ hasText: 'Loading prompts…' })).toHaveCount(1)
+    releasePrompts()
+    const row = picker.getByRole('listitem', { name: 'Slow prompt' })
+    await expect(row).toBeVisible()
+
+    const releaseVersions = await hold('**/api/v1/prompts/*/versions')
+    await row.getByRole('button', { name: 'Versions' }).click()
+    await expect(row.getByRole('status').filter({ hasText: 'Loading versions…' })).toHaveCount(1)
+    releaseVersions()
+    await expect(row.getByRole('button', { name: 'Attach version 1 of Slow prompt' })).toBeVisible()
   })
 
   test.describe('removing an attachment', () => {

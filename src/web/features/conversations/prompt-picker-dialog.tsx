@@ -96,7 +96,7 @@ function PromptResults({
 
   if (prompts.isPending) {
     return (
-      <LoadingSkeletons label={t('list.loading')} className="space-y-2">
+      <LoadingSkeletons label={t('picker.loading')} className="space-y-2">
         {['a', 'b', 'c'].map((key) => (
           <Skeleton key={key} className="h-14 w-full" />
         ))}
@@ -214,7 +214,7 @@ function VersionList({
 }) {
   const { t } = useTranslation('conversations')
   const versions = useQuery(promptVersionsQuery(prompt.id))
-  if (versions.isPending) return <Spinner label={t('list.loadingMore')} />
+  if (versions.isPending) return <Spinner label={t('picker.versionsLoading')} />
   if (versions.isError) {
     return <RetryAlert title={t('picker.versionsError')} onRetry={() => void versions.refetch()} />
   }
