@@ -9,8 +9,10 @@ const personal = { ownerUserId: 'owner', teamId: null }
 
 describe('conversationAccess', () => {
   it.each([
-    ['owner, personal', owner, personal, null, { canView: true, canManage: true, canModerate: true }],
-    ['owner who left the team', owner, team, null, { canView: true, canManage: true, canModerate: true }],
+    ['owner, personal', owner, personal, null, { canView: true, canManage: true, canModerate: false }],
+    ['owner who left the team', owner, team, null, { canView: true, canManage: true, canModerate: false }],
+    ['owner, team member', owner, team, 'member', { canView: true, canManage: true, canModerate: false }],
+    ['owner, team admin', owner, team, 'admin', { canView: true, canManage: true, canModerate: true }],
     ['team member', other, team, 'member', { canView: true, canManage: false, canModerate: false }],
     ['team admin', other, team, 'admin', { canView: true, canManage: true, canModerate: true }],
     ['stranger', other, team, null, { canView: false, canManage: false, canModerate: false }],

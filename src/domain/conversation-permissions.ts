@@ -7,8 +7,9 @@ import { type Actor, canInTeam, type TeamRole } from './team-permissions.ts'
  * compared an id with the role value).
  *
  * - view and append messages: the owner, members of its team, global admins;
- * - manage (title, tags, delete) and moderate others' messages: the owner, admins of its team,
- *   global admins;
+ * - manage (title, tags, delete): the owner, admins of its team, global admins;
+ * - moderate others' messages: admins of its team and global admins only (§6: the owner edits or
+ *   deletes their own messages, like every author);
  * - everyone else does not see it at all (404).
  */
 export interface ConversationActor extends Actor {
@@ -28,11 +29,11 @@ export function conversationAccess(
 ): ConversationAccess & { canView: boolean } {
   const isOwner = conversation.ownerUserId === actor.id
   const role = conversation.teamId === null ? null : teamRole
-  const canManage = isOwner || canInTeam(actor, role, 'manage_team')
+  const isModerator = canInTeam(actor, role, 'manage_team')
   return {
     canView: isOwner || canInTeam(actor, role, 'view_team_data'),
-    canManage,
-    canModerate: canManage,
+    canManage: isOwner || isModerator,
+    canModerate: isModerator,
   }
 }
 
