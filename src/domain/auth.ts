@@ -152,6 +152,17 @@ export interface DiagnosticCheck {
 }
 
 /** GET /api/v1/auth/diagnostics (global admins): what the server sees now, nothing remembered. */
+/** One of the signed-in user's sessions, as `/api/v1/sessions` lists it: never with its token. */
+export interface SessionSummary {
+  id: string
+  createdAt: string
+  expiresAt: string
+  ipAddress: string | null
+  userAgent: string | null
+  /** The session of this request. */
+  current: boolean
+}
+
 export interface AuthDiagnostics {
   checkedAt: string
   database: { kind: string } & DiagnosticCheck

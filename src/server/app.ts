@@ -18,7 +18,7 @@ import { recoveryRoutes } from './modules/auth/recovery-routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { conversationRoutes, messageRoutes, promptUsageRoutes } from './modules/conversations/routes.ts'
 import { mailOutboxRoutes } from './modules/mail/routes.ts'
-import { meRoutes, sessionRoutes } from './modules/me/routes.ts'
+import { meRoutes, sessionListRoutes, sessionRoutes } from './modules/me/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
 import { apiDocumentRoutes } from './modules/system/api-document.ts'
@@ -71,6 +71,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/auth/diagnostics', authDiagnosticsRoutes({ auth, database, config }))
   v1.route('/me', meRoutes())
   v1.route('/session', sessionRoutes())
+  v1.route('/sessions', sessionListRoutes({ db }))
   v1.route('/profile', profileRoutes({ db }))
   v1.route('/mail-outbox', mailOutboxRoutes({ db, config }))
   v1.route(

@@ -55,14 +55,9 @@ export const replacedAuthPaths = [
  * through `auth.api`, which this list does not affect.
  */
 export const exposedAuthPaths = {
-  exact: [
-    '/get-session',
-    '/sign-out',
-    '/sign-in/social',
-    '/list-sessions',
-    '/revoke-other-sessions',
-    '/error',
-  ],
+  // Not get-session or list-sessions: their answers carry session tokens, which no script in the
+  // page should read (the cookie is HttpOnly for that reason); /api/v1/session(s) answer instead.
+  exact: ['/sign-out', '/sign-in/social', '/revoke-other-sessions', '/error'],
   prefixes: ['/callback/'],
 } as const
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SessionSummary } from '../../../domain/auth.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -14,6 +15,27 @@ beforeAll(async () => {
   await user.signUp()
 })
 afterAll(() => testApp.close())
+
+describe('GET /api/v1/sessions', () => {
+  it("lists the caller's own live sessions, the current one marked, without any token", async () => {
+    const email = `sessions-${crypto.randomUUID()}@example.com`
+    const first = new TestClient(testApp)
+    await first.signUp(email)
+    const second = new TestClient(testApp)
+    await second.signIn(email)
+    const res = await second.get<{ items: SessionSummary[] }>('/api/v1/sessions')
+    expect(res.status).toBe(200)
+    expect(res.body.items).toHaveLength(2)
+    expect(res.body.items.map((item) => item.current)).toEqual([true, false])
+    expect(Object.keys(res.body.items[0]!).sort()).toEqual(
+      ['createdAt', 'current', 'expiresAt', 'id', 'ipAddress', 'userAgent'].sort(),
+    )
+    expect(JSON.stringify(res.body)).not.toMatch(/token/i)
+    // Another account's sessions are not among them.
+    expect((await user.get<{ items: SessionSummary[] }>('/api/v1/sessions')).body.items).toHaveLength(1)
+    expect((await new TestClient(testApp).get('/api/v1/sessions')).status).toBe(401)
+  })
+})
 
 describe("better-auth's own endpoints", () => {
   it('redirect nowhere outside the app (verify-email used to follow any callbackURL)', async () => {
@@ -65,9 +87,9 @@ describe("better-auth's own endpoints", () => {
   })
 
   it('answer their own refusals (a wrong method, a body that is not JSON) as 4xx, never 500', async () => {
-    const wrongMethod = await user.post<ErrorBody>('/api/auth/get-session', {})
-    expect(wrongMethod.status).toBe(400)
-    expect(wrongMethod.body.error).toMatchObject({ code: 'validation', message: 'Validation failed' })
+    const wrongMethod = await user.post<ErrorBody>('/api/auth/error', {})
+    expect(wrongMethod.status).toBe(404)
+    expect(wrongMethod.body.error.code).toBe('not_found')
     const notJson = await user.request<ErrorBody>('POST', '/api/auth/sign-in/social', {
       rawBody: 'provider=google',
       headers: { 'Content-Type': 'text/plain' },
@@ -76,11 +98,11 @@ describe("better-auth's own endpoints", () => {
     expect(notJson.body.error.code).toBe('validation')
   })
 
-  it('keeps what the web app uses: session, session list, other sessions, sign-out', async () => {
+  it('keeps what the web app uses: other sessions, sign-out; not the answers that carry tokens', async () => {
     const me = new TestClient(testApp)
     await me.signUp()
-    expect((await me.get('/api/auth/get-session')).status).toBe(200)
-    expect((await me.get('/api/auth/list-sessions')).status).toBe(200)
+    expect((await me.get('/api/auth/get-session')).status).toBe(404)
+    expect((await me.get('/api/auth/list-sessions')).status).toBe(404)
     expect((await me.post('/api/auth/revoke-other-sessions', {})).status).toBe(200)
     expect((await me.post('/api/auth/sign-out', {})).status).toBe(200)
     expect((await me.get('/api/v1/me')).status).toBe(401)

@@ -14,6 +14,13 @@ export const profileApiDoc: ApiTag = {
     },
     {
       method: 'get',
+      path: '/v1/sessions',
+      summary: 'My live sessions, newest first, the current one marked (never with their tokens)',
+      access: 'signed-in',
+      success: { status: 200, description: '`{ items }`' },
+    },
+    {
+      method: 'get',
       path: '/v1/me',
       summary: 'The signed-in user',
       access: 'signed-in',

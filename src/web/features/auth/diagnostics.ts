@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AuthDiagnostics } from '../../../domain/auth.ts'
+import type { AuthDiagnostics, SessionSummary } from '../../../domain/auth.ts'
 import { api } from '../../lib/api.ts'
 
 /** The server's live auth checks (global admins); never cached, re-run on demand. */
@@ -12,20 +12,11 @@ export function useAuthDiagnostics() {
   })
 }
 
-export interface SessionListItem {
-  id: string
-  token: string
-  createdAt: string
-  expiresAt: string
-  ipAddress?: string | null
-  userAgent?: string | null
-}
-
-/** better-auth's list of the user's own sessions. */
+/** The user's own live sessions, the current one marked. */
 export function useMySessions() {
   return useQuery({
     queryKey: ['auth', 'sessions'],
-    queryFn: () => api.get<SessionListItem[]>('/api/auth/list-sessions'),
+    queryFn: async () => (await api.get<{ items: SessionSummary[] }>('/api/v1/sessions')).items,
     staleTime: 0,
   })
 }
