@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError('not_found', 'error.routeNotFound')
   })
 
-  if (deps.webDistDir) app.use('*', serveWebApp(deps.webDistDir))
+  if (deps.webDistDir) app.use('*', serveWebApp(deps.webDistDir).handler)
   return app
 }
 

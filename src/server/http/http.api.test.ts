@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, MAX_BODY_BYTES } from '../app.ts'
@@ -12,6 +12,7 @@ import { createTeamAs, invitationLinkFor, inviteAs } from '../testing/teams.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import type { AppEnv } from './env.ts'
 import { handleError } from './errors.ts'
+import { serveWebApp } from './static-web.ts'
 
 let testApp: TestApp
 beforeAll(async () => {
@@ -232,12 +233,25 @@ describe('serving the web app', () => {
     })
   })
 
-  it('caches hashed assets for a year and compresses them', async () => {
-    const res = await web.request('/assets/main-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } })
-    expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    expect(res.headers.get('content-encoding')).toBe('gzip')
-    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('console.log(1)')
+  it('caches hashed assets for a year and compresses them once their variants are made', async () => {
+    const webApp = serveWebApp(dist)
+    const served = new Hono().use('*', webApp.handler)
+    await webApp.compressed
+    const asset = (encoding: string) =>
+      served.request('/assets/main-abc123.js', { headers: { 'Accept-Encoding': encoding } })
+    const gzipped = await asset('gzip')
+    expect(gzipped.status).toBe(200)
+    expect(gzipped.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toContain('console.log(1)')
+    const brotli = await asset('gzip, deflate, br')
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toContain(
+      'console.log(1)',
+    )
+    const plain = await asset('identity')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toContain('console.log(1)')
   })
 
   it('answers client routes with index.html, which must be revalidated', async () => {

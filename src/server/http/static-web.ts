@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 
 const contentTypes: Record<string, string> = {
@@ -25,15 +26,30 @@ interface Asset {
   cacheControl: string
 }
 
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+export interface WebApp {
+  handler: MiddlewareHandler
+  /** Settles when every compressible file has its brotli and gzip variant. */
+  compressed: Promise<void>
+}
+
 /**
  * Serves the built single-page app from memory: files under /assets/ carry a content hash and are
  * cached for a year; everything else (index.html for every client route) must be revalidated.
- * Compressed variants are made once at start-up.
+ * Compressed variants are made once, off the main thread after start-up (maximum brotli takes
+ * seconds for the whole app, which would otherwise delay the first answer); until a file's
+ * variants are ready it goes out uncompressed.
  */
-export function serveWebApp(distDir: string): MiddlewareHandler {
+export function serveWebApp(distDir: string): WebApp {
   const assets = loadAssets(distDir)
   const index = assets.get('/index.html')
-  return async (c, next) => {
+  // A file that fails to compress is simply served as it is.
+  const compressed = Promise.all([...assets.values()].map((asset) => compress(asset).catch(() => {}))).then(
+    () => undefined,
+  )
+  const handler: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const asset = assets.get(c.req.path) ?? (c.req.path.startsWith('/assets/') ? undefined : index)
     if (!asset) {
@@ -43,6 +59,17 @@ export function serveWebApp(distDir: string): MiddlewareHandler {
     }
     return send(c, asset)
   }
+  return { handler, compressed }
+}
+
+async function compress(asset: Asset & { compressible: boolean }): Promise<void> {
+  if (!asset.compressible) return
+  const [br, gzip] = await Promise.all([
+    brotli(asset.body, { params: { [constants.BROTLI_PARAM_SIZE_HINT]: asset.body.length } }),
+    gzipped(asset.body, { level: 9 }),
+  ])
+  asset.br = br
+  asset.gzip = gzip
 }
 
 function send(c: Context, asset: Asset): Response {
@@ -64,8 +91,8 @@ function send(c: Context, asset: Asset): Response {
   return c.body(body as Uint8Array<ArrayBuffer>, 200, headers)
 }
 
-function loadAssets(distDir: string): Map<string, Asset> {
-  const assets = new Map<string, Asset>()
+function loadAssets(distDir: string): Map<string, Asset & { compressible: boolean }> {
+  const assets = new Map<string, Asset & { compressible: boolean }>()
   if (!existsSync(distDir)) return assets
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -77,16 +104,12 @@ function loadAssets(distDir: string): Map<string, Asset> {
       const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`
       const ext = path.extname(name)
       const body = readFileSync(file)
-      const asset: Asset = {
+      assets.set(urlPath, {
         body,
         type: contentTypes[ext] ?? 'application/octet-stream',
         cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      }
-      if (compressible.has(ext) && body.length > 512) {
-        asset.gzip = gzipSync(body, { level: 9 })
-        asset.br = brotliCompressSync(body)
-      }
-      assets.set(urlPath, asset)
+        compressible: compressible.has(ext) && body.length > 512,
+      })
     }
   }
   walk(distDir)
