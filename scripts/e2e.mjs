@@ -10,8 +10,8 @@ const root = path.resolve(import.meta.dirname, '..')
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chrome)) {
   const line = `E2E SKIPPED: no Chromium at ${chrome}. Install it with 'apt-get install -y chromium' or set CHROME_PATH.`
-  if (process.env.CI) {
-    console.error(`${line} (CI=true: failing)`)
+  if (/^(true|1)$/i.test(process.env.CI ?? '')) {
+    console.error(`${line} (CI=${process.env.CI}: failing)`)
     process.exit(1)
   }
   console.warn(`\n!!! ${line}\n`)
