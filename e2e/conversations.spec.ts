@@ -197,12 +197,15 @@ test('delete the conversation', async ({ page }) => {
 })
 
 test('opens at the newest messages and loads older ones when scrolled up', async ({ page }) => {
+  // 105 messages written through the API first, then 50 rendered and scrolled to: more than the
+  // default budgets on a busy machine.
+  test.slow()
   const conversation = await createConversationViaApi(page, { title: 'Long one' })
   for (let i = 1; i <= 105; i += 1) {
     await appendMessageViaApi(page, conversation.id, { content: { text: `Message number ${i}` } })
   }
   await page.goto(`/conversations/${conversation.id}`)
-  await expect(page.getByText('Message number 105', { exact: true })).toBeInViewport()
+  await expect(page.getByText('Message number 105', { exact: true })).toBeInViewport({ timeout: 30_000 })
   await expect(page.getByText('Message number 5', { exact: true })).toHaveCount(0)
   await page.getByRole('region', { name: 'Messages' }).evaluate((element) => {
     element.scrollTop = 0
