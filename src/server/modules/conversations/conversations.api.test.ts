@@ -29,7 +29,7 @@ describe('POST /api/v1/conversations', () => {
       ownerUserId: people.owner.user!.id,
       tags: ['ideas', 'launch'],
       content: {},
-      access: { canManage: true, canModerate: true },
+      access: { canManage: true, canModerate: false },
     })
     expect(await messagesOf(people.owner, conversation.id)).toEqual([])
   })
