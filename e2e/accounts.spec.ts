@@ -173,9 +173,11 @@ test.describe('password reset', () => {
       page.waitForEvent('popup'),
       framePage.evaluate((url) => window.open(url, '_blank'), link),
     ])
+    // Listened for from the start: the tab may close (2 s after verifying) while the frame is checked.
+    const tabClosed = tab.waitForEvent('close', { timeout: 15_000 })
     await expect(tab.getByRole('heading', { name: 'Reset Link Verified' })).toBeVisible()
     await expect(frame.getByText(`Choose a new password for ${email}.`)).toBeVisible()
-    await tab.waitForEvent('close', { timeout: 8000 })
+    await tabClosed
   })
 
   test('direct reset checks the current password on the server', async ({ page }) => {
@@ -425,7 +427,8 @@ test.describe('admin debug pages', () => {
     await expect(page.getByLabel('Failed')).toHaveCount(0)
 
     await page.goto('/auth-debug-test')
-    await expect(page.getByText('GET /api/v1/session')).toBeVisible()
+    await expect(page.getByText('GET /api/v1/session', { exact: true })).toBeVisible()
+    await expect(page.getByText('GET /api/v1/sessions', { exact: true })).toBeVisible()
     await expect(page.getByText(`"email": "${ADMIN.email}"`).first()).toBeVisible()
   })
 
