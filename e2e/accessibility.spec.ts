@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { expectNoSeriousViolations } from './axe.ts'
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
-import { ADMIN, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { ADMIN, ADMIN_ONLY_PATHS, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './support.ts'
 import {
   createTeamViaApi,
   createTeamWithMemberViaApi,
@@ -270,20 +270,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('admin pages', async ({ page }) => {
       await signInViaApi(page, ADMIN.email)
-      for (const path of [
-        '/admin',
-        '/debug-auth',
-        '/auth-test',
-        '/auth-debug-test',
-        '/oauth-test',
-        '/diagnosis',
-        '/quick-diagnosis',
-        '/build-status',
-        '/email-debug',
-        '/supabase-config',
-        '/temp-reset',
-        '/auth-verification',
-      ]) {
+      for (const path of [...ADMIN_ONLY_PATHS, '/temp-reset', '/auth-verification']) {
         await visit(page, path)
       }
     })

@@ -1,4 +1,4 @@
-import { ADMIN, expect, signInViaApi, signUpViaApi, test } from './support.ts'
+import { ADMIN, ADMIN_ONLY_PATHS, expect, signInViaApi, signUpViaApi, test } from './support.ts'
 
 test('a protected page shows the loading screen, then sends a signed-out visitor to /login', async ({
   page,
@@ -45,18 +45,7 @@ test('admin-only pages send other users home; the sidebar shows them to global a
   page,
 }) => {
   await signUpViaApi(page)
-  for (const path of [
-    '/admin',
-    '/debug-auth',
-    '/auth-test',
-    '/auth-debug-test',
-    '/oauth-test',
-    '/diagnosis',
-    '/quick-diagnosis',
-    '/build-status',
-    '/email-debug',
-    '/supabase-config',
-  ]) {
+  for (const path of ADMIN_ONLY_PATHS) {
     await page.goto(path)
     await page.waitForURL((url) => url.pathname === '/')
   }

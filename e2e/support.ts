@@ -3,6 +3,20 @@ import { test as base, expect, type Page } from '@playwright/test'
 export const PASSWORD = 'correct horse battery staple'
 export const ADMIN = { email: 'admin@e2e.test', password: PASSWORD }
 
+/** The route table's pages for global admins only (others are sent home). */
+export const ADMIN_ONLY_PATHS = [
+  '/admin',
+  '/debug-auth',
+  '/auth-test',
+  '/auth-debug-test',
+  '/oauth-test',
+  '/diagnosis',
+  '/quick-diagnosis',
+  '/build-status',
+  '/email-debug',
+  '/supabase-config',
+] as const
+
 export function signUpBody(email: string, password = PASSWORD) {
   return { email, password, confirmPassword: password, acceptTerms: true }
 }
