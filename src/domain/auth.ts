@@ -151,7 +151,6 @@ export interface DiagnosticCheck {
   error?: string
 }
 
-/** GET /api/v1/auth/diagnostics (global admins): what the server sees now, nothing remembered. */
 /** One of the signed-in user's sessions, as `/api/v1/sessions` lists it: never with its token. */
 export interface SessionSummary {
   id: string
@@ -163,6 +162,7 @@ export interface SessionSummary {
   current: boolean
 }
 
+/** GET /api/v1/auth/diagnostics (global admins): what the server sees now, nothing remembered. */
 export interface AuthDiagnostics {
   checkedAt: string
   database: { kind: string } & DiagnosticCheck
