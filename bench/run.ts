@@ -1,12 +1,17 @@
-// `npm run bench [prompts|conversations]`: the benchmarks, against PostgreSQL, each in a database of
-// its own (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/promptfolio_bench;
-// BENCH_CONVERSATIONS_DATABASE_URL, default .../promptfolio_bench_conversations).
+// `npm run bench [prompts|conversations|startup|bundle]`: the benchmarks, against PostgreSQL, each
+// in a database of its own (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/promptfolio_bench; BENCH_CONVERSATIONS_DATABASE_URL, default
+// .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup).
+import { runBundleBenchmark } from './bundle/run.ts'
 import { runConversationsBenchmark } from './conversations/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
+import { runStartupBenchmark } from './startup/run.ts'
 
 const benchmarks: Record<string, () => Promise<void>> = {
   prompts: runPromptsBenchmark,
   conversations: runConversationsBenchmark,
+  startup: runStartupBenchmark,
+  bundle: runBundleBenchmark,
 }
 
 const chosen = process.argv.slice(2)

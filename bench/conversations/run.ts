@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import pg from 'pg'
 import { encodeCursor } from '../../src/domain/cursor.ts'
 import {
@@ -15,6 +13,7 @@ import {
   signIn,
   withBenchServer,
 } from '../lib/harness.ts'
+import { saveResults } from '../lib/results.ts'
 import { percentile, table } from '../lib/stats.ts'
 import {
   BENCH_USER,
@@ -125,19 +124,11 @@ export async function runConversationsBenchmark(): Promise<void> {
       `\nunloaded, one request at a time (200 each): messages page 1 p50 ${first.p50.toFixed(1)} ms, ` +
         `p99 ${first.p99.toFixed(1)} ms; page 10,000 p50 ${tenThousandth.p50.toFixed(1)} ms, p99 ${tenThousandth.p99.toFixed(1)} ms`,
     )
-    const file = path.resolve(
-      import.meta.dirname,
-      '../.results',
-      `conversations-${new Date().toISOString()}.json`,
-    )
-    mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(
-      file,
-      JSON.stringify(
-        { connections: CONNECTIONS, seconds: SECONDS, unloaded: { first, tenThousandth }, results },
-        null,
-        2,
-      ),
-    )
+    saveResults('conversations', {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      unloaded: { first, tenThousandth },
+      results,
+    })
   })
 }

@@ -11,6 +11,7 @@ import {
   signIn,
   withBenchServer,
 } from '../lib/harness.ts'
+import { saveResults } from '../lib/results.ts'
 import type { Statement } from '../lib/sql-capture.ts'
 import { table } from '../lib/stats.ts'
 import { BENCH_PASSWORD, benchEmail, seed } from './seed.ts'
@@ -49,6 +50,7 @@ export async function runPromptsBenchmark(): Promise<void> {
     const cookie = await signIn(base, email, BENCH_PASSWORD)
     const rows: string[][] = []
     const plans: string[] = []
+    const results: Record<string, unknown>[] = []
     console.log(
       `\nprompts benchmark: ${CONNECTIONS} connections, ${SECONDS} s per measurement, user ${email}\n`,
     )
@@ -59,6 +61,7 @@ export async function runPromptsBenchmark(): Promise<void> {
       const { api, sql } = await measureScenario(base, cookie, scenario, BENCH_DATABASE_URL, statements)
       const perRequest = statements[0]!.length
       rows.push(resultCells(scenario.name, api, sql))
+      results.push({ scenario: scenario.name, statements: perRequest, api, sql })
       plans.push(
         `${scenario.name}: ${perRequest} statements per request; indexes ${(await indexesUsed(BENCH_DATABASE_URL, statements[0]!, /"prompt/)).filter((name) => name.startsWith('prompt')).join(', ')}`,
       )
@@ -66,5 +69,6 @@ export async function runPromptsBenchmark(): Promise<void> {
     }
     console.log(`\n${table(RESULT_COLUMNS, rows)}\n`)
     console.log(plans.join('\n'))
+    saveResults('prompts', { connections: CONNECTIONS, seconds: SECONDS, results })
   })
 }
