@@ -39,7 +39,17 @@ async function main() {
     webDistDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
   })
 
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  let stopping = false
+  const fetch = async (request: Request, env: unknown) => {
+    const response = await app.fetch(request, env)
+    if (!stopping) return response
+    // Shutting down: the client's kept-alive connection closes after this answer instead of holding
+    // the server open until the keep-alive timeout. A copy, since some responses' headers are frozen.
+    const closing = new Response(response.body, response)
+    closing.headers.set('Connection', 'close')
+    return closing
+  }
+  const server = serve({ fetch, port: config.port }, (info) => {
     log.info('listening', {
       url: config.appUrl,
       port: info.port,
@@ -50,7 +60,6 @@ async function main() {
   })
 
   // Stop accepting connections, let in-flight requests finish, then close the database.
-  let stopping = false
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
@@ -62,12 +71,8 @@ async function main() {
       await database.close().catch((error) => log.error('closing the database failed', { err: error }))
       process.exit(0)
     })
-    // A connection a client keeps alive would hold the close for the keep-alive timeout (5 s, longer
-    // while the client keeps using it): close each one as soon as its request has been answered.
-    if ('closeIdleConnections' in server) {
-      server.closeIdleConnections()
-      setInterval(() => server.closeIdleConnections(), 50).unref()
-    }
+    // Kept-alive connections with no request in flight; the others close after their answer.
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
