@@ -120,7 +120,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         description: 'Turns raw notes into a short status update.',
         tags: ['status', 'summary', 'leadership', 'weekly', 'notes'],
       })
-      await saveBodyViaApi(page, prompt.prompt.id, 'Summarize {notes} for {audience} in five bullets.')
+      await saveBodyViaApi(page, prompt.id, 'Summarize {notes} for {audience} in five bullets.')
       await createPromptViaApi(page, { title: 'Cold email opener', tags: ['sales'] })
 
       await visit(page, '/prompts', 'prompts list')
@@ -131,13 +131,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await check(page, 'tag filter open')
       await page.keyboard.press('Escape')
 
-      await visit(page, `/prompts/${prompt.prompt.id}`, 'prompt detail')
+      await visit(page, `/prompts/${prompt.id}`, 'prompt detail')
       await page.getByRole('button', { name: 'View: Version 1' }).click()
       await expect(page.getByRole('dialog')).toBeVisible()
       await check(page, 'version dialog')
       await page.keyboard.press('Escape')
 
-      await visit(page, `/prompts/${prompt.prompt.id}/edit`, 'edit prompt')
+      await visit(page, `/prompts/${prompt.id}/edit`, 'edit prompt')
       await page.getByRole('button', { name: 'Delete' }).click()
       await expect(page.getByRole('alertdialog')).toBeVisible()
       await check(page, 'delete prompt confirmation')
@@ -163,7 +163,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await appendMessageViaApi(page, conversation.id, {
         content: { text: 'Here is a draft with a friendly tone.' },
         role: 'assistant',
-        attachments: [{ promptId: prompt.prompt.id }],
+        attachments: [{ promptId: prompt.id }],
       })
       await visit(page, '/conversations', 'conversations list')
       await visit(page, `/conversations/${conversation.id}`, 'conversation detail')

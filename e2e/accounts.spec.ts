@@ -108,6 +108,8 @@ test.describe('password reset', () => {
     await page.context().clearCookies()
     await page.goto('/login-password')
     await page.getByRole('link', { name: 'Forgot password?' }).click()
+    // The sign-in page (which has an Email field too) stays until the next page's code has loaded.
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible()
     await page.getByLabel('Email').fill(email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await expect(page.getByRole('heading', { name: 'Email sent' })).toBeVisible()

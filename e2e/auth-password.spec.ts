@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from './support.ts'
 
 test('sign up, stay signed in across a reload, sign out from the sidebar', async ({ page }) => {
@@ -88,4 +89,81 @@ test.describe('sign in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.waitForURL('**/prompts')
   })
+})
+
+test.describe('the sign-in pages while the session check is slow', () => {
+  /**
+   * A signed-out visitor of `path` (with an account, `email`) whose session check is held back
+   * until `release()`; `answered()` resolves with its answer.
+   */
+  async function openWithSlowCheck(page: Page, path: string) {
+    const email = await signUpViaApi(page)
+    await page.context().clearCookies()
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/v1/session', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(path)
+    await page.getByLabel('Email').fill(email)
+    return { email, release, answered: () => page.waitForResponse('**/api/v1/session') }
+  }
+
+  test('keep what was typed before the check answers "signed out", and sign in', async ({ page }) => {
+    const check = await openWithSlowCheck(page, '/login-password')
+    await page.getByLabel('Password').fill(PASSWORD)
+    const answered = check.answered()
+    check.release()
+    await answered
+    await expect(page.getByLabel('Email')).toHaveValue(check.email)
+    await expect(page.getByLabel('Password')).toHaveValue(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/prompts')
+  })
+
+  test('a sign-in sent before the check answers waits for it, then signs in', async ({ page }) => {
+    const check = await openWithSlowCheck(page, '/login-password')
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('button', { name: 'Signing in…' })).toBeVisible()
+    check.release()
+    await page.waitForURL('**/prompts')
+    await expect(page.getByRole('heading', { name: 'Prompts', level: 1 })).toBeVisible()
+  })
+
+  test('the forgot-password form keeps its email and sends the link', async ({ page }) => {
+    const check = await openWithSlowCheck(page, '/forgot-password')
+    const answered = check.answered()
+    check.release()
+    await answered
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await expect(page.getByRole('heading', { name: 'Email sent' })).toBeVisible()
+  })
+})
+
+test('a sign-out the server refuses leaves the user signed in and says so', async ({ page }) => {
+  await signUpViaApi(page)
+  await page.goto('/prompts')
+  await page.route('**/api/auth/sign-out', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'rate_limited', message: 'Too many attempts. Please try again later.' },
+      }),
+    }),
+  )
+  await page.getByRole('button', { name: 'Signout' }).click()
+  await expect(
+    page.getByText('Could not sign out. You are still signed in; please try again.', { exact: true }),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/prompts$/)
+  await page.unroute('**/api/auth/sign-out')
+  await page.getByRole('button', { name: 'Signout' }).click()
+  await page.waitForURL('**/login')
+  await page.goto('/prompts')
+  await page.waitForURL('**/login')
 })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { Conversation, Message } from '../src/domain/conversations.ts'
-import { appOrigin, expect } from './support.ts'
+import { apiOptions, expect } from './support.ts'
 
 /** Conversation fixtures through the API, as the signed-in user of `page`. */
 export async function createConversationViaApi(
@@ -9,10 +9,10 @@ export async function createConversationViaApi(
 ): Promise<Conversation> {
   const res = await page.request.post('/api/v1/conversations', {
     data: body,
-    headers: { Origin: appOrigin() },
+    ...apiOptions(),
   })
   expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { conversation: Conversation }).conversation
+  return (await res.json()) as Conversation
 }
 
 export async function appendMessageViaApi(
@@ -26,8 +26,8 @@ export async function appendMessageViaApi(
 ): Promise<Message> {
   const res = await page.request.post(`/api/v1/conversations/${conversationId}/messages`, {
     data: body,
-    headers: { Origin: appOrigin() },
+    ...apiOptions(),
   })
   expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { message: Message }).message
+  return (await res.json()) as Message
 }

@@ -159,7 +159,7 @@ test('filter the list by tag chips and search', async ({ page }) => {
   await expect(cards).toHaveCount(2)
   await alpha.getByRole('button', { name: 'Show only conversations tagged q1' }).click()
   await expect(cards).toHaveCount(1)
-  await expect(page).toHaveURL(/tag=plan&tag=q1/)
+  await expect(page).toHaveURL(/tags=plan&tags=q1/)
 
   await page.getByRole('button', { name: 'Remove tag filter q1' }).click()
   await expect(cards).toHaveCount(2)
@@ -340,7 +340,7 @@ test.describe('prompts in conversations', () => {
     const conversation = await createConversationViaApi(page, { title })
     await appendMessageViaApi(page, conversation.id, {
       content: { text: 'Check my tone' },
-      attachments: [{ promptId: prompt.prompt.id }],
+      attachments: [{ promptId: prompt.id }],
     })
     await page.goto(`/conversations/${conversation.id}`)
     return page.getByRole('article', { name: 'You' })
@@ -351,7 +351,7 @@ test.describe('prompts in conversations', () => {
       title: 'Subject line writer',
       body: 'Write subject lines.',
     })
-    await saveBodyViaApi(page, prompt.prompt.id, 'Write five subject lines.')
+    await saveBodyViaApi(page, prompt.id, 'Write five subject lines.')
     const conversation = await createConversationViaApi(page, { title: 'Newsletter' })
     await page.goto(`/conversations/${conversation.id}`)
 
@@ -402,7 +402,7 @@ test.describe('prompts in conversations', () => {
     await picker.getByRole('button', { name: 'Close', exact: true }).click()
 
     await message.getByRole('link', { name: 'Subject line writer' }).first().click()
-    await expect(page).toHaveURL(`/prompts/${prompt.prompt.id}`)
+    await expect(page).toHaveURL(`/prompts/${prompt.id}`)
     const usage = page.getByRole('region', { name: 'Used in conversations' })
     await expect(usage.getByText('Used in 1 conversation').first()).toBeVisible()
     await expect(usage.getByRole('listitem').filter({ hasText: 'Version 2' })).toContainText(

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
 import { createPromptViaApi } from './prompts-support.ts'
-import { expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { apiOptions, expect, signUpViaApi, test, uniqueEmail } from './support.ts'
 import { createTeamViaApi } from './teams-support.ts'
 
 /**
@@ -73,9 +73,9 @@ test('send a message and attach prompts by keyboard, in the composer and from a 
   page,
 }) => {
   const prompt = await createPromptViaApi(page, { title: 'Keyboard prompt', body: 'Version one' })
-  await page.request.patch(`/api/v1/prompts/${prompt.prompt.id}`, {
+  await page.request.patch(`/api/v1/prompts/${prompt.id}`, {
     data: { body: 'Version two' },
-    headers: { Origin: test.info().project.use.baseURL as string },
+    ...apiOptions(),
   })
   const conversation = await createConversationViaApi(page, { title: 'Keys only' })
   await appendMessageViaApi(page, conversation.id, { content: { text: 'First message' } })
@@ -134,7 +134,7 @@ test('an error toast over the picker is reached by keyboard and closed with its 
   const conversation = await createConversationViaApi(page, { title: 'Toast by keys' })
   await appendMessageViaApi(page, conversation.id, {
     content: { text: 'Has it already' },
-    attachments: [{ promptId: prompt.prompt.id }],
+    attachments: [{ promptId: prompt.id }],
   })
   await page.goto(`/conversations/${conversation.id}`)
   await tabTo(page, page.getByRole('button', { name: 'Message actions' }))

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { CreatePromptInput, PromptDetail } from '../src/domain/prompts.ts'
-import { appOrigin, expect } from './support.ts'
+import { apiOptions, expect } from './support.ts'
 
 /** Creates a prompt through the API as the page's signed-in user. */
 export async function createPromptViaApi(
@@ -9,7 +9,7 @@ export async function createPromptViaApi(
 ): Promise<PromptDetail> {
   const res = await page.request.post('/api/v1/prompts', {
     data: { title: 'A prompt', body: 'Say hello to {name}.', ...input },
-    headers: { Origin: appOrigin() },
+    ...apiOptions(),
   })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as PromptDetail
@@ -19,7 +19,7 @@ export async function createPromptViaApi(
 export async function saveBodyViaApi(page: Page, promptId: string, body: string): Promise<PromptDetail> {
   const res = await page.request.patch(`/api/v1/prompts/${promptId}`, {
     data: { body },
-    headers: { Origin: appOrigin() },
+    ...apiOptions(),
   })
   expect(res.status(), await res.text()).toBe(200)
   return (await res.json()) as PromptDetail

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
-import { appOrigin, expect, signUpViaApi, test } from './support.ts'
+import { apiOptions, expect, signUpViaApi, test } from './support.ts'
 import { createTeamWithMemberViaApi } from './teams-support.ts'
 
 /** The rows of the prompt list (not the tag lists inside them). */
@@ -161,7 +161,7 @@ test.describe('copying', () => {
 
   test('Copy as Markdown gives the export in the spec order; Copy gives the body', async ({ page }) => {
     await signUpViaApi(page)
-    const { prompt } = await createPromptViaApi(page, {
+    const prompt = await createPromptViaApi(page, {
       title: 'Release notes',
       description: 'Drafts release notes.',
       tags: ['docs', 'release'],
@@ -169,7 +169,7 @@ test.describe('copying', () => {
     })
     await page.request.patch(`/api/v1/prompts/${prompt.id}`, {
       data: { body: 'Write short release notes for {version}.', changelog: 'Shorter' },
-      headers: { Origin: appOrigin() },
+      ...apiOptions(),
     })
     await page.goto(`/prompts/${prompt.id}`)
     await currentVersion(page).getByRole('button', { name: 'Copy as Markdown' }).click()
@@ -196,10 +196,10 @@ test.describe('copying', () => {
 
     await currentVersion(page).getByRole('button', { name: 'Copy', exact: true }).click()
     expect(await clipboard(page)).toBe('Write short release notes for {version}.')
-    await history(page)
-      .getByRole('listitem', { name: 'Version 1' })
-      .getByRole('button', { name: 'Copy' })
-      .click()
+    // A history entry lists only a preview: its body is fetched when copied, so wait for 'Copied!'.
+    const versionOne = history(page).getByRole('listitem', { name: 'Version 1' })
+    await versionOne.getByRole('button', { name: 'Copy' }).click()
+    await expect(versionOne.getByRole('button', { name: 'Copied!' })).toBeVisible()
     expect(await clipboard(page)).toBe('Write release notes for {version}.')
 
     await page.goto('/prompts')
@@ -237,7 +237,7 @@ test.describe('copying', () => {
 
 test('delete asks first, then removes the prompt', async ({ page }) => {
   await signUpViaApi(page)
-  const { prompt } = await createPromptViaApi(page, { title: 'Short-lived' })
+  const prompt = await createPromptViaApi(page, { title: 'Short-lived' })
   await page.goto(`/prompts/${prompt.id}/edit`)
   await page.getByRole('button', { name: 'Delete' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Delete prompt?' })
@@ -263,7 +263,7 @@ test('a save based on an outdated version is refused, and can be redone on top o
   page,
 }) => {
   await signUpViaApi(page)
-  const { prompt } = await createPromptViaApi(page, { body: 'First body' })
+  const prompt = await createPromptViaApi(page, { body: 'First body' })
   await page.goto(`/prompts/${prompt.id}/edit`)
   await expect(body(page)).toHaveValue('First body')
   await saveBodyViaApi(page, prompt.id, 'Saved in another tab')
@@ -322,7 +322,7 @@ test("a team member sees the owner's team prompt, without Edit, and not the priv
   await member.getByRole('link', { name: 'Back to prompt' }).click()
   await expect(member.getByRole('heading', { level: 1, name: 'Team greeting' })).toBeVisible()
 
-  await member.goto(`/prompts/${privatePrompt.prompt.id}`)
+  await member.goto(`/prompts/${privatePrompt.id}`)
   await expect(member.getByRole('heading', { name: 'Prompt not found' })).toBeVisible()
   await memberContext.close()
 })

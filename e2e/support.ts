@@ -23,10 +23,20 @@ export function signUpBody(email: string, password = PASSWORD) {
 
 /**
  * The app's origin. The API accepts state-changing requests only with an Origin header naming it
- * (as a browser sends), so every API call a test makes itself carries `{ Origin: appOrigin() }`.
+ * (as a browser sends), so every API call a test makes itself carries it (`apiOptions`).
  */
 export function appOrigin(): string {
   return test.info().project.use.baseURL as string
+}
+
+/**
+ * Options for an API call a test makes itself: the Origin header, and one retry of a request that
+ * met its kept-alive connection just as the server closed it for being idle (Node closes them after
+ * 5 s; the request then fails with ECONNRESET before the server has seen it). Browsers retry such a
+ * request by themselves; Playwright's request context does only when asked.
+ */
+export function apiOptions(headers: Record<string, string> = {}) {
+  return { headers: { Origin: appOrigin(), ...headers }, maxRetries: 1 }
 }
 
 let counter = 0
@@ -44,7 +54,7 @@ export async function signUpViaApi(page: Page, email = uniqueEmail()): Promise<s
   const language = await page.evaluate(() => navigator.language)
   const res = await page.request.post('/api/v1/auth/sign-up', {
     data: signUpBody(email),
-    headers: { Origin: appOrigin(), 'Accept-Language': language },
+    ...apiOptions({ 'Accept-Language': language }),
   })
   expect(res.status(), await res.text()).toBe(201)
   return email
@@ -53,7 +63,7 @@ export async function signUpViaApi(page: Page, email = uniqueEmail()): Promise<s
 export async function signInViaApi(page: Page, email: string, password = PASSWORD) {
   const res = await page.request.post('/api/v1/auth/sign-in', {
     data: { email, password },
-    headers: { Origin: appOrigin() },
+    ...apiOptions(),
   })
   expect(res.status(), await res.text()).toBe(200)
 }

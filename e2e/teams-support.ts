@@ -1,19 +1,19 @@
 import { expect, type Page } from '@playwright/test'
 import type { TeamSummary } from '../src/domain/teams.ts'
 import { linkOf, waitForMail } from './mailbox.ts'
-import { appOrigin } from './support.ts'
+import { apiOptions } from './support.ts'
 
 /** Team set-up through the API, from the signed-in browser context of `page`. */
 export async function createTeamViaApi(page: Page, name: string): Promise<TeamSummary> {
-  const res = await page.request.post('/api/v1/teams', { data: { name }, headers: { Origin: appOrigin() } })
+  const res = await page.request.post('/api/v1/teams', { data: { name }, ...apiOptions() })
   expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { team: TeamSummary }).team
+  return (await res.json()) as TeamSummary
 }
 
 export async function inviteViaApi(page: Page, teamId: string, email: string, role = 'member') {
   const res = await page.request.post(`/api/v1/teams/${teamId}/invitations`, {
     data: { email, role },
-    headers: { Origin: appOrigin() },
+    ...apiOptions(),
   })
   expect(res.status(), await res.text()).toBe(201)
 }
@@ -27,7 +27,7 @@ export async function invitationLinkFor(email: string, options: { after?: number
 async function acceptViaApi(page: Page, link: string) {
   const token = new URL(link).pathname.split('/').pop()
   const res = await page.request.post(`/api/v1/invitations/${token}/accept`, {
-    headers: { Origin: appOrigin() },
+    ...apiOptions(),
   })
   expect(res.status(), await res.text()).toBe(200)
 }

@@ -284,7 +284,7 @@ test('a team prompt appears for a member and disappears when they are removed', 
 
   await member.reload()
   await expect(member.getByText('Shared checklist')).toHaveCount(0)
-  await member.goto(`/prompts/${shared.prompt.id}`)
+  await member.goto(`/prompts/${shared.id}`)
   await expect(member.getByText('Prompt not found').first()).toBeVisible()
   await context.close()
 })

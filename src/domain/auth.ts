@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LOGIN_CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts'
+import type { Locale } from './messages/index.ts'
 
 /** Emails are trimmed and lowercased everywhere (§5). */
 export const emailSchema = z
@@ -120,14 +121,17 @@ export const adminSetPasswordInput = z.object({
 export type AdminSetPasswordInput = z.input<typeof adminSetPasswordInput>
 
 /** Which sign-in providers this server has configured (buttons explain the missing ones). */
-export interface AuthProviders {
-  google: boolean
-  apple: boolean
+export const authProvidersSchema = z.object({
+  google: z.boolean(),
+  apple: z.boolean(),
   /** Mail leaves the server (SMTP_URL set); otherwise it goes to the server log and the outbox. */
-  smtp: boolean
+  smtp: z.boolean(),
   /** The public origin (APP_URL) that emailed links and provider callbacks use. */
-  appUrl: string
-}
+  appUrl: z.string(),
+  /** The admins' testing-only password reset (/temp-reset) exists: not in production. */
+  adminPasswordReset: z.boolean(),
+})
+export type AuthProviders = z.infer<typeof authProvidersSchema>
 
 export const oauthProviders = ['google', 'apple'] as const
 export type OAuthProvider = (typeof oauthProviders)[number]
@@ -136,51 +140,66 @@ export const globalRoles = ['user', 'global_admin'] as const
 export type GlobalRole = (typeof globalRoles)[number]
 
 /** What `GET /api/v1/me` answers about the signed-in user. */
-export interface CurrentUser {
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  globalRole: z.enum(globalRoles),
+  createdAt: z.string(),
+})
+export type CurrentUser = z.infer<typeof currentUserSchema>
+
+/**
+ * Who is acting in a request: the signed-in user as every service receives it, with the language
+ * their texts (default changelogs, mails) are written in. Ownership compares `id` with user ids.
+ */
+export interface Actor {
   id: string
   email: string
-  name: string
   globalRole: GlobalRole
-  createdAt: string
+  locale: Locale
 }
 
 /** One live check of the admin diagnostics: did it work, how long it took, why not. */
-export interface DiagnosticCheck {
-  ok: boolean
-  latencyMs: number | null
-  error?: string
-}
+export const diagnosticCheckSchema = z.object({
+  ok: z.boolean(),
+  latencyMs: z.number().nullable(),
+  error: z.string().optional(),
+})
+export type DiagnosticCheck = z.infer<typeof diagnosticCheckSchema>
 
 /** One of the signed-in user's sessions, as `/api/v1/sessions` lists it: never with its token. */
-export interface SessionSummary {
-  id: string
-  createdAt: string
-  expiresAt: string
-  ipAddress: string | null
-  userAgent: string | null
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
   /** The session of this request. */
-  current: boolean
-}
+  current: z.boolean(),
+})
+export type SessionSummary = z.infer<typeof sessionSummarySchema>
 
 /** GET /api/v1/auth/diagnostics (global admins): what the server sees now, nothing remembered. */
-export interface AuthDiagnostics {
-  checkedAt: string
-  database: { kind: string } & DiagnosticCheck
-  session: {
-    id: string
-    createdAt: string
-    expiresAt: string
-    absoluteExpiresAt: string
-    ipAddress: string | null
-    userAgent: string | null
-  }
-  google: {
-    configured: boolean
-    issuer: string | null
-    callbackUrl: string
-    discovery: DiagnosticCheck | null
-  }
-  apple: { configured: boolean; callbackUrl: string }
-  smtp: { configured: boolean; from: string; connection: DiagnosticCheck | null }
-  failedSignInsLast24h: number
-}
+export const authDiagnosticsSchema = z.object({
+  checkedAt: z.string(),
+  database: diagnosticCheckSchema.extend({ kind: z.string() }),
+  session: z.object({
+    id: z.string(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    absoluteExpiresAt: z.string(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  }),
+  google: z.object({
+    configured: z.boolean(),
+    issuer: z.string().nullable(),
+    callbackUrl: z.string(),
+    discovery: diagnosticCheckSchema.nullable(),
+  }),
+  apple: z.object({ configured: z.boolean(), callbackUrl: z.string() }),
+  smtp: z.object({ configured: z.boolean(), from: z.string(), connection: diagnosticCheckSchema.nullable() }),
+  failedSignInsLast24h: z.number().int(),
+})
+export type AuthDiagnostics = z.infer<typeof authDiagnosticsSchema>

@@ -7,9 +7,11 @@ export const DISPLAY_NAME_MAX = 80
 export const INVITATION_VALID_DAYS = 7
 export const TRIAL_DAYS = 14
 
-export const PROMPTS_PAGE_SIZE = 20
+export const PROMPTS_PAGE = { default: 20, max: 20 } as const
+export const VERSIONS_PAGE = { default: 20, max: 50 } as const
 export const CONVERSATIONS_PAGE = { default: 25, max: 100, listScreen: 50, dashboard: 5 } as const
 export const MESSAGES_PAGE = { default: 50, max: 100, screen: 100 } as const
+export const OUTBOX_PAGE = { default: 50, max: 100 } as const
 export const CONVERSATION_SNAPSHOT_SIZE = 10
 
 export const HISTORY_PREVIEW_LENGTH = 200
@@ -33,8 +35,10 @@ export const DELAYS_MS = {
 export const OAUTH_POPUP = { width: 500, height: 600, pollMs: 1000, timeoutMs: 300_000 } as const
 export const DEFAULT_POST_AUTH_PATH = '/prompts'
 
-/** After this many wrong codes an emailed code is dead (a new one must be requested). */
+/** Wrong codes one client may try for one address before it must request a new code. */
 export const LOGIN_CODE_MAX_ATTEMPTS = 5
+/** After this many wrong codes from all clients together an emailed code is dead. */
+export const LOGIN_CODE_TOTAL_ATTEMPTS = 15
 /** How long an emailed password reset link works (once). */
 export const RESET_LINK_TTL_SECONDS = 30 * 60
 /** How long the reset form may be used after the link was opened. */

@@ -1,21 +1,25 @@
 import { z } from 'zod'
 import { CONVERSATIONS_PAGE, MESSAGES_PAGE } from './constants.ts'
-import { cursorParam, repeatedParam } from './list-params.ts'
-import { normalizeTags } from './prompts.ts'
+import {
+  type ListScope,
+  normalizeTags,
+  scopeParam,
+  searchParam,
+  TAG_LIMITS,
+  tagsSchema,
+  titleSchema,
+} from './fields.ts'
+import { cursorParam, limitParam, repeatedParam } from './list-params.ts'
 
 /**
  * Conversations, their messages and the prompts attached to messages (§3, §5, §7): the API's input
  * schemas (shared by forms and server) and its output shapes.
  */
-export const CONVERSATION_TITLE_MAX = 200
-export const TAG_LENGTH_MAX = 50
-export const TAGS_MAX = 20
 export const MESSAGE_TEXT_MAX = 50_000
 export const MODEL_NAME_MAX = 100
 export const TOKEN_COUNT_MAX = 100_000_000
 export const ATTACHMENTS_PER_MESSAGE_MAX = 10
 export const ATTACHMENT_NOTES_MAX = 1000
-export const SEARCH_MAX = 200
 /** How many conversations the usage view lists per prompt version (the count stays exact). */
 export const USAGE_CONVERSATIONS_PER_VERSION = 20
 
@@ -27,17 +31,16 @@ export function parseTagList(text: string): string[] {
   return normalizeTags(text.split(','))
 }
 
-export const titleSchema = z
-  .string({ error: 'conversations.titleRequired' })
-  .trim()
-  .min(1, 'conversations.titleRequired')
-  .max(CONVERSATION_TITLE_MAX, 'conversations.titleTooLong')
+export const conversationTitleSchema = titleSchema({
+  required: 'conversations.titleRequired',
+  tooLong: 'conversations.titleTooLong',
+})
 
-export const tagsSchema = z
-  .array(z.string({ error: 'conversations.invalidTags' }), { error: 'conversations.invalidTags' })
-  .transform(normalizeTags)
-  .refine((tags) => tags.every((tag) => tag.length <= TAG_LENGTH_MAX), 'conversations.tagTooLong')
-  .refine((tags) => tags.length <= TAGS_MAX, 'conversations.tooManyTags')
+export const conversationTagsSchema = tagsSchema({
+  invalid: 'conversations.invalidTags',
+  tooLong: 'conversations.tagTooLong',
+  tooMany: 'conversations.tooManyTags',
+})
 
 export const messageTextSchema = z
   .string({ error: 'conversations.messageRequired' })
@@ -63,7 +66,7 @@ export const attachmentRefSchema = z.object({
 export type AttachmentRef = z.input<typeof attachmentRefSchema>
 
 export const createConversationInput = z.object({
-  title: titleSchema,
+  title: conversationTitleSchema,
   teamId: z.uuid('conversations.teamNotFound').nullish(),
   /** Sent as the first message (role user) only when non-empty after trimming (§5). */
   firstMessage: z
@@ -71,22 +74,22 @@ export const createConversationInput = z.object({
     .trim()
     .max(MESSAGE_TEXT_MAX, 'conversations.messageTooLong')
     .optional(),
-  tags: tagsSchema.default([]),
+  tags: conversationTagsSchema.default([]),
 })
 export type CreateConversationInput = z.input<typeof createConversationInput>
 
 /** The New Conversation dialog's fields; `toCreateConversationInput` makes the API input. */
 export const newConversationForm = z.object({
-  title: titleSchema,
+  title: conversationTitleSchema,
   teamId: z.string(),
   firstMessage: z.string().max(MESSAGE_TEXT_MAX, 'conversations.messageTooLong'),
   tags: z
     .string()
     .refine(
-      (text) => parseTagList(text).every((tag) => tag.length <= TAG_LENGTH_MAX),
+      (text) => parseTagList(text).every((tag) => tag.length <= TAG_LIMITS.length),
       'conversations.tagTooLong',
     )
-    .refine((text) => parseTagList(text).length <= TAGS_MAX, 'conversations.tooManyTags'),
+    .refine((text) => parseTagList(text).length <= TAG_LIMITS.count, 'conversations.tooManyTags'),
 })
 export type NewConversationForm = z.input<typeof newConversationForm>
 
@@ -103,7 +106,7 @@ export function toCreateConversationInput(
 }
 
 export const updateConversationInput = z
-  .object({ title: titleSchema.optional(), tags: tagsSchema.optional() })
+  .object({ title: conversationTitleSchema.optional(), tags: conversationTagsSchema.optional() })
   .refine((input) => input.title !== undefined || input.tags !== undefined, 'conversations.nothingToUpdate')
 export type UpdateConversationInput = z.input<typeof updateConversationInput>
 
@@ -145,116 +148,109 @@ export const addAttachmentInput = attachmentRefSchema.extend({
 })
 export type AddAttachmentInput = z.input<typeof addAttachmentInput>
 
-/** `?limit=` clamped to the spec's bounds (§9); text that is not a whole number is refused. */
-function limitSchema(page: { default: number; max: number }) {
-  return z.coerce
-    .number({ error: 'conversations.invalidLimit' })
-    .int('conversations.invalidLimit')
-    .transform((limit) => Math.min(Math.max(limit, 1), page.max))
-    .default(page.default)
-}
-
-export const conversationScopes = ['owner', 'team'] as const
-export type ConversationScope = (typeof conversationScopes)[number]
+export type ConversationScope = ListScope
 
 export const listConversationsQuery = z.object({
-  scope: z.enum(conversationScopes, { error: 'conversations.invalidScope' }).default('owner'),
+  scope: scopeParam('conversations.invalidScope'),
   /** With scope=team: one of the user's teams (another team lists nothing); absent: all of them. */
   teamId: z.uuid('conversations.teamNotFound').optional(),
-  search: z.string().trim().max(SEARCH_MAX, 'conversations.searchTooLong').optional(),
+  search: searchParam('conversations.searchTooLong'),
   // The same limits as a conversation's own tags: a filter can name any tag that exists, and no more.
   tags: repeatedParam('conversations.invalidTags')
     .optional()
     .transform((value) => value ?? [])
-    .pipe(tagsSchema),
-  limit: limitSchema(CONVERSATIONS_PAGE),
+    .pipe(conversationTagsSchema),
+  limit: limitParam(CONVERSATIONS_PAGE),
   cursor: cursorParam.optional(),
 })
 export type ListConversationsQuery = z.input<typeof listConversationsQuery>
 
 export const messageOrders = ['asc', 'desc'] as const
 export const listMessagesQuery = z.object({
-  limit: limitSchema(MESSAGES_PAGE),
+  limit: limitParam(MESSAGES_PAGE),
   cursor: cursorParam.optional(),
   /** asc (the spec's): oldest first. desc: newest first, so a screen can open at the newest page. */
   order: z.enum(messageOrders, { error: 'conversations.invalidOrder' }).default('asc'),
 })
 
 /** What the caller may do with a conversation (computed by the server with `conversationAccess`). */
-export interface ConversationAccess {
+export const conversationAccessSchema = z.object({
   /** Change title and tags, delete it. */
-  canManage: boolean
+  canManage: z.boolean(),
   /** Edit or delete other people's messages. */
-  canModerate: boolean
-}
+  canModerate: z.boolean(),
+})
+export type ConversationAccess = z.infer<typeof conversationAccessSchema>
 
-export interface ConversationSummary {
-  id: string
-  title: string
-  teamId: string | null
-  teamName: string | null
-  ownerUserId: string
-  tags: string[]
-  createdAt: string
-  updatedAt: string
-}
+export const conversationSummarySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  teamId: z.uuid().nullable(),
+  teamName: z.string().nullable(),
+  ownerUserId: z.string(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>
 
-export interface SnapshotEntry {
-  role: MessageRole
-  content: string
-}
+const snapshotEntrySchema = z.object({ role: roleSchema, content: z.string() })
+export type SnapshotEntry = z.infer<typeof snapshotEntrySchema>
 
-export interface Conversation extends ConversationSummary {
+export const conversationSchema = conversationSummarySchema.extend({
   /** The last 10 messages as role/content, or `{}` before the first message. */
-  content: { messages: SnapshotEntry[] } | Record<string, never>
-  access: ConversationAccess
-}
+  content: z.union([z.object({ messages: z.array(snapshotEntrySchema) }), z.object({}).strict()]),
+  access: conversationAccessSchema,
+})
+export type Conversation = z.infer<typeof conversationSchema>
 
-export interface MessageAttachment {
-  id: string
-  messageId: string
-  promptId: string
-  promptVersionId: string | null
+export const messageAttachmentSchema = z.object({
+  id: z.uuid(),
+  messageId: z.uuid(),
+  /** null (with the version id and title) when the viewer may not see the prompt. */
+  promptId: z.uuid().nullable(),
+  promptVersionId: z.uuid().nullable(),
   /** The prompt's title, or null when the viewer may not see the prompt (shown as 'Prompt'). */
-  title: string | null
+  title: z.string().nullable(),
   /** null: attached as "latest". */
-  versionNumber: number | null
-  attachedByUserId: string | null
-  notes: string | null
-  createdAt: string
-}
+  versionNumber: z.number().int().nullable(),
+  attachedByUserId: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>
 
-export interface Message {
-  id: string
-  conversationId: string
-  createdByUserId: string | null
-  authorEmail: string | null
-  role: MessageRole
-  content: { text: string }
-  model: string | null
-  tokenCount: number | null
-  createdAt: string
-  updatedAt: string
-  attachments: MessageAttachment[]
-}
+export const messageSchema = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  createdByUserId: z.string().nullable(),
+  authorEmail: z.string().nullable(),
+  role: roleSchema,
+  content: z.object({ text: z.string() }),
+  model: z.string().nullable(),
+  tokenCount: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  attachments: z.array(messageAttachmentSchema),
+})
+export type Message = z.infer<typeof messageSchema>
 
-export interface PromptUsageConversation {
-  id: string
-  title: string
-  updatedAt: string
-}
+const promptUsageConversationSchema = z.object({ id: z.uuid(), title: z.string(), updatedAt: z.string() })
+export type PromptUsageConversation = z.infer<typeof promptUsageConversationSchema>
 
 /** Where one version of a prompt (or its "latest" attachments: versionId null) is used. */
-export interface PromptVersionUsage {
-  versionId: string | null
-  versionNumber: number | null
-  conversationCount: number
-  conversations: PromptUsageConversation[]
-}
+const promptVersionUsageSchema = z.object({
+  versionId: z.uuid().nullable(),
+  versionNumber: z.number().int().nullable(),
+  conversationCount: z.number().int(),
+  conversations: z.array(promptUsageConversationSchema),
+})
+export type PromptVersionUsage = z.infer<typeof promptVersionUsageSchema>
 
-export interface PromptUsage {
-  promptId: string
+export const promptUsageSchema = z.object({
+  promptId: z.uuid(),
   /** Distinct conversations, visible to the viewer, that use any version of the prompt. */
-  conversationCount: number
-  versions: PromptVersionUsage[]
-}
+  conversationCount: z.number().int(),
+  versions: z.array(promptVersionUsageSchema),
+})
+export type PromptUsage = z.infer<typeof promptUsageSchema>

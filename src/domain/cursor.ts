@@ -61,8 +61,19 @@ function isRealTimestamp(text: string): boolean {
   )
 }
 
-/** Anything that is not base64 of a timestamp and a uuid is 400 'Invalid cursor format'. */
-export function decodeCursor(value: string): Cursor {
+/**
+ * What a list sorts by before its id: a timestamp (most lists), or a whole number (a prompt's
+ * versions, by version number).
+ */
+export type CursorKey = 'timestamp' | 'number'
+
+const isSortKey: Record<CursorKey, (text: string) => boolean> = {
+  timestamp: isRealTimestamp,
+  number: (text) => /^\d{1,9}$/.test(text),
+}
+
+/** Anything that is not base64 of a sort key and a uuid is 400 'Invalid cursor format'. */
+export function decodeCursor(value: string, key: CursorKey = 'timestamp'): Cursor {
   let text: string
   try {
     text = fromBase64(value)
@@ -70,7 +81,7 @@ export function decodeCursor(value: string): Cursor {
     throw new AppError('validation', 'error.invalidCursor', { fields: { cursor: 'error.invalidCursor' } })
   }
   const [at = '', id = '', ...rest] = text.split('|')
-  if (rest.length > 0 || !isRealTimestamp(at) || !uuidPattern.test(id)) {
+  if (rest.length > 0 || !isSortKey[key](at) || !uuidPattern.test(id)) {
     throw new AppError('validation', 'error.invalidCursor', { fields: { cursor: 'error.invalidCursor' } })
   }
   return { at, id }

@@ -9,6 +9,18 @@ export const cursorParam = z
   .string({ error: 'error.invalidCursor' })
   .max(CURSOR_MAX_LENGTH, 'error.invalidCursor')
 
+/**
+ * A list's `limit`: a whole number (else 400 'Limit must be a whole number'), clamped to the list's
+ * bounds (§9), the list's default when absent.
+ */
+export function limitParam(page: { default: number; max: number }) {
+  return z.coerce
+    .number({ error: 'error.invalidLimit' })
+    .int('error.invalidLimit')
+    .transform((limit) => Math.min(Math.max(limit, 1), page.max))
+    .default(page.default)
+}
+
 /** A query parameter given once or repeated (`?tags=a&tags=b`), as a list. */
 export function repeatedParam(errorKey: MessageKey) {
   return z

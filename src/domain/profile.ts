@@ -18,21 +18,21 @@ export type Timezone = (typeof timezones)[number]
 export const themes = ['system', 'light', 'dark'] as const
 export type Theme = (typeof themes)[number]
 
-export interface NotificationPrefs {
-  mentions: { in_app: boolean; email: boolean }
-  invites: { in_app: boolean; email: boolean }
-}
+const channel = z.object({ in_app: z.boolean(), email: z.boolean() }).strict()
+const notificationPrefsSchema = z.object({ mentions: channel, invites: channel })
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>
 
 /** What GET /api/v1/profile answers: the signed-in user's profile (email read-only). */
-export interface Profile {
-  email: string
-  displayName: string | null
-  locale: (typeof locales)[number]
-  timezone: Timezone
-  theme: Theme
-  notifications: NotificationPrefs
-  updatedAt: string
-}
+export const profileSchema = z.object({
+  email: z.string(),
+  displayName: z.string().nullable(),
+  locale: z.enum(locales),
+  timezone: z.enum(timezones),
+  theme: z.enum(themes),
+  notifications: notificationPrefsSchema,
+  updatedAt: z.string(),
+})
+export type Profile = z.infer<typeof profileSchema>
 
 /** The spec's defaults when no profile exists (§3, §5). */
 export const defaultProfileSettings = {
@@ -42,8 +42,6 @@ export const defaultProfileSettings = {
   theme: 'system',
   notifications: { mentions: { in_app: true, email: true }, invites: { in_app: true, email: true } },
 } as const satisfies Omit<Profile, 'email' | 'updatedAt'>
-
-const channel = z.object({ in_app: z.boolean(), email: z.boolean() }).strict()
 
 /**
  * PATCH /api/v1/profile: only the changed fields (§5). The display name is trimmed; empty clears it.

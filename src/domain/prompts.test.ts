@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createPromptInput,
-  historyPreview,
-  listPromptsQuery,
-  tagFilterFromUrl,
-  updatePromptInput,
-} from './prompts.ts'
+import { tagFilterFromUrl } from './fields.ts'
+import { createPromptInput, historyPreview, listPromptsQuery, updatePromptInput } from './prompts.ts'
 import { fieldErrorsOf } from './validation.ts'
 
 const teamId = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b'
@@ -53,7 +48,7 @@ describe('createPromptInput', () => {
       'prompts.contentTooLong',
     )
     expect(errors(createPromptInput, { title: 't', body: 'b', tags: ['x'.repeat(51)] })).toEqual({
-      'tags.0': 'prompts.tagTooLong',
+      tags: 'prompts.tagTooLong',
     })
     const tags = Array.from({ length: 21 }, (_, i) => `t${i}`)
     expect(errors(createPromptInput, { title: 't', body: 'b', tags }).tags).toBe('prompts.tooManyTags')
@@ -88,11 +83,13 @@ describe('updatePromptInput', () => {
 })
 
 describe('listPromptsQuery', () => {
-  it('defaults to my prompts, 20 a page, and clamps larger pages to 20 (§9)', () => {
+  it('defaults to my prompts, 20 a page, and clamps larger pages to 20', () => {
     expect(listPromptsQuery.parse({})).toMatchObject({ scope: 'owner', limit: 20, tags: [] })
     expect(listPromptsQuery.parse({ limit: '500' }).limit).toBe(20)
     expect(listPromptsQuery.parse({ limit: '5' }).limit).toBe(5)
-    expect(listPromptsQuery.safeParse({ limit: '0' }).success).toBe(false)
+    // Below one is clamped up rather than refused, like above the maximum.
+    expect(listPromptsQuery.parse({ limit: '0' }).limit).toBe(1)
+    expect(listPromptsQuery.safeParse({ limit: 'many' }).success).toBe(false)
     expect(listPromptsQuery.safeParse({ scope: 'everyone' }).success).toBe(false)
   })
 

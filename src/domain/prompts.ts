@@ -1,7 +1,17 @@
 import { z } from 'zod'
-import { HISTORY_PREVIEW_LENGTH, PROMPTS_PAGE_SIZE } from './constants.ts'
+import { HISTORY_PREVIEW_LENGTH, PROMPTS_PAGE, VERSIONS_PAGE } from './constants.ts'
 import type { Page } from './cursor.ts'
-import { cursorParam, repeatedParam } from './list-params.ts'
+import {
+  type ListScope,
+  SEARCH_MAX,
+  scopeParam,
+  searchParam,
+  TAG_LIMITS,
+  TITLE_MAX,
+  tagsSchema,
+  titleSchema,
+} from './fields.ts'
+import { cursorParam, limitParam, repeatedParam } from './list-params.ts'
 
 /**
  * The prompt API's shapes (§3 Prompt, Prompt version). The prompts module owns the rules; other
@@ -10,62 +20,81 @@ import { cursorParam, repeatedParam } from './list-params.ts'
 export const promptVisibilities = ['private', 'team'] as const
 export type PromptVisibility = (typeof promptVisibilities)[number]
 
-export interface PromptSummary {
-  id: string
-  ownerUserId: string
+/** What the caller may do with a prompt (computed by the server with `promptAccess`). */
+export const promptAccessSchema = z.object({
+  edit: z.boolean(),
+  delete: z.boolean(),
+  /** Make another version current ('Set as Current'). */
+  setCurrent: z.boolean(),
+})
+export type PromptAccess = z.infer<typeof promptAccessSchema>
+
+const timestamp = z.string()
+
+export const promptSummarySchema = z.object({
+  id: z.uuid(),
+  ownerUserId: z.string(),
   /** The owner's email when the viewer shares a team with them, else null ('Member'). */
-  ownerEmail: string | null
-  teamId: string | null
-  title: string
-  description: string | null
-  tags: string[]
-  visibility: PromptVisibility
-  currentVersionId: string | null
-  currentVersionNumber: number | null
+  ownerEmail: z.string().nullable(),
+  teamId: z.uuid().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
+  visibility: z.enum(promptVisibilities),
+  currentVersionId: z.uuid().nullable(),
+  currentVersionNumber: z.number().int().nullable(),
   /** The current version's body, so a list row can copy it without another request. */
-  currentVersionBody: string | null
-  versionCount: number
-  createdAt: string
-  updatedAt: string
-}
+  currentVersionBody: z.string().nullable(),
+  versionCount: z.number().int(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  access: promptAccessSchema,
+})
+export type PromptSummary = z.infer<typeof promptSummarySchema>
 
-export interface PromptVersion {
-  id: string
-  promptId: string
-  versionNumber: number
-  body: string
-  changelog: string | null
-  createdByUserId: string | null
-  createdAt: string
-}
+export const promptVersionSchema = z.object({
+  id: z.uuid(),
+  promptId: z.uuid(),
+  versionNumber: z.number().int(),
+  body: z.string(),
+  changelog: z.string().nullable(),
+  createdByUserId: z.string().nullable(),
+  createdAt: timestamp,
+})
+export type PromptVersion = z.infer<typeof promptVersionSchema>
 
-/** `GET /api/v1/prompts/:id` (and the answer of every write): what the detail and edit pages need. */
-export interface PromptDetail {
-  prompt: PromptSummary
-  /** Newest first. */
-  versions: PromptVersion[]
-  /** Only the owner edits, deletes and sets the current version (§6). */
-  canEdit: boolean
-}
+/**
+ * A version as the history lists it: its body only as the 200-character preview the history shows
+ * (§9); the whole body is one `GET .../versions/:versionId` away (Copy, View, Use This Version).
+ */
+export const versionSummarySchema = promptVersionSchema.omit({ body: true }).extend({
+  preview: z.string(),
+  bodyLength: z.number().int(),
+})
+export type VersionSummary = z.infer<typeof versionSummarySchema>
+
+/** `GET /api/v1/prompts/:id` (and the answer of every write): the prompt with its current version. */
+export const promptDetailSchema = promptSummarySchema.extend({
+  currentVersion: promptVersionSchema.nullable(),
+})
+export type PromptDetail = z.infer<typeof promptDetailSchema>
 
 export type PromptPage = Page<PromptSummary>
 
 /** Limits the spec leaves open; the database's check constraints hold the same numbers. */
 export const PROMPT_LIMITS = {
-  title: 200,
+  title: TITLE_MAX,
   description: 2000,
   body: 50_000,
   changelog: 500,
-  tagLength: 50,
-  tagCount: 20,
-  search: 200,
+  tagLength: TAG_LIMITS.length,
+  tagCount: TAG_LIMITS.count,
+  search: SEARCH_MAX,
+  /** Versions one prompt may have: each save adds one, and the history stays browsable. */
+  versions: 1000,
 } as const
 
-const titleSchema = z
-  .string({ error: 'prompts.titleRequired' })
-  .trim()
-  .min(1, 'prompts.titleRequired')
-  .max(PROMPT_LIMITS.title, 'prompts.titleTooLong')
+const promptTitleSchema = titleSchema({ required: 'prompts.titleRequired', tooLong: 'prompts.titleTooLong' })
 
 /** Trimmed; blank becomes null ("omitted if empty", §5). */
 const descriptionSchema = z
@@ -94,32 +123,11 @@ export function historyPreview(body: string): string {
   return body.length > HISTORY_PREVIEW_LENGTH ? `${body.slice(0, HISTORY_PREVIEW_LENGTH)}…` : body
 }
 
-/** Trims each tag and drops empties and duplicates (§5), keeping the order they were added in. */
-export function normalizeTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))]
-}
-
-/**
- * The tag filter of a shared or hand-edited URL, cut to what a filter may name: a tag longer than
- * any tag can be matches nothing, and the server refuses more tags than a prompt may have.
- */
-export function tagFilterFromUrl(
-  values: readonly string[],
-  limits = { count: PROMPT_LIMITS.tagCount, length: PROMPT_LIMITS.tagLength },
-): string[] {
-  return normalizeTags(values)
-    .filter((tag) => tag.length <= limits.length)
-    .slice(0, limits.count)
-}
-
-export const tagsSchema = z
-  .array(z.string({ error: 'prompts.tagsInvalid' }), { error: 'prompts.tagsInvalid' })
-  .transform(normalizeTags)
-  .pipe(
-    z
-      .array(z.string().max(PROMPT_LIMITS.tagLength, 'prompts.tagTooLong'))
-      .max(PROMPT_LIMITS.tagCount, 'prompts.tooManyTags'),
-  )
+const promptTagsSchema = tagsSchema({
+  invalid: 'prompts.tagsInvalid',
+  tooLong: 'prompts.tagTooLong',
+  tooMany: 'prompts.tooManyTags',
+})
 
 const visibilitySchema = z.enum(promptVisibilities, { error: 'prompts.visibilityInvalid' })
 
@@ -141,10 +149,10 @@ function requireTeamForTeamVisibility(
 /** `POST /api/v1/prompts`: the prompt and the body of its version 1. */
 export const createPromptInput = z
   .object({
-    title: titleSchema,
+    title: promptTitleSchema,
     description: descriptionSchema.optional().transform((value) => value ?? null),
     body: promptBodySchema,
-    tags: tagsSchema.default([]),
+    tags: promptTagsSchema.default([]),
     visibility: visibilitySchema.default('private'),
     teamId: teamIdSchema.optional().transform((value) => value ?? null),
   })
@@ -159,11 +167,11 @@ export type CreatePromptInput = z.input<typeof createPromptInput>
  */
 export const updatePromptInput = z
   .object({
-    title: titleSchema.optional(),
+    title: promptTitleSchema.optional(),
     description: descriptionSchema.optional(),
     body: promptBodySchema.optional(),
     changelog: changelogSchema.optional(),
-    tags: tagsSchema.optional(),
+    tags: promptTagsSchema.optional(),
     visibility: visibilitySchema.optional(),
     teamId: teamIdSchema.optional(),
     baseVersionId: z.uuid({ error: 'prompts.versionNotFound' }).nullable().optional(),
@@ -174,11 +182,11 @@ export type UpdatePromptInput = z.input<typeof updatePromptInput>
 /** The create and edit forms: the create input plus the edit page's 'What changed?' note. */
 export const promptFormSchema = z
   .object({
-    title: titleSchema,
+    title: promptTitleSchema,
     description: descriptionSchema,
     body: promptBodySchema,
     changelog: changelogSchema,
-    tags: tagsSchema,
+    tags: promptTagsSchema,
     visibility: visibilitySchema,
     teamId: teamIdSchema,
   })
@@ -189,36 +197,29 @@ export const setCurrentVersionInput = z.object({
   versionId: z.string({ error: 'prompts.versionNotFound' }).min(1, 'prompts.versionNotFound'),
 })
 
-export const promptScopes = ['owner', 'team'] as const
-export type PromptScope = (typeof promptScopes)[number]
-
-/** A query value that may be given once or repeated (`tags=a&tags=b`). */
+export type PromptScope = ListScope
 
 /** `GET /api/v1/prompts`: §7's list call. Page size 20 (§9); a larger `limit` is clamped to it. */
 export const listPromptsQuery = z.object({
-  scope: z.enum(promptScopes, { error: 'error.invalidValue' }).default('owner'),
+  scope: scopeParam('error.invalidValue'),
   teamId: z.uuid({ error: 'error.invalidValue' }).optional(),
-  search: z
-    .string({ error: 'error.invalidValue' })
-    .trim()
-    .max(PROMPT_LIMITS.search, 'error.invalidValue')
-    .optional()
-    .transform((value) => value || undefined),
+  search: searchParam('error.invalidValue'),
   // The same limits as a prompt's own tags: a filter can name any tag that exists, and no more.
   tags: repeatedParam('error.invalidValue')
     .optional()
     .transform((value) => value ?? [])
-    .pipe(tagsSchema),
+    .pipe(promptTagsSchema),
   visibility: visibilitySchema.optional(),
   cursor: cursorParam.optional(),
-  limit: z.coerce
-    .number({ error: 'error.invalidValue' })
-    .int('error.invalidValue')
-    .min(1, 'error.invalidValue')
-    .optional()
-    .transform((value) => Math.min(value ?? PROMPTS_PAGE_SIZE, PROMPTS_PAGE_SIZE)),
+  limit: limitParam(PROMPTS_PAGE),
 })
 export type ListPromptsQuery = z.input<typeof listPromptsQuery>
 
 /** `GET /api/v1/prompts/tags`: the distinct tags of the prompts in a scope, for the tag filter. */
 export const promptTagsQuery = listPromptsQuery.pick({ scope: true, teamId: true })
+
+/** `GET /api/v1/prompts/:id/versions`: the history, newest first, a page at a time. */
+export const listVersionsQuery = z.object({
+  cursor: cursorParam.optional(),
+  limit: limitParam(VERSIONS_PAGE),
+})

@@ -1,29 +1,35 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
+import { accountOperations } from '../domain/api/account.ts'
+import { authOperations } from '../domain/api/auth.ts'
+import { conversationOperations } from '../domain/api/conversations.ts'
+import { mailOperations } from '../domain/api/mail.ts'
+import { promptOperations } from '../domain/api/prompts.ts'
+import { systemOperations } from '../domain/api/system.ts'
+import { teamOperations } from '../domain/api/teams.ts'
 import { AppError } from '../domain/errors.ts'
 import type { Auth } from './auth/auth.ts'
 import { authHandler } from './auth/mount.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { apiDocsRoutes } from './http/api-docs.ts'
+import { identifyClient } from './http/client-address.ts'
 import { requestContext } from './http/context.ts'
 import type { AppEnv } from './http/env.ts'
 import { handleError } from './http/errors.ts'
+import { type MountOptions, mountOperations } from './http/operations.ts'
 import { requireSameOriginJson, securityHeaders } from './http/security.ts'
 import { loadSession } from './http/session.ts'
 import { serveWebApp } from './http/static-web.ts'
 import type { Logger } from './log.ts'
-import { authDiagnosticsRoutes } from './modules/auth/diagnostics.ts'
-import { recoveryRoutes } from './modules/auth/recovery-routes.ts'
-import { authRoutes } from './modules/auth/routes.ts'
-import { conversationRoutes, messageRoutes, promptUsageRoutes } from './modules/conversations/routes.ts'
-import { mailOutboxRoutes } from './modules/mail/routes.ts'
-import { meRoutes, sessionListRoutes, sessionRoutes } from './modules/me/routes.ts'
-import { profileRoutes } from './modules/profile/routes.ts'
-import { promptRoutes } from './modules/prompts/routes.ts'
-import { apiDocumentRoutes } from './modules/system/api-document.ts'
-import { healthRoutes } from './modules/system/health.ts'
-import { invitationRoutes, teamRoutes } from './modules/teams/routes.ts'
+import { accountHandlers } from './modules/account/routes.ts'
+import { authHandlers } from './modules/auth/routes.ts'
+import { conversationHandlers } from './modules/conversations/routes.ts'
+import { mailHandlers } from './modules/mail/routes.ts'
+import { promptHandlers } from './modules/prompts/routes.ts'
+import { systemHandlers } from './modules/system/routes.ts'
+import { teamHandlers } from './modules/teams/routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -32,6 +38,8 @@ export interface AppDeps {
   log: Logger
   /** Folder of the built web app; omitted in API tests. */
   webDistDir?: string
+  /** Checks of every answer against its operation's declaration (the API tests turn them on). */
+  contracts?: MountOptions
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -43,8 +51,10 @@ export function createApp(deps: AppDeps) {
 
   app.onError(handleError)
   app.use('*', requestContext(log))
+  app.use('*', identifyClient(config.trustProxy))
   app.use('*', securityHeaders(config.appUrl))
 
+  app.route('/api/docs', apiDocsRoutes())
   app.use('/api/*', compress())
   app.use('/api/*', async (c, next) => {
     await next()
@@ -61,30 +71,23 @@ export function createApp(deps: AppDeps) {
   )
   app.use('/api/*', requireSameOriginJson(config.trustedOrigins, ['/api/auth/callback/']))
 
-  app.route('/api/health', healthRoutes(database, config.version))
   app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth))
+  app.use('/api/v1/*', loadSession(auth))
 
-  const v1 = new Hono<AppEnv>()
-  v1.use('*', loadSession(auth))
-  v1.route('/auth', authRoutes({ auth, db, config }))
-  v1.route('/auth', recoveryRoutes({ auth, db, config }))
-  v1.route('/auth/diagnostics', authDiagnosticsRoutes({ auth, database, config }))
-  v1.route('/me', meRoutes())
-  v1.route('/session', sessionRoutes())
-  v1.route('/sessions', sessionListRoutes({ db }))
-  v1.route('/profile', profileRoutes({ db }))
-  v1.route('/mail-outbox', mailOutboxRoutes({ db, config }))
-  v1.route(
-    '/teams',
-    teamRoutes({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier }),
+  const mount = <G extends Record<string, unknown>>(
+    group: G,
+    handlers: Parameters<typeof mountOperations<G>>[2],
+  ) => mountOperations(app, group, handlers, deps.contracts)
+  mount(systemOperations, systemHandlers({ database, version: config.version }))
+  mount(authOperations, authHandlers({ auth, db, database, config }))
+  mount(accountOperations, accountHandlers({ db }))
+  mount(promptOperations, promptHandlers({ db }))
+  mount(conversationOperations, conversationHandlers({ db }))
+  mount(
+    teamOperations,
+    teamHandlers({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier }),
   )
-  v1.route('/invitations', invitationRoutes({ db }))
-  v1.route('/prompts', promptRoutes({ db }))
-  v1.route('/conversations', conversationRoutes({ db }))
-  v1.route('/messages', messageRoutes({ db }))
-  v1.route('/prompts', promptUsageRoutes({ db }))
-  v1.route('/openapi.json', apiDocumentRoutes(config.version))
-  app.route('/api/v1', v1)
+  mount(mailOperations, mailHandlers({ db, config }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

@@ -18,6 +18,12 @@ describe('configuration from the environment', () => {
     expect(config.smtpUrl).toBeUndefined()
     expect(config.logLevel).toBe('info')
     expect(config.rateLimitMultiplier).toBe(1)
+    expect(config.trustProxy).toEqual({ kind: 'none' })
+    expect(config.adminEmail).toBeUndefined()
+    expect(loadConfig({ AUTH_SECRET: secret, ADMIN_EMAIL: ' Ada@Example.com ' }).adminEmail).toBe(
+      'ada@example.com',
+    )
+    expect(loadConfig({ AUTH_SECRET: secret, TRUST_PROXY: '10.0.0.0/8' }).trustProxy.kind).toBe('networks')
     expect(loadConfig({ AUTH_SECRET: secret, PORT: '8080' }).appUrl).toBe('http://localhost:8080')
   })
 
@@ -29,6 +35,8 @@ describe('configuration from the environment', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL must start with smtp:// or smtps://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ADMIN_EMAIL: 'admin' }, 'ADMIN_EMAIL must be an email address'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY "yes" is neither a number of hops nor an IP address or CIDR'],
     [{ NODE_ENV: 'production', AUTH_SECRET: '' }, 'AUTH_SECRET is required when NODE_ENV=production'],
   ])('stops the start with one clear line for %j', (env, text) => {
     const load = () => loadConfig({ AUTH_SECRET: secret, ...env })

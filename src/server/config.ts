@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy, type TrustProxy } from './http/client-address.ts'
 
 const optionalString = z
   .string()
@@ -36,6 +37,10 @@ const envSchema = z.object({
   APPLE_CLIENT_SECRET: optionalString,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** The account that becomes global admin (else the first account does). */
+  ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').toLowerCase().optional()),
+  /** Proxies trusted to report the client address: a number of hops or addresses/CIDRs. */
+  TRUST_PROXY: optionalString,
   /** Extra origins allowed to call the API with cookies (the Vite dev server in `npm run dev`). */
   EXTRA_TRUSTED_ORIGINS: optionalString,
 })
@@ -55,6 +60,10 @@ export interface Config {
   trustedOrigins: string[]
   /** Scales every rate-limit maximum; test suites raise it. */
   rateLimitMultiplier: number
+  /** The global admin's address (ADMIN_EMAIL); see auth/global-admin.ts. */
+  adminEmail: string | undefined
+  /** Which proxies may say who the client is (TRUST_PROXY); see http/client-address.ts. */
+  trustProxy: TrustProxy
   version: string
 }
 
@@ -73,6 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production')
   }
+  let trustProxy: TrustProxy
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY)
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: TRUST_PROXY ${(error as Error).message}`)
+  }
   const pair = (id?: string, secret?: string) =>
     id && secret ? { clientId: id, clientSecret: secret } : undefined
   return {
@@ -89,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustedOrigins: [appUrl, ...(e.EXTRA_TRUSTED_ORIGINS?.split(',').map((o) => o.trim()) ?? [])],
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    adminEmail: e.ADMIN_EMAIL,
+    trustProxy,
     version: readVersion(),
   }
 }

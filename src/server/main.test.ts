@@ -84,6 +84,10 @@ describe('the server process', () => {
     expect(signUp.status).toBe(201)
     expect(await stop(first.child)).toBe(0)
     expect(first.output()).toContain('"msg":"shutting down"')
+    // Without ADMIN_EMAIL the start says loudly who becomes (or is) the global admin.
+    expect(first.output()).toContain(
+      '!!! ADMIN_EMAIL is not set: the FIRST ACCOUNT TO SIGN UP becomes the global admin',
+    )
 
     const second = await start(port)
     const signIn = await fetch(`${base}/api/v1/auth/sign-in`, {
@@ -94,6 +98,7 @@ describe('the server process', () => {
     expect(signIn.status).toBe(200)
     expect((await signIn.json()).user.globalRole).toBe('global_admin')
     expect(second.output()).not.toContain('migrations applied')
+    expect(second.output()).toContain('the first account (keeper@example.com) is this installation')
     expect(await stop(second.child)).toBe(0)
     // Two cold starts of the real process: generous on a loaded machine, and not a timing assertion.
   }, 120_000)

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAuth } from './auth/auth.ts'
+import { adminSetupWarning } from './auth/global-admin.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { createLogger } from './log.ts'
@@ -28,8 +29,20 @@ async function main() {
   const applied = await database.migrate()
   if (applied.length > 0) log.info('migrations applied', { applied })
 
+  const adminWarning = await adminSetupWarning(database.db, config)
+  if (adminWarning) {
+    log.warn(adminWarning)
+    console.warn(`\n  !!! ${adminWarning}\n`)
+  }
+
   const auth = createAuth({ config, db: database.db, log })
-  const mail = createMailDelivery({ database, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log })
+  const mail = createMailDelivery({
+    database,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    log,
+    logSecrets: config.env !== 'production',
+  })
   await mail.start()
   const app = createApp({
     config,

@@ -20,7 +20,7 @@ export async function queueLoginCodeMail(
     outro: [['mail.code.validity'], ['mail.code.ignore']],
     appUrl: config.appUrl,
   })
-  await enqueueMail(db, { kind: 'login_code', to: mail.to, ...rendered })
+  await enqueueMail(db, { kind: 'login_code', to: mail.to, ...rendered, secrets: [mail.code] })
 }
 
 /**
@@ -50,5 +50,5 @@ export async function queuePasswordResetMail(
     outro: [['mail.reset.validity'], ['mail.reset.ignore']],
     appUrl: config.appUrl,
   })
-  await enqueueMail(db, { kind: 'password_reset', to: mail.to, ...rendered })
+  await enqueueMail(db, { kind: 'password_reset', to: mail.to, ...rendered, secrets: [mail.token] })
 }

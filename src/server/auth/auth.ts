@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { isAPIError } from 'better-auth/api'
 import { admin } from 'better-auth/plugins/admin'
 import { adminAc, userAc } from 'better-auth/plugins/admin/access'
 import { emailOTP } from 'better-auth/plugins/email-otp'
@@ -8,7 +9,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { sql } from 'drizzle-orm'
 import {
   LOGIN_CODE_LENGTH,
-  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_TOTAL_ATTEMPTS,
   LOGIN_CODE_TTL_SECONDS,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -18,11 +19,12 @@ import {
 import { pickLocale } from '../../domain/messages/index.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { queryRows } from '../db/rows.ts'
 import { accounts, sessions, users, verifications } from '../db/schema/index.ts'
+import { addressGroup, CLIENT_ADDRESS_HEADER } from '../http/client-address.ts'
 import type { Logger } from '../log.ts'
 import { consumeRateLimit } from '../rate-limit.ts'
 import { queueLoginCodeMail, queuePasswordResetMail } from './auth-mails.ts'
+import { onAccountCreated, onSignedIn } from './global-admin.ts'
 
 /** OWASP's argon2id baseline (19 MiB, 2 iterations, 1 lane). */
 const argon2Options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
@@ -66,6 +68,27 @@ export function isExposedAuthPath(path: string): boolean {
     (exposedAuthPaths.exact as readonly string[]).includes(path) ||
     exposedAuthPaths.prefixes.some((prefix) => path.startsWith(prefix))
   )
+}
+
+/**
+ * better-auth's errors that what a request carries brings about (a provider that is not
+ * configured, a made-up or stale provider callback): worth a warning, not a failure of the app.
+ */
+const requestCausedAuthErrors = [
+  'Provider not found',
+  'Failed to parse state',
+  'State not found',
+  'INVALID_CALLBACK_REQUEST',
+  'No callback URL found',
+  'Unable to link account',
+]
+const isCausedByRequest = (message: string) =>
+  requestCausedAuthErrors.some((start) => message.startsWith(start))
+
+/** better-auth's rate-limit key ("<address>|<path>") with the address grouped like the app's limits. */
+export function groupedRateLimitKey(key: string): string {
+  const separator = key.indexOf('|')
+  return separator < 0 ? key : `${addressGroup(key.slice(0, separator))}${key.slice(separator)}`
 }
 
 export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
@@ -115,16 +138,23 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
     },
     rateLimit: {
       enabled: true,
-      // Its limits (e.g. 3 social sign-in starts per 10 s) scale with RATE_LIMIT_MULTIPLIER like ours.
+      // Its limits (e.g. 3 social sign-in starts per 10 s) scale with RATE_LIMIT_MULTIPLIER like ours,
+      // and count per client like ours: its key is "<address>|<path>", the address grouped as ours.
       customStorage: {
         consume: (key, rule) =>
-          consumeRateLimit(db, `auth:${key}`, {
+          consumeRateLimit(db, `auth:${groupedRateLimitKey(key)}`, {
             window: rule.window,
             max: rule.max * config.rateLimitMultiplier,
           }),
       },
+      // Ending sessions is never refused: a limit there would let anyone keep users signed in.
+      customRules: { '/sign-out': false, '/revoke-other-sessions': false },
     },
     advanced: {
+      // The client address comes from the app (TRUST_PROXY applied, see http/client-address.ts),
+      // never from a header the client controls. Kept whole here (the session records it); the
+      // limiter groups IPv6 by /64 itself.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 128 },
       cookiePrefix: 'promptfolio',
       useSecureCookies: config.appUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
@@ -143,7 +173,8 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
       emailOTP({
         otpLength: LOGIN_CODE_LENGTH,
         expiresIn: LOGIN_CODE_TTL_SECONDS,
-        allowedAttempts: LOGIN_CODE_MAX_ATTEMPTS,
+        // Per client the app allows fewer (failure-limits.ts): one stranger cannot kill the code.
+        allowedAttempts: LOGIN_CODE_TOTAL_ATTEMPTS,
         storeOTP: 'hashed',
         sendVerificationOTP: async ({ email, otp, type }, ctx) => {
           if (type !== 'sign-in') return
@@ -178,19 +209,11 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
     databaseHooks: {
       user: {
         create: {
-          // Runs after the sign-up transaction commits: the installation's first account becomes a
-          // global admin (the insert into the one-row table decides races), and every account gets
-          // a profile with the spec's defaults.
+          // Runs after the sign-up transaction commits: the first account is recorded (and may
+          // become global admin, see global-admin.ts), and every account gets a profile with the
+          // spec's defaults.
           after: async (user, ctx) => {
-            const first = await queryRows(
-              db,
-              sql`INSERT INTO installation (id, first_user_id) VALUES (1, ${user.id})
-                  ON CONFLICT (id) DO NOTHING RETURNING first_user_id`,
-            )
-            if (first.length > 0) {
-              await db.execute(sql`UPDATE users SET role = 'global_admin' WHERE id = ${user.id}`)
-              log.info('first account became global admin', { userId: user.id })
-            }
+            await onAccountCreated(db, config, log, user.id)
             // The profile starts in the language the person signed up in (the app sends it).
             const locale = pickLocale(ctx?.headers?.get('accept-language'))
             await db.execute(
@@ -200,12 +223,23 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
           },
         },
       },
+      session: { create: { after: (session) => onSignedIn(db, config, log, session.userId) } },
+    },
+    // better-auth would log every request it refuses (a 401, a 415) as an error of its own; those
+    // are the caller's doing. Its warnings and real failures still reach the log below.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) {
+          log.debug('auth: request refused', { status: error.statusCode, reason: error.body?.code })
+        } else log.error('auth: request failed', { err: error })
+      },
     },
     logger: {
-      level: 'error',
+      level: 'warn',
       log: (level, message, ...args) => {
         const fields = { args: args.map((a) => (a instanceof Error ? a.message : a)) }
-        if (level === 'error') log.error(`auth: ${message}`, fields)
+        if (level === 'error' && !isCausedByRequest(message)) log.error(`auth: ${message}`, fields)
+        else if (level === 'error') log.warn(`auth: ${message}`, fields)
         else if (level === 'warn') log.warn(`auth: ${message}`, fields)
         else log.debug(`auth: ${message}`, fields)
       },

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { AppError } from '../../domain/errors.ts'
+import { headersForAuth } from '../http/client-address.ts'
 import type { AppEnv } from '../http/env.ts'
 import { errorResponse } from '../http/errors.ts'
 import { type Auth, isExposedAuthPath } from './auth.ts'
@@ -15,7 +16,7 @@ export function authHandler(auth: Auth) {
     if (!isExposedAuthPath(path)) {
       throw new AppError('not_found', 'error.routeNotFound')
     }
-    const response = await auth.handler(c.req.raw)
+    const response = await auth.handler(new Request(c.req.raw, { headers: headersForAuth(c) }))
     if (response.status < 400) return response
     let body: { code?: string } | null = null
     if (isJson(response)) body = (await response.json().catch(() => null)) as { code?: string } | null

@@ -66,21 +66,20 @@ beforeAll(async () => {
     visibility: 'team',
     teamId: team.id,
   })
-  const promptId = prompt.body.prompt.id
-  const versionId = prompt.body.versions[0]!.id
-  const conversation = await admin.post<{ conversation: Conversation }>('/api/v1/conversations', {
+  const promptId = prompt.body.id
+  const versionId = prompt.body.currentVersionId!
+  const conversation = await admin.post<Conversation>('/api/v1/conversations', {
     title: 'Fuzzed',
     teamId: team.id,
   })
-  const conversationId = conversation.body.conversation.id
-  const message = await admin.post<{ message: Message }>(`/api/v1/conversations/${conversationId}/messages`, {
+  const conversationId = conversation.body.id
+  const message = await admin.post<Message>(`/api/v1/conversations/${conversationId}/messages`, {
     content: { text: 'Hello' },
   })
-  const messageId = message.body.message.id
-  const attachment = await admin.post<{ attachment: MessageAttachment }>(
-    `/api/v1/messages/${messageId}/attachments`,
-    { promptId },
-  )
+  const messageId = message.body.id
+  const attachment = await admin.post<MessageAttachment>(`/api/v1/messages/${messageId}/attachments`, {
+    promptId,
+  })
   const outbox = await admin.get<{ items: { id: string }[] }>('/api/v1/mail-outbox')
   fx = {
     admin,
@@ -93,7 +92,7 @@ beforeAll(async () => {
     versionId,
     conversationId,
     messageId,
-    attachmentId: attachment.body.attachment.id,
+    attachmentId: attachment.body.id,
     mailId: outbox.body.items[0]!.id,
   }
 })
@@ -291,6 +290,7 @@ function validParam(route: Route, name: string): string {
     token: fx.token,
     versionId: fx.versionId,
     attachmentId: fx.attachmentId,
+    file: 'init.js',
   }
   const value = byName[name]
   if (!value) throw new Error(`no valid value for :${name} in ${route.path}`)

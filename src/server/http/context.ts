@@ -1,5 +1,4 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import { pickLocale } from '../../domain/messages/index.ts'
 import type { Logger } from '../log.ts'
 import type { AppEnv } from './env.ts'
@@ -31,14 +30,4 @@ export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
  */
 export function loggablePath(path: string): string {
   return path.replace(/^(\/api\/v1\/invitations\/)[^/]+/, '$1:token')
-}
-
-/** The peer address of the TCP connection; forwarded headers are not trusted. */
-export function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    // app.request() in tests has no socket.
-    return 'local'
-  }
 }

@@ -8,13 +8,10 @@ export interface AppEnv {
     requestId: string
     log: Logger
     locale: Locale
+    /** The client's address, TRUST_PROXY applied; read it with `clientAddress(c)`. */
+    clientAddress: string
     /** The signed-in user of this request, or null. Set for /api/v1/* only. */
     user: CurrentUser | null
     sessionId: string | null
   }
-}
-
-/** Routes mounted behind requireUser: the user is known. */
-export interface UserEnv {
-  Variables: Omit<AppEnv['Variables'], 'user' | 'sessionId'> & { user: CurrentUser; sessionId: string }
 }

@@ -6,8 +6,9 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, MAX_BODY_BYTES } from '../app.ts'
 import { createAuth } from '../auth/auth.ts'
-import { createLogger, type Logger } from '../log.ts'
+import { createLogger } from '../log.ts'
 import { TestClient } from '../testing/client.ts'
+import { capturingLogger } from '../testing/log.ts'
 import { createTeamAs, invitationLinkFor, inviteAs } from '../testing/teams.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import type { AppEnv } from './env.ts'
@@ -123,10 +124,10 @@ describe('the API envelope', () => {
   it('refuses text holding an unpaired surrogate (PostgreSQL JSON cannot store it) with 400', async () => {
     const client = new TestClient(testApp)
     await client.signUp()
-    const created = await client.post<{ conversation: { id: string } }>('/api/v1/conversations', {
+    const created = await client.post<{ id: string }>('/api/v1/conversations', {
       title: 'Surrogates',
     })
-    const conversationId = created.body.conversation.id
+    const conversationId = created.body.id
     const cases = [
       await client.post('/api/v1/conversations', { title: 'Broken', firstMessage: 'a\ud800b' }),
       await client.post(`/api/v1/conversations/${conversationId}/messages`, { content: { text: '\udc00' } }),
@@ -179,23 +180,9 @@ describe('the API envelope', () => {
 })
 
 /** A logger that keeps every line, as the server would write it, for assertions. */
-function capturingLogger(lines: string[], base: Record<string, unknown> = {}): Logger {
-  const write = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
-    lines.push(JSON.stringify({ level, msg, ...base, ...fields }))
-  }
-  return {
-    debug: write('debug'),
-    info: write('info'),
-    warn: write('warn'),
-    error: write('error'),
-    child: (fields) => capturingLogger(lines, { ...base, ...fields }),
-  }
-}
-
 describe('request logs', () => {
   it("never carry an invitation link's token (it is in the path)", async () => {
-    const lines: string[] = []
-    const log = capturingLogger(lines)
+    const { log, lines } = capturingLogger()
     const { config, database } = testApp
     const logged: TestApp = {
       ...testApp,
@@ -210,8 +197,43 @@ describe('request logs', () => {
     const { token } = await invitationLinkFor(logged, email)
     expect((await invitee.get(`/api/v1/invitations/${token}`)).status).toBe(200)
     expect((await invitee.post(`/api/v1/invitations/${token}/accept`)).status).toBe(200)
-    expect(lines.filter((line) => line.includes('/api/v1/invitations/'))).toHaveLength(2)
-    expect(lines.filter((line) => line.includes(token))).toEqual([])
+    const texts = lines.map((line) => JSON.stringify(line))
+    expect(texts.filter((line) => line.includes('/api/v1/invitations/'))).toHaveLength(2)
+    expect(texts.filter((line) => line.includes(token))).toEqual([])
+  })
+
+  it('hold no error for ordinary requests of signed-out visitors (review, also noted)', async () => {
+    const { log, lines } = capturingLogger()
+    const quiet = await createTestApp({}, { log })
+    try {
+      const visitor = new TestClient(quiet)
+      for (const path of [
+        '/api/v1/me',
+        '/api/v1/session',
+        '/api/v1/prompts',
+        '/api/v1/auth/recovery',
+        '/api/nope',
+      ]) {
+        await visitor.get(path)
+      }
+      await visitor.post('/api/auth/sign-out')
+      await visitor.post('/api/auth/revoke-other-sessions')
+      await visitor.post('/api/v1/auth/sign-in', {
+        email: 'nobody@example.com',
+        password: 'not the password',
+      })
+      await visitor.post('/api/v1/auth/code/verify', { email: 'nobody@example.com', code: '123456' })
+      await visitor.post('/api/v1/auth/recovery', { tokenHash: 'made-up' })
+      await visitor.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/auth/callback' })
+      await visitor.get('/api/auth/callback/google?code=made-up&state=made-up')
+      await visitor.request('POST', '/api/auth/sign-out', {
+        rawBody: 'x',
+        headers: { 'Content-Type': 'text/plain' },
+      })
+      expect(lines.filter((line) => line.level === 'error')).toEqual([])
+    } finally {
+      await quiet.close()
+    }
   })
 })
 

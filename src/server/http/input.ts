@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { AppError } from '../../domain/errors.ts'
+import { isMessageKey, type MessageKey } from '../../domain/messages/index.ts'
 import { fieldErrorsOf } from '../../domain/validation.ts'
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
@@ -78,13 +79,13 @@ export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.outpu
   return validated(schema, value)
 }
 
-/** Validates a path parameter (e.g. a uuid); an invalid one reads as "not found". */
-export function pathParam<S extends z.ZodType>(
-  value: string | undefined,
-  schema: S,
-  notFound: AppError,
-): z.output<S> {
-  const result = schema.safeParse(value)
-  if (!result.success) throw notFound
-  return result.data
+/**
+ * Parses the path parameters with the operation's schema. A value it refuses cannot name one of
+ * our objects, so it is answered as "not found", with the message of the parameter's schema.
+ */
+export function pathParams<S extends z.ZodObject>(c: Context, schema: S): z.output<S> {
+  const result = schema.safeParse(c.req.param())
+  if (result.success) return result.data
+  const message = result.error.issues[0]?.message as MessageKey | undefined
+  throw new AppError('not_found', message && isMessageKey(message) ? message : 'error.notFound')
 }

@@ -1,31 +1,13 @@
 import { z } from 'zod'
-import { type ErrorCode, errorStatus } from '../../domain/errors.ts'
-
-/**
- * One operation of the JSON API as the OpenAPI document describes it. Request bodies and query
- * strings point at the same domain schemas the routes parse with, so the document cannot promise
- * a shape the server refuses; a test keeps the list of operations equal to the app's routes.
- */
-export interface ApiOperation {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
-  /** Under `/api`, with Hono's parameters (`/v1/prompts/:id`). */
-  path: string
-  summary: string
-  /** Who may call it; 'public' needs no session. */
-  access: 'public' | 'signed-in' | 'global-admin'
-  query?: z.ZodObject
-  body?: z.ZodType
-  /** The success status and what its body holds (no body for 204). */
-  success: { status: 200 | 201 | 204; description: string }
-  /** Errors beyond the ones every operation of its access level can answer. */
-  errors?: ErrorCode[]
-}
-
-export interface ApiTag {
-  name: string
-  description: string
-  operations: ApiOperation[]
-}
+import {
+  errorCodesOf,
+  type Operation,
+  type OperationGroup,
+  type OperationSpec,
+  operationsOf,
+  successStatus,
+} from '../../domain/api/operation.ts'
+import { errorStatus } from '../../domain/errors.ts'
 
 type JsonSchema = Record<string, unknown>
 
@@ -47,61 +29,75 @@ function queryParameters(query: z.ZodObject) {
 
 const pathParameter = /:([A-Za-z]+)/g
 
-function errorResponses(operation: ApiOperation) {
-  const codes = new Set<ErrorCode>(['unexpected', ...(operation.errors ?? [])])
-  if (operation.access !== 'public') codes.add('not_authenticated')
-  if (operation.access === 'global-admin') codes.add('forbidden')
-  if (operation.body || operation.query) codes.add('validation')
-  if (operation.body) codes.add('payload_too_large')
-  if (operation.path.includes(':')) codes.add('not_found')
+function errorResponses(spec: OperationSpec) {
   const responses: Record<string, unknown> = {}
-  for (const code of [...codes].sort((a, b) => errorStatus[a] - errorStatus[b])) {
-    responses[String(errorStatus[code])] = {
-      description: `\`${code}\``,
+  for (const code of [...errorCodesOf(spec)].sort((a, b) => errorStatus[a] - errorStatus[b])) {
+    const status = String(errorStatus[code])
+    const previous = responses[status] as { description: string } | undefined
+    responses[status] = {
+      description: previous ? `${previous.description}, \`${code}\`` : `\`${code}\``,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     }
   }
   return responses
 }
 
-function toOpenApiOperation(tag: string, operation: ApiOperation) {
+/** Output view of a schema: what the server answers. */
+function outputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })
+  return rest
+}
+
+function toOpenApiOperation(tag: string, operation: Operation) {
+  const { spec } = operation
+  const pathSchemas = spec.params
+    ? (inputSchema(spec.params) as { properties?: Record<string, JsonSchema> })
+    : {}
   const parameters = [
-    ...[...operation.path.matchAll(pathParameter)].map(([, name]) => ({
+    ...[...spec.path.matchAll(pathParameter)].map(([, name]) => ({
       name,
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: pathSchemas.properties?.[name!] ?? { type: 'string' },
     })),
-    ...(operation.query ? queryParameters(operation.query) : []),
+    ...(spec.query ? queryParameters(spec.query) : []),
   ]
-  const { status, description } = operation.success
+  const status = successStatus(spec)
   return {
+    operationId: operation.id,
     tags: [tag],
-    summary: operation.summary,
-    ...(operation.access === 'public' && { security: [] }),
+    summary: spec.summary,
+    ...(spec.permission && { description: `Permission: \`${spec.permission}\`.` }),
+    ...(spec.access === 'public' && { security: [] }),
     ...(parameters.length > 0 && { parameters }),
-    ...(operation.body && {
+    ...(spec.body && {
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: inputSchema(operation.body) } },
+        content: { 'application/json': { schema: inputSchema(spec.body) } },
       },
     }),
     responses: {
       [String(status)]:
-        status === 204 ? { description } : { description, content: { 'application/json': {} } },
-      ...errorResponses(operation),
+        spec.response === null
+          ? { description: 'No content' }
+          : { description: 'OK', content: { 'application/json': { schema: outputSchema(spec.response) } } },
+      ...errorResponses(spec),
     },
   }
 }
 
+export interface DocumentedGroup {
+  $group: OperationGroup & { name: string }
+}
+
 /** The OpenAPI 3.1 document of `/api`, served at `/api/v1/openapi.json`. */
-export function openApiDocument(tags: ApiTag[], version: string) {
+export function openApiDocument(groups: DocumentedGroup[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const tag of tags) {
-    for (const operation of tag.operations) {
-      const path = `/api${operation.path.replace(pathParameter, '{$1}')}`
+  for (const group of groups) {
+    for (const operation of operationsOf(group as unknown as Record<string, unknown>)) {
+      const path = `/api${operation.spec.path.replace(pathParameter, '{$1}')}`
       paths[path] ??= {}
-      paths[path][operation.method] = toOpenApiOperation(tag.name, operation)
+      paths[path][operation.spec.method.toLowerCase()] = toOpenApiOperation(group.$group.title, operation)
     }
   }
   return {
@@ -114,7 +110,7 @@ export function openApiDocument(tags: ApiTag[], version: string) {
         'cookie `promptfolio.session_token` is set), then send JSON with the app origin in ' +
         '`Origin` for every state-changing request. Error messages follow `Accept-Language` (en, de).',
     },
-    tags: tags.map(({ name, description }) => ({ name, description })),
+    tags: groups.map(({ $group }) => ({ name: $group.title, description: $group.description })),
     security: [{ session: [] }],
     paths,
     components: {

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
 import type { CurrentUser } from '../../domain/auth.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '../../domain/constants.ts'
-import { AppError } from '../../domain/errors.ts'
 import type { Auth } from '../auth/auth.ts'
-import type { AppEnv, UserEnv } from './env.ts'
+import { headersForAuth } from './client-address.ts'
+import type { AppEnv } from './env.ts'
 
 interface SessionUser {
   id: string
@@ -30,13 +30,14 @@ export function isPastAbsoluteLifetime(session: { createdAt: Date }, now = Date.
 
 /**
  * Resolves the session cookie to the signed-in user (or null). better-auth may extend the session
- * while reading it (the idle lifetime); its refreshed cookie is passed on to the response. A session
+ * while reading it (the idle lifetime) or clear a cookie that names no session; those cookies are
+ * passed on to the response unless the route set the same cookie. A session
  * past the absolute lifetime is ended here, since better-auth only knows the idle one.
  */
 export function loadSession(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let { headers, response } = await auth.api.getSession({
-      headers: c.req.raw.headers,
+      headers: headersForAuth(c),
       returnHeaders: true,
     })
     if (response && isPastAbsoluteLifetime(response.session)) {
@@ -48,19 +49,13 @@ export function loadSession(auth: Auth): MiddlewareHandler<AppEnv> {
     c.set('user', response ? toCurrentUser(response.user) : null)
     c.set('sessionId', response?.session.id ?? null)
     await next()
-    for (const cookie of headers.getSetCookie()) c.res.headers.append('Set-Cookie', cookie)
+    // A route that signed someone in has set the session cookie itself; reading the stale one
+    // (e.g. right after a reset) produced a deletion that, sent after it, would sign them out again.
+    const setByRoute = new Set(c.res.headers.getSetCookie().map(cookieName))
+    for (const cookie of headers.getSetCookie()) {
+      if (!setByRoute.has(cookieName(cookie))) c.res.headers.append('Set-Cookie', cookie)
+    }
   }
 }
 
-/** Route groups built on this middleware only ever see a signed-in user. */
-export const requireUser: MiddlewareHandler<UserEnv> = async (c, next) => {
-  if (!c.get('user')) throw new AppError('not_authenticated')
-  return next()
-}
-
-export const requireGlobalAdmin: MiddlewareHandler<UserEnv> = async (c, next) => {
-  const user = c.get('user')
-  if (!user) throw new AppError('not_authenticated')
-  if (user.globalRole !== 'global_admin') throw new AppError('forbidden', 'error.globalAdminRequired')
-  return next()
-}
+const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf('='))

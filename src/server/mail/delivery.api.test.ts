@@ -5,6 +5,7 @@ import type { OutboxDetail, OutboxOverview } from '../../domain/mail.ts'
 import { queryRows } from '../db/rows.ts'
 import { createLogger, type Logger } from '../log.ts'
 import { TestClient, uniqueEmail } from '../testing/client.ts'
+import { capturingLogger } from '../testing/log.ts'
 import { TestMailbox } from '../testing/mailbox.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { createMailDelivery, MAX_ATTEMPTS, retryDelaySeconds } from './delivery.ts'
@@ -18,6 +19,19 @@ afterAll(() => testApp.close())
 
 const db = () => testApp.database.db
 
+/** A delivery worker on the test database, sending to `smtpUrl` (unset: printing to `log`). */
+const deliveryTo = (
+  smtpUrl: string | undefined,
+  options: { log?: Logger; logSecrets?: boolean; mailFrom?: string } = {},
+) =>
+  createMailDelivery({
+    database: testApp.database,
+    smtpUrl,
+    mailFrom: options.mailFrom ?? 'x@y.z',
+    log: options.log ?? createLogger('silent'),
+    logSecrets: options.logSecrets,
+  })
+
 async function row(id: string) {
   const [found] = await queryRows<{
     status: string
@@ -28,35 +42,15 @@ async function row(id: string) {
   return found!
 }
 
-function capturingLogger(): {
-  log: Logger
-  lines: Array<{ message: string; fields?: Record<string, unknown> }>
-} {
-  const lines: Array<{ message: string; fields?: Record<string, unknown> }> = []
-  const silent = createLogger('silent')
-  const log: Logger = {
-    ...silent,
-    info: (message, fields) => lines.push({ message, fields }),
-    warn: (message, fields) => lines.push({ message, fields }),
-    child: () => log,
-  }
-  return { log, lines }
-}
-
 describe('mail delivery', () => {
   it('without SMTP_URL prints the mail to the server log and marks it logged', async () => {
     const { log, lines } = capturingLogger()
-    const delivery = createMailDelivery({
-      database: testApp.database,
-      smtpUrl: undefined,
-      mailFrom: 'x@y.z',
-      log,
-    })
+    const delivery = deliveryTo(undefined, { log })
     const to = uniqueEmail('log')
     const id = await enqueueMail(db(), { kind: 'test', to, subject: 'Hi', text: 'The body 123' })
     await delivery.deliverDue()
     expect((await row(id)).status).toBe('logged')
-    expect(lines.find((l) => l.fields?.to === to)?.fields).toMatchObject({
+    expect(lines.find((l) => l.fields.to === to)?.fields).toMatchObject({
       subject: 'Hi',
       text: 'The body 123',
     })
@@ -65,13 +59,7 @@ describe('mail delivery', () => {
 
   it('sends multipart mail over SMTP, once, even with two workers racing', async () => {
     const mailbox = await TestMailbox.start()
-    const make = () =>
-      createMailDelivery({
-        database: testApp.database,
-        smtpUrl: mailbox.url,
-        mailFrom: 'Promptfolio <from@promptfolio.test>',
-        log: createLogger('silent'),
-      })
+    const make = () => deliveryTo(mailbox.url, { mailFrom: 'Promptfolio <from@promptfolio.test>' })
     const [a, b] = [make(), make()]
     try {
       const to = uniqueEmail('smtp')
@@ -101,13 +89,8 @@ describe('mail delivery', () => {
   })
 
   it('retries a failed send with back-off and finally marks it failed, keeping it', async () => {
-    const delivery = createMailDelivery({
-      database: testApp.database,
-      // Nothing listens on port 9 of the loopback: every connection is refused.
-      smtpUrl: 'smtp://127.0.0.1:9',
-      mailFrom: 'x@y.z',
-      log: createLogger('silent'),
-    })
+    // Nothing listens on port 9 of the loopback: every connection is refused.
+    const delivery = deliveryTo('smtp://127.0.0.1:9')
     try {
       const id = await enqueueMail(db(), { kind: 'test', to: uniqueEmail('fail'), subject: 'S', text: 'T' })
       await delivery.deliverDue()
@@ -130,12 +113,7 @@ describe('mail delivery', () => {
 
   it('a started worker delivers a mail queued in a transaction right after the commit', async () => {
     const mailbox = await TestMailbox.start()
-    const delivery = createMailDelivery({
-      database: testApp.database,
-      smtpUrl: mailbox.url,
-      mailFrom: 'x@y.z',
-      log: createLogger('silent'),
-    })
+    const delivery = deliveryTo(mailbox.url)
     await delivery.start()
     try {
       const to = uniqueEmail('notify')
@@ -146,6 +124,109 @@ describe('mail delivery', () => {
     } finally {
       await delivery.stop()
       await mailbox.close()
+    }
+  })
+})
+
+describe("a mail's secrets (review item 7)", () => {
+  const secretMail = (to: string) => ({
+    kind: 'login_code',
+    to,
+    subject: 'Your code',
+    text: 'Your code:\n\n424242\n\nBye',
+    html: '<p>424242</p>',
+    secrets: ['424242'],
+  })
+
+  async function stored(id: string) {
+    const [found] = await queryRows<{
+      subject: string
+      text_body: string
+      html_body: string
+      secrets: string[]
+    }>(db(), sql`SELECT subject, text_body, html_body, secrets FROM mail_outbox WHERE id = ${id}`)
+    return found!
+  }
+
+  it('leave the outbox once the mail is sent: the recipient got them, the copy says [redacted]', async () => {
+    const mailbox = await TestMailbox.start()
+    const delivery = deliveryTo(mailbox.url)
+    try {
+      const to = uniqueEmail('secret')
+      const id = await enqueueMail(db(), secretMail(to))
+      await delivery.deliverDue()
+      expect((await mailbox.waitFor(to)).text).toContain('424242')
+      const copy = await stored(id)
+      expect(JSON.stringify(copy)).not.toContain('424242')
+      expect(copy.text_body).toBe('Your code:\n\n[redacted]\n\nBye')
+      expect(copy.secrets).toEqual([])
+    } finally {
+      await delivery.stop()
+      await mailbox.close()
+    }
+  })
+
+  it('without SMTP are printed to the log only outside production, and leave the outbox', async () => {
+    for (const logSecrets of [false, true]) {
+      const { log, lines } = capturingLogger()
+      const delivery = deliveryTo(undefined, { log, logSecrets })
+      const to = uniqueEmail('logged')
+      const id = await enqueueMail(db(), secretMail(to))
+      await delivery.deliverDue()
+      await delivery.stop()
+      const text = String(lines.find((l) => l.fields.to === to)?.fields?.text)
+      expect(text.includes('424242'), `logSecrets ${logSecrets}`).toBe(logSecrets)
+      expect(JSON.stringify(await stored(id))).not.toContain('424242')
+    }
+  })
+
+  it('are never shown to admins, not even while the mail waits', async () => {
+    const fresh = await createTestApp()
+    try {
+      const admin = new TestClient(fresh)
+      await admin.signUp()
+      const id = await enqueueMail(fresh.database.db, secretMail(uniqueEmail('waiting')))
+      const detail = await admin.get<OutboxDetail>(`/api/v1/mail-outbox/${id}`)
+      expect(detail.body.status).toBe('pending')
+      expect(detail.body.text).toContain('[redacted]')
+      expect(JSON.stringify(detail.body)).not.toContain('424242')
+      expect(JSON.stringify((await admin.get('/api/v1/mail-outbox')).body)).not.toContain('424242')
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('of real sign-in codes, reset links and invitations leave the outbox (a production run without SMTP)', async () => {
+    const fresh = await createTestApp({ env: 'production' })
+    try {
+      const owner = new TestClient(fresh)
+      const { email } = await owner.signUp()
+      await new TestClient(fresh).post('/api/v1/auth/code/send', { email })
+      await new TestClient(fresh).post('/api/v1/auth/password-reset', { email })
+      const team = await owner.post<{ id: string }>('/api/v1/teams', { name: 'Secrets' })
+      await owner.post(`/api/v1/teams/${team.body.id}/invitations`, { email: uniqueEmail('invitee') })
+      const before = await queryRows<{ kind: string; secrets: string[] }>(
+        fresh.database.db,
+        sql`SELECT kind, secrets FROM mail_outbox ORDER BY kind`,
+      )
+      expect(before.map((row) => [row.kind, row.secrets.length])).toEqual([
+        ['login_code', 1],
+        ['password_reset', 1],
+        ['team_invitation', 1],
+      ])
+      await fresh.mail.deliverDue()
+      const after = await queryRows<{ status: string; text_body: string; html_body: string }>(
+        fresh.database.db,
+        sql`SELECT status, text_body, html_body FROM mail_outbox`,
+      )
+      const secrets = before.flatMap((row) => row.secrets)
+      for (const row of after) {
+        expect(row.status).toBe('logged')
+        expect(row.text_body).toContain('[redacted]')
+        for (const secret of secrets) expect(`${row.text_body}${row.html_body}`).not.toContain(secret)
+      }
+    } finally {
+      await fresh.close()
     }
   })
 })
@@ -171,9 +252,9 @@ describe('the mail outbox for admins', () => {
       const filtered = await admin.get<OutboxOverview>(`/api/v1/mail-outbox?to=${encodeURIComponent(to)}`)
       expect(filtered.body.items).toHaveLength(1)
 
-      const detail = await admin.get<{ mail: OutboxDetail }>(`/api/v1/mail-outbox/${sent.body.id}`)
-      expect(detail.body.mail.text).toContain('test email')
-      expect(detail.body.mail.html).toContain('<html')
+      const detail = await admin.get<OutboxDetail>(`/api/v1/mail-outbox/${sent.body.id}`)
+      expect(detail.body.text).toContain('test email')
+      expect(detail.body.html).toContain('<html')
       expect((await admin.get('/api/v1/mail-outbox/00000000-0000-4000-8000-000000000000')).status).toBe(404)
       expect((await admin.get('/api/v1/mail-outbox/not-a-uuid')).status).toBe(404)
 
@@ -181,10 +262,10 @@ describe('the mail outbox for admins', () => {
       await fresh.database.db.execute(
         sql`UPDATE mail_outbox SET status = 'failed', attempts = 8 WHERE id = ${sent.body.id}`,
       )
-      const retried = await admin.post<{ mail: { status: string; attempts: number } }>(
+      const retried = await admin.post<{ status: string; attempts: number }>(
         `/api/v1/mail-outbox/${sent.body.id}/retry`,
       )
-      expect(retried.body.mail).toMatchObject({ status: 'pending', attempts: 0 })
+      expect(retried.body).toMatchObject({ status: 'pending', attempts: 0 })
       expect((await admin.post('/api/v1/mail-outbox/test', { to: 'nope' })).status).toBe(400)
     } finally {
       await fresh.close()

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '../db/client.ts'
 import { queryRows } from '../db/rows.ts'
 import type { Logger } from '../log.ts'
-import { MAIL_CHANNEL } from './outbox.ts'
+import { MAIL_CHANNEL, redactSecrets } from './outbox.ts'
 
 /** How often due mail (retries, and mail another process queued while we missed the NOTIFY) is looked for. */
 export const POLL_INTERVAL_MS = 10_000
@@ -24,6 +24,7 @@ interface ClaimedMail {
   subject: string
   text_body: string
   html_body: string | null
+  secrets: string[]
   attempts: number
 }
 
@@ -38,17 +39,19 @@ export interface MailDelivery {
 
 /**
  * Sends the outbox: SMTP through a pooled nodemailer transport when `smtpUrl` is set, otherwise
- * the mail is written to the server log and marked 'logged'. Several processes may run this at
- * once: rows are claimed with FOR UPDATE SKIP LOCKED and leased, so each mail goes out once (at
- * least once if a process dies mid-send). Failures are retried with back-off.
+ * the mail is written to the server log (its secrets only when `logSecrets`: outside production)
+ * and marked 'logged'. Once sent or logged, the outbox keeps the mail without its secrets. Several
+ * processes may run this at once: rows are claimed with FOR UPDATE SKIP LOCKED and leased, so each
+ * mail goes out once (at least once if a process dies mid-send). Failures are retried with back-off.
  */
 export function createMailDelivery(deps: {
   database: Database
   smtpUrl: string | undefined
   mailFrom: string
   log: Logger
+  logSecrets?: boolean
 }): MailDelivery {
-  const { database, smtpUrl, mailFrom, log } = deps
+  const { database, smtpUrl, mailFrom, log, logSecrets = false } = deps
   const db = database.db
   let transport: Transporter | undefined
   let timer: NodeJS.Timeout | undefined
@@ -81,7 +84,7 @@ export function createMailDelivery(deps: {
             ORDER BY next_attempt_at
             LIMIT ${BATCH_SIZE}
             FOR UPDATE SKIP LOCKED)
-          RETURNING id, to_address, subject, text_body, html_body, attempts`,
+          RETURNING id, to_address, subject, text_body, html_body, secrets, attempts`,
     )
   }
 
@@ -100,11 +103,14 @@ export function createMailDelivery(deps: {
           mailId: mail.id,
           to: mail.to_address,
           subject: mail.subject,
-          text: mail.text_body,
+          text: logSecrets ? mail.text_body : redactSecrets(mail.text_body, mail.secrets),
         })
       }
       await db.execute(
-        sql`UPDATE mail_outbox SET status = ${smtpUrl ? 'sent' : 'logged'}, sent_at = now(), last_error = NULL
+        sql`UPDATE mail_outbox SET status = ${smtpUrl ? 'sent' : 'logged'}, sent_at = now(), last_error = NULL,
+              subject = ${redactSecrets(mail.subject, mail.secrets)},
+              text_body = ${redactSecrets(mail.text_body, mail.secrets)},
+              html_body = ${redactSecrets(mail.html_body, mail.secrets)}, secrets = '{}'
             WHERE id = ${mail.id}`,
       )
     } catch (error) {

@@ -12,6 +12,24 @@ export interface OutgoingMail {
   subject: string
   text: string
   html?: string
+  /**
+   * What in the mail is a secret (a sign-in code, a link's token): never shown to admins, printed to
+   * the log only outside production, and removed from the outbox copy once the mail is sent.
+   */
+  secrets?: string[]
+}
+
+export const REDACTED = '[redacted]'
+
+/** `text` with every secret in it replaced by REDACTED. */
+export function redactSecrets(text: string, secrets: readonly string[]): string
+export function redactSecrets(text: string | null, secrets: readonly string[]): string | null
+export function redactSecrets(text: string | null, secrets: readonly string[]): string | null {
+  if (text === null) return null
+  return secrets.reduce(
+    (redacted, secret) => (secret ? redacted.replaceAll(secret, REDACTED) : redacted),
+    text,
+  )
 }
 
 /**
@@ -29,6 +47,7 @@ export async function enqueueMail(db: Db | Tx, mail: OutgoingMail): Promise<stri
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
+      secrets: mail.secrets ?? [],
     })
     .returning({ id: mailOutbox.id })
   await db.execute(sql`SELECT pg_notify(${MAIL_CHANNEL}, '')`)

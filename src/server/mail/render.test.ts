@@ -29,4 +29,18 @@ describe('renderMail', () => {
     })
     expect(mail.text).toMatch(/^042917$/m)
   })
+
+  it("shows others' values as one escaped line of at most 60 characters, labelled", () => {
+    const mail = renderMail({
+      locale: 'en',
+      subject: 'teams.mail.subject',
+      intro: [['teams.mail.body']],
+      details: [['teams.mail.detailTeam', `<b>Team</b>\r\nSecond line ${'x'.repeat(80)}`]],
+      appUrl: 'http://localhost:3000',
+    })
+    const line = mail.text.split('\n').find((text) => text.startsWith('Team: '))!
+    expect(line).toBe(`Team: "<b>Team</b> Second line ${'x'.repeat(59 - 24)}…"`)
+    expect(mail.html).toContain('&#60;b&#62;Team&#60;/b&#62; Second line')
+    expect(mail.html).not.toContain('<b>Team')
+  })
 })

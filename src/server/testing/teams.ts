@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import type { TeamRole } from '../../domain/team-permissions.ts'
+import type { TeamRole } from '../../domain/permissions.ts'
 import type { TeamInvitation, TeamSummary } from '../../domain/teams.ts'
 import type { Db } from '../db/client.ts'
 import { mailOutbox, teamMembers, teams } from '../db/schema/index.ts'
@@ -29,9 +29,9 @@ export async function insertTeam(
   return team!.id
 }
 export async function createTeamAs(client: TestClient, name = 'Team'): Promise<TeamSummary> {
-  const res = await client.post<{ team: TeamSummary }>('/api/v1/teams', { name })
+  const res = await client.post<TeamSummary>('/api/v1/teams', { name })
   if (res.status !== 201) throw new Error(`create team failed: ${res.status} ${JSON.stringify(res.body)}`)
-  return res.body.team
+  return res.body
 }
 
 export async function inviteAs(
@@ -40,12 +40,12 @@ export async function inviteAs(
   email: string,
   role: TeamRole = 'member',
 ): Promise<TeamInvitation> {
-  const res = await client.post<{ invitation: TeamInvitation }>(`/api/v1/teams/${teamId}/invitations`, {
+  const res = await client.post<TeamInvitation>(`/api/v1/teams/${teamId}/invitations`, {
     email,
     role,
   })
   if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`)
-  return res.body.invitation
+  return res.body
 }
 
 export interface SentMail {

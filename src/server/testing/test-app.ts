@@ -4,7 +4,7 @@ import { createApp } from '../app.ts'
 import { createAuth } from '../auth/auth.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { type Database, openDatabase } from '../db/client.ts'
-import { createLogger } from '../log.ts'
+import { createLogger, type Logger } from '../log.ts'
 import { createMailDelivery, type MailDelivery } from '../mail/delivery.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -22,7 +22,10 @@ export interface TestApp {
  * A fresh app on its own database: in-memory PGlite by default, or (TEST_DB=postgres) a new schema
  * in TEST_DATABASE_URL that is dropped again on close, so runs never see each other's rows.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { log?: Logger } = {},
+): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -36,9 +39,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   }
   const { database, dropSchema } = await openTestDatabase()
   await database.migrate()
-  const log = createLogger(config.logLevel)
+  const log = options.log ?? createLogger(config.logLevel)
   const auth = createAuth({ config, db: database.db, log })
-  const app = createApp({ config, database, auth, log })
+  const app = createApp({ config, database, auth, log, contracts: { checkContracts: true } })
   const mail = createMailDelivery({ database, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log })
   if (config.smtpUrl) await mail.start()
   return {

@@ -1,3 +1,9 @@
+import {
+  type Operation,
+  type OperationInput,
+  type OperationOutput,
+  operationUrl,
+} from '../../domain/api/operation.ts'
 import { type ErrorCode, isErrorBody } from '../../domain/errors.ts'
 import { currentLanguage, message } from '../i18n/index.ts'
 
@@ -90,15 +96,28 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   )
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body: body ?? {} }),
-  patch: <T>(path: string, body: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  put: <T>(path: string, body: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+/**
+ * Calls one declared API operation: its path filled in from `params`, `query` as the query string,
+ * `body` as JSON. The answer is typed by the operation's response schema.
+ */
+export function callOperation<O extends Operation>(
+  operation: O,
+  input: OperationInput<O>,
+  options: { signal?: AbortSignal } = {},
+): Promise<OperationOutput<O>> {
+  const { params, query, body } = input as { params?: Record<string, string>; query?: Query; body?: unknown }
+  const { spec } = operation
+  const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE'
+  return request<OperationOutput<O>>(spec.method, operationUrl(spec, params), {
+    query,
+    body: hasBody ? (body ?? {}) : undefined,
+    signal: options.signal,
+  })
+}
+
+/** Posts JSON to one of better-auth's own endpoints (`authLibraryPaths`), which are not our operations. */
+export function postToAuthLibrary<T>(path: string, body: unknown = {}): Promise<T> {
+  return request<T>('POST', path, { body })
 }
 
 /** The text to show for any error caught from a query or mutation. */

@@ -1,16 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { COPIED_INDICATOR_MS } from '../../domain/constants.ts'
 
-/** Copies text: the Clipboard API first, then the selection fallback for older or insecure contexts. */
-export async function copyText(text: string): Promise<boolean> {
+/**
+ * Copies text: the Clipboard API first, then the selection fallback for older or insecure contexts.
+ * Text that must be fetched first is handed to the clipboard as a promise (ClipboardItem), so the
+ * browser still counts the copy as part of the click that asked for it.
+ */
+export async function copyText(pending: string | Promise<string>): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text)
+      if (typeof pending !== 'string' && typeof ClipboardItem !== 'undefined') {
+        const blob = pending.then((text) => new Blob([text], { type: 'text/plain' }))
+        await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })])
+        return true
+      }
+      await navigator.clipboard.writeText(await pending)
       return true
     }
   } catch {
     // fall through to the fallback
   }
+  const text = await pending
   const area = document.createElement('textarea')
   area.value = text
   area.setAttribute('readonly', '')
@@ -35,7 +45,7 @@ export function useCopy() {
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
-  const copy = useCallback(async (text: string) => {
+  const copy = useCallback(async (text: string | Promise<string>) => {
     const ok = await copyText(text)
     if (ok) {
       setCopied(true)

@@ -8,7 +8,8 @@ import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Spinner } from '../components/ui/skeleton.tsx'
 import { toast } from '../components/ui/toast.tsx'
-import { useSession, useSignOut } from '../features/auth/session.ts'
+import { useSession } from '../features/auth/session.ts'
+import { useSignOutAndLeave } from '../features/shell/use-sign-out.ts'
 import { useAcceptInvitation, useInvitationPreview } from '../features/teams/invitations.ts'
 import { currentLanguage, message } from '../i18n/index.ts'
 import { errorText } from '../lib/api.ts'
@@ -124,7 +125,8 @@ function SignedInAccept({
   const { t } = useTranslation('teams')
   const navigate = useNavigate()
   const accept = useAcceptInvitation(token)
-  const signOut = useSignOut()
+  // Stays on the invitation, which then offers to sign in with the invited address.
+  const signOut = useSignOutAndLeave(null)
   const wrongAccount = email !== invitation.email
 
   const onAccept = () =>
@@ -156,12 +158,7 @@ function SignedInAccept({
         </Button>
       )}
       {/* Signed out, this page offers signing in or up with the invited address, and comes back. */}
-      <Button
-        variant="outline"
-        className="w-full"
-        disabled={signOut.isPending}
-        onClick={() => signOut.mutate()}
-      >
+      <Button variant="outline" className="w-full" disabled={signOut.isPending} onClick={signOut.signOut}>
         <LogOut />
         {t('accept.switchAccount')}
       </Button>

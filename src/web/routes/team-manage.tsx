@@ -2,7 +2,8 @@ import { CircleCheck, LogOut, ShieldCheck, Users } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { isUuid, type TeamDetail } from '../../domain/teams.ts'
+import { isUuid } from '../../domain/ids.ts'
+import type { TeamDetail } from '../../domain/teams.ts'
 import { EmptyState } from '../components/empty-state.tsx'
 import { BackLink, PageHeader, useDocumentTitle } from '../components/page-header.tsx'
 import { Button } from '../components/ui/button.tsx'
@@ -14,7 +15,6 @@ import { toast } from '../components/ui/toast.tsx'
 import { InvitationsList } from '../features/teams/invitations-list.tsx'
 import { InviteForm } from '../features/teams/invite-form.tsx'
 import { MembersList } from '../features/teams/members-list.tsx'
-import { useTeamPermissions } from '../features/teams/permissions.ts'
 import { useLeaveTeam, useTeam } from '../features/teams/queries.ts'
 import { TeamSettings } from '../features/teams/team-settings.tsx'
 import { errorText } from '../lib/api.ts'
@@ -146,7 +146,6 @@ function SummaryCards({ team }: { team: TeamDetail }) {
 
 function MembersTab({ team }: { team: TeamDetail }) {
   const { t } = useTranslation('teams')
-  const can = useTeamPermissions(team.role)
   return (
     <>
       <Card>
@@ -155,10 +154,10 @@ function MembersTab({ team }: { team: TeamDetail }) {
           <CardDescription>{t('members.description')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <MembersList teamId={team.id} role={team.role} />
+          <MembersList teamId={team.id} access={team.access} />
         </CardContent>
       </Card>
-      {can('invite_members') && (
+      {team.access.invite_members && (
         <Card>
           <CardHeader>
             <CardTitle>{t('invite.title')}</CardTitle>
@@ -175,7 +174,7 @@ function MembersTab({ team }: { team: TeamDetail }) {
           <CardDescription>{t('invitations.description')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <InvitationsList teamId={team.id} role={team.role} />
+          <InvitationsList teamId={team.id} access={team.access} />
         </CardContent>
       </Card>
     </>

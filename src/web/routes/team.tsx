@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import {
   ArrowRight,
   Bug,
@@ -22,9 +21,9 @@ import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { toast } from '../components/ui/toast.tsx'
-import { sessionQuery, useCurrentUser } from '../features/auth/session.ts'
+import { useCurrentUser } from '../features/auth/session.ts'
 import { CreateTeamDialog } from '../features/teams/create-team-dialog.tsx'
-import { teamKeys, useMyTeams } from '../features/teams/queries.ts'
+import { useMyTeams, useRefreshAuth } from '../features/teams/queries.ts'
 import { currentLanguage } from '../i18n/index.ts'
 import { errorText } from '../lib/api.ts'
 
@@ -84,13 +83,12 @@ export function TeamPage() {
 /** 'Refresh Auth': renews the session and reloads the teams (e.g. after being made admin). */
 function RefreshAuthButton() {
   const { t } = useTranslation('teams')
-  const queryClient = useQueryClient()
+  const refreshAuth = useRefreshAuth()
   const [busy, setBusy] = useState(false)
   const refresh = async () => {
     setBusy(true)
     try {
-      await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 })
-      await queryClient.invalidateQueries({ queryKey: teamKeys.all })
+      await refreshAuth()
       toast({ title: t('list.refreshed'), tone: 'success' })
     } catch (error) {
       toast({ title: t('list.refreshFailed'), description: errorText(error, ''), tone: 'error' })

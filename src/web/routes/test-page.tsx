@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -7,12 +6,7 @@ import { Badge } from '../components/ui/badge.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { Logo } from '../features/shell/logo.tsx'
-import { api } from '../lib/api.ts'
-
-interface Health {
-  version: string
-  database: { kind: string; latencyMs: number }
-}
+import { useHealth } from '../features/system/queries.ts'
 
 function Crash(): never {
   throw new Error('Intentional render failure from the diagnostics page')
@@ -23,11 +17,7 @@ export function TestPage() {
   const { t } = useTranslation('pages')
   useDocumentTitle(t('test.title'))
   const [crash, setCrash] = useState(false)
-  const health = useQuery({
-    queryKey: ['health'],
-    queryFn: () => api.get<Health>('/api/health'),
-    retry: false,
-  })
+  const health = useHealth()
   const rows: [string, string][] = health.data
     ? [
         [t('test.version'), health.data.version],

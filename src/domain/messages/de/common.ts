@@ -19,5 +19,6 @@ export const commonDe: Record<keyof typeof commonEn, string> = {
   'error.invalidCursor': 'Ungültiges Cursor-Format',
   'error.unstorableCharacter':
     'Der Text enthält ein Zeichen, das nicht gespeichert werden kann (U+0000 oder ein einzelnes Surrogat)',
+  'error.invalidLimit': 'Das Limit muss eine ganze Zahl sein',
   'error.invalidValue': 'Ungültiger Wert',
 }

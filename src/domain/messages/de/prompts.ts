@@ -19,6 +19,8 @@ export const promptsDe: Record<keyof typeof promptsEn, string> = {
   'prompts.referenced': 'Der Prompt kann nicht gelöscht werden, weil andere Datensätze auf ihn verweisen.',
   'prompts.editForbidden': 'Du hast keine Berechtigung, diesen Prompt zu bearbeiten',
   'prompts.deleteForbidden': 'Du hast keine Berechtigung, diesen Prompt zu löschen.',
+  'prompts.tooManyVersions':
+    'Dieser Prompt hat seine Grenze von {max} Versionen erreicht. Speichere deinen Text stattdessen als neuen Prompt.',
   'prompts.staleVersion':
     'Dieser Prompt wurde geändert, während du ihn bearbeitet hast: Jetzt ist Version {version} aktuell. Deine Änderungen sind noch im Editor; prüfe sie und speichere erneut.',
   'prompts.initialChangelog': 'Erste Version',

@@ -3,6 +3,7 @@ import type { teamsEn } from '../en/teams.ts'
 export const teamsDe: Record<keyof typeof teamsEn, string> = {
   'teams.nameRequired': 'Teamname ist erforderlich',
   'teams.nameTooLong': 'Teamname darf höchstens 100 Zeichen haben',
+  'teams.nameOneLine': 'Der Teamname muss eine einzelne Textzeile sein',
   'teams.roleInvalid': 'Rolle muss Admin oder Mitglied sein',
   'teams.inviteEmailRequired': 'Bitte gib eine E-Mail-Adresse ein',
   'teams.notFound': 'Team nicht gefunden oder Zugriff verweigert',
@@ -25,13 +26,18 @@ export const teamsDe: Record<keyof typeof teamsEn, string> = {
   'teams.memberLimitReached': 'Dein Tarif erlaubt keine weiteren Mitglieder in diesem Team.',
   'teams.tooManyInvitations':
     'Zu viele Einladungen gesendet. Bitte warte {seconds} Sekunden, bevor du es erneut versuchst.',
-  'teams.mail.subject': '{inviter} hat dich zum Team {team} auf Promptfolio eingeladen',
-  'teams.mail.body':
-    '{inviter} hat dich eingeladen, dem Team „{team}“ auf Promptfolio als {role} beizutreten.',
+  'teams.recipientInvitedTooOften':
+    'Diese Adresse hat heute zu viele Einladungen erhalten. Bitte versuche es morgen erneut.',
+  'teams.mail.subject': 'Einladung in ein Team auf Promptfolio',
+  'teams.mail.body': 'Jemand auf Promptfolio hat dich in sein Team eingeladen. Die Einladung lautet:',
+  'teams.mail.detailTeam': 'Team',
+  'teams.mail.detailInviter': 'Eingeladen von',
+  'teams.mail.detailRole': 'Rolle',
   'teams.mail.action': 'Einladung annehmen',
   'teams.mail.accountHint':
     'Melde dich mit {email} an oder erstelle ein Konto mit dieser Adresse, um die Einladung anzunehmen. Der Link ist {days} Tage gültig.',
-  'teams.mail.ignore': 'Wenn du diese Einladung nicht erwartet hast, kannst du diese E-Mail ignorieren.',
+  'teams.mail.ignore':
+    'Du hast diese Einladung nicht erwartet? Dann ignoriere diese E-Mail: Ohne deine Zustimmung passiert nichts.',
   'teams.role.admin': 'Admin',
   'teams.role.member': 'Mitglied',
   'teams.membersAccessDenied': 'Zugriff auf Teammitglieder verweigert',

@@ -19,4 +19,5 @@ export const commonEn = {
   'error.unstorableCharacter':
     'Text contains a character that cannot be stored (U+0000 or an unpaired surrogate)',
   'error.invalidValue': 'Invalid value',
+  'error.invalidLimit': 'Limit must be a whole number',
 } as const

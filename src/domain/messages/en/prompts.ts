@@ -18,6 +18,8 @@ export const promptsEn = {
   'prompts.referenced': 'Cannot delete prompt because it is referenced by other records.',
   'prompts.editForbidden': 'You do not have permission to edit this prompt',
   'prompts.deleteForbidden': 'You do not have access to delete this prompt.',
+  'prompts.tooManyVersions':
+    'This prompt has reached its limit of {max} versions. Save your text as a new prompt instead.',
   'prompts.staleVersion':
     'This prompt changed while you were editing: version {version} is now current. Your changes are still in the editor; review them and save again.',
   'prompts.initialChangelog': 'Initial version',

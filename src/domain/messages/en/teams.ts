@@ -2,6 +2,7 @@
 export const teamsEn = {
   'teams.nameRequired': 'Team name is required',
   'teams.nameTooLong': 'Team name must be at most 100 characters',
+  'teams.nameOneLine': 'Team name must be one line of text',
   'teams.roleInvalid': 'Role must be admin or member',
   'teams.inviteEmailRequired': 'Please enter an email address',
   'teams.notFound': 'Team not found or access denied',
@@ -21,12 +22,19 @@ export const teamsEn = {
   'teams.teamAdminRequired': 'Team admin access required',
   'teams.memberLimitReached': 'Your plan does not allow more members in this team.',
   'teams.tooManyInvitations': 'Too many invitations sent. Please wait {seconds} seconds before trying again.',
-  'teams.mail.subject': '{inviter} invited you to join {team} on Promptfolio',
-  'teams.mail.body': '{inviter} invited you to join the team "{team}" on Promptfolio as {role}.',
+  'teams.recipientInvitedTooOften':
+    'This address has received too many invitations today. Please try again tomorrow.',
+  // The team's name is the inviter's free text: the mail shows it only as a labelled value.
+  'teams.mail.subject': 'You are invited to a team on Promptfolio',
+  'teams.mail.body': 'A Promptfolio user invited you to join their team. The invitation says:',
+  'teams.mail.detailTeam': 'Team',
+  'teams.mail.detailInviter': 'Invited by',
+  'teams.mail.detailRole': 'Role',
   'teams.mail.action': 'Accept the invitation',
   'teams.mail.accountHint':
     'Sign in with {email}, or create an account with that address, to accept. The link is valid for {days} days.',
-  'teams.mail.ignore': 'If you did not expect this invitation, you can ignore this email.',
+  'teams.mail.ignore':
+    'Not expecting this invitation? Ignore this email: nothing happens unless you accept it.',
   'teams.role.admin': 'Admin',
   'teams.role.member': 'Member',
   // §8 lists these as well. This server reports those situations as 'Team not found or access

@@ -13,3 +13,13 @@ export const failedSignIns = pgTable('failed_sign_ins', {
   ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** A password recovery session: the SHA-256 of the token in the browser's recovery cookie. */
+export const recoverySessions = pgTable('recovery_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

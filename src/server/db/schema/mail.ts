@@ -9,6 +9,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
+  /** The secrets in the bodies (codes, link tokens); replaced by REDACTED once sent or logged. */
+  secrets: text('secrets').array().notNull().default([]),
   status: text('status').$type<'pending' | 'sent' | 'logged' | 'failed'>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),

@@ -83,7 +83,7 @@ describe("better-auth's own endpoints", () => {
   ])('%s is closed even to global admins (the app offers its own admin routes)', async (path) => {
     const res = await admin.post<ErrorBody>(path, { userId: user.user!.id, role: 'global_admin' })
     expect(res.status).toBe(404)
-    expect((await user.get<{ user: { globalRole: string } }>('/api/v1/me')).body.user.globalRole).toBe('user')
+    expect((await user.get<{ globalRole: string }>('/api/v1/me')).body.globalRole).toBe('user')
   })
 
   it('answer their own refusals (a wrong method, a body that is not JSON) as 4xx, never 500', async () => {

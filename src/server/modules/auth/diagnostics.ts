@@ -1,13 +1,13 @@
-import { Hono } from 'hono'
 import nodemailer from 'nodemailer'
+import type { authOperations } from '../../../domain/api/auth.ts'
 import type { AuthDiagnostics, DiagnosticCheck } from '../../../domain/auth.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '../../../domain/constants.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Auth } from '../../auth/auth.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
-import type { UserEnv } from '../../http/env.ts'
-import { requireGlobalAdmin } from '../../http/session.ts'
+import { headersForAuth } from '../../http/client-address.ts'
+import type { Handlers } from '../../http/operations.ts'
 import { countFailedSignIns } from './failed-sign-ins.ts'
 
 const CHECK_TIMEOUT_MS = 5000
@@ -42,14 +42,14 @@ async function checkDiscovery(issuer: string) {
  * `/auth/diagnostics` (global admins): live checks for the debug pages — database round trip, this
  * session, Google's discovery document, the SMTP connection, failed sign-ins of the last day.
  */
-export function authDiagnosticsRoutes(deps: {
+export function authDiagnosticsHandler(deps: {
   auth: Auth
   database: Database
   config: Pick<Config, 'appUrl' | 'google' | 'apple' | 'smtpUrl' | 'mailFrom'>
-}) {
+}): Handlers<typeof authOperations>['diagnostics'] {
   const { auth, database, config } = deps
-  return new Hono<UserEnv>().use(requireGlobalAdmin).get('/', async (c) => {
-    const current = await auth.api.getSession({ headers: c.req.raw.headers })
+  return async ({ c }) => {
+    const current = await auth.api.getSession({ headers: headersForAuth(c) })
     if (!current) throw new AppError('not_authenticated')
     const { session } = current
     const [db, discovery, smtp, failed] = await Promise.all([
@@ -71,7 +71,7 @@ export function authDiagnosticsRoutes(deps: {
         : null,
       countFailedSignIns(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000)),
     ])
-    return c.json({
+    return {
       checkedAt: new Date().toISOString(),
       database: { kind: database.kind, ...db },
       session: {
@@ -96,6 +96,6 @@ export function authDiagnosticsRoutes(deps: {
       },
       smtp: { configured: config.smtpUrl !== undefined, from: config.mailFrom, connection: smtp },
       failedSignInsLast24h: failed,
-    } satisfies AuthDiagnostics)
-  })
+    } satisfies AuthDiagnostics
+  }
 }

@@ -58,9 +58,9 @@ describe('Google sign-in against a local OpenID provider', () => {
       const callback = await client.get(`${back.pathname}${back.search}`)
       expect(callback.status).toBe(302)
       expect(callback.headers.get('location')).toBe('/auth/callback')
-      const me = await client.get<{ user: CurrentUser }>('/api/v1/me')
+      const me = await client.get<CurrentUser>('/api/v1/me')
       expect(me.status).toBe(200)
-      expect(me.body.user.email).toBe(email)
+      expect(me.body.email).toBe(email)
       expect((await client.get('/api/v1/profile')).status).toBe(200)
     }
   })

@@ -91,9 +91,9 @@ describe('sign-up', () => {
     const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'))
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
-    const me = await client.get<{ user: CurrentUser }>('/api/v1/me')
+    const me = await client.get<CurrentUser>('/api/v1/me')
     expect(me.status).toBe(200)
-    expect(me.body.user.email).toBe('mixed.case@example.com')
+    expect(me.body.email).toBe('mixed.case@example.com')
   })
 
   it('refuses an email that is already registered', async () => {
@@ -135,8 +135,8 @@ describe('the first account of an installation', () => {
       for (const user of users) {
         const client = new TestClient(fresh)
         await client.signIn(user.email)
-        const me = await client.get<{ user: CurrentUser }>('/api/v1/me')
-        if (me.body.user.globalRole === 'global_admin') admins.push(user.email)
+        const me = await client.get<CurrentUser>('/api/v1/me')
+        if (me.body.globalRole === 'global_admin') admins.push(user.email)
       }
       expect(admins).toHaveLength(1)
     } finally {
@@ -203,18 +203,51 @@ describe('sign-in, session and sign-out', () => {
   })
 })
 
+describe('signing in while the browser still sends an ended session (review item 9)', () => {
+  /** A client whose session cookie names a session that no longer exists (typical after a reset). */
+  async function withStaleCookie() {
+    const user = new TestClient(testApp)
+    const { email } = await user.signUp()
+    const stale = user.copy()
+    await user.post('/api/auth/sign-out')
+    return { email, stale }
+  }
+
+  it('keeps the new session: the stale cookie is not deleted after the new one is set', async () => {
+    const { email, stale } = await withStaleCookie()
+    expect((await stale.signIn(email)).status).toBe(200)
+    expect(stale.hasSessionCookie()).toBe(true)
+    expect((await stale.get('/api/v1/me')).status).toBe(200)
+  })
+
+  it('keeps the new session of a sign-up too', async () => {
+    const { stale } = await withStaleCookie()
+    await stale.signUp()
+    expect((await stale.get('/api/v1/me')).status).toBe(200)
+  })
+
+  it('still clears a stale cookie on a request that signs nobody in', async () => {
+    const { stale } = await withStaleCookie()
+    const res = await stale.get('/api/v1/session')
+    expect(res.body).toEqual({ user: null })
+    expect(stale.hasSessionCookie()).toBe(false)
+  })
+})
+
 describe('rate limits', () => {
-  it('answers 429 with Retry-After after too many sign-in attempts for one account', async () => {
+  it('answers 429 with Retry-After when one client keeps failing for one account', async () => {
     const limited = await createTestApp({ rateLimitMultiplier: 1 })
     try {
       const email = uniqueEmail()
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 3; i++) {
         expect((await new TestClient(limited).signIn(email, 'wrong password 123')).status).toBe(401)
       }
       const last = await new TestClient(limited).signIn(email, 'wrong password 123')
       expect(last.status).toBe(429)
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect((last.body as ErrorBody).error.message).toBe('Too many attempts. Please try again later.')
+      expect((last.body as ErrorBody).error.message).toBe(
+        'Rate limit reached. Please wait 1 seconds before trying again.',
+      )
     } finally {
       await limited.close()
     }

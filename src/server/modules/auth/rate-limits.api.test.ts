@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AppError, type ErrorBody } from '../../../domain/errors.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
 import { DEFAULT_PASSWORD, TestClient } from '../../testing/client.ts'
+import { exhaustRateLimit } from '../../testing/limits.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
-import { enforceRateLimits, type LimitedAction } from './rate-limits.ts'
+import type { LimitedAction } from './rate-limits.ts'
 
 let testApp: TestApp
 beforeAll(async () => {
@@ -35,21 +36,8 @@ const routes: [LimitedAction, string, (email: string) => Record<string, unknown>
   ],
 ]
 
-/**
- * Spends the budget of `action` (through the same counters the routes use, without the cost of
- * hashing a password per attempt) until the next attempt would be refused.
- */
-async function exhaust(action: LimitedAction, who: (attempt: number) => { ip: string; account: string }) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      await enforceRateLimits(testApp.database.db, action, who(attempt), 1)
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'rate_limited') return
-      throw error
-    }
-  }
-  throw new Error(`${action} was never limited`)
-}
+const exhaust = (action: LimitedAction, who: (attempt: number) => { ip: string; account: string }) =>
+  exhaustRateLimit(testApp.database.db, action, who)
 
 let unique = 0
 const next = () => ++unique
@@ -72,7 +60,12 @@ describe.each(routes)('%s (%s)', (action, path, body) => {
     expect(res.body.error.code).toBe('rate_limited')
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
   })
+})
 
+/** Sign-in and code checks count failures per account instead: failure-limits.api.test.ts. */
+const limitedPerAccount = routes.filter(([action]) => action !== 'sign-in' && action !== 'code-verify')
+
+describe.each(limitedPerAccount)('%s (%s)', (action, path, body) => {
   it('is limited per account (the address trimmed and lowercased), from any client address', async () => {
     const email = `limited-${next()}@example.com`
     await exhaust(action, () => ({ ip: freshIp(), account: email }))

@@ -1,5 +1,6 @@
 import { AppError } from '../../../domain/errors.ts'
 import type { Db } from '../../db/client.ts'
+import { addressGroup } from '../../http/client-address.ts'
 import { consumeRateLimit, type RateLimitRule } from '../../rate-limit.ts'
 
 interface ActionLimits {
@@ -18,14 +19,15 @@ const HOUR = 60 * MINUTE
 
 /** Limits per action, per client address and per account (email). */
 const limits = {
-  'sign-in': { ip: { window: 15 * MINUTE, max: 30 }, account: { window: 15 * MINUTE, max: 10 } },
+  // Per account these two count failures instead, per client and in total (failure-limits.ts).
+  'sign-in': { ip: { window: 15 * MINUTE, max: 30 } },
   'sign-up': { ip: { window: HOUR, max: 10 }, account: { window: HOUR, max: 5 } },
   'code-send': {
     ip: { window: HOUR, max: 30 },
     account: { window: HOUR, max: 8 },
     cooldownSeconds: MINUTE,
   },
-  'code-verify': { ip: { window: 15 * MINUTE, max: 50 }, account: { window: 15 * MINUTE, max: 15 } },
+  'code-verify': { ip: { window: 15 * MINUTE, max: 50 } },
   'reset-request': {
     ip: { window: HOUR, max: 10 },
     account: { window: HOUR, max: 5 },
@@ -54,7 +56,7 @@ export async function enforceRateLimits(
 ) {
   const scaled = (rule: RateLimitRule) => ({ window: rule.window, max: rule.max * multiplier })
   const rules: ActionLimits = limits[action]
-  const checks = [consumeRateLimit(db, `${action}:ip:${who.ip}`, scaled(rules.ip))]
+  const checks = [consumeRateLimit(db, `${action}:ip:${addressGroup(who.ip)}`, scaled(rules.ip))]
   if (rules.account && who.account !== undefined) {
     checks.push(consumeRateLimit(db, `${action}:account:${who.account}`, scaled(rules.account)))
   }

@@ -143,6 +143,117 @@ describe('password reset by emailed link', () => {
   })
 })
 
+describe('a password change ends every earlier reset link and recovery session (review item 2)', () => {
+  /** A further link for the same address within the minute (the route allows one mail a minute). */
+  async function anotherLink(email: string) {
+    await testApp.database.db.execute(
+      sql`DELETE FROM rate_limits WHERE key = ${`reset-request:cooldown:${email}`}`,
+    )
+    return (await requestReset(email)).searchParams.get('token_hash')!
+  }
+
+  async function recoverySession(token: string) {
+    const browser = new TestClient(testApp)
+    expect((await browser.post('/api/v1/auth/recovery', { tokenHash: token })).status).toBe(200)
+    return browser
+  }
+
+  const setPassword = (browser: TestClient, password = NEW_PASSWORD) =>
+    browser.post<ErrorBody>('/api/v1/auth/recovery/password', { password, confirmPassword: password })
+
+  const openLink = (token: string) =>
+    new TestClient(testApp).post<ErrorBody>('/api/v1/auth/recovery', { tokenHash: token })
+
+  it('a direct reset ends a link mailed before it', async () => {
+    const email = uniqueEmail('item2')
+    await new TestClient(testApp).signUp(email)
+    const token = (await requestReset(email)).searchParams.get('token_hash')!
+    const direct = await new TestClient(testApp).post('/api/v1/auth/direct-reset', {
+      email,
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    expect(direct.status).toBe(200)
+    expect((await openLink(token)).status).toBe(400)
+  })
+
+  it('a direct reset ends a recovery session opened before it', async () => {
+    const email = uniqueEmail('item2')
+    await new TestClient(testApp).signUp(email)
+    const browser = await recoverySession((await requestReset(email)).searchParams.get('token_hash')!)
+    await new TestClient(testApp).post('/api/v1/auth/direct-reset', {
+      email,
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    expect((await browser.get('/api/v1/auth/recovery')).status).toBe(401)
+    expect((await setPassword(browser, 'the attacker chose this one')).status).toBe(401)
+    expect((await new TestClient(testApp).signIn(email, NEW_PASSWORD)).status).toBe(200)
+  })
+
+  it('a completed reset ends the other links and recovery sessions', async () => {
+    const email = uniqueEmail('item2')
+    await new TestClient(testApp).signUp(email)
+    const first = await recoverySession((await requestReset(email)).searchParams.get('token_hash')!)
+    const second = await recoverySession(await anotherLink(email))
+    const unused = await anotherLink(email)
+    // The newest link ended the two sessions opened before it: only its own can be completed.
+    const third = await recoverySession(unused)
+    expect((await setPassword(third)).status).toBe(200)
+    for (const browser of [first, second])
+      expect((await setPassword(browser, 'someone else chose')).status).toBe(401)
+    expect((await new TestClient(testApp).signIn(email, NEW_PASSWORD)).status).toBe(200)
+  })
+
+  it('a new link ends the links mailed before it', async () => {
+    const email = uniqueEmail('item2')
+    await new TestClient(testApp).signUp(email)
+    const old = (await requestReset(email)).searchParams.get('token_hash')!
+    const fresh = await anotherLink(email)
+    expect((await openLink(old)).status).toBe(400)
+    expect((await openLink(fresh)).status).toBe(200)
+  })
+
+  it('an admin setting the password ends the links', async () => {
+    const fresh = await createTestApp()
+    try {
+      const admin = new TestClient(fresh)
+      await admin.signUp()
+      const email = uniqueEmail('item2')
+      await new TestClient(fresh).signUp(email)
+      expect((await new TestClient(fresh).post('/api/v1/auth/password-reset', { email })).status).toBe(200)
+      const [mail] = await queryRows<{ text_body: string }>(
+        fresh.database.db,
+        sql`SELECT text_body FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
+      )
+      const token = new URL(mail!.text_body.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0]).searchParams.get(
+        'token_hash',
+      )
+      const set = await admin.post('/api/v1/auth/admin/set-password', { email, newPassword: NEW_PASSWORD })
+      expect(set.status).toBe(200)
+      expect((await new TestClient(fresh).post('/api/v1/auth/recovery', { tokenHash: token })).status).toBe(
+        400,
+      )
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('a recovery session cannot be traded for a new one', async () => {
+    const email = uniqueEmail('item2')
+    await new TestClient(testApp).signUp(email)
+    const link = (await requestReset(email)).searchParams.get('token_hash')!
+    const verified = await new TestClient(testApp).post('/api/v1/auth/recovery', { tokenHash: link })
+    const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('promptfolio.recovery='))!
+    const token = cookie.slice('promptfolio.recovery='.length, cookie.indexOf(';'))
+    const renewed = await openLink(token)
+    expect(renewed.status).toBe(400)
+    expect(renewed.headers.getSetCookie()).toEqual([])
+  })
+})
+
 describe('every way of setting a password', () => {
   it('refuses one of the most common passwords: reset form, direct reset, admin reset', async () => {
     const common = 'qwerty123456'
@@ -418,8 +529,13 @@ describe('sessions', () => {
         tokenHash: link.searchParams.get('token_hash'),
       })
       expect(recovery.status).toBe(200)
-      const reset = recovery.headers.getSetCookie().find((c) => c.startsWith('promptfolio.recovery='))
+      // ASVS V3.3.1 (review item 13): the name carries the __Secure- prefix, which browsers only
+      // accept from a secure origin with the Secure flag.
+      const reset = recovery.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('__Secure-promptfolio.recovery='))
       for (const flag of [/;\s*Secure/i, /HttpOnly/i, /SameSite=Lax/i]) expect(reset).toMatch(flag)
+      expect((await client.get<{ email: string }>('/api/v1/auth/recovery')).body.email).toBe(email)
     } finally {
       await https.close()
     }

@@ -13,12 +13,11 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     const conversation = await createConversation(people.owner)
     const message = await appendMessage(people.owner, conversation.id)
     const prompt = await seedPrompt(db(), { owner: people.owner.user!, title: 'Translator', versions: 3 })
-    const latest = await people.owner.post<{ attachment: MessageAttachment }>(
-      `/api/v1/messages/${message.id}/attachments`,
-      { promptId: prompt.id },
-    )
+    const latest = await people.owner.post<MessageAttachment>(`/api/v1/messages/${message.id}/attachments`, {
+      promptId: prompt.id,
+    })
     expect(latest.status).toBe(201)
-    expect(latest.body.attachment).toMatchObject({
+    expect(latest.body).toMatchObject({
       messageId: message.id,
       promptId: prompt.id,
       promptVersionId: null,
@@ -27,12 +26,13 @@ describe('POST /api/v1/messages/:id/attachments', () => {
       attachedByUserId: people.owner.user!.id,
       notes: null,
     })
-    const v2 = await people.owner.post<{ attachment: MessageAttachment }>(
-      `/api/v1/messages/${message.id}/attachments`,
-      { promptId: prompt.id, promptVersionId: prompt.versionIds[1], notes: ' used for German ' },
-    )
+    const v2 = await people.owner.post<MessageAttachment>(`/api/v1/messages/${message.id}/attachments`, {
+      promptId: prompt.id,
+      promptVersionId: prompt.versionIds[1],
+      notes: ' used for German ',
+    })
     expect(v2.status).toBe(201)
-    expect(v2.body.attachment).toMatchObject({
+    expect(v2.body).toMatchObject({
       promptVersionId: prompt.versionIds[1],
       versionNumber: 2,
       notes: 'used for German',
@@ -44,7 +44,7 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     const [stored] = await db()
       .select()
       .from(conversationMessagePrompts)
-      .where(eq(conversationMessagePrompts.id, latest.body.attachment.id))
+      .where(eq(conversationMessagePrompts.id, latest.body.id))
     expect(stored!.promptVersionId).toBeNull()
   })
 
@@ -71,12 +71,9 @@ describe('POST /api/v1/messages/:id/attachments', () => {
       teamId: people.teamId,
       title: 'Team one',
     })
-    const ok = await people.member.post<{ attachment: MessageAttachment }>(
-      `/api/v1/messages/${message.id}/attachments`,
-      {
-        promptId: teamPrompt.id,
-      },
-    )
+    const ok = await people.member.post<MessageAttachment>(`/api/v1/messages/${message.id}/attachments`, {
+      promptId: teamPrompt.id,
+    })
     expect(ok.status).toBe(201)
     const privateOfAdmin = await seedPrompt(db(), { owner: people.teamAdmin.user!, title: 'Private' })
     const otherTeams = await seedPrompt(db(), { owner: people.otherAdmin.user!, teamId: people.otherTeamId })
@@ -223,13 +220,11 @@ describe('who may attach and remove', () => {
       const attach = await client.post(`/api/v1/messages/${byMember.id}/attachments`, { promptId: own.id })
       expect(attach.status).toBe(expected[who])
       const teamPrompt = await seedPrompt(db(), { owner: people.member.user!, teamId: people.teamId })
-      const existing = await people.member.post<{ attachment: MessageAttachment }>(
+      const existing = await people.member.post<MessageAttachment>(
         `/api/v1/messages/${byMember.id}/attachments`,
         { promptId: teamPrompt.id, promptVersionId: teamPrompt.versionIds[0] },
       )
-      const remove = await client.delete(
-        `/api/v1/messages/${byMember.id}/attachments/${existing.body.attachment.id}`,
-      )
+      const remove = await client.delete(`/api/v1/messages/${byMember.id}/attachments/${existing.body.id}`)
       expect(remove.status).toBe(expected[who] === 201 ? 204 : expected[who])
     })
   }
@@ -255,21 +250,37 @@ describe('who may attach and remove', () => {
 })
 
 describe('attachments a viewer may not see', () => {
-  it('keep their place but not the prompt title', async () => {
+  it('keep their place but neither the prompt title nor its ids (review, also noted)', async () => {
     const conversation = await createConversation(people.owner, { teamId: people.teamId })
     const prompt = await seedPrompt(db(), {
       owner: people.owner.user!,
       teamId: people.teamId,
       title: 'Shared for now',
+      versions: 2,
     })
-    await appendMessage(people.owner, conversation.id, { attachments: [{ promptId: prompt.id }] })
-    // The owner makes the prompt private again: team members keep seeing the attachment, untitled.
+    const message = await appendMessage(people.owner, conversation.id, {
+      attachments: [{ promptId: prompt.id }, { promptId: prompt.id, promptVersionId: prompt.versionIds[1] }],
+    })
+    // The owner makes the prompt private again: team members keep seeing the attachments, untitled.
     await db().update(prompts).set({ visibility: 'private', teamId: null }).where(eq(prompts.id, prompt.id))
     const url = `/api/v1/conversations/${conversation.id}/messages`
     const asMember = await people.member.get<Page<Message>>(url)
-    expect(asMember.body.items[0]!.attachments[0]).toMatchObject({ promptId: prompt.id, title: null })
+    const hidden = asMember.body.items[0]!.attachments
+    expect(hidden.map((a) => a.versionNumber).sort()).toEqual([2, null])
+    for (const attachment of hidden) {
+      expect(attachment).toMatchObject({ promptId: null, promptVersionId: null, title: null })
+    }
+    const listed = await people.member.get<{ items: unknown[] }>(`/api/v1/messages/${message.id}/attachments`)
+    expect(JSON.stringify(listed.body)).not.toContain(prompt.id)
+    expect(JSON.stringify(listed.body)).not.toContain(prompt.versionIds[1])
     const asOwner = await people.owner.get<Page<Message>>(url)
-    expect(asOwner.body.items[0]!.attachments[0]).toMatchObject({ title: 'Shared for now' })
+    expect(asOwner.body.items[0]!.attachments).toContainEqual(
+      expect.objectContaining({
+        promptId: prompt.id,
+        promptVersionId: prompt.versionIds[1],
+        title: 'Shared for now',
+      }),
+    )
   })
 })
 
@@ -294,21 +305,21 @@ describe('GET /api/v1/prompts/:id/usage', () => {
       attachments: [{ promptId: prompt.id, promptVersionId: v2 }],
     })
 
-    const asOwner = await people.owner.get<{ usage: PromptUsage }>(`/api/v1/prompts/${prompt.id}/usage`)
+    const asOwner = await people.owner.get<PromptUsage>(`/api/v1/prompts/${prompt.id}/usage`)
     expect(asOwner.status).toBe(200)
     const summary = (usage: PromptUsage) =>
       usage.versions.map((v) => [v.versionNumber, v.conversationCount, v.conversations.map((c) => c.title)])
-    expect(asOwner.body.usage.conversationCount).toBe(3)
-    expect(summary(asOwner.body.usage)).toEqual([
+    expect(asOwner.body.conversationCount).toBe(3)
+    expect(summary(asOwner.body)).toEqual([
       [null, 1, ['Team talk']],
       [3, 0, []],
       [2, 1, ['Member talk']],
       [1, 2, ['Team talk', 'Owner only']],
     ])
 
-    const asMember = await people.member.get<{ usage: PromptUsage }>(`/api/v1/prompts/${prompt.id}/usage`)
-    expect(asMember.body.usage.conversationCount).toBe(2)
-    expect(summary(asMember.body.usage)).toEqual([
+    const asMember = await people.member.get<PromptUsage>(`/api/v1/prompts/${prompt.id}/usage`)
+    expect(asMember.body.conversationCount).toBe(2)
+    expect(summary(asMember.body)).toEqual([
       [null, 1, ['Team talk']],
       [3, 0, []],
       [2, 1, ['Member talk']],

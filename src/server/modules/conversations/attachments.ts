@@ -1,12 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import type { Actor } from '../../../domain/auth.ts'
 import type { AttachmentRef, addAttachmentInput, MessageAttachment } from '../../../domain/conversations.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { isoTimestamp, queryRows } from '../../db/rows.ts'
-import { conversationMessagePrompts, promptVersions } from '../../db/schema/index.ts'
+import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/access.ts'
-import { type Actor, loadMessage, loadMessageForWrite } from './policy.ts'
+import { loadMessage, loadMessageForWrite } from './policy.ts'
 
 export interface ResolvedRef {
   promptId: string
@@ -42,35 +42,10 @@ export async function resolveAttachmentRefs(
   return [...unique.values()]
 }
 
-type AttachmentRow = {
-  id: string
-  message_id: string
-  prompt_id: string
-  prompt_version_id: string | null
-  title: string | null
-  version_number: number | null
-  attached_by_user_id: string | null
-  notes: string | null
-  created_at: Date | string
-}
-
-function toAttachment(row: AttachmentRow): MessageAttachment {
-  return {
-    id: row.id,
-    messageId: row.message_id,
-    promptId: row.prompt_id,
-    promptVersionId: row.prompt_version_id,
-    title: row.title,
-    versionNumber: row.version_number === null ? null : Number(row.version_number),
-    attachedByUserId: row.attached_by_user_id,
-    notes: row.notes,
-    createdAt: isoTimestamp(row.created_at),
-  }
-}
-
 /**
  * The attachments of the given messages, oldest first, with the prompt's title and the version's
- * number. A prompt the viewer may not (or no longer) see keeps its place but not its title.
+ * number. A prompt the viewer may not (or no longer) see keeps its place and version number, but
+ * neither its title nor its ids.
  */
 export async function attachmentsOf(
   db: Db | Tx,
@@ -79,24 +54,29 @@ export async function attachmentsOf(
 ): Promise<Map<string, MessageAttachment[]>> {
   const byMessage = new Map<string, MessageAttachment[]>()
   if (messageIds.length === 0) return byMessage
-  const rows = await queryRows<AttachmentRow>(
-    db,
-    sql`SELECT a.id, a.message_id, a.prompt_id, a.prompt_version_id, a.attached_by_user_id, a.notes,
-          a.created_at, v.version_number,
-          CASE WHEN ${promptVisibleTo(actor.id)} THEN prompts.title END AS title
-        FROM conversation_message_prompts a
-        JOIN prompts ON prompts.id = a.prompt_id
-        LEFT JOIN prompt_versions v ON v.id = a.prompt_version_id
-        WHERE a.message_id IN (${sql.join(
-          messageIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-        ORDER BY a.created_at, a.id`,
-  )
+  const visible = promptVisibleTo(actor.id)
+  const whenVisible = <T>(value: unknown) => sql<T>`CASE WHEN ${visible} THEN ${value} END`
+  const rows = await db
+    .select({
+      id: conversationMessagePrompts.id,
+      messageId: conversationMessagePrompts.messageId,
+      promptId: whenVisible<string | null>(conversationMessagePrompts.promptId),
+      promptVersionId: whenVisible<string | null>(conversationMessagePrompts.promptVersionId),
+      title: whenVisible<string | null>(prompts.title),
+      versionNumber: promptVersions.versionNumber,
+      attachedByUserId: conversationMessagePrompts.attachedByUserId,
+      notes: conversationMessagePrompts.notes,
+      createdAt: conversationMessagePrompts.createdAt,
+    })
+    .from(conversationMessagePrompts)
+    .innerJoin(prompts, eq(prompts.id, conversationMessagePrompts.promptId))
+    .leftJoin(promptVersions, eq(promptVersions.id, conversationMessagePrompts.promptVersionId))
+    .where(inArray(conversationMessagePrompts.messageId, messageIds))
+    .orderBy(asc(conversationMessagePrompts.createdAt), asc(conversationMessagePrompts.id))
   for (const row of rows) {
-    const list = byMessage.get(row.message_id) ?? []
-    list.push(toAttachment(row))
-    byMessage.set(row.message_id, list)
+    const list = byMessage.get(row.messageId) ?? []
+    list.push({ ...row, createdAt: row.createdAt.toISOString() })
+    byMessage.set(row.messageId, list)
   }
   return byMessage
 }

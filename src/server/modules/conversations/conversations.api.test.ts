@@ -16,12 +16,12 @@ async function messagesOf(client: TestClient, conversationId: string) {
 
 describe('POST /api/v1/conversations', () => {
   it('creates a personal conversation with trimmed title and cleaned tags', async () => {
-    const res = await people.owner.post<{ conversation: Conversation }>('/api/v1/conversations', {
+    const res = await people.owner.post<Conversation>('/api/v1/conversations', {
       title: '  Launch plan  ',
       tags: [' ideas', '', 'launch ', 'ideas'],
     })
     expect(res.status).toBe(201)
-    const { conversation } = res.body
+    const conversation = res.body
     expect(conversation).toMatchObject({
       title: 'Launch plan',
       teamId: null,
@@ -156,20 +156,16 @@ describe('GET, PATCH and DELETE /api/v1/conversations/:id', () => {
 
   it('updates title and tags (only what is sent) and moves the conversation up', async () => {
     const conversation = await createConversation(people.owner, { tags: ['a'] })
-    const renamed = await people.owner.patch<{ conversation: Conversation }>(
-      `/api/v1/conversations/${conversation.id}`,
-      { title: ' Renamed ' },
-    )
+    const renamed = await people.owner.patch<Conversation>(`/api/v1/conversations/${conversation.id}`, {
+      title: ' Renamed ',
+    })
     expect(renamed.status).toBe(200)
-    expect(renamed.body.conversation).toMatchObject({ title: 'Renamed', tags: ['a'] })
-    expect(Date.parse(renamed.body.conversation.updatedAt)).toBeGreaterThanOrEqual(
-      Date.parse(conversation.updatedAt),
-    )
-    const retagged = await people.owner.patch<{ conversation: Conversation }>(
-      `/api/v1/conversations/${conversation.id}`,
-      { tags: ['b', ' c '] },
-    )
-    expect(retagged.body.conversation).toMatchObject({ title: 'Renamed', tags: ['b', 'c'] })
+    expect(renamed.body).toMatchObject({ title: 'Renamed', tags: ['a'] })
+    expect(Date.parse(renamed.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(conversation.updatedAt))
+    const retagged = await people.owner.patch<Conversation>(`/api/v1/conversations/${conversation.id}`, {
+      tags: ['b', ' c '],
+    })
+    expect(retagged.body).toMatchObject({ title: 'Renamed', tags: ['b', 'c'] })
   })
 
   it('refuses an empty update and a blank title', async () => {
@@ -239,10 +235,10 @@ describe('who may do what with a conversation', () => {
         })
         const client = people[who]
         const path = `/api/v1/conversations/${conversation.id}`
-        const view = await client.get<{ conversation: Conversation }>(path)
+        const view = await client.get<Conversation>(path)
         expect(view.status).toBe(expected[kind][who].view)
         if (view.status === 200) {
-          expect(view.body.conversation.access.canManage).toBe(expected[kind][who].canManage)
+          expect(view.body.access.canManage).toBe(expected[kind][who].canManage)
           expect((await client.get(`${path}/messages`)).status).toBe(200)
         } else {
           expect((await client.get(`${path}/messages`)).status).toBe(expected[kind][who].view)

@@ -23,14 +23,11 @@ describe('POST /api/v1/conversations/:id/messages', () => {
   it('appends a user message by default, trims its text, and refreshes snapshot and updated_at', async () => {
     const conversation = await createConversation(people.owner)
     const before = await conversationRow(conversation.id)
-    const res = await people.owner.post<{ message: Message }>(
-      `/api/v1/conversations/${conversation.id}/messages`,
-      {
-        content: { text: '  How do I start?  ' },
-      },
-    )
+    const res = await people.owner.post<Message>(`/api/v1/conversations/${conversation.id}/messages`, {
+      content: { text: '  How do I start?  ' },
+    })
     expect(res.status).toBe(201)
-    expect(res.body.message).toMatchObject({
+    expect(res.body).toMatchObject({
       conversationId: conversation.id,
       role: 'user',
       content: { text: 'How do I start?' },
@@ -299,13 +296,13 @@ describe('PATCH and DELETE /api/v1/messages/:id', () => {
     const [message] = (
       await people.owner.get<Page<Message>>(`/api/v1/conversations/${conversation.id}/messages`)
     ).body.items
-    const res = await people.owner.patch<{ message: Message }>(`/api/v1/messages/${message!.id}`, {
+    const res = await people.owner.patch<Message>(`/api/v1/messages/${message!.id}`, {
       content: { text: ' final ' },
       role: 'assistant',
     })
     expect(res.status).toBe(200)
-    expect(res.body.message).toMatchObject({ content: { text: 'final' }, role: 'assistant' })
-    expect(Date.parse(res.body.message.updatedAt)).toBeGreaterThan(Date.parse(message!.updatedAt))
+    expect(res.body).toMatchObject({ content: { text: 'final' }, role: 'assistant' })
+    expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(message!.updatedAt))
     expect((await conversationRow(conversation.id)).content).toEqual({
       messages: [{ role: 'assistant', content: 'final' }],
     })
@@ -315,11 +312,11 @@ describe('PATCH and DELETE /api/v1/messages/:id', () => {
     const conversation = await createConversation(people.owner)
     const message = await appendMessage(people.owner, conversation.id, { content: 'same' })
     const before = await conversationRow(conversation.id)
-    const res = await people.owner.patch<{ message: Message }>(`/api/v1/messages/${message.id}`, {
+    const res = await people.owner.patch<Message>(`/api/v1/messages/${message.id}`, {
       content: { text: ' same ' },
     })
     expect(res.status).toBe(200)
-    expect(res.body.message.updatedAt).toBe(message.updatedAt)
+    expect(res.body.updatedAt).toBe(message.updatedAt)
     expect((await conversationRow(conversation.id)).updatedAt).toEqual(before.updatedAt)
   })
 
@@ -392,16 +389,13 @@ describe('who may write which messages', () => {
         const target = await appendMessage(kind === 'team' ? authored : people.owner, conversation.id, {
           content: 'target',
         })
-        const appended = await client.post<{ message: Message }>(
-          `/api/v1/conversations/${conversation.id}/messages`,
-          {
-            content: 'mine',
-          },
-        )
+        const appended = await client.post<Message>(`/api/v1/conversations/${conversation.id}/messages`, {
+          content: 'mine',
+        })
         expect(appended.status).toBe(append)
         if (appended.status === 201) {
           // Everyone who may append may change their own message.
-          const own = appended.body.message.id
+          const own = appended.body.id
           expect((await client.patch(`/api/v1/messages/${own}`, { content: 'mine, edited' })).status).toBe(
             200,
           )

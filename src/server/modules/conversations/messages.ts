@@ -1,61 +1,58 @@
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import type { Actor } from '../../../domain/auth.ts'
 import { CONVERSATION_SNAPSHOT_SIZE } from '../../../domain/constants.ts'
 import type {
   appendMessageInput,
   listMessagesQuery,
   Message,
-  MessageRole,
   updateMessageInput,
 } from '../../../domain/conversations.ts'
-import { decodeCursor, type Page } from '../../../domain/cursor.ts'
+import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { isoTimestamp, queryRows } from '../../db/rows.ts'
-import { conversationMessagePrompts, conversationMessages } from '../../db/schema/index.ts'
+import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
+import { conversationMessagePrompts, conversationMessages, users } from '../../db/schema/index.ts'
 import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
-import { cursorTimestamp, type KeysetRow, pageOf } from './keyset.ts'
-import { type Actor, loadConversation, loadMessageForWrite } from './policy.ts'
+import { loadConversation, loadMessageForWrite } from './policy.ts'
 
-type MessageRow = KeysetRow & {
-  conversation_id: string
-  created_by_user_id: string | null
-  author_email: string | null
-  role: MessageRole
-  content: { text: string }
-  model: string | null
-  token_count: number | null
-  created_at: Date | string
-  updated_at: Date | string
+function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'desc', limit: number) {
+  const direction = order === 'asc' ? asc : desc
+  return db
+    .select({
+      id: conversationMessages.id,
+      conversationId: conversationMessages.conversationId,
+      createdByUserId: conversationMessages.createdByUserId,
+      authorEmail: users.email,
+      role: conversationMessages.role,
+      content: conversationMessages.content,
+      model: conversationMessages.model,
+      tokenCount: conversationMessages.tokenCount,
+      createdAt: conversationMessages.createdAt,
+      updatedAt: conversationMessages.updatedAt,
+      cursorAt: cursorTimestamp(conversationMessages.createdAt),
+    })
+    .from(conversationMessages)
+    .leftJoin(users, eq(users.id, conversationMessages.createdByUserId))
+    .where(where)
+    .orderBy(direction(conversationMessages.createdAt), direction(conversationMessages.id))
+    .limit(limit)
 }
 
-async function selectMessages(db: Db | Tx, where: SQL, order: 'asc' | 'desc', limit: number) {
-  const direction = order === 'asc' ? sql`ASC` : sql`DESC`
-  return queryRows<MessageRow>(
-    db,
-    sql`SELECT m.id, m.conversation_id, m.created_by_user_id, u.email AS author_email, m.role, m.content,
-          m.model, m.token_count, m.created_at, m.updated_at,
-          ${cursorTimestamp(sql`m.created_at`)} AS cursor_at
-        FROM conversation_messages m
-        LEFT JOIN users u ON u.id = m.created_by_user_id
-        WHERE ${where}
-        ORDER BY m.created_at ${direction}, m.id ${direction}
-        LIMIT ${limit}`,
-  )
-}
+type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number]
 
 function toMessage(row: MessageRow): Omit<Message, 'attachments'> {
   return {
     id: row.id,
-    conversationId: row.conversation_id,
-    createdByUserId: row.created_by_user_id,
-    authorEmail: row.author_email,
+    conversationId: row.conversationId,
+    createdByUserId: row.createdByUserId,
+    authorEmail: row.authorEmail,
     role: row.role,
     content: { text: row.content.text },
     model: row.model,
-    tokenCount: row.token_count === null ? null : Number(row.token_count),
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
+    tokenCount: row.tokenCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   }
 }
 
@@ -72,8 +69,12 @@ async function withAttachments(db: Db | Tx, actor: Actor, page: Page<Omit<Messag
 }
 
 async function messageById(db: Db | Tx, actor: Actor, messageId: string): Promise<Message> {
-  const rows = await selectMessages(db, sql`m.id = ${messageId}`, 'asc', 1)
-  const page = await withAttachments(db, actor, pageOf(rows, 1, toMessage))
+  const rows = await selectMessages(db, eq(conversationMessages.id, messageId), 'asc', 1)
+  const page = await withAttachments(
+    db,
+    actor,
+    toPage(rows, 1, (row) => row.cursorAt, toMessage),
+  )
   const message = page.items[0]
   if (!message) throw new AppError('not_found', 'conversations.messageNotFound')
   return message
@@ -90,16 +91,25 @@ export async function listMessages(
   query: z.output<typeof listMessagesQuery>,
 ): Promise<Page<Message>> {
   await loadConversation(db, actor, conversationId)
-  const conditions = [sql`m.conversation_id = ${conversationId}`]
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor)
-    const key = sql`(${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-    conditions.push(
-      query.order === 'asc' ? sql`(m.created_at, m.id) > ${key}` : sql`(m.created_at, m.id) < ${key}`,
-    )
-  }
-  const rows = await selectMessages(db, sql.join(conditions, sql` AND `), query.order, query.limit + 1)
-  return withAttachments(db, actor, pageOf(rows, query.limit, toMessage))
+  const rows = await selectMessages(
+    db,
+    and(
+      eq(conversationMessages.conversationId, conversationId),
+      pageCondition(
+        { column: conversationMessages.createdAt, kind: 'timestamp' },
+        conversationMessages.id,
+        query.cursor,
+        query.order,
+      ),
+    ),
+    query.order,
+    query.limit + 1,
+  )
+  return withAttachments(
+    db,
+    actor,
+    toPage(rows, query.limit, (row) => row.cursorAt, toMessage),
+  )
 }
 
 /**

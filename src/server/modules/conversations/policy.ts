@@ -1,41 +1,66 @@
-import { type SQL, sql } from 'drizzle-orm'
-import type { CurrentUser } from '../../../domain/auth.ts'
-import { canChangeMessage, conversationAccess } from '../../../domain/conversation-permissions.ts'
-import type { ConversationAccess, MessageRole } from '../../../domain/conversations.ts'
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { Actor } from '../../../domain/auth.ts'
+import type { ConversationAccess } from '../../../domain/conversations.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { MessageKey } from '../../../domain/messages/index.ts'
-import type { TeamRole } from '../../../domain/team-permissions.ts'
+import { canChangeMessage, conversationAccess } from '../../../domain/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { queryRows } from '../../db/rows.ts'
+import { teamsOf } from '../../db/queries.ts'
+import { conversationMessages, conversations, teamMembers, teams } from '../../db/schema/index.ts'
 
-export type Actor = Pick<CurrentUser, 'id' | 'globalRole'>
+type Viewer = Pick<Actor, 'id' | 'globalRole'>
 
-export type ConversationRow = {
-  id: string
-  title: string
-  team_id: string | null
-  team_name: string | null
-  owner_user_id: string
-  tags: string[]
-  content: Record<string, unknown>
-  created_at: Date | string
-  updated_at: Date | string
-  team_role: TeamRole | null
+/**
+ * The conversations `actor` owns: personal ones, and team ones while the actor is still in the team
+ * (decision 0008: a former member's stay with the team).
+ */
+export function conversationOwnedBy(actor: Viewer): SQL {
+  return and(
+    eq(conversations.ownerUserId, actor.id),
+    or(isNull(conversations.teamId), inArray(conversations.teamId, teamsOf(actor.id))),
+  )!
 }
+
+/**
+ * The conversations `actor` may see (the same rule as `conversationAccess(...).canView`): own
+ * personal ones, those of the actor's teams, all for a global admin.
+ */
+export function conversationVisibleTo(actor: Viewer): SQL {
+  if (actor.globalRole === 'global_admin') return sql`true`
+  return or(
+    and(isNull(conversations.teamId), eq(conversations.ownerUserId, actor.id)),
+    inArray(conversations.teamId, teamsOf(actor.id)),
+  )!
+}
+
+function selectConversation(db: Db | Tx, actor: Viewer) {
+  return db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      teamId: conversations.teamId,
+      teamName: teams.name,
+      ownerUserId: conversations.ownerUserId,
+      tags: conversations.tags,
+      content: conversations.content,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+      teamRole: teamMembers.role,
+    })
+    .from(conversations)
+    .leftJoin(teams, eq(teams.id, conversations.teamId))
+    .leftJoin(
+      teamMembers,
+      and(eq(teamMembers.teamId, conversations.teamId), eq(teamMembers.userId, actor.id)),
+    )
+    .$dynamic()
+}
+
+export type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversation>['execute']>>[number]
 
 export interface LoadedConversation {
   row: ConversationRow
   access: ConversationAccess
-}
-
-/**
- * The conversations `actor` may see, as a WHERE condition on alias `c` (the same rule as
- * `conversationAccess(...).canView`): own ones, those of the actor's teams, all for a global admin.
- */
-export function conversationVisibleTo(actor: Actor): SQL {
-  if (actor.globalRole === 'global_admin') return sql`true`
-  return sql`(c.owner_user_id = ${actor.id}
-    OR c.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${actor.id}))`
 }
 
 /**
@@ -45,26 +70,14 @@ export function conversationVisibleTo(actor: Actor): SQL {
  */
 export async function loadConversation(
   db: Db | Tx,
-  actor: Actor,
+  actor: Viewer,
   conversationId: string,
   options: { lock?: boolean } = {},
 ): Promise<LoadedConversation> {
-  const [row] = await queryRows<ConversationRow>(
-    db,
-    sql`SELECT c.id, c.title, c.team_id, t.name AS team_name, c.owner_user_id, c.tags, c.content,
-          c.created_at, c.updated_at, m.role AS team_role
-        FROM conversations c
-        LEFT JOIN teams t ON t.id = c.team_id
-        LEFT JOIN team_members m ON m.team_id = c.team_id AND m.user_id = ${actor.id}
-        WHERE c.id = ${conversationId}
-        ${options.lock ? sql`FOR UPDATE OF c` : sql``}`,
-  )
+  const query = selectConversation(db, actor).where(eq(conversations.id, conversationId))
+  const [row] = await (options.lock ? query.for('update', { of: conversations }) : query)
   if (!row) throw new AppError('not_found', 'conversations.notFound')
-  const { canView, ...access } = conversationAccess(
-    actor,
-    { ownerUserId: row.owner_user_id, teamId: row.team_id },
-    row.team_role,
-  )
+  const { canView, ...access } = conversationAccess(actor, row, row.teamRole)
   if (!canView) throw new AppError('not_found', 'conversations.notFound')
   return { row, access }
 }
@@ -74,42 +87,29 @@ export function requireManage(conversation: LoadedConversation) {
 }
 
 export interface LoadedMessage {
-  message: {
-    id: string
-    conversationId: string
-    createdByUserId: string | null
-    role: MessageRole
-    text: string
-  }
+  message: Awaited<ReturnType<typeof findMessage>>
   conversation: LoadedConversation
 }
 
 async function findMessage(db: Db | Tx, messageId: string) {
-  const [row] = await queryRows<{
-    id: string
-    conversation_id: string
-    created_by_user_id: string | null
-    role: MessageRole
-    text: string
-  }>(
-    db,
-    sql`SELECT id, conversation_id, created_by_user_id, role, content ->> 'text' AS text
-        FROM conversation_messages WHERE id = ${messageId}`,
-  )
+  const [row] = await db
+    .select({
+      id: conversationMessages.id,
+      conversationId: conversationMessages.conversationId,
+      createdByUserId: conversationMessages.createdByUserId,
+      role: conversationMessages.role,
+      text: sql<string>`${conversationMessages.content} ->> 'text'`,
+    })
+    .from(conversationMessages)
+    .where(eq(conversationMessages.id, messageId))
   if (!row) throw new AppError('not_found', 'conversations.messageNotFound')
-  return {
-    id: row.id,
-    conversationId: row.conversation_id,
-    createdByUserId: row.created_by_user_id,
-    role: row.role,
-    text: row.text,
-  }
+  return row
 }
 
 /** A message and its conversation, if the actor may see them; else 404 'Message not found'. */
 export async function loadMessage(
   db: Db | Tx,
-  actor: Actor,
+  actor: Viewer,
   messageId: string,
   options: { lock?: boolean } = {},
 ): Promise<LoadedMessage> {
@@ -134,7 +134,7 @@ export async function loadMessage(
  */
 export async function loadMessageForWrite(
   tx: Tx,
-  actor: Actor,
+  actor: Viewer,
   messageId: string,
   forbidden: MessageKey,
 ): Promise<LoadedMessage> {

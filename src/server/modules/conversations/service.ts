@@ -1,5 +1,6 @@
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import type { Actor } from '../../../domain/auth.ts'
 import type {
   Conversation,
   ConversationSummary,
@@ -7,88 +8,80 @@ import type {
   listConversationsQuery,
   updateConversationInput,
 } from '../../../domain/conversations.ts'
-import { decodeCursor, type Page } from '../../../domain/cursor.ts'
+import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db } from '../../db/client.ts'
-import { isoTimestamp, queryRows } from '../../db/rows.ts'
-import { conversationMessages, conversations } from '../../db/schema/index.ts'
+import {
+  containsText,
+  cursorTimestamp,
+  hasAllTags,
+  pageCondition,
+  teamsOf,
+  toPage,
+} from '../../db/queries.ts'
+import { conversationMessages, conversations, teams } from '../../db/schema/index.ts'
 import { roleInTeam } from '../teams/membership.ts'
-import { cursorTimestamp, type KeysetRow, pageOf } from './keyset.ts'
 import { refreshSnapshot } from './messages.ts'
-import { type Actor, type LoadedConversation, loadConversation, requireManage } from './policy.ts'
+import { conversationOwnedBy, type LoadedConversation, loadConversation, requireManage } from './policy.ts'
 
-type SummaryRow = KeysetRow & {
-  title: string
-  team_id: string | null
-  team_name: string | null
-  owner_user_id: string
-  tags: string[]
-  created_at: Date | string
-  updated_at: Date | string
-}
-
-function toSummary(row: Omit<SummaryRow, 'cursor_at'>): ConversationSummary {
+function toSummary(
+  row: Omit<ConversationSummary, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date },
+) {
   return {
     id: row.id,
     title: row.title,
-    teamId: row.team_id,
-    teamName: row.team_name,
-    ownerUserId: row.owner_user_id,
+    teamId: row.teamId,
+    teamName: row.teamName,
+    ownerUserId: row.ownerUserId,
     tags: row.tags,
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   }
 }
 
 export function toConversation({ row, access }: LoadedConversation): Conversation {
-  return { ...toSummary(row), content: row.content as Conversation['content'], access }
-}
-
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return { ...toSummary(row), content: row.content, access }
 }
 
 /**
- * §7 conversations list: newest activity first (`updated_at desc, id desc`), by keyset, so pages stay
- * stable while others write. Scope owner: the actor's own; team: those of the actor's teams (one
- * given team, or all of them; nothing when the actor has none or names a team that is not theirs).
+ * §7 conversations list: newest activity first (`updated_at desc, id desc`), by keyset, so pages
+ * stay stable while others write. Scope owner: the actor's own; team: those of the actor's teams
+ * (one given team, or all of them; nothing when the actor has none or names a team that is not
+ * theirs).
  */
 export async function listConversations(
   db: Db,
   actor: Actor,
   query: z.output<typeof listConversationsQuery>,
 ): Promise<Page<ConversationSummary>> {
-  const conditions: SQL[] = [
-    query.scope === 'owner'
-      ? sql`c.owner_user_id = ${actor.id}`
-      : sql`c.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${actor.id})`,
-  ]
-  if (query.scope === 'team' && query.teamId) conditions.push(sql`c.team_id = ${query.teamId}`)
-  if (query.search) conditions.push(sql`c.title ILIKE ${likePattern(query.search)}`)
-  if (query.tags && query.tags.length > 0) {
-    conditions.push(
-      sql`c.tags @> ARRAY[${sql.join(
-        query.tags.map((tag) => sql`${tag}`),
-        sql`, `,
-      )}]::text[]`,
+  const rows = await db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      teamId: conversations.teamId,
+      teamName: teams.name,
+      ownerUserId: conversations.ownerUserId,
+      tags: conversations.tags,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+      cursorAt: cursorTimestamp(conversations.updatedAt),
+    })
+    .from(conversations)
+    .leftJoin(teams, eq(teams.id, conversations.teamId))
+    .where(
+      and(
+        query.scope === 'owner'
+          ? conversationOwnedBy(actor)
+          : inArray(conversations.teamId, teamsOf(actor.id)),
+        query.scope === 'team' && query.teamId ? eq(conversations.teamId, query.teamId) : undefined,
+        query.search ? containsText(conversations.title, query.search) : undefined,
+        query.tags.length > 0 ? hasAllTags(conversations.tags, query.tags) : undefined,
+        pageCondition({ column: conversations.updatedAt, kind: 'timestamp' }, conversations.id, query.cursor),
+      ),
     )
-  }
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor)
-    conditions.push(sql`(c.updated_at, c.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`)
-  }
-  const rows = await queryRows<SummaryRow>(
-    db,
-    sql`SELECT c.id, c.title, c.team_id, t.name AS team_name, c.owner_user_id, c.tags, c.created_at,
-          c.updated_at, ${cursorTimestamp(sql`c.updated_at`)} AS cursor_at
-        FROM conversations c
-        LEFT JOIN teams t ON t.id = c.team_id
-        WHERE ${sql.join(conditions, sql` AND `)}
-        ORDER BY c.updated_at DESC, c.id DESC
-        LIMIT ${query.limit + 1}`,
-  )
-  return pageOf(rows, query.limit, toSummary)
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(query.limit + 1)
+  return toPage(rows, query.limit, (row) => row.cursorAt, toSummary)
 }
 
 /**

@@ -106,12 +106,12 @@ export async function createConversation(
   client: TestClient,
   body: { title?: string; teamId?: string | null; firstMessage?: string; tags?: string[] } = {},
 ): Promise<Conversation> {
-  const res = await client.post<{ conversation: Conversation }>('/api/v1/conversations', {
+  const res = await client.post<Conversation>('/api/v1/conversations', {
     title: 'A conversation',
     ...body,
   })
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`)
-  return res.body.conversation
+  return res.body
 }
 
 export async function appendMessage(
@@ -119,12 +119,12 @@ export async function appendMessage(
   conversationId: string,
   body: Record<string, unknown> = {},
 ): Promise<Message> {
-  const res = await client.post<{ message: Message }>(`/api/v1/conversations/${conversationId}/messages`, {
+  const res = await client.post<Message>(`/api/v1/conversations/${conversationId}/messages`, {
     content: { text: 'Hello' },
     ...body,
   })
   if (res.status !== 201) throw new Error(`append failed: ${res.status} ${JSON.stringify(res.body)}`)
-  return res.body.message
+  return res.body
 }
 
 /** Follows `nextCursor` from the given URL to the end; `between` runs after each page. */

@@ -1,14 +1,19 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, countDistinct, desc, eq, lte, sql } from 'drizzle-orm'
+import type { Actor } from '../../../domain/auth.ts'
 import {
   type PromptUsage,
   type PromptVersionUsage,
   USAGE_CONVERSATIONS_PER_VERSION,
 } from '../../../domain/conversations.ts'
 import type { Db } from '../../db/client.ts'
-import { isoTimestamp, queryRows } from '../../db/rows.ts'
-import { promptVersions } from '../../db/schema/index.ts'
+import {
+  conversationMessagePrompts,
+  conversationMessages,
+  conversations,
+  promptVersions,
+} from '../../db/schema/index.ts'
 import { findVisiblePrompt, promptNotFound } from '../prompts/access.ts'
-import { type Actor, conversationVisibleTo } from './policy.ts'
+import { conversationVisibleTo } from './policy.ts'
 
 /**
  * "Used in N conversations" (issue 5): for each version of a prompt the viewer may see, and for its
@@ -22,41 +27,48 @@ export async function getPromptUsage(db: Db, actor: Actor, promptId: string): Pr
     .from(promptVersions)
     .where(eq(promptVersions.promptId, promptId))
     .orderBy(desc(promptVersions.versionNumber))
-  const uses = sql`
-    SELECT DISTINCT a.prompt_version_id AS version_id, c.id, c.title, c.updated_at
-    FROM conversation_message_prompts a
-    JOIN conversation_messages m ON m.id = a.message_id
-    JOIN conversations c ON c.id = m.conversation_id
-    WHERE a.prompt_id = ${promptId} AND ${conversationVisibleTo(actor)}`
-  const rows = await queryRows<{
-    version_id: string | null
-    id: string
-    title: string
-    updated_at: Date | string
-    total: number | string
-  }>(
-    db,
-    sql`SELECT version_id, id, title, updated_at, total FROM (
-          SELECT u.*, count(*) OVER (PARTITION BY u.version_id) AS total,
-            row_number() OVER (PARTITION BY u.version_id ORDER BY u.updated_at DESC, u.id DESC) AS n
-          FROM (${uses}) u) ranked
-        WHERE n <= ${USAGE_CONVERSATIONS_PER_VERSION}
-        ORDER BY updated_at DESC, id DESC`,
-  )
-  const [distinct] = await queryRows<{ count: number | string }>(
-    db,
-    sql`SELECT count(DISTINCT id) AS count FROM (${uses}) u`,
-  )
+  // Each (version, conversation) pair once: the conversations the viewer may see that attach it.
+  const uses = db
+    .selectDistinct({
+      versionId: conversationMessagePrompts.promptVersionId,
+      id: conversations.id,
+      title: conversations.title,
+      updatedAt: conversations.updatedAt,
+    })
+    .from(conversationMessagePrompts)
+    .innerJoin(conversationMessages, eq(conversationMessages.id, conversationMessagePrompts.messageId))
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(and(eq(conversationMessagePrompts.promptId, promptId), conversationVisibleTo(actor)))
+    .as('uses')
+  const ranked = db
+    .select({
+      versionId: uses.versionId,
+      id: uses.id,
+      title: uses.title,
+      updatedAt: uses.updatedAt,
+      total: sql<number>`count(*) OVER (PARTITION BY ${uses.versionId})`.mapWith(Number).as('total'),
+      n: sql<number>`row_number() OVER (PARTITION BY ${uses.versionId} ORDER BY ${uses.updatedAt} DESC, ${uses.id} DESC)`
+        .mapWith(Number)
+        .as('n'),
+    })
+    .from(uses)
+    .as('ranked')
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.n, USAGE_CONVERSATIONS_PER_VERSION))
+    .orderBy(desc(ranked.updatedAt), desc(ranked.id))
+  const [distinct] = await db.select({ count: countDistinct(uses.id) }).from(uses)
   const usageOf = (versionId: string | null, versionNumber: number | null): PromptVersionUsage => {
-    const mine = rows.filter((row) => row.version_id === versionId)
+    const mine = rows.filter((row) => row.versionId === versionId)
     return {
       versionId,
       versionNumber,
-      conversationCount: Number(mine[0]?.total ?? 0),
+      conversationCount: mine[0]?.total ?? 0,
       conversations: mine.map((row) => ({
         id: row.id,
         title: row.title,
-        updatedAt: isoTimestamp(row.updated_at),
+        updatedAt: row.updatedAt.toISOString(),
       })),
     }
   }

@@ -1,6 +1,7 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { teamsOf } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
 
 /**
@@ -10,10 +11,7 @@ import { prompts } from '../../db/schema/index.ts'
 export function promptVisibleTo(userId: string): SQL {
   return or(
     eq(prompts.ownerUserId, userId),
-    and(
-      eq(prompts.visibility, 'team'),
-      sql`${prompts.teamId} IN (SELECT team_id FROM team_members WHERE user_id = ${userId})`,
-    ),
+    and(eq(prompts.visibility, 'team'), inArray(prompts.teamId, teamsOf(userId))),
   )!
 }
 

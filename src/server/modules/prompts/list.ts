@@ -1,9 +1,9 @@
-import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts'
+import type { Actor } from '../../../domain/auth.ts'
 import type { listPromptsQuery, PromptPage, PromptScope, promptTagsQuery } from '../../../domain/prompts.ts'
 import type { Db } from '../../db/client.ts'
-import { queryRows } from '../../db/rows.ts'
+import { containsText, hasAllTags, pageCondition, teamsOf, toPage } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
 import { selectSummaries, toSummary } from './summaries.ts'
 
@@ -16,14 +16,9 @@ function scopeCondition(userId: string, scope: PromptScope, teamId: string | und
   if (scope === 'owner') return eq(prompts.ownerUserId, userId)
   return and(
     eq(prompts.visibility, 'team'),
-    sql`${prompts.teamId} IN (SELECT team_id FROM team_members WHERE user_id = ${userId})`,
+    inArray(prompts.teamId, teamsOf(userId)),
     teamId ? eq(prompts.teamId, teamId) : undefined,
   )!
-}
-
-/** `%` and `_` in the user's search are literal characters, not wildcards. */
-function likeContaining(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`
 }
 
 /**
@@ -32,10 +27,9 @@ function likeContaining(text: string): string {
  */
 export async function listPrompts(
   db: Db,
-  userId: string,
+  actor: Actor,
   query: z.output<typeof listPromptsQuery>,
 ): Promise<PromptPage> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined
   const order = [desc(prompts.updatedAt), desc(prompts.id)]
   // First the page's ids (filters, order and limit on prompts alone, served by the indexes), then
   // the summaries of just those rows: otherwise the joins and counts would run for every match.
@@ -45,45 +39,38 @@ export async function listPrompts(
     .from(prompts)
     .where(
       and(
-        scopeCondition(userId, query.scope, query.teamId),
-        query.search ? ilike(prompts.title, likeContaining(query.search)) : undefined,
-        query.tags.length > 0
-          ? sql`${prompts.tags} @> ARRAY[${sql.join(
-              query.tags.map((tag) => sql`${tag}`),
-              sql`, `,
-            )}]::text[]`
-          : undefined,
+        scopeCondition(actor.id, query.scope, query.teamId),
+        query.search ? containsText(prompts.title, query.search) : undefined,
+        query.tags.length > 0 ? hasAllTags(prompts.tags, query.tags) : undefined,
         query.visibility ? eq(prompts.visibility, query.visibility) : undefined,
-        cursor
-          ? sql`(${prompts.updatedAt}, ${prompts.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
+        pageCondition({ column: prompts.updatedAt, kind: 'timestamp' }, prompts.id, query.cursor),
       ),
     )
     .orderBy(...order)
     .limit(query.limit + 1)
-  const rows = await selectSummaries(db, userId)
+  const rows = await selectSummaries(db, actor.id)
     .where(inArray(prompts.id, pageIds))
     .orderBy(...order)
-  const page = rows.slice(0, query.limit)
-  const last = page.at(-1)
-  return {
-    items: page.map(toSummary),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
-  }
+  return toPage(
+    rows,
+    query.limit,
+    (row) => row.cursorAt,
+    (row) => toSummary(actor, row),
+  )
 }
 
 /** The distinct tags of a scope's prompts, alphabetically, for the tag filter. */
 export async function listPromptTags(
   db: Db,
-  userId: string,
+  actor: Actor,
   query: z.output<typeof promptTagsQuery>,
 ): Promise<string[]> {
-  const rows = await queryRows<{ tag: string }>(
-    db,
-    sql`SELECT DISTINCT unnest(${prompts.tags}) AS tag FROM ${prompts}
-        WHERE ${scopeCondition(userId, query.scope, query.teamId)}
-        ORDER BY tag
-        LIMIT 500`,
-  )
+  const tag = sql<string>`unnest(${prompts.tags})`.as('tag')
+  const rows = await db
+    .selectDistinct({ tag })
+    .from(prompts)
+    .where(scopeCondition(actor.id, query.scope, query.teamId))
+    .orderBy(sql`tag`)
+    .limit(500)
   return rows.map((row) => row.tag)
 }

@@ -1,19 +1,21 @@
+import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { MessageKey } from '../../../domain/messages/index.ts'
+import { promptAccess } from '../../../domain/permissions.ts'
+import type { PromptAccess } from '../../../domain/prompts.ts'
 
-/**
- * §6 prompt owner rules: only the owner edits, deletes and sets the current version; everyone who
- * can see a prompt (see access.ts) may read and copy it. Ids are compared with ids.
- */
-export function canEditPrompt(userId: string, prompt: { ownerUserId: string }): boolean {
-  return prompt.ownerUserId === userId
+/** What a caller who sees the prompt but may not do `action` is told (§6, §8). */
+const deniedMessage: Record<keyof PromptAccess, MessageKey> = {
+  edit: 'prompts.editForbidden',
+  setCurrent: 'prompts.editForbidden',
+  delete: 'prompts.deleteForbidden',
 }
 
-/** 403 with the spec's message for a prompt the caller sees but does not own. */
-export function requirePromptOwner(
-  userId: string,
+/** 403 with the spec's message unless the permission table lets `actor` do `action`. */
+export function requirePromptAccess(
+  actor: Pick<Actor, 'id'>,
   prompt: { ownerUserId: string },
-  messageKey: MessageKey = 'prompts.editForbidden',
+  action: keyof PromptAccess,
 ): void {
-  if (!canEditPrompt(userId, prompt)) throw new AppError('forbidden', messageKey)
+  if (!promptAccess(actor, prompt)[action]) throw new AppError('forbidden', deniedMessage[action])
 }

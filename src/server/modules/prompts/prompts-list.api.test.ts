@@ -50,7 +50,7 @@ describe('GET /api/v1/prompts (my prompts)', () => {
     const [me] = await newUser()
     const a = await createPromptAs(me, { title: 'Older' })
     await createPromptAs(me, { title: 'Newer' })
-    await me.patch(`/api/v1/prompts/${a.prompt.id}`, { description: 'touched' })
+    await me.patch(`/api/v1/prompts/${a.id}`, { description: 'touched' })
     expect(titles(await list(me))).toEqual(['Older', 'Newer'])
   })
 
@@ -100,7 +100,7 @@ describe('GET /api/v1/prompts (my prompts)', () => {
     const notADay = await me.get<ErrorBody>(`/api/v1/prompts?cursor=${impossibleDay}`)
     expect(notADay.status).toBe(400)
     expect(notADay.body.error.message).toBe('Invalid cursor format')
-    for (const query of ['?limit=0', '?limit=abc', '?scope=everyone', '?teamId=42', '?visibility=public']) {
+    for (const query of ['?limit=abc', '?limit=2.5', '?scope=everyone', '?teamId=42', '?visibility=public']) {
       expect((await me.get(`/api/v1/prompts${query}`)).status, query).toBe(400)
     }
   })
@@ -145,10 +145,10 @@ describe('GET /api/v1/prompts (my prompts)', () => {
   it('lists the summary fields a row needs', async () => {
     const [me, user] = await newUser()
     const created = await createPromptAs(me, { title: 'Row', description: 'Desc', tags: ['x'] })
-    await me.patch(`/api/v1/prompts/${created.prompt.id}`, { body: 'Second body' })
+    await me.patch(`/api/v1/prompts/${created.id}`, { body: 'Second body' })
     const [item] = (await list(me)).items
     expect(item).toMatchObject({
-      id: created.prompt.id,
+      id: created.id,
       ownerUserId: user.id,
       ownerEmail: user.email,
       title: 'Row',

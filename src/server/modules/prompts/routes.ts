@@ -1,17 +1,6 @@
-import { Hono } from 'hono'
-import { z } from 'zod'
-import {
-  createPromptInput,
-  listPromptsQuery,
-  promptTagsQuery,
-  setCurrentVersionInput,
-  updatePromptInput,
-} from '../../../domain/prompts.ts'
+import type { promptOperations } from '../../../domain/api/prompts.ts'
 import type { Db } from '../../db/client.ts'
-import type { UserEnv } from '../../http/env.ts'
-import { jsonBody, pathParam, queryParams } from '../../http/input.ts'
-import { requireUser } from '../../http/session.ts'
-import { promptNotFound } from './access.ts'
+import type { Handlers } from '../../http/operations.ts'
 import { listPrompts, listPromptTags } from './list.ts'
 import {
   createPrompt,
@@ -23,48 +12,17 @@ import {
   setCurrentVersion,
 } from './service.ts'
 
-const promptId = z.uuid()
-
-/** `/api/v1/prompts`: prompts and their versions (§7), for signed-in users only. */
-export function promptRoutes(deps: { db: Db }) {
-  const { db } = deps
-  return new Hono<UserEnv>()
-    .use(requireUser)
-    .get('/', async (c) => c.json(await listPrompts(db, c.get('user').id, queryParams(c, listPromptsQuery))))
-    .get('/tags', async (c) =>
-      c.json({ items: await listPromptTags(db, c.get('user').id, queryParams(c, promptTagsQuery)) }),
-    )
-    .post('/', async (c) => {
-      const input = await jsonBody(c, createPromptInput)
-      const actor = { id: c.get('user').id, locale: c.get('locale') }
-      return c.json(await createPrompt(db, actor, input), 201)
-    })
-    .get('/:id', async (c) => {
-      const id = pathParam(c.req.param('id'), promptId, promptNotFound())
-      return c.json(await getPromptDetail(db, c.get('user').id, id))
-    })
-    .patch('/:id', async (c) => {
-      const id = pathParam(c.req.param('id'), promptId, promptNotFound())
-      const input = await jsonBody(c, updatePromptInput)
-      const actor = { id: c.get('user').id, locale: c.get('locale') }
-      return c.json(await savePrompt(db, actor, id, input))
-    })
-    .delete('/:id', async (c) => {
-      const id = pathParam(c.req.param('id'), promptId, promptNotFound())
-      await deletePrompt(db, c.get('user').id, id)
-      return c.body(null, 204)
-    })
-    .get('/:id/versions', async (c) => {
-      const id = pathParam(c.req.param('id'), promptId, promptNotFound())
-      return c.json({ items: await listVersions(db, c.get('user').id, id) })
-    })
-    .get('/:id/versions/:versionId', async (c) => {
-      const id = pathParam(c.req.param('id'), promptId, promptNotFound())
-      return c.json(await getVersion(db, c.get('user').id, id, c.req.param('versionId')))
-    })
-    .put('/:id/current-version', async (c) => {
-      const id = pathParam(c.req.param('id'), promptId, promptNotFound())
-      const { versionId } = await jsonBody(c, setCurrentVersionInput)
-      return c.json(await setCurrentVersion(db, c.get('user').id, id, versionId))
-    })
+/** The prompt operations (`src/domain/api/prompts.ts`), each answered by its service. */
+export function promptHandlers({ db }: { db: Db }): Handlers<typeof promptOperations> {
+  return {
+    list: ({ actor, query }) => listPrompts(db, actor, query),
+    tags: async ({ actor, query }) => ({ items: await listPromptTags(db, actor, query), nextCursor: null }),
+    create: ({ actor, body }) => createPrompt(db, actor, body),
+    get: ({ actor, params }) => getPromptDetail(db, actor, params.id),
+    update: ({ actor, params, body }) => savePrompt(db, actor, params.id, body),
+    delete: async ({ actor, params }) => deletePrompt(db, actor, params.id),
+    versions: ({ actor, params, query }) => listVersions(db, actor, params.id, query),
+    version: ({ actor, params }) => getVersion(db, actor, params.id, params.versionId),
+    setCurrentVersion: ({ actor, params, body }) => setCurrentVersion(db, actor, params.id, body.versionId),
+  }
 }

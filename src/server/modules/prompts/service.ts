@@ -1,15 +1,22 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Actor } from '../../../domain/auth.ts'
+import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
-import { type Locale, translate } from '../../../domain/messages/index.ts'
-import type {
-  createPromptInput,
-  PromptDetail,
-  PromptVersion,
-  PromptVisibility,
-  updatePromptInput,
+import { isUuid } from '../../../domain/ids.ts'
+import { translate } from '../../../domain/messages/index.ts'
+import {
+  type createPromptInput,
+  type listVersionsQuery,
+  PROMPT_LIMITS,
+  type PromptDetail,
+  type PromptVersion,
+  type PromptVisibility,
+  type updatePromptInput,
+  type VersionSummary,
 } from '../../../domain/prompts.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { pageCondition, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import {
@@ -20,54 +27,53 @@ import {
   promptVisibleTo,
 } from './access.ts'
 import { mapPromptDbError } from './db-errors.ts'
-import { canEditPrompt, requirePromptOwner } from './policy.ts'
-import { selectSummaries, toSummary, toVersion } from './summaries.ts'
+import { requirePromptAccess } from './policy.ts'
+import { selectDetails, toDetail, toVersion, toVersionSummary, versionSummaryColumns } from './summaries.ts'
 
-/** The acting user and the language their default changelogs are written in. */
-export interface Actor {
-  id: string
-  locale: Locale
-}
-
-/** Version ids come from the caller; anything but a uuid cannot be one of ours. */
-const isVersionId = (value: string) => z.uuid().safeParse(value).success
 const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
 
-async function versionsOf(db: Db | Tx, promptId: string): Promise<PromptVersion[]> {
-  const rows = await db
-    .select()
-    .from(promptVersions)
-    .where(eq(promptVersions.promptId, promptId))
-    .orderBy(desc(promptVersions.versionNumber))
-  return rows.map(toVersion)
-}
-
-/** The detail page's data: the prompt, all its versions (newest first), and whether the caller edits. */
-export async function getPromptDetail(db: Db | Tx, userId: string, promptId: string): Promise<PromptDetail> {
-  const [summary] = await selectSummaries(db, userId).where(
-    and(eq(prompts.id, promptId), promptVisibleTo(userId)),
+/** The detail page's data: the prompt with its current version and what the caller may do. */
+export async function getPromptDetail(db: Db | Tx, actor: Actor, promptId: string): Promise<PromptDetail> {
+  const [row] = await selectDetails(db, actor.id).where(
+    and(eq(prompts.id, promptId), promptVisibleTo(actor.id)),
   )
-  if (!summary) throw promptNotFound()
-  return {
-    prompt: toSummary(summary),
-    versions: await versionsOf(db, promptId),
-    canEdit: canEditPrompt(userId, summary),
-  }
+  if (!row) throw promptNotFound()
+  return toDetail(actor, row)
 }
 
-export async function listVersions(db: Db, userId: string, promptId: string): Promise<PromptVersion[]> {
-  if (!(await findVisiblePrompt(db, userId, promptId))) throw promptNotFound()
-  return versionsOf(db, promptId)
+/** The history, newest first, a page at a time; bodies only as their preview. */
+export async function listVersions(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  query: z.output<typeof listVersionsQuery>,
+): Promise<Page<VersionSummary>> {
+  if (!(await findVisiblePrompt(db, actor.id, promptId))) throw promptNotFound()
+  const rows = await db
+    .select(versionSummaryColumns)
+    .from(promptVersions)
+    .where(
+      and(
+        eq(promptVersions.promptId, promptId),
+        pageCondition(
+          { column: promptVersions.versionNumber, kind: 'number' },
+          promptVersions.id,
+          query.cursor,
+        ),
+      ),
+    )
+    .orderBy(desc(promptVersions.versionNumber), desc(promptVersions.id))
+    .limit(query.limit + 1)
+  return toPage(rows, query.limit, (row) => row.versionNumber, toVersionSummary)
 }
 
 export async function getVersion(
   db: Db,
-  userId: string,
+  actor: Actor,
   promptId: string,
   versionId: string,
 ): Promise<PromptVersion> {
-  if (!(await findVisiblePrompt(db, userId, promptId))) throw promptNotFound()
-  if (!isVersionId(versionId)) throw versionNotFound()
+  if (!(await findVisiblePrompt(db, actor.id, promptId))) throw promptNotFound()
   const [row] = await db
     .select()
     .from(promptVersions)
@@ -135,7 +141,21 @@ export async function createPrompt(
       return prompt!.id
     })
     .catch(mapPromptDbError)
-  return getPromptDetail(db, actor.id, promptId)
+  return getPromptDetail(db, actor, promptId)
+}
+
+/** Refuses a new version once the prompt has as many as a prompt may have. */
+async function requireRoomForAVersion(tx: Tx, promptId: string): Promise<void> {
+  const [row] = await tx
+    .select({ versions: count() })
+    .from(promptVersions)
+    .where(eq(promptVersions.promptId, promptId))
+  if ((row?.versions ?? 0) >= PROMPT_LIMITS.versions) {
+    throw new AppError('conflict', 'prompts.tooManyVersions', {
+      params: { max: PROMPT_LIMITS.versions },
+      reason: 'version_limit',
+    })
+  }
 }
 
 /**
@@ -152,7 +172,7 @@ export async function savePrompt(
   await db
     .transaction(async (tx) => {
       const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
-      requirePromptOwner(actor.id, prompt)
+      requirePromptAccess(actor, prompt, 'edit')
       const current = await currentVersionOf(tx, prompt)
       if (input.baseVersionId !== undefined && input.baseVersionId !== prompt.currentVersionId) {
         throw new AppError('conflict', 'prompts.staleVersion', {
@@ -171,6 +191,7 @@ export async function savePrompt(
         : {}
       let currentVersionId = prompt.currentVersionId
       if (input.body !== undefined && input.body !== current?.body) {
+        await requireRoomForAVersion(tx, promptId)
         // The row lock above makes this max + 1 safe: no other save of this prompt runs meanwhile.
         const [version] = await tx
           .insert(promptVersions)
@@ -197,20 +218,20 @@ export async function savePrompt(
         .where(eq(prompts.id, promptId))
     })
     .catch(mapPromptDbError)
-  return getPromptDetail(db, actor.id, promptId)
+  return getPromptDetail(db, actor, promptId)
 }
 
 /** Set as Current (§4): the owner makes one of the prompt's versions current. */
 export async function setCurrentVersion(
   db: Db,
-  userId: string,
+  actor: Actor,
   promptId: string,
   versionId: string,
 ): Promise<PromptDetail> {
   await db.transaction(async (tx) => {
-    const prompt = await lockVisiblePrompt(tx, userId, promptId)
-    requirePromptOwner(userId, prompt)
-    if (!isVersionId(versionId)) throw versionNotFound()
+    const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
+    requirePromptAccess(actor, prompt, 'setCurrent')
+    if (!isUuid(versionId)) throw versionNotFound()
     const [version] = await tx
       .select({ id: promptVersions.id })
       .from(promptVersions)
@@ -221,15 +242,15 @@ export async function setCurrentVersion(
       .set({ currentVersionId: version.id, updatedAt: sql`now()` })
       .where(eq(prompts.id, promptId))
   })
-  return getPromptDetail(db, userId, promptId)
+  return getPromptDetail(db, actor, promptId)
 }
 
 /** Delete (§7): its attachments, its versions, then the prompt, in one transaction. */
-export async function deletePrompt(db: Db, userId: string, promptId: string): Promise<void> {
+export async function deletePrompt(db: Db, actor: Actor, promptId: string): Promise<void> {
   await db
     .transaction(async (tx) => {
-      const prompt = await lockVisiblePrompt(tx, userId, promptId)
-      requirePromptOwner(userId, prompt, 'prompts.deleteForbidden')
+      const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
+      requirePromptAccess(actor, prompt, 'delete')
       await tx.delete(conversationMessagePrompts).where(eq(conversationMessagePrompts.promptId, promptId))
       await tx.update(prompts).set({ currentVersionId: null }).where(eq(prompts.id, promptId))
       await tx.delete(promptVersions).where(eq(promptVersions.promptId, promptId))

@@ -1,7 +1,47 @@
 import { eq, sql } from 'drizzle-orm'
-import type { PromptSummary } from '../../../domain/prompts.ts'
+import type { Actor } from '../../../domain/auth.ts'
+import { HISTORY_PREVIEW_LENGTH } from '../../../domain/constants.ts'
+import { promptAccess } from '../../../domain/permissions.ts'
+import {
+  historyPreview,
+  type PromptDetail,
+  type PromptSummary,
+  type PromptVersion,
+  type VersionSummary,
+} from '../../../domain/prompts.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { cursorTimestamp } from '../../db/queries.ts'
 import { prompts, promptVersions, users } from '../../db/schema/index.ts'
+
+/**
+ * The select behind every PromptSummary (lists and detail): the prompt, its current version's
+ * number and body, its version count, and the owner's email when the viewer may know it.
+ */
+function summaryColumns(viewerId: string) {
+  return {
+    id: prompts.id,
+    ownerUserId: prompts.ownerUserId,
+    // The owner's email is shown to the owner, and to members of the prompt's team while the
+    // owner is still one of them; otherwise the screen says 'Member'.
+    ownerEmail: sql<string | null>`CASE WHEN ${prompts.ownerUserId} = ${viewerId} OR (
+        EXISTS (SELECT 1 FROM team_members o WHERE o.team_id = ${prompts.teamId} AND o.user_id = ${prompts.ownerUserId})
+        AND EXISTS (SELECT 1 FROM team_members v WHERE v.team_id = ${prompts.teamId} AND v.user_id = ${viewerId})
+      ) THEN ${users.email} END`,
+    teamId: prompts.teamId,
+    title: prompts.title,
+    description: prompts.description,
+    tags: prompts.tags,
+    visibility: prompts.visibility,
+    currentVersionId: prompts.currentVersionId,
+    currentVersionNumber: promptVersions.versionNumber,
+    currentVersionBody: promptVersions.body,
+    versionCount: sql<number>`(SELECT count(*)::int FROM prompt_versions c WHERE c.prompt_id = ${prompts.id})`,
+    createdAt: prompts.createdAt,
+    updatedAt: prompts.updatedAt,
+    // The sort key with microseconds for the cursor: a JS Date would cut them off and skip rows.
+    cursorAt: cursorTimestamp(prompts.updatedAt),
+  }
+}
 
 /**
  * The select behind every PromptSummary (lists and detail): the prompt, its current version's
@@ -9,28 +49,21 @@ import { prompts, promptVersions, users } from '../../db/schema/index.ts'
  */
 export function selectSummaries(db: Db | Tx, viewerId: string) {
   return db
+    .select(summaryColumns(viewerId))
+    .from(prompts)
+    .innerJoin(users, eq(users.id, prompts.ownerUserId))
+    .leftJoin(promptVersions, eq(promptVersions.id, prompts.currentVersionId))
+    .$dynamic()
+}
+
+/** The detail's select: a summary with the rest of its current version, in one statement. */
+export function selectDetails(db: Db | Tx, viewerId: string) {
+  return db
     .select({
-      id: prompts.id,
-      ownerUserId: prompts.ownerUserId,
-      // The owner's email is shown to the owner, and to members of the prompt's team while the
-      // owner is still one of them; otherwise the screen says 'Member'.
-      ownerEmail: sql<string | null>`CASE WHEN ${prompts.ownerUserId} = ${viewerId} OR (
-          EXISTS (SELECT 1 FROM team_members o WHERE o.team_id = ${prompts.teamId} AND o.user_id = ${prompts.ownerUserId})
-          AND EXISTS (SELECT 1 FROM team_members v WHERE v.team_id = ${prompts.teamId} AND v.user_id = ${viewerId})
-        ) THEN ${users.email} END`,
-      teamId: prompts.teamId,
-      title: prompts.title,
-      description: prompts.description,
-      tags: prompts.tags,
-      visibility: prompts.visibility,
-      currentVersionId: prompts.currentVersionId,
-      currentVersionNumber: promptVersions.versionNumber,
-      currentVersionBody: promptVersions.body,
-      versionCount: sql<number>`(SELECT count(*)::int FROM prompt_versions c WHERE c.prompt_id = ${prompts.id})`,
-      createdAt: prompts.createdAt,
-      updatedAt: prompts.updatedAt,
-      // The sort key with microseconds for the cursor: a JS Date would cut them off and skip rows.
-      cursorAt: sql<string>`to_char(${prompts.updatedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      ...summaryColumns(viewerId),
+      currentVersionChangelog: promptVersions.changelog,
+      currentVersionCreatedBy: promptVersions.createdByUserId,
+      currentVersionCreatedAt: promptVersions.createdAt,
     })
     .from(prompts)
     .innerJoin(users, eq(users.id, prompts.ownerUserId))
@@ -40,16 +73,63 @@ export function selectSummaries(db: Db | Tx, viewerId: string) {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number]
 
-export function toSummary(row: SummaryRow): PromptSummary {
+export function toSummary(actor: Pick<Actor, 'id'>, row: SummaryRow): PromptSummary {
   const { cursorAt: _, ...rest } = row
   return {
     ...rest,
     versionCount: Number(row.versionCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    access: promptAccess(actor, row),
   }
 }
 
-export function toVersion(row: typeof promptVersions.$inferSelect) {
+type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['execute']>>[number]
+
+export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail {
+  const { currentVersionChangelog, currentVersionCreatedBy, currentVersionCreatedAt, ...summary } = row
+  return {
+    ...toSummary(actor, summary),
+    currentVersion:
+      row.currentVersionId && row.currentVersionNumber !== null && currentVersionCreatedAt
+        ? {
+            id: row.currentVersionId,
+            promptId: row.id,
+            versionNumber: row.currentVersionNumber,
+            body: row.currentVersionBody ?? '',
+            changelog: currentVersionChangelog,
+            createdByUserId: currentVersionCreatedBy,
+            createdAt: currentVersionCreatedAt.toISOString(),
+          }
+        : null,
+  }
+}
+
+export function toVersion(row: typeof promptVersions.$inferSelect): PromptVersion {
   return { ...row, createdAt: row.createdAt.toISOString() }
+}
+
+/** The history's columns: everything but the body, of which only the preview and its length. */
+export const versionSummaryColumns = {
+  id: promptVersions.id,
+  promptId: promptVersions.promptId,
+  versionNumber: promptVersions.versionNumber,
+  changelog: promptVersions.changelog,
+  createdByUserId: promptVersions.createdByUserId,
+  createdAt: promptVersions.createdAt,
+  // One character more than the preview keeps, so historyPreview knows whether to add '…'.
+  head: sql<string>`left(${promptVersions.body}, ${HISTORY_PREVIEW_LENGTH + 1})`,
+  bodyLength: sql<number>`char_length(${promptVersions.body})`,
+}
+
+type VersionSummaryRow = Omit<VersionSummary, 'preview' | 'createdAt'> & { head: string; createdAt: Date }
+
+export function toVersionSummary(row: VersionSummaryRow): VersionSummary {
+  const { head, ...rest } = row
+  return {
+    ...rest,
+    bodyLength: Number(row.bodyLength),
+    preview: historyPreview(head),
+    createdAt: row.createdAt.toISOString(),
+  }
 }

@@ -126,7 +126,7 @@ const endpoints: Endpoint[] = [
     method: 'DELETE',
     path: (f) => `/api/v1/teams/${f.teamId}/invitations/${f.invitationId}`,
     mutates: true,
-    expected: adminOnly(200),
+    expected: adminOnly(204),
   },
 ]
 

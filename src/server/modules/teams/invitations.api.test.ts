@@ -34,11 +34,11 @@ describe('inviting by email', () => {
   it('stores a pending 7-day invitation with only the hash of a 256-bit token, and queues the mail', async () => {
     const { admin, team } = await adminWithTeam()
     const email = uniqueEmail('invitee')
-    const res = await admin.post<{ invitation: TeamInvitation }>(`/api/v1/teams/${team.id}/invitations`, {
+    const res = await admin.post<TeamInvitation>(`/api/v1/teams/${team.id}/invitations`, {
       email: `  ${email.toUpperCase()} `,
     })
     expect(res.status).toBe(201)
-    expect(res.body.invitation).toMatchObject({
+    expect(res.body).toMatchObject({
       teamId: team.id,
       email,
       role: 'member',
@@ -46,21 +46,23 @@ describe('inviting by email', () => {
       invitedByEmail: admin.user!.email,
     })
     expect(JSON.stringify(res.body)).not.toMatch(/token/i)
-    const validDays = (Date.parse(res.body.invitation.expiresAt) - Date.now()) / 86_400_000
+    const validDays = (Date.parse(res.body.expiresAt) - Date.now()) / 86_400_000
     expect(validDays).toBeGreaterThan(6.99)
     expect(validDays).toBeLessThanOrEqual(7)
 
     const { url, token } = await invitationLinkFor(testApp, email)
     expect(url).toBe(`${testApp.config.appUrl}/invite/${token}`)
     expect(Buffer.from(token, 'base64url')).toHaveLength(32)
-    const [row] = await db().select().from(invitations).where(eq(invitations.id, res.body.invitation.id))
+    const [row] = await db().select().from(invitations).where(eq(invitations.id, res.body.id))
     expect(row!.tokenHash).toBe(hashInvitationToken(token))
     expect(row!.tokenHash).not.toContain(token)
 
     const mail = await latestMailTo(testApp, email)
     expect(mail.kind).toBe('team_invitation')
-    expect(mail.subject).toBe(`${admin.user!.email} invited you to join Research on Promptfolio`)
-    expect(mail.text).toContain('as Member')
+    expect(mail.subject).toBe('You are invited to a team on Promptfolio')
+    expect(mail.text).toContain('Team: "Research"')
+    expect(mail.text).toContain(`Invited by: "${admin.user!.email}"`)
+    expect(mail.text).toContain('Role: "Member"')
     expect(mail.html).toContain(`href="${url}"`)
   })
 
@@ -81,21 +83,21 @@ describe('inviting by email', () => {
     const { admin, team } = await adminWithTeam('de')
     const stranger = uniqueEmail()
     await inviteAs(admin, team.id, stranger)
-    expect((await latestMailTo(testApp, stranger)).subject).toContain('hat dich zum Team Research')
+    expect((await latestMailTo(testApp, stranger)).subject).toBe('Einladung in ein Team auf Promptfolio')
 
     const english = new TestClient(testApp)
     const user = await english.signUp()
     await inviteAs(admin, team.id, user.email, 'admin')
     const mail = await latestMailTo(testApp, user.email)
-    expect(mail.subject).toBe(`${admin.user!.email} invited you to join Research on Promptfolio`)
-    expect(mail.text).toContain('as Admin')
+    expect(mail.subject).toBe('You are invited to a team on Promptfolio')
+    expect(mail.text).toContain('Role: "Admin"')
 
     const german = new TestClient(testApp)
     const deUser = await german.signUp()
     await db().update(profiles).set({ preferredLocale: 'de' }).where(eq(profiles.userId, deUser.id))
     const { admin: englishAdmin, team: other } = await adminWithTeam('en')
     await inviteAs(englishAdmin, other.id, deUser.email)
-    expect((await latestMailTo(testApp, deUser.email)).text).toContain('als Mitglied beizutreten')
+    expect((await latestMailTo(testApp, deUser.email)).text).toContain('Rolle: "Mitglied"')
   })
 
   it('validates the email (§5) in the caller language and queues nothing', async () => {
@@ -161,6 +163,83 @@ describe('inviting by email', () => {
   })
 })
 
+describe("the invitation mail carries the inviter's words only as data (review item 11)", () => {
+  // Longer than the 60 characters a mail shows of it.
+  const phishing = 'Your account is locked! Sign in at https://evil.example at once to keep it'
+
+  it('shows the team name as a labelled value, never in the subject or as the first line', async () => {
+    const admin = new TestClient(testApp)
+    await admin.signUp()
+    const team = await createTeamAs(admin, phishing)
+    const email = uniqueEmail('phished')
+    await inviteAs(admin, team.id, email)
+    const mail = await latestMailTo(testApp, email)
+    expect(mail.subject).not.toContain('evil')
+    const lines = mail.text.split('\n').filter((line) => line.trim() !== '')
+    expect(lines.slice(0, 2)).toEqual([
+      'Hello,',
+      'A Promptfolio user invited you to join their team. The invitation says:',
+    ])
+    expect(lines.filter((line) => line.includes('evil.example'))).toEqual([
+      `Team: "${phishing.slice(0, 59)}…"`,
+    ])
+    expect(mail.html).toMatch(/<th scope="row"[^>]*>Team<\/th><td[^>]*>Your account is locked!/)
+  })
+
+  it('ends with "not expecting this? ignore it" in the footer, in both languages', async () => {
+    const { admin, team } = await adminWithTeam()
+    const email = uniqueEmail('footer')
+    await inviteAs(admin, team.id, email)
+    const footer = (await latestMailTo(testApp, email)).text.split('\n--\n')[1]
+    expect(footer).toContain('Not expecting this invitation? Ignore this email')
+    const german = await adminWithTeam('de')
+    const other = uniqueEmail('footer')
+    await inviteAs(german.admin, german.team.id, other)
+    expect((await latestMailTo(testApp, other)).text.split('\n--\n')[1]).toContain(
+      'Du hast diese Einladung nicht erwartet?',
+    )
+  })
+
+  it('refuses a team name with line breaks or other control characters', async () => {
+    const admin = new TestClient(testApp)
+    await admin.signUp()
+    const res = await admin.post<ErrorRes>('/api/v1/teams', {
+      name: 'Team\nClick here: https://evil.example',
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields?.name).toBe('Team name must be one line of text')
+  })
+
+  it('rate limits invitations per recipient: 5 a day from all teams together', async () => {
+    const strict = await createTestApp({ rateLimitMultiplier: 1 })
+    try {
+      const email = uniqueEmail('popular')
+      const statuses: number[] = []
+      for (let i = 0; i < 6; i++) {
+        const admin = new TestClient(strict)
+        await admin.signUp()
+        const team = await createTeamAs(admin, `Team ${i}`)
+        const res = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email })
+        statuses.push(res.status)
+        if (res.status === 429) {
+          expect(res.body.error.message).toBe(
+            'This address has received too many invitations today. Please try again tomorrow.',
+          )
+          expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(80_000)
+          const [count] = await strict.database.db
+            .select({ n: sql<number>`count(*)` })
+            .from(invitations)
+            .where(eq(invitations.teamId, team.id))
+          expect(Number(count!.n)).toBe(0)
+        }
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+    } finally {
+      await strict.close()
+    }
+  })
+})
+
 describe('listing, resending and revoking invitations', () => {
   it('shows open invitations to members, newest first, with expired ones marked', async () => {
     const { admin, team } = await adminWithTeam()
@@ -177,8 +256,8 @@ describe('listing, resending and revoking invitations', () => {
       [newer, 'admin', 'pending'],
       [older, 'member', 'expired'],
     ])
-    const detail = await admin.get<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`)
-    expect(detail.body.team.pendingInvitationCount).toBe(1)
+    const detail = await admin.get<TeamDetail>(`/api/v1/teams/${team.id}`)
+    expect(detail.body.pendingInvitationCount).toBe(1)
   })
 
   it('resends with a new link and validity; the old link stops working', async () => {
@@ -191,12 +270,12 @@ describe('listing, resending and revoking invitations', () => {
       .update(invitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(invitations.id, invitation.id))
-    const res = await admin.post<{ invitation: TeamInvitation }>(
+    const res = await admin.post<TeamInvitation>(
       `/api/v1/teams/${team.id}/invitations/${invitation.id}/resend`,
     )
     expect(res.status).toBe(200)
-    expect(res.body.invitation.status).toBe('pending')
-    expect(Date.parse(res.body.invitation.expiresAt)).toBeGreaterThan(Date.now() + 6 * 86_400_000)
+    expect(res.body.status).toBe('pending')
+    expect(Date.parse(res.body.expiresAt)).toBeGreaterThan(Date.now() + 6 * 86_400_000)
     const { token: newToken } = await invitationLinkFor(testApp, email)
     expect(newToken).not.toBe(oldToken)
     expect((await invitee.get<ErrorRes>(`/api/v1/invitations/${oldToken}`)).status).toBe(404)
@@ -208,11 +287,8 @@ describe('listing, resending and revoking invitations', () => {
     const email = uniqueEmail()
     const invitation = await inviteAs(admin, team.id, email)
     const { token } = await invitationLinkFor(testApp, email)
-    const res = await admin.delete<{ invitation: TeamInvitation }>(
-      `/api/v1/teams/${team.id}/invitations/${invitation.id}`,
-    )
-    expect(res.status).toBe(200)
-    expect(res.body.invitation.status).toBe('revoked')
+    const res = await admin.delete(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)
+    expect(res.status).toBe(204)
     const preview = await new TestClient(testApp).get<ErrorRes>(`/api/v1/invitations/${token}`)
     expect(preview.body.error.message).toBe('Invalid or expired invitation')
     expect(
@@ -250,11 +326,9 @@ describe('accepting an invitation', () => {
 
   it('shows the invitation to whoever holds the link, signed in or not', async () => {
     const { admin, email, token } = await invited('admin')
-    const res = await new TestClient(testApp).get<{ invitation: InvitationPreview }>(
-      `/api/v1/invitations/${token}`,
-    )
+    const res = await new TestClient(testApp).get<InvitationPreview>(`/api/v1/invitations/${token}`)
     expect(res.status).toBe(200)
-    expect(res.body.invitation).toEqual({
+    expect(res.body).toEqual({
       teamName: 'Research',
       email,
       role: 'admin',
@@ -271,9 +345,9 @@ describe('accepting an invitation', () => {
   it('adds the member with the invited role and marks the invitation accepted (one transaction)', async () => {
     const { team, invitee, email, invitation, token } = await invited('admin')
     const user = await invitee.signUp(email)
-    const res = await invitee.post<{ accepted: AcceptedInvitation }>(`/api/v1/invitations/${token}/accept`)
+    const res = await invitee.post<AcceptedInvitation>(`/api/v1/invitations/${token}/accept`)
     expect(res.status).toBe(200)
-    expect(res.body.accepted).toEqual({ teamId: team.id, teamName: 'Research', role: 'admin' })
+    expect(res.body).toEqual({ teamId: team.id, teamName: 'Research', role: 'admin' })
     const members = await invitee.get<{ items: TeamMember[] }>(`/api/v1/teams/${team.id}/members`)
     expect(members.body.items.find((m) => m.userId === user.id)?.role).toBe('admin')
     const [row] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))

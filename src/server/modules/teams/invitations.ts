@@ -1,15 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { INVITATION_VALID_DAYS } from '../../../domain/constants.ts'
 import { AppError } from '../../../domain/errors.ts'
+import { isUuid } from '../../../domain/ids.ts'
 import type { Locale } from '../../../domain/messages/index.ts'
-import type { TeamRole } from '../../../domain/team-permissions.ts'
+import type { TeamRole } from '../../../domain/permissions.ts'
 import type {
   AcceptedInvitation,
   InvitationPreview,
   InvitationStatus,
   TeamInvitation,
 } from '../../../domain/teams.ts'
-import { invitationTokenSchema, isUuid } from '../../../domain/teams.ts'
+import { invitationTokenSchema } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
@@ -27,6 +28,8 @@ export interface InvitationDeps {
 
 /** Invitations (and resends) an admin may send per hour: each one is a mail to a stranger. */
 const INVITES_PER_HOUR = 50
+/** Invitations one address may receive per day, from all teams together: nobody is mail-bombed. */
+const INVITES_PER_RECIPIENT_PER_DAY = 5
 
 interface InvitationRow extends Record<string, unknown> {
   id: string
@@ -104,6 +107,19 @@ async function enforceInviteRate(deps: InvitationDeps, actor: Actor) {
   }
 }
 
+/** Counted in the invitation's transaction: an invitation refused for another reason does not count. */
+async function enforceRecipientRate(tx: Tx, deps: InvitationDeps, email: string) {
+  const result = await consumeRateLimit(tx, `team-invite:recipient:${email}`, {
+    window: 24 * 60 * 60,
+    max: INVITES_PER_RECIPIENT_PER_DAY * deps.rateLimitMultiplier,
+  })
+  if (!result.allowed) {
+    throw new AppError('rate_limited', 'teams.recipientInvitedTooOften', {
+      retryAfter: result.retryAfter ?? 60,
+    })
+  }
+}
+
 async function assertNotMember(tx: Tx, teamId: string, email: string) {
   const [member] = await queryRows(
     tx,
@@ -124,8 +140,9 @@ const validFor = sql`now() + make_interval(days => ${INVITATION_VALID_DAYS})`
 
 /**
  * Sends an invitation's mail — a new invitation or one sent again — with a new token. Strangers are
- * refused before their attempts count against the rate limit. Then, in one transaction with the
- * team locked, `write` checks and stores the invitation with the new token's hash and answers it;
+ * refused before their attempts count against the inviter's rate limit. Then, in one transaction
+ * with the team locked, `write` checks and stores the invitation with the new token's hash and
+ * answers it, the recipient's limit is counted (a refusal there leaves no invitation behind);
  * its mail, with the token, is queued in that same transaction.
  */
 async function sendInvitation(
@@ -141,6 +158,7 @@ async function sendInvitation(
     const access = await authorizeTeam(tx, actor, teamId, 'invite_members', { lock: true })
     const { token, hash } = newInvitationToken()
     const written = await write(tx, hash)
+    await enforceRecipientRate(tx, deps, written.email)
     await queueInvitationMail(tx, deps.appUrl, {
       to: written.email,
       teamName: access.team.name,

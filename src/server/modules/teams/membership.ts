@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { TeamRole } from '../../../domain/team-permissions.ts'
+import type { TeamRole } from '../../../domain/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { teamMembers } from '../../db/schema/index.ts'
 
@@ -14,12 +14,4 @@ export async function roleInTeam(db: Db | Tx, teamId: string, userId: string): P
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
   return row?.role ?? null
-}
-
-export async function teamIdsOf(db: Db | Tx, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .where(eq(teamMembers.userId, userId))
-  return rows.map((row) => row.teamId)
 }

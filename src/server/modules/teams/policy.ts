@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { CurrentUser } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
+import { isUuid } from '../../../domain/ids.ts'
 import type { MessageKey } from '../../../domain/messages/index.ts'
-import { canInTeam, type TeamPermission, type TeamRole } from '../../../domain/team-permissions.ts'
-import { isUuid } from '../../../domain/teams.ts'
+import { canInTeam, type TeamPermission, type TeamRole } from '../../../domain/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 

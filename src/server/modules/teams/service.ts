@@ -1,20 +1,31 @@
 import { sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors.ts'
-import type { TeamRole } from '../../../domain/team-permissions.ts'
-import {
-  type CreateTeamInput,
-  isUuid,
-  type TeamDetail,
-  type TeamMember,
-  type TeamSummary,
-  type UpdateTeamInput,
+import { isUuid } from '../../../domain/ids.ts'
+import { canInTeam, type TeamRole, teamPermissions } from '../../../domain/permissions.ts'
+import type {
+  CreateTeamInput,
+  TeamAccess,
+  TeamDetail,
+  TeamMember,
+  TeamSummary,
+  UpdateTeamInput,
 } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { type Actor, authorizeTeam } from './policy.ts'
 
+/** The §6 table's answer for every team permission of `actor`, whose role in the team is `role`. */
+function teamAccessOf(actor: Pick<Actor, 'globalRole'>, role: TeamRole | null): TeamAccess {
+  return Object.fromEntries(
+    Object.keys(teamPermissions).map((permission) => [
+      permission,
+      canInTeam(actor, role, permission as keyof typeof teamPermissions),
+    ]),
+  ) as TeamAccess
+}
+
 /** The teams the user belongs to, with their role and the member count, by name. */
-export async function listMyTeams(db: Db, userId: string): Promise<TeamSummary[]> {
+export async function listMyTeams(db: Db, actor: Actor): Promise<TeamSummary[]> {
   const rows = await queryRows<{
     id: string
     name: string
@@ -26,7 +37,7 @@ export async function listMyTeams(db: Db, userId: string): Promise<TeamSummary[]
     sql`SELECT t.id, t.name, m.role, t.created_at,
           (SELECT count(*) FROM team_members c WHERE c.team_id = t.id) AS member_count
         FROM team_members m JOIN teams t ON t.id = m.team_id
-        WHERE m.user_id = ${userId}
+        WHERE m.user_id = ${actor.id}
         ORDER BY lower(t.name), t.id`,
   )
   return rows.map((row) => ({
@@ -36,6 +47,7 @@ export async function listMyTeams(db: Db, userId: string): Promise<TeamSummary[]
     isAdmin: row.role === 'admin',
     memberCount: Number(row.member_count),
     createdAt: isoTimestamp(row.created_at),
+    access: teamAccessOf(actor, row.role),
   }))
 }
 
@@ -57,6 +69,7 @@ export async function createTeam(db: Db, actor: Actor, input: CreateTeamInput): 
       isAdmin: true,
       memberCount: 1,
       createdAt: isoTimestamp(team!.created_at),
+      access: teamAccessOf(actor, 'admin'),
     }
   })
 }
@@ -77,6 +90,7 @@ export async function getTeam(db: Db, actor: Actor, teamId: string): Promise<Tea
     memberCount: Number(counts?.members ?? 0),
     pendingInvitationCount: Number(counts?.pending ?? 0),
     role: access.role,
+    access: teamAccessOf(actor, access.role),
   }
 }
 
@@ -149,7 +163,7 @@ export async function changeMemberRole(
   teamId: string,
   userId: string,
   role: TeamRole,
-): Promise<TeamMember[]> {
+): Promise<TeamMember> {
   await db.transaction(async (tx) => {
     await authorizeTeam(tx, actor, teamId, 'manage_team_roles', { lock: true })
     const current = await memberRole(tx, teamId, userId)
@@ -161,7 +175,9 @@ export async function changeMemberRole(
       sql`UPDATE team_members SET role = ${role} WHERE team_id = ${teamId} AND user_id = ${userId}`,
     )
   })
-  return listMembers(db, actor, teamId)
+  const member = (await listMembers(db, actor, teamId)).find((item) => item.userId === userId)
+  if (!member) throw new AppError('not_found', 'teams.notAMember')
+  return member
 }
 
 export async function removeMember(db: Db, actor: Actor, teamId: string, userId: string): Promise<void> {

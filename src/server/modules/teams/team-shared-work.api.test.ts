@@ -31,7 +31,7 @@ async function teamWithSharedPrompt() {
     visibility: 'team',
     teamId: team.id,
   })
-  return { admin, member, adminUser, memberUser, team, prompt: prompt.prompt }
+  return { admin, member, adminUser, memberUser, team, prompt }
 }
 
 describe("a team's prompts", () => {
@@ -66,7 +66,7 @@ describe("a team's prompts", () => {
     expect((await member.post(`/api/v1/teams/${team.id}/leave`)).status).toBe(204)
     expect((await member.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
     const adminView = await admin.get<Page>('/api/v1/prompts?scope=team')
-    expect(adminView.body.items.find((p) => p.id === own.prompt.id)?.ownerEmail).toBeNull()
+    expect(adminView.body.items.find((p) => p.id === own.id)?.ownerEmail).toBeNull()
   })
 })
 
@@ -104,5 +104,65 @@ describe("a team's conversations", () => {
     expect((await member.post(`/api/v1/teams/${team.id}/leave`)).status).toBe(204)
     expect((await teamList(member)).body.items).toEqual([])
     expect((await member.get(`/api/v1/conversations/${conversation.id}`)).status).toBe(404)
+  })
+
+  describe('that a removed or departed member owns (review item 3, decision 0008)', () => {
+    async function memberOwnsOne() {
+      const { admin, member, memberUser, team } = await teamWithSharedPrompt()
+      const conversation = await createConversation(member, { title: 'Member plan', teamId: team.id })
+      await appendMessage(member, conversation.id, { content: { text: 'Written while a member' } })
+      return { admin, member, memberUser, team, conversation }
+    }
+    const ownList = (client: TestClient) =>
+      client.get<{ items: ConversationSummary[] }>('/api/v1/conversations?scope=owner')
+
+    it.each(['removed', 'left'])(
+      'stay with the team when the member %s: nothing for the former member',
+      async (how) => {
+        const { admin, member, memberUser, team, conversation } = await memberOwnsOne()
+        if (how === 'removed') {
+          expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
+        } else {
+          expect((await member.post(`/api/v1/teams/${team.id}/leave`)).status).toBe(204)
+        }
+        await appendMessage(admin, conversation.id, { content: { text: 'Written after they left' } })
+        const path = `/api/v1/conversations/${conversation.id}`
+
+        expect((await ownList(member)).body.items).toEqual([])
+        expect((await teamList(member)).body.items).toEqual([])
+        expect((await member.get(path)).status).toBe(404)
+        expect((await member.get(`${path}/messages`)).status).toBe(404)
+        expect((await member.post(`${path}/messages`, { content: { text: 'Still mine?' } })).status).toBe(404)
+        expect((await member.patch(path, { title: 'Renamed by the former member' })).status).toBe(404)
+        expect((await member.delete(path)).status).toBe(404)
+
+        // The team keeps it, and its admins manage it.
+        expect((await teamList(admin)).body.items.map((c) => c.id)).toContain(conversation.id)
+        const renamed = await admin.patch<{ title: string }>(path, { title: 'Team plan' })
+        expect(renamed.body.title).toBe('Team plan')
+      },
+    )
+
+    it('stay away from the former member even through the prompt usage of their own prompt', async () => {
+      const { admin, member, memberUser, team, conversation } = await memberOwnsOne()
+      const own = await createPromptAs(member, { title: 'Mine', visibility: 'team', teamId: team.id })
+      await appendMessage(admin, conversation.id, {
+        content: { text: 'Uses it' },
+        attachments: [{ promptId: own.id }],
+      })
+      expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
+      const usage = await member.get<{ conversationCount: number }>(`/api/v1/prompts/${own.id}/usage`)
+      expect(usage.body.conversationCount).toBe(0)
+    })
+
+    it('come back with the membership: a member invited again owns it again', async () => {
+      const { admin, member, memberUser, team, conversation } = await memberOwnsOne()
+      expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
+      await addMember(testApp, admin, team.id, member)
+      const back = await member.get<{ access: { canManage: boolean } }>(
+        `/api/v1/conversations/${conversation.id}`,
+      )
+      expect(back.body.access.canManage).toBe(true)
+    })
   })
 })

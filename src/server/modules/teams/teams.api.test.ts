@@ -52,8 +52,8 @@ describe('creating and renaming a team', () => {
     const me = await owner.signUp()
     const team = await createTeamAs(owner, '  Growth  ')
     expect(team).toMatchObject({ name: 'Growth', role: 'admin', isAdmin: true, memberCount: 1 })
-    const detail = await owner.get<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`)
-    expect(detail.body.team).toMatchObject({
+    const detail = await owner.get<TeamDetail>(`/api/v1/teams/${team.id}`)
+    expect(detail.body).toMatchObject({
       id: team.id,
       name: 'Growth',
       memberCount: 1,
@@ -84,15 +84,15 @@ describe('creating and renaming a team', () => {
     await member.signUp()
     const team = await createTeamAs(admin, 'Old')
     await addMember(testApp, admin, team.id, member)
-    const renamed = await admin.patch<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`, { name: 'New' })
+    const renamed = await admin.patch<TeamDetail>(`/api/v1/teams/${team.id}`, { name: 'New' })
     expect(renamed.status).toBe(200)
-    expect(renamed.body.team.name).toBe('New')
+    expect(renamed.body.name).toBe('New')
     const refused = await member.patch<ErrorRes>(`/api/v1/teams/${team.id}`, { name: 'Mine' })
     expect(refused.status).toBe(403)
     expect(refused.body.error.message).toBe('Team admin access required')
     const invalid = await admin.patch<ErrorRes>(`/api/v1/teams/${team.id}`, { name: '' })
     expect(invalid.body.error.message).toBe('Team name is required')
-    expect((await member.get<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`)).body.team.name).toBe('New')
+    expect((await member.get<TeamDetail>(`/api/v1/teams/${team.id}`)).body.name).toBe('New')
   })
 
   it('answers 404 "Team not found or access denied" for strangers, unknown and malformed ids', async () => {
@@ -146,14 +146,14 @@ describe('members and roles', () => {
     ])
   })
 
-  it('lets admins change roles and answers the updated list; members may not', async () => {
+  it('lets admins change roles and answers the changed member; members may not', async () => {
     const { admin, member, m, team } = await teamWithMember()
-    const promoted = await admin.patch<{ items: TeamMember[] }>(`/api/v1/teams/${team.id}/members/${m.id}`, {
+    const promoted = await admin.patch<TeamMember>(`/api/v1/teams/${team.id}/members/${m.id}`, {
       role: 'admin',
     })
     expect(promoted.status).toBe(200)
-    expect(promoted.body.items.find((x) => x.userId === m.id)?.role).toBe('admin')
-    const demoted = await member.patch<{ items: TeamMember[] }>(`/api/v1/teams/${team.id}/members/${m.id}`, {
+    expect(promoted.body).toMatchObject({ userId: m.id, role: 'admin' })
+    const demoted = await member.patch<TeamMember>(`/api/v1/teams/${team.id}/members/${m.id}`, {
       role: 'member',
     })
     expect(demoted.status).toBe(200)
@@ -216,14 +216,14 @@ describe('members and roles', () => {
     expect(stuck.status).toBe(409)
     expect(stuck.body.error.message).toBe('Cannot leave team as the only admin')
     expect((await member.post(`/api/v1/teams/${team.id}/leave`)).status).toBe(204)
-    expect((await admin.get<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`)).body.team.memberCount).toBe(1)
+    expect((await admin.get<TeamDetail>(`/api/v1/teams/${team.id}`)).body.memberCount).toBe(1)
   })
 
   it('lets a global admin manage a team they do not belong to, but not leave it', async () => {
     const global = await signInAsGlobalAdmin()
     const { m, team } = await teamWithMember()
-    const detail = await global.get<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`)
-    expect(detail.body.team.role).toBeNull()
+    const detail = await global.get<TeamDetail>(`/api/v1/teams/${team.id}`)
+    expect(detail.body.role).toBeNull()
     expect((await global.patch(`/api/v1/teams/${team.id}/members/${m.id}`, { role: 'admin' })).status).toBe(
       200,
     )
@@ -240,6 +240,6 @@ describe('members and roles', () => {
     const res = await global.delete<ErrorRes>(`/api/v1/teams/${team.id}/members/${a.id}`)
     expect(res.status).toBe(409)
     expect(res.body.error.message).toBe('A team needs at least one admin. Make another member admin first.')
-    expect((await admin.get<{ team: TeamDetail }>(`/api/v1/teams/${team.id}`)).body.team.role).toBe('admin')
+    expect((await admin.get<TeamDetail>(`/api/v1/teams/${team.id}`)).body.role).toBe('admin')
   })
 })

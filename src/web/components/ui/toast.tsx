@@ -46,10 +46,6 @@ export function toast(input: { title: ReactNode; description?: ReactNode; tone?:
   return id
 }
 
-export function updateToast(id: string, patch: Partial<Omit<ToastItem, 'id'>>) {
-  emit(items.map((item) => (item.id === id ? { ...item, ...patch } : item)))
-}
-
 export function dismissToast(id?: string) {
   emit(items.map((item) => (id === undefined || item.id === id ? { ...item, open: false } : item)))
   setTimeout(() => removeToast(id), TOAST_REMOVE_DELAY_MS)

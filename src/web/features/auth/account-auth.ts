@@ -1,20 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { authLibraryPaths, authOperations } from '../../../domain/api/auth.ts'
 import type {
   AdminSetPasswordInput,
-  AuthProviders,
-  CurrentUser,
   DirectResetInput,
   NewPasswordInput,
   PasswordResetRequestInput,
   VerifyCodeInput,
 } from '../../../domain/auth.ts'
-import { api } from '../../lib/api.ts'
-import { replaceSession, sessionQuery } from './session.ts'
+import { ApiError, callOperation, postToAuthLibrary } from '../../lib/api.ts'
+import { operationQuery } from '../../lib/queries.ts'
+import { type CallbackEffects, InvalidLinkError } from './callback-outcome.ts'
+import { notifyOpenerIfPopup, takeOAuthReturnPath } from './oauth.ts'
+import { arrivalChecked, replaceSession, sessionQuery } from './session.ts'
 
 /** Which sign-in providers the server has configured, and whether mail leaves it (SMTP). */
 export const providersQuery = queryOptions({
-  queryKey: ['auth', 'providers'],
-  queryFn: () => api.get<AuthProviders>('/api/v1/auth/providers'),
+  ...operationQuery(authOperations.providers, {}),
   staleTime: 5 * 60_000,
 })
 
@@ -25,7 +27,7 @@ export function useAuthProviders() {
 /** Step 1 of the code sign-in and "Resend code". */
 export function useSendCode() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ sent: true }>('/api/v1/auth/code/send', { email }),
+    mutationFn: (email: string) => callOperation(authOperations.sendCode, { body: { email } }),
   })
 }
 
@@ -33,34 +35,35 @@ export function useSendCode() {
 export function useVerifyCode() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: VerifyCodeInput) =>
-      api.post<{ user: CurrentUser }>('/api/v1/auth/code/verify', input),
+    mutationFn: async (body: VerifyCodeInput) => {
+      await arrivalChecked(queryClient)
+      return callOperation(authOperations.verifyCode, { body })
+    },
     onSuccess: ({ user }) => replaceSession(queryClient, user),
   })
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (input: PasswordResetRequestInput) =>
-      api.post<{ sent: true }>('/api/v1/auth/password-reset', input),
+    mutationFn: (body: PasswordResetRequestInput) =>
+      callOperation(authOperations.requestPasswordReset, { body }),
   })
 }
 
 /** Trades the emailed link's token for a reset session (an HttpOnly cookie); works once. */
 export function verifyRecoveryToken(tokenHash: string) {
-  return api.post<{ email: string }>('/api/v1/auth/recovery', { tokenHash })
+  return callOperation(authOperations.openRecovery, { body: { tokenHash } })
 }
 
 /** The reset session, if this browser has one: whose password may be set. */
 export function fetchRecoverySession() {
-  return api.get<{ email: string }>('/api/v1/auth/recovery')
+  return callOperation(authOperations.recovery, {})
 }
 
 export function useSetRecoveredPassword() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: NewPasswordInput) =>
-      api.post<{ updated: true }>('/api/v1/auth/recovery/password', input),
+    mutationFn: (body: NewPasswordInput) => callOperation(authOperations.recoverPassword, { body }),
     // The reset ended every session of the account, this browser's included.
     onSuccess: () => replaceSession(queryClient, null),
   })
@@ -69,19 +72,49 @@ export function useSetRecoveredPassword() {
 export function useDirectReset() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: DirectResetInput) => api.post<{ updated: true }>('/api/v1/auth/direct-reset', input),
+    mutationFn: (body: DirectResetInput) => callOperation(authOperations.directReset, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
   })
 }
 
 export function useAdminSetPassword() {
   return useMutation({
-    mutationFn: (input: AdminSetPasswordInput) =>
-      api.post<{ updated: true }>('/api/v1/auth/admin/set-password', input),
+    mutationFn: (body: AdminSetPasswordInput) => callOperation(authOperations.adminSetPassword, { body }),
   })
 }
 
 /** Ends every session of the account except this browser's. */
 export function useSignOutOtherSessions() {
-  return useMutation({ mutationFn: () => api.post<{ status: boolean }>('/api/auth/revoke-other-sessions') })
+  return useMutation({
+    mutationFn: () => postToAuthLibrary<{ status: boolean }>(authLibraryPaths.revokeOtherSessions),
+  })
+}
+
+/** The browser's side of /auth/callback and /auth/confirm (see callback-outcome.ts). */
+export function useCallbackEffects(): CallbackEffects {
+  const queryClient = useQueryClient()
+  return useMemo(
+    () => ({
+      verifyRecoveryToken: async (tokenHash) => {
+        try {
+          await verifyRecoveryToken(tokenHash)
+        } catch (error) {
+          throw error instanceof ApiError && error.code === 'validation'
+            ? new InvalidLinkError(error.message)
+            : error
+        }
+      },
+      hasRecoverySession: async () => (await fetchRecoverySession().catch(() => null)) !== null,
+      isSignedIn: async () => (await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 })) !== null,
+      tellOpener: (message) => {
+        const opener = window.opener as Window | null
+        if (!opener) return false
+        opener.postMessage(message, window.location.origin)
+        return true
+      },
+      finishPopup: notifyOpenerIfPopup,
+      takeReturnPath: takeOAuthReturnPath,
+    }),
+    [queryClient],
+  )
 }

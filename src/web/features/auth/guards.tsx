@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { DEFAULT_POST_AUTH_PATH } from '../../../domain/constants.ts'
-import { LoadingScreen } from '../shell/loading-screen.tsx'
+import { LoadingScreen } from '../shell/index.ts'
 import { CurrentUserContext, useCurrentUser, useSession } from './session.ts'
 
 /** Signed-in users only: a loading screen while the session is checked, then /login when signed out. */
@@ -32,14 +32,18 @@ export function RequireGlobalAdmin() {
   return <Outlet />
 }
 
-/** Sign-in and sign-up pages: a signed-in visitor goes straight to the prompts. */
+/**
+ * Sign-in and sign-up pages: a signed-in visitor goes straight to the prompts. The page shows at
+ * once, while the session is checked, and stays as it is (with whatever was typed) when the check
+ * says "signed out", however late that is.
+ */
 export function PublicOnly() {
   const { data: user, isPending } = useSession()
-  // Decided once, when the visitor arrives: a visitor who signs in on one of these pages is moved
-  // on by that page (to where they came from; sign-up after its success screen).
+  // Decided once, when the check answers: a visitor who signs in on one of these pages is moved
+  // on by that page (to where they came from; sign-up after its success screen), and their
+  // sign-in waits for this answer (`arrivalChecked`).
   const [arrivedSignedIn, setArrivedSignedIn] = useState<boolean | null>(null)
   if (arrivedSignedIn === null && !isPending) setArrivedSignedIn(Boolean(user))
-  if (arrivedSignedIn === null) return <LoadingScreen />
   if (arrivedSignedIn) return <Navigate to={DEFAULT_POST_AUTH_PATH} replace />
   return <Outlet />
 }

@@ -1,6 +1,7 @@
+import { authLibraryPaths } from '../../../domain/api/auth.ts'
 import type { OAuthProvider } from '../../../domain/auth.ts'
 import { OAUTH_POPUP } from '../../../domain/constants.ts'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, postToAuthLibrary } from '../../lib/api.ts'
 
 /** How to open the provider's page (§4): in a frame or hosted preview, on a phone, or on a desktop. */
 export type OAuthStrategy = 'redirect' | 'same-window' | 'popup'
@@ -36,7 +37,7 @@ export type OAuthFailure =
 /** Asks the server for the provider's authorization URL (its state is bound to this browser). */
 async function authorizationUrl(provider: OAuthProvider): Promise<string | OAuthFailure> {
   try {
-    const { url } = await api.post<{ url?: string }>('/api/auth/sign-in/social', {
+    const { url } = await postToAuthLibrary<{ url?: string }>(authLibraryPaths.socialSignIn, {
       provider,
       callbackURL: '/auth/callback',
       errorCallbackURL: '/auth/callback',

@@ -12,7 +12,7 @@ const user: CurrentUser = {
 }
 
 /** Subscribes like a mounted screen and records every result it is told about. */
-function watch<T>(queryClient: QueryClient, queryKey: string[]) {
+function watch<T>(queryClient: QueryClient, queryKey: readonly unknown[]) {
   const seen: QueryObserverResult<T>[] = []
   const observer = new QueryObserver<T>(queryClient, { queryKey, enabled: false })
   const unsubscribe = observer.subscribe((result) => seen.push(result))
@@ -52,5 +52,20 @@ describe('replaceSession', () => {
     expect(teams.seen.at(-1)?.data).toBeUndefined()
     expect(queryClient.getQueryCache().find({ queryKey: ['teams', 'mine'] })).toBeUndefined()
     teams.unsubscribe()
+  })
+
+  it('wins over a session check that was asked before it and answers after it', async () => {
+    const queryClient = new QueryClient()
+    let answer: (user: CurrentUser | null) => void = () => {}
+    const check = queryClient.fetchQuery({
+      queryKey: sessionQuery.queryKey,
+      queryFn: () => new Promise<CurrentUser | null>((resolve) => (answer = resolve)),
+    })
+
+    replaceSession(queryClient, user)
+    answer(null) // "signed out": true when it was asked, before the sign-in
+    await check.catch(() => {})
+
+    expect(queryClient.getQueryData(sessionQuery.queryKey)).toEqual(user)
   })
 })

@@ -7,12 +7,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
+import { accountOperations } from '../../../domain/api/account.ts'
+import { authLibraryPaths, authOperations } from '../../../domain/api/auth.ts'
 import type { CurrentUser, SignInInput, SignUpInput } from '../../../domain/auth.ts'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, callOperation, postToAuthLibrary } from '../../lib/api.ts'
+import { operationKey } from '../../lib/queries.ts'
 
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
-  queryFn: async () => (await api.get<{ user: CurrentUser | null }>('/api/v1/session')).user,
+  queryKey: operationKey(accountOperations.session),
+  queryFn: async () => (await callOperation(accountOperations.session, {})).user,
   staleTime: 5 * 60_000,
   retry: (count, error) => error instanceof ApiError && error.code === 'network' && count < 3,
 })
@@ -43,8 +46,15 @@ export function useCurrentUser(): CurrentUser {
  */
 export function replaceSession(queryClient: QueryClient, user: CurrentUser | null) {
   const cache = queryClient.getQueryCache()
-  const userQueries = cache.findAll().filter((query) => query.queryKey[0] !== sessionQuery.queryKey[0])
+  const userQueries = cache
+    .findAll()
+    .filter(
+      (query) =>
+        query.queryKey[0] !== sessionQuery.queryKey[0] || query.queryKey[1] !== sessionQuery.queryKey[1],
+    )
   notifyManager.batch(() => {
+    // A session check still on its way was asked before this change; its answer is out of date.
+    void queryClient.cancelQueries({ queryKey: sessionQuery.queryKey })
     queryClient.setQueryData(sessionQuery.queryKey, user)
     for (const query of userQueries) {
       query.reset()
@@ -53,10 +63,22 @@ export function replaceSession(queryClient: QueryClient, user: CurrentUser | nul
   })
 }
 
+/**
+ * Resolves once the session check a sign-in page made on arrival has answered. A sign-in sent
+ * before that waits for it, so the page has decided that the visitor arrived signed out (see
+ * PublicOnly) before the new session replaces the old one.
+ */
+export function arrivalChecked(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.ensureQueryData(sessionQuery)
+}
+
 export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: SignInInput) => api.post<{ user: CurrentUser }>('/api/v1/auth/sign-in', input),
+    mutationFn: async (body: SignInInput) => {
+      await arrivalChecked(queryClient)
+      return callOperation(authOperations.signIn, { body })
+    },
     onSuccess: ({ user }) => replaceSession(queryClient, user),
   })
 }
@@ -64,16 +86,22 @@ export function useSignIn() {
 export function useSignUp() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: SignUpInput) => api.post<{ user: CurrentUser }>('/api/v1/auth/sign-up', input),
+    mutationFn: async (body: SignUpInput) => {
+      await arrivalChecked(queryClient)
+      return callOperation(authOperations.signUp, { body })
+    },
     onSuccess: ({ user }) => replaceSession(queryClient, user),
   })
 }
 
+/**
+ * Ends the session on the server. Only then does this tab forget the user: when the server could
+ * not end it, the user stays signed in and the caller says so (the cookie would still be valid).
+ */
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post('/api/auth/sign-out'),
-    // Whatever the server said, this tab forgets the user and everything it loaded for them.
-    onSettled: () => replaceSession(queryClient, null),
+    mutationFn: () => postToAuthLibrary(authLibraryPaths.signOut),
+    onSuccess: () => replaceSession(queryClient, null),
   })
 }

@@ -18,7 +18,8 @@ export function VersionLabel({ versionNumber }: { versionNumber: number | null }
 
 /**
  * An attached prompt: a link to /prompts/{id} with its version label, or 'Prompt' when the viewer
- * may no longer see it. `onRemove` adds the remove button.
+ * may no longer see it (the server then sends neither its id nor its title). `onRemove` adds the
+ * remove button.
  */
 export function AttachmentChip({
   promptId,
@@ -26,7 +27,7 @@ export function AttachmentChip({
   versionNumber,
   onRemove,
 }: {
-  promptId: string
+  promptId: string | null
   title: string | null
   versionNumber: number | null
   onRemove?: () => void
@@ -36,7 +37,7 @@ export function AttachmentChip({
   return (
     <span className={`${chip} ${onRemove ? 'pr-0.5' : 'pr-2'}`}>
       <FileText aria-hidden className="size-3.5 shrink-0 text-primary" />
-      {title === null ? (
+      {promptId === null ? (
         <Tooltip content={t('messages.unavailableHint')}>
           <button type="button" className="cursor-help text-muted-foreground">
             {name}

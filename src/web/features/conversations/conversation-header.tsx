@@ -3,7 +3,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { z } from 'zod'
-import { type Conversation, parseTagList, tagsSchema, titleSchema } from '../../../domain/conversations.ts'
+import {
+  type Conversation,
+  conversationTagsSchema,
+  conversationTitleSchema,
+  parseTagList,
+} from '../../../domain/conversations.ts'
 import { isMessageKey } from '../../../domain/messages/index.ts'
 import { BackLink } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
@@ -53,12 +58,12 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
     }
   }
   const saveTitle = async (text: string) => {
-    const parsed = titleSchema.safeParse(text)
+    const parsed = conversationTitleSchema.safeParse(text)
     if (!parsed.success) return firstIssue(parsed.error)
     return parsed.data === conversation.title ? null : save({ title: parsed.data })
   }
   const saveTags = async (text: string) => {
-    const parsed = tagsSchema.safeParse(parseTagList(text))
+    const parsed = conversationTagsSchema.safeParse(parseTagList(text))
     if (!parsed.success) return firstIssue(parsed.error)
     return parsed.data.join(',') === conversation.tags.join(',') ? null : save({ tags: parsed.data })
   }

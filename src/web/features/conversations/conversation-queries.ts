@@ -1,68 +1,37 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
 import { CONVERSATIONS_PAGE } from '../../../domain/constants.ts'
-import type {
-  Conversation,
-  ConversationScope,
-  ConversationSummary,
-  CreateConversationInput,
-  UpdateConversationInput,
-} from '../../../domain/conversations.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import { api } from '../../lib/api.ts'
-import { invalidatePromptUsage } from './usage-queries.ts'
-
-/** The conversations API (§7 conversations): query keys, fetchers and hooks. */
-export const conversationKeys = {
-  all: ['conversations'] as const,
-  lists: () => [...conversationKeys.all, 'list'] as const,
-  list: (filters: ConversationFilters) => [...conversationKeys.lists(), filters] as const,
-  detail: (id: string) => [...conversationKeys.all, 'detail', id] as const,
-}
-
-export interface ConversationFilters {
-  scope: ConversationScope
-  teamId?: string
-  search: string
-  tags: string[]
-}
+import type { CreateConversationInput, UpdateConversationInput } from '../../../domain/conversations.ts'
+import { callOperation } from '../../lib/api.ts'
+import type { ListFilters } from '../../lib/list-filters.ts'
+import { invalidateOperations, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
 
 /** The list screen's pages: 50 at a time, then more by cursor (§9). */
-export function conversationListQuery(filters: ConversationFilters) {
-  return infiniteQueryOptions({
-    queryKey: conversationKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ConversationSummary>>('/api/v1/conversations', {
-        signal,
-        query: {
-          scope: filters.scope,
-          teamId: filters.teamId,
-          search: filters.search,
-          tags: filters.tags,
-          limit: CONVERSATIONS_PAGE.listScreen,
-          cursor: pageParam,
-        },
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+export function conversationListQuery(filters: ListFilters) {
+  return pagedOperationQuery(conversationOperations.list, {
+    query: { ...filters, limit: CONVERSATIONS_PAGE.listScreen },
   })
 }
 
 export function conversationQuery(id: string) {
-  return queryOptions({
-    queryKey: conversationKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ conversation: Conversation }>(`/api/v1/conversations/${id}`, { signal })).conversation,
-  })
+  return operationQuery(conversationOperations.get, { params: { id } })
+}
+
+/**
+ * After a change to a conversation or its messages: the lists it appears in, and every prompt's
+ * usage (attachments, titles and deletions change where a prompt is used).
+ */
+export function invalidateConversationLists(queryClient: ReturnType<typeof useQueryClient>) {
+  invalidateOperations(queryClient, conversationOperations.list, conversationOperations.promptUsage)
 }
 
 export function useCreateConversation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: CreateConversationInput) =>
-      (await api.post<{ conversation: Conversation }>('/api/v1/conversations', input)).conversation,
+    mutationFn: (body: CreateConversationInput) => callOperation(conversationOperations.create, { body }),
     onSuccess: (conversation) => {
-      queryClient.setQueryData(conversationKeys.detail(conversation.id), conversation)
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })
+      queryClient.setQueryData(conversationQuery(conversation.id).queryKey, conversation)
+      invalidateOperations(queryClient, conversationOperations.list)
     },
   })
 }
@@ -70,12 +39,11 @@ export function useCreateConversation() {
 export function useUpdateConversation(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: UpdateConversationInput) =>
-      (await api.patch<{ conversation: Conversation }>(`/api/v1/conversations/${id}`, input)).conversation,
+    mutationFn: (body: UpdateConversationInput) =>
+      callOperation(conversationOperations.update, { params: { id }, body }),
     onSuccess: (conversation) => {
-      queryClient.setQueryData(conversationKeys.detail(id), conversation)
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })
-      invalidatePromptUsage(queryClient)
+      queryClient.setQueryData(conversationQuery(id).queryKey, conversation)
+      invalidateConversationLists(queryClient)
     },
   })
 }
@@ -83,11 +51,15 @@ export function useUpdateConversation(id: string) {
 export function useDeleteConversation(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.delete(`/api/v1/conversations/${id}`),
+    mutationFn: () => callOperation(conversationOperations.delete, { params: { id } }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: conversationKeys.detail(id) })
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })
-      invalidatePromptUsage(queryClient)
+      queryClient.removeQueries({ queryKey: conversationQuery(id).queryKey })
+      invalidateConversationLists(queryClient)
     },
   })
+}
+
+/** Where each version of a prompt is attached (the prompt detail's usage panel). */
+export function promptUsageQuery(promptId: string) {
+  return operationQuery(conversationOperations.promptUsage, { params: { id: promptId } })
 }

@@ -16,7 +16,7 @@ import { errorText } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { AttachmentChip } from './attachment-chip.tsx'
 import { useAppendMessage } from './message-queries.ts'
-import type { PickedPrompt } from './prompt-picker-queries.ts'
+import type { PickedPrompt } from './prompt-picker-dialog.tsx'
 
 /**
  * §2 composer: pending prompt chips, a textarea where Enter sends and Shift+Enter adds a line, and a

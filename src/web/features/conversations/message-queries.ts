@@ -1,10 +1,5 @@
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  type QueryClient,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query'
+import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
 import { MESSAGES_PAGE } from '../../../domain/constants.ts'
 import type {
   AddAttachmentInput,
@@ -14,31 +9,20 @@ import type {
   UpdateMessageInput,
 } from '../../../domain/conversations.ts'
 import type { Page } from '../../../domain/cursor.ts'
-import { api } from '../../lib/api.ts'
-import { conversationKeys } from './conversation-queries.ts'
-import { invalidatePromptUsage } from './usage-queries.ts'
+import { callOperation } from '../../lib/api.ts'
+import { invalidateOperations, pagedOperationQuery } from '../../lib/queries.ts'
+import { conversationQuery, invalidateConversationLists } from './conversation-queries.ts'
 
-/** Messages and their attachments (§7 conversation_messages, conversation_message_prompts). */
-export const messageKeys = {
-  list: (conversationId: string) => [...conversationKeys.all, 'messages', conversationId] as const,
-}
-
-type MessagePages = InfiniteData<Page<Message>, string | null>
+type MessagePages = InfiniteData<Page<Message>, string | undefined>
 
 /**
  * The detail screen opens at the newest messages: pages come newest first (order=desc, 100 each,
  * §9) and the screen shows them oldest first; scrolling up loads older pages.
  */
 export function messagesQuery(conversationId: string) {
-  return infiniteQueryOptions({
-    queryKey: messageKeys.list(conversationId),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Message>>(`/api/v1/conversations/${conversationId}/messages`, {
-        signal,
-        query: { order: 'desc', limit: MESSAGES_PAGE.screen, cursor: pageParam },
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+  return pagedOperationQuery(conversationOperations.messages, {
+    params: { id: conversationId },
+    query: { order: 'desc', limit: MESSAGES_PAGE.screen },
   })
 }
 
@@ -52,7 +36,7 @@ function updatePages(
   conversationId: string,
   change: (items: Message[], pageIndex: number) => Message[],
 ) {
-  queryClient.setQueryData<MessagePages>(messageKeys.list(conversationId), (data) =>
+  queryClient.setQueryData<MessagePages>(messagesQuery(conversationId).queryKey, (data) =>
     data
       ? { ...data, pages: data.pages.map((page, index) => ({ ...page, items: change(page.items, index) })) }
       : data,
@@ -72,17 +56,15 @@ function updateMessage(
 
 /** A message write changes the conversation too (snapshot, updated time, its place in lists). */
 function refreshConversation(queryClient: QueryClient, conversationId: string) {
-  void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) })
-  void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })
-  invalidatePromptUsage(queryClient)
+  void queryClient.invalidateQueries({ queryKey: conversationQuery(conversationId).queryKey })
+  invalidateConversationLists(queryClient)
 }
 
 export function useAppendMessage(conversationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: AppendMessageInput) =>
-      (await api.post<{ message: Message }>(`/api/v1/conversations/${conversationId}/messages`, input))
-        .message,
+    mutationFn: (body: AppendMessageInput) =>
+      callOperation(conversationOperations.appendMessage, { params: { id: conversationId }, body }),
     onSuccess: (message) => {
       // The newest page comes first: the new message goes to its front. Older pages keep their cursors.
       updatePages(queryClient, conversationId, (items, index) => (index === 0 ? [message, ...items] : items))
@@ -94,8 +76,8 @@ export function useAppendMessage(conversationId: string) {
 export function useEditMessage(conversationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ id, input }: { id: string; input: UpdateMessageInput }) =>
-      (await api.patch<{ message: Message }>(`/api/v1/messages/${id}`, input)).message,
+    mutationFn: ({ id, input }: { id: string; input: UpdateMessageInput }) =>
+      callOperation(conversationOperations.updateMessage, { params: { id }, body: input }),
     onSuccess: (message) => {
       updateMessage(queryClient, conversationId, message.id, () => message)
       refreshConversation(queryClient, conversationId)
@@ -106,7 +88,7 @@ export function useEditMessage(conversationId: string) {
 export function useDeleteMessage(conversationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/v1/messages/${id}`),
+    mutationFn: (id: string) => callOperation(conversationOperations.deleteMessage, { params: { id } }),
     onSuccess: (_, id) => {
       updatePages(queryClient, conversationId, (items) => items.filter((message) => message.id !== id))
       refreshConversation(queryClient, conversationId)
@@ -117,15 +99,14 @@ export function useDeleteMessage(conversationId: string) {
 export function useAddAttachment(conversationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ messageId, input }: { messageId: string; input: AddAttachmentInput }) =>
-      (await api.post<{ attachment: MessageAttachment }>(`/api/v1/messages/${messageId}/attachments`, input))
-        .attachment,
+    mutationFn: ({ messageId, input }: { messageId: string; input: AddAttachmentInput }) =>
+      callOperation(conversationOperations.attach, { params: { id: messageId }, body: input }),
     onSuccess: (attachment) => {
       updateMessage(queryClient, conversationId, attachment.messageId, (message) => ({
         ...message,
         attachments: [...message.attachments, attachment],
       }))
-      invalidatePromptUsage(queryClient)
+      invalidateOperations(queryClient, conversationOperations.promptUsage)
     },
   })
 }
@@ -133,10 +114,12 @@ export function useAddAttachment(conversationId: string) {
 /** Removal shows at once and comes back if the server refuses (§4). */
 export function useRemoveAttachment(conversationId: string) {
   const queryClient = useQueryClient()
-  const key = messageKeys.list(conversationId)
+  const key = messagesQuery(conversationId).queryKey
   return useMutation({
     mutationFn: ({ attachment }: { attachment: MessageAttachment }) =>
-      api.delete(`/api/v1/messages/${attachment.messageId}/attachments/${attachment.id}`),
+      callOperation(conversationOperations.detach, {
+        params: { id: attachment.messageId, attachmentId: attachment.id },
+      }),
     onMutate: async ({ attachment }) => {
       await queryClient.cancelQueries({ queryKey: key })
       const previous = queryClient.getQueryData<MessagePages>(key)
@@ -149,6 +132,6 @@ export function useRemoveAttachment(conversationId: string) {
     onError: (_error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous)
     },
-    onSuccess: () => invalidatePromptUsage(queryClient),
+    onSuccess: () => invalidateOperations(queryClient, conversationOperations.promptUsage),
   })
 }

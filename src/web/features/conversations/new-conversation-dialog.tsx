@@ -12,8 +12,7 @@ import { Field } from '../../components/ui/field.tsx'
 import { Input, Select, Textarea } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { applyServerErrors, fieldError } from '../../lib/forms.ts'
-import { useMyTeams } from '../teams/queries.ts'
-import { TeamOptions } from '../teams/team-options.tsx'
+import { TeamOptions, useMyTeams } from '../teams/index.ts'
 import { useCreateConversation } from './conversation-queries.ts'
 
 type FormInput = z.input<typeof newConversationForm>

@@ -1,9 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ChevronDown, ChevronUp, FileText } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { PROMPT_LIMITS, type PromptSummary } from '../../../domain/prompts.ts'
+import { PROMPT_LIMITS, type PromptScope, type PromptSummary } from '../../../domain/prompts.ts'
 import { formatShortDate } from '../../../domain/time.ts'
 import { SearchInput } from '../../components/search-input.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
@@ -13,14 +12,17 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { LoadingSkeletons, Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
-import {
-  type PickedPrompt,
-  type PickerScope,
-  pickerPromptsQuery,
-  promptVersionsQuery,
-} from './prompt-picker-queries.ts'
+import { usePromptList, usePromptVersions } from '../prompts/index.ts'
 
-const pickerScopes: PickerScope[] = ['owner', 'team']
+/** What the picker hands back: a prompt, and a version of it or none ('latest'). */
+export interface PickedPrompt {
+  promptId: string
+  promptVersionId: string | null
+  title: string
+  versionNumber: number | null
+}
+
+const pickerScopes: PromptScope[] = ['owner', 'team']
 
 /**
  * §2 Prompt picker: My Prompts / Team Prompts, search, and 'Attach latest' or a specific version.
@@ -38,7 +40,7 @@ export function PromptPickerDialog({
   busy?: boolean
 }) {
   const { t } = useTranslation('conversations')
-  const [scope, setScope] = useState<PickerScope>('owner')
+  const [scope, setScope] = useState<PromptScope>('owner')
   const [search, setSearch] = useState('')
   useEffect(() => {
     if (open) setSearch('')
@@ -49,7 +51,7 @@ export function PromptPickerDialog({
       <DialogContent title={t('picker.title')} description={t('picker.description')} className="max-w-xl">
         <Tabs
           value={scope}
-          onValueChange={(value) => setScope(value as PickerScope)}
+          onValueChange={(value) => setScope(value as PromptScope)}
           className="flex min-h-0 flex-col gap-4"
         >
           <TabsList className="w-full">
@@ -85,13 +87,13 @@ function PromptResults({
   onPick,
   busy,
 }: {
-  scope: PickerScope
+  scope: PromptScope
   search: string
   onPick: (picked: PickedPrompt) => void
   busy: boolean
 }) {
   const { t } = useTranslation('conversations')
-  const prompts = useInfiniteQuery(pickerPromptsQuery(scope, search))
+  const prompts = usePromptList({ scope, search, tags: [] })
   const items = prompts.data?.pages.flatMap((page) => page.items) ?? []
 
   if (prompts.isPending) {
@@ -213,43 +215,60 @@ function VersionList({
   busy: boolean
 }) {
   const { t } = useTranslation('conversations')
-  const versions = useQuery(promptVersionsQuery(prompt.id))
+  const versions = usePromptVersions(prompt.id)
   if (versions.isPending) return <Spinner label={t('picker.versionsLoading')} />
   if (versions.isError) {
     return <RetryAlert title={t('picker.versionsError')} onRetry={() => void versions.refetch()} />
   }
-  if (versions.data.length === 0)
-    return <p className="text-sm text-muted-foreground">{t('picker.noVersions')}</p>
+  const items = versions.data.pages.flatMap((page) => page.items)
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('picker.noVersions')}</p>
   return (
-    <ul className="space-y-1.5" aria-label={t('picker.versionsOf', { title: prompt.title })}>
-      {versions.data.map((version) => (
-        <li key={version.id} className="flex items-center gap-2 text-sm">
-          <span className="font-medium">{t('picker.version', { number: version.versionNumber })}</span>
-          {version.id === prompt.currentVersionId && <Badge variant="primary">{t('picker.current')}</Badge>}
-          <span className="min-w-0 flex-1 truncate text-muted-foreground">
-            {version.changelog ?? formatShortDate(version.createdAt, currentLanguage())}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={busy}
-            aria-label={t('picker.attachVersionLabel', {
-              number: version.versionNumber,
-              title: prompt.title,
-            })}
-            onClick={() =>
-              onPick({
-                promptId: prompt.id,
-                promptVersionId: version.id,
+    <>
+      <ul className="space-y-1.5" aria-label={t('picker.versionsOf', { title: prompt.title })}>
+        {items.map((version) => (
+          <li key={version.id} className="flex items-center gap-2 text-sm">
+            <span className="font-medium">{t('picker.version', { number: version.versionNumber })}</span>
+            {version.id === prompt.currentVersionId && <Badge variant="primary">{t('picker.current')}</Badge>}
+            <span className="min-w-0 flex-1 truncate text-muted-foreground">
+              {version.changelog ?? formatShortDate(version.createdAt, currentLanguage())}
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              aria-label={t('picker.attachVersionLabel', {
+                number: version.versionNumber,
                 title: prompt.title,
-                versionNumber: version.versionNumber,
-              })
-            }
-          >
-            {t('picker.attachVersion')}
-          </Button>
-        </li>
-      ))}
-    </ul>
+              })}
+              onClick={() =>
+                onPick({
+                  promptId: prompt.id,
+                  promptVersionId: version.id,
+                  title: prompt.title,
+                  versionNumber: version.versionNumber,
+                })
+              }
+            >
+              {t('picker.attachVersion')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {versions.hasNextPage && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          disabled={versions.isFetchingNextPage}
+          onClick={() => void versions.fetchNextPage()}
+        >
+          {versions.isFetchingNextPage ? (
+            <Spinner label={t('picker.versionsLoading')} />
+          ) : (
+            t('picker.loadMore')
+          )}
+        </Button>
+      )}
+    </>
   )
 }

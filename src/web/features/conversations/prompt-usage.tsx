@@ -7,7 +7,7 @@ import { RelativeTime } from '../../components/relative-time.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
-import { promptUsageQuery } from './usage-queries.ts'
+import { promptUsageQuery } from './conversation-queries.ts'
 
 /**
  * "Used in N conversations" for a prompt's detail page: per version (and for "latest"

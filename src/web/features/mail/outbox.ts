@@ -1,24 +1,26 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MailStatus, OutboxDetail, OutboxItem, OutboxOverview } from '../../../domain/mail.ts'
-import { api } from '../../lib/api.ts'
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { mailOperations } from '../../../domain/api/mail.ts'
+import type { MailStatus } from '../../../domain/mail.ts'
+import { callOperation } from '../../lib/api.ts'
+import { invalidateOperations, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
 
-const outboxKey = ['mail-outbox'] as const
-
-export const outboxQuery = (filters: { status?: MailStatus; to?: string }) =>
-  queryOptions({
-    queryKey: [...outboxKey, 'list', filters],
-    queryFn: () => api.get<OutboxOverview>('/api/v1/mail-outbox', { query: filters }),
+/** The outbox, newest first, 50 mails a page ('Load more'), with the counts by status. */
+export function useOutbox(filters: { status?: MailStatus; to?: string }) {
+  return useInfiniteQuery({
+    ...pagedOperationQuery(mailOperations.outbox, { query: filters }),
     placeholderData: keepPreviousData,
   })
-
-export function useOutbox(filters: { status?: MailStatus; to?: string }) {
-  return useQuery(outboxQuery(filters))
 }
 
 export function useOutboxMail(id: string | null) {
   return useQuery({
-    queryKey: [...outboxKey, 'mail', id],
-    queryFn: async () => (await api.get<{ mail: OutboxDetail }>(`/api/v1/mail-outbox/${id}`)).mail,
+    ...operationQuery(mailOperations.get, { params: { id: id ?? '' } }),
     enabled: id !== null,
   })
 }
@@ -26,15 +28,15 @@ export function useOutboxMail(id: string | null) {
 export function useSendTestMail() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (to: string) => api.post<{ id: string }>('/api/v1/mail-outbox/test', { to }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: outboxKey }),
+    mutationFn: (to: string) => callOperation(mailOperations.sendTest, { body: { to } }),
+    onSettled: () => invalidateOperations(queryClient, mailOperations),
   })
 }
 
 export function useRetryMail() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.post<{ mail: OutboxItem }>(`/api/v1/mail-outbox/${id}/retry`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: outboxKey }),
+    mutationFn: (id: string) => callOperation(mailOperations.retry, { params: { id } }),
+    onSettled: () => invalidateOperations(queryClient, mailOperations),
   })
 }

@@ -1,14 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { accountOperations } from '../../../domain/api/account.ts'
 import type { Profile, ProfileUpdateInput } from '../../../domain/profile.ts'
 import { setLanguage } from '../../i18n/index.ts'
-import { api } from '../../lib/api.ts'
-import { sessionQuery } from '../auth/session.ts'
-import { setTheme } from '../shell/theme.ts'
+import { callOperation } from '../../lib/api.ts'
+import { operationQuery } from '../../lib/queries.ts'
+import { sessionQuery } from '../auth/index.ts'
+import { setTheme } from '../shell/index.ts'
 
-export const profileQuery = queryOptions({
-  queryKey: ['profile'],
-  queryFn: async () => (await api.get<{ profile: Profile }>('/api/v1/profile')).profile,
-})
+export const profileQuery = operationQuery(accountOperations.profile, {})
 
 export function useProfile() {
   return useQuery(profileQuery)
@@ -27,8 +26,7 @@ export function applyProfilePreferences(profile: Pick<Profile, 'locale' | 'theme
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (changes: ProfileUpdateInput) =>
-      (await api.patch<{ profile: Profile }>('/api/v1/profile', changes)).profile,
+    mutationFn: (body: ProfileUpdateInput) => callOperation(accountOperations.updateProfile, { body }),
     onMutate: async (changes) => {
       await queryClient.cancelQueries({ queryKey: profileQuery.queryKey })
       const previous = queryClient.getQueryData(profileQuery.queryKey)

@@ -9,8 +9,11 @@ import { useCopy } from '../../lib/clipboard.ts'
 export type CopyKind = 'prompt' | 'version' | 'content' | 'markdown'
 
 interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
-  /** The text, or a function making it at click time (e.g. the Markdown export of a form). */
-  text: string | (() => string)
+  /**
+   * The text, or a function making it at click time (the Markdown export of a form, or a version's
+   * body fetched on demand).
+   */
+  text: string | (() => string | Promise<string>)
   kind: CopyKind
   label?: ReactNode
   icon?: ReactNode

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
+import { normalizeTags } from '../../../domain/fields.ts'
 import {
   type MarkdownLabels,
   type MarkdownPrompt,
   promptToMarkdown,
 } from '../../../domain/prompt-markdown.ts'
-import { normalizeTags } from '../../../domain/prompts.ts'
 
 /** The §3 Markdown export with its labels in the user's language. */
 export function useMarkdownExport(): (prompt: MarkdownPrompt) => string {

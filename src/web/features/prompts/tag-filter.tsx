@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
-import { usePromptTags } from './list-queries.ts'
+import { usePromptTags } from './queries.ts'
 
 interface TagFilterProps {
   scope: PromptScope

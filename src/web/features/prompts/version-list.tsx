@@ -1,30 +1,39 @@
 import { History } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { historyPreview, type PromptVersion } from '../../../domain/prompts.ts'
+import type { VersionSummary } from '../../../domain/prompts.ts'
 import { formatLongDateTime } from '../../../domain/time.ts'
+import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
+import { errorText } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { CopyButton } from './copy-button.tsx'
+import { usePromptVersions, useVersionBody } from './queries.ts'
 
 /**
- * The 'Version history' card of the detail and edit pages: each version's number, date, changelog
- * and preview, a copy button, and the actions that the page chooses.
+ * The 'Version history' card of the detail and edit pages: the newest versions, a page at a time,
+ * each with its number, date, changelog and preview, a copy button (the whole body, fetched on
+ * demand), and the actions that the page chooses.
  */
 export function VersionHistoryCard({
-  versions,
+  promptId,
   currentVersionId,
   actions,
   className,
 }: {
-  versions: PromptVersion[]
+  promptId: string
   currentVersionId: string | null
-  actions: (version: PromptVersion) => ReactNode
+  actions: (version: VersionSummary) => ReactNode
   className?: string
 }) {
   const { t } = useTranslation('prompts')
+  const versions = usePromptVersions(promptId)
+  const bodyOf = useVersionBody(promptId)
+  const items = versions.data?.pages.flatMap((page) => page.items) ?? []
   return (
     <Card role="region" aria-label={t('detail.versionHistory')} className={cn('min-w-0', className)}>
       <CardHeader>
@@ -33,47 +42,57 @@ export function VersionHistoryCard({
           {t('detail.versionHistory')}
         </CardTitle>
       </CardHeader>
-      <CardContent>
-        <VersionList versions={versions} currentVersionId={currentVersionId} actions={actions} />
+      <CardContent className="space-y-4">
+        {versions.isPending ? (
+          <LoadingSkeletons label={t('detail.loadingVersions')} className="space-y-3">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} className="h-16 w-full" />
+            ))}
+          </LoadingSkeletons>
+        ) : versions.isError && items.length === 0 ? (
+          <RetryAlert
+            title={errorText(versions.error, t('detail.versionsFailed'))}
+            onRetry={() => versions.refetch()}
+          />
+        ) : (
+          <ol className="divide-y">
+            {items.map((version) => {
+              const title = t('detail.version', { number: version.versionNumber })
+              return (
+                <li key={version.id} aria-label={title} className="space-y-2 py-4 first:pt-0 last:pb-0">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <h3 className="text-sm font-semibold">{title}</h3>
+                    {version.id === currentVersionId && (
+                      <Badge variant="success">{t('detail.current')}</Badge>
+                    )}
+                    <time dateTime={version.createdAt} className="text-xs text-muted-foreground">
+                      {formatLongDateTime(version.createdAt, currentLanguage())}
+                    </time>
+                  </div>
+                  {version.changelog && <p className="text-sm">{version.changelog}</p>}
+                  <p className="font-mono text-xs break-words whitespace-pre-wrap text-muted-foreground">
+                    {version.preview}
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    <CopyButton kind="version" text={() => bodyOf(version.id)} />
+                    {actions(version)}
+                  </div>
+                </li>
+              )
+            })}
+          </ol>
+        )}
+        {versions.hasNextPage && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => versions.fetchNextPage()}
+            disabled={versions.isFetchingNextPage}
+          >
+            {versions.isFetchingNextPage ? t('detail.loadingMoreVersions') : t('detail.loadMoreVersions')}
+          </Button>
+        )}
       </CardContent>
     </Card>
-  )
-}
-
-function VersionList({
-  versions,
-  currentVersionId,
-  actions,
-}: {
-  versions: PromptVersion[]
-  currentVersionId: string | null
-  actions: (version: PromptVersion) => ReactNode
-}) {
-  const { t } = useTranslation('prompts')
-  return (
-    <ol className="divide-y">
-      {versions.map((version) => {
-        const title = t('detail.version', { number: version.versionNumber })
-        return (
-          <li key={version.id} aria-label={title} className="space-y-2 py-4 first:pt-0 last:pb-0">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h3 className="text-sm font-semibold">{title}</h3>
-              {version.id === currentVersionId && <Badge variant="success">{t('detail.current')}</Badge>}
-              <time dateTime={version.createdAt} className="text-xs text-muted-foreground">
-                {formatLongDateTime(version.createdAt, currentLanguage())}
-              </time>
-            </div>
-            {version.changelog && <p className="text-sm">{version.changelog}</p>}
-            <p className="font-mono text-xs break-words whitespace-pre-wrap text-muted-foreground">
-              {historyPreview(version.body)}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <CopyButton kind="version" text={version.body} />
-              {actions(version)}
-            </div>
-          </li>
-        )
-      })}
-    </ol>
   )
 }

@@ -14,9 +14,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx'
-import { useCurrentUser } from '../auth/session.ts'
-import { ProfilePreferences } from '../profile/profile-preferences.tsx'
-import { useUpdateProfile } from '../profile/queries.ts'
+import { useCurrentUser } from '../auth/index.ts'
+import { ProfilePreferences, useUpdateProfile } from '../profile/index.ts'
 import { Logo } from './logo.tsx'
 import { LanguageSwitch, ThemeSwitch } from './preferences-menu.tsx'
 import { Sidebar } from './sidebar.tsx'
@@ -25,7 +24,7 @@ import { useSignOutAndLeave } from './use-sign-out.ts'
 function AvatarMenu() {
   const { t } = useTranslation('shell')
   const user = useCurrentUser()
-  const signOut = useSignOutAndLeave()
+  const { signOut } = useSignOutAndLeave()
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

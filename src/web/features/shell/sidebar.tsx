@@ -13,8 +13,8 @@ import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { cn } from '../../lib/cn.ts'
-import { useCurrentUser } from '../auth/session.ts'
-import { useMyTeams } from '../teams/queries.ts'
+import { useCurrentUser } from '../auth/index.ts'
+import { useMyTeams } from '../teams/index.ts'
 import { Logo } from './logo.tsx'
 import { useSignOutAndLeave } from './use-sign-out.ts'
 
@@ -71,7 +71,7 @@ function NavSection({
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell')
   const user = useCurrentUser()
-  const signOut = useSignOutAndLeave()
+  const { signOut } = useSignOutAndLeave()
   const { data: teams } = useMyTeams()
 
   const main: NavItem[] = [

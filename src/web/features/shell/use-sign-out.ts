@@ -1,9 +1,25 @@
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { useSignOut } from '../auth/session.ts'
+import { toast } from '../../components/ui/toast.tsx'
+import { errorText } from '../../lib/api.ts'
+import { useSignOut } from '../auth/index.ts'
 
-/** Signs out and goes to the sign-in page. */
-export function useSignOutAndLeave() {
-  const signOut = useSignOut()
+/**
+ * Signs out, then goes to `to` (the sign-in page; null: stays where it is). When the server could
+ * not end the session the user stays signed in and is told so, instead of looking signed out while
+ * the session still works.
+ */
+export function useSignOutAndLeave(to: string | null = '/login') {
+  const { t } = useTranslation('shell')
+  const mutation = useSignOut()
   const navigate = useNavigate()
-  return () => signOut.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })
+  const signOut = () =>
+    mutation.mutate(undefined, {
+      onSuccess: () => {
+        if (to) navigate(to, { replace: true })
+      },
+      onError: (error) =>
+        toast({ title: t('signOutFailed'), description: errorText(error, ''), tone: 'error' }),
+    })
+  return { signOut, isPending: mutation.isPending }
 }

@@ -9,7 +9,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Select } from '../../components/ui/input.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { InviteForm } from './invite-form.tsx'
-import { useTeamPermissions } from './permissions.ts'
 import { useMyTeams, useTeam } from './queries.ts'
 import { TeamOptions } from './team-options.tsx'
 
@@ -96,8 +95,7 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
 /** Team context: the team at a glance; its admins also get Members, Pending Invites and Quick Invite. */
 export function DashboardTeamCard({ team }: { team: TeamSummary }) {
   const { t } = useTranslation('teams')
-  const can = useTeamPermissions(team.role)
-  const isAdmin = can('invite_members')
+  const isAdmin = team.access.invite_members
   const detail = useTeam(team.id, { enabled: isAdmin })
   return (
     <Card>

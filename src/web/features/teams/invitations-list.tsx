@@ -1,8 +1,7 @@
 import { Mail, RotateCw, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TeamRole } from '../../../domain/team-permissions.ts'
-import type { TeamInvitation } from '../../../domain/teams.ts'
+import type { TeamAccess, TeamInvitation } from '../../../domain/teams.ts'
 import { formatShortDate } from '../../../domain/time.ts'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -13,12 +12,10 @@ import { toast } from '../../components/ui/toast.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { useResendInvitation, useRevokeInvitation, useTeamInvitations } from './invitations.ts'
-import { useTeamPermissions } from './permissions.ts'
 
 /** Open invitations with their status; admins resend (new link, 7 more days) or revoke them. */
-export function InvitationsList({ teamId, role }: { teamId: string; role: TeamRole | null }) {
+export function InvitationsList({ teamId, access }: { teamId: string; access: TeamAccess }) {
   const { t } = useTranslation('teams')
-  const can = useTeamPermissions(role)
   const invitations = useTeamInvitations(teamId)
   const resend = useResendInvitation(teamId)
   const revoke = useRevokeInvitation(teamId)
@@ -89,7 +86,7 @@ export function InvitationsList({ teamId, role }: { teamId: string; role: TeamRo
                   ` · ${t('invitations.invitedBy', { email: invitation.invitedByEmail })}`}
               </p>
             </div>
-            {can('invite_members') && (
+            {access.invite_members && (
               <div className="flex w-full items-center gap-1 pl-12 sm:w-auto sm:pl-0">
                 <Button
                   variant="outline"

@@ -1,41 +1,32 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  AcceptedInvitation,
-  InvitationPreview,
-  InviteInput,
-  TeamInvitation,
-} from '../../../domain/teams.ts'
-import { api } from '../../lib/api.ts'
-import { teamKeys } from './queries.ts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { teamOperations } from '../../../domain/api/teams.ts'
+import type { InviteInput } from '../../../domain/teams.ts'
+import { callOperation } from '../../lib/api.ts'
+import { invalidateOperations, operationQuery } from '../../lib/queries.ts'
+import { teamQueryKeys } from './queries.ts'
 
 export function invitationsQuery(teamId: string) {
-  return queryOptions({
-    queryKey: teamKeys.invitations(teamId),
-    queryFn: async () =>
-      (await api.get<{ items: TeamInvitation[] }>(`/api/v1/teams/${teamId}/invitations`)).items,
-  })
+  return operationQuery(teamOperations.invitations, { params: { teamId } })
 }
 
 export function useTeamInvitations(teamId: string) {
-  return useQuery(invitationsQuery(teamId))
+  return useQuery({ ...invitationsQuery(teamId), select: (page) => page.items })
 }
 
 /** After any invitation change: the list, the team's pending count. */
 function useRefreshInvitations(teamId: string) {
   const queryClient = useQueryClient()
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.invitations(teamId) }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
-    ])
+  return () => {
+    const keys = teamQueryKeys(teamId)
+    void queryClient.invalidateQueries({ queryKey: keys.invitations })
+    void queryClient.invalidateQueries({ queryKey: keys.detail })
+  }
 }
 
 export function useInviteMember(teamId: string) {
   const refresh = useRefreshInvitations(teamId)
   return useMutation({
-    mutationFn: async (input: InviteInput) =>
-      (await api.post<{ invitation: TeamInvitation }>(`/api/v1/teams/${teamId}/invitations`, input))
-        .invitation,
+    mutationFn: (body: InviteInput) => callOperation(teamOperations.invite, { params: { teamId }, body }),
     onSuccess: refresh,
   })
 }
@@ -44,7 +35,7 @@ export function useResendInvitation(teamId: string) {
   const refresh = useRefreshInvitations(teamId)
   return useMutation({
     mutationFn: (invitationId: string) =>
-      api.post<{ invitation: TeamInvitation }>(`/api/v1/teams/${teamId}/invitations/${invitationId}/resend`),
+      callOperation(teamOperations.resendInvitation, { params: { teamId, invitationId } }),
     onSuccess: refresh,
   })
 }
@@ -53,7 +44,7 @@ export function useRevokeInvitation(teamId: string) {
   const refresh = useRefreshInvitations(teamId)
   return useMutation({
     mutationFn: (invitationId: string) =>
-      api.delete<{ invitation: TeamInvitation }>(`/api/v1/teams/${teamId}/invitations/${invitationId}`),
+      callOperation(teamOperations.revokeInvitation, { params: { teamId, invitationId } }),
     onSuccess: refresh,
   })
 }
@@ -61,9 +52,7 @@ export function useRevokeInvitation(teamId: string) {
 /** The invitation behind a link (public: the accept page shows it before sign-in). */
 export function useInvitationPreview(token: string) {
   return useQuery({
-    queryKey: ['invitation', token],
-    queryFn: async () =>
-      (await api.get<{ invitation: InvitationPreview }>(`/api/v1/invitations/${token}`)).invitation,
+    ...operationQuery(teamOperations.previewInvitation, { params: { token } }),
     retry: false,
   })
 }
@@ -71,8 +60,7 @@ export function useInvitationPreview(token: string) {
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async () =>
-      (await api.post<{ accepted: AcceptedInvitation }>(`/api/v1/invitations/${token}/accept`)).accepted,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+    mutationFn: () => callOperation(teamOperations.acceptInvitation, { params: { token } }),
+    onSuccess: () => invalidateOperations(queryClient, teamOperations),
   })
 }

@@ -1,8 +1,8 @@
 import { Crown, UserMinus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type TeamRole, teamRoles } from '../../../domain/team-permissions.ts'
-import type { TeamMember } from '../../../domain/teams.ts'
+import { type TeamRole, teamRoles } from '../../../domain/permissions.ts'
+import type { TeamAccess, TeamMember } from '../../../domain/teams.ts'
 import { formatShortDate } from '../../../domain/time.ts'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -13,16 +13,14 @@ import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
-import { useCurrentUser } from '../auth/session.ts'
+import { useCurrentUser } from '../auth/index.ts'
 import { useChangeMemberRole, useRemoveMember, useTeamMembers } from './members.ts'
-import { useTeamPermissions } from './permissions.ts'
 import { TeamAvatar } from './team-avatar.tsx'
 
 /** The Members tab's list: admins change roles from a dropdown and remove members after a confirm. */
-export function MembersList({ teamId, role }: { teamId: string; role: TeamRole | null }) {
+export function MembersList({ teamId, access }: { teamId: string; access: TeamAccess }) {
   const { t } = useTranslation('teams')
   const me = useCurrentUser()
-  const can = useTeamPermissions(role)
   const members = useTeamMembers(teamId)
   const changeRole = useChangeMemberRole(teamId)
   const remove = useRemoveMember(teamId)
@@ -104,7 +102,7 @@ export function MembersList({ teamId, role }: { teamId: string; role: TeamRole |
                 </div>
               </div>
               <div className="flex items-center gap-2 pl-12 sm:pl-0">
-                {can('manage_team_roles') ? (
+                {access.manage_team_roles ? (
                   <div className="w-32">
                     <Select
                       aria-label={t('members.roleOf', { email: member.email })}
@@ -123,7 +121,7 @@ export function MembersList({ teamId, role }: { teamId: string; role: TeamRole |
                     {t(`roles.${member.role}`)}
                   </Badge>
                 )}
-                {can('remove_members') &&
+                {access.remove_members &&
                   (isMe ? (
                     // Keeps the role dropdowns aligned: nobody removes themselves (they leave).
                     <span aria-hidden className="w-8" />

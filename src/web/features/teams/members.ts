@@ -1,55 +1,59 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { TeamRole } from '../../../domain/team-permissions.ts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { teamOperations } from '../../../domain/api/teams.ts'
+import type { Page } from '../../../domain/cursor.ts'
+import type { TeamRole } from '../../../domain/permissions.ts'
 import type { TeamMember } from '../../../domain/teams.ts'
-import { api } from '../../lib/api.ts'
-import { teamKeys } from './queries.ts'
+import { callOperation } from '../../lib/api.ts'
+import { invalidateOperations, operationQuery } from '../../lib/queries.ts'
+import { teamQueryKeys } from './queries.ts'
 
 export function membersQuery(teamId: string) {
-  return queryOptions({
-    queryKey: teamKeys.members(teamId),
-    queryFn: async () => (await api.get<{ items: TeamMember[] }>(`/api/v1/teams/${teamId}/members`)).items,
-  })
+  return operationQuery(teamOperations.members, { params: { teamId } })
 }
 
 export function useTeamMembers(teamId: string) {
-  return useQuery(membersQuery(teamId))
+  return useQuery({ ...membersQuery(teamId), select: (page) => page.items })
 }
 
 /** Changes a role; the list shows the new role at once and rolls back if the server refuses. */
 export function useChangeMemberRole(teamId: string) {
   const queryClient = useQueryClient()
-  const key = teamKeys.members(teamId)
+  const key = teamQueryKeys(teamId).members
+  const setMembers = (update: (members: TeamMember[]) => TeamMember[]) =>
+    queryClient.setQueryData<Page<TeamMember>>(key, (page) => page && { ...page, items: update(page.items) })
   return useMutation({
-    mutationFn: async ({ userId, role }: { userId: string; role: TeamRole }) =>
-      (await api.patch<{ items: TeamMember[] }>(`/api/v1/teams/${teamId}/members/${userId}`, { role })).items,
+    mutationFn: ({ userId, role }: { userId: string; role: TeamRole }) =>
+      callOperation(teamOperations.changeRole, { params: { teamId, userId }, body: { role } }),
     onMutate: async ({ userId, role }) => {
       await queryClient.cancelQueries({ queryKey: key })
-      const previous = queryClient.getQueryData<TeamMember[]>(key)
-      queryClient.setQueryData<TeamMember[]>(key, (members) =>
-        members?.map((member) => (member.userId === userId ? { ...member, role } : member)),
+      const previous = queryClient.getQueryData<Page<TeamMember>>(key)
+      setMembers((members) =>
+        members.map((member) => (member.userId === userId ? { ...member, role } : member)),
       )
       return { previous }
     },
     onError: (_error, _input, context) => queryClient.setQueryData(key, context?.previous),
-    onSuccess: (members) => queryClient.setQueryData(key, members),
+    onSuccess: (changed) =>
+      setMembers((members) => members.map((member) => (member.userId === changed.userId ? changed : member))),
     // An admin may demote themselves: their role in the team (page, sidebar) changes with the list.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
-        queryClient.invalidateQueries({ queryKey: teamKeys.mine }),
-      ]),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: teamQueryKeys(teamId).detail })
+      invalidateOperations(queryClient, teamOperations.list)
+    },
   })
 }
 
 export function useRemoveMember(teamId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (userId: string) => api.delete<void>(`/api/v1/teams/${teamId}/members/${userId}`),
+    mutationFn: (userId: string) =>
+      callOperation(teamOperations.removeMember, { params: { teamId, userId } }),
     onSuccess: (_result, userId) => {
-      queryClient.setQueryData<TeamMember[]>(teamKeys.members(teamId), (members) =>
-        members?.filter((member) => member.userId !== userId),
+      queryClient.setQueryData<Page<TeamMember>>(
+        teamQueryKeys(teamId).members,
+        (page) => page && { ...page, items: page.items.filter((member) => member.userId !== userId) },
       )
-      return queryClient.invalidateQueries({ queryKey: teamKeys.all })
+      invalidateOperations(queryClient, teamOperations)
     },
   })
 }

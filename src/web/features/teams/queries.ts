@@ -1,31 +1,19 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CreateTeamInput, TeamDetail, TeamSummary, UpdateTeamInput } from '../../../domain/teams.ts'
-import { api } from '../../lib/api.ts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { teamOperations } from '../../../domain/api/teams.ts'
+import type { CreateTeamInput, UpdateTeamInput } from '../../../domain/teams.ts'
+import { callOperation } from '../../lib/api.ts'
+import { invalidateOperations, operationKey, operationQuery } from '../../lib/queries.ts'
+import { sessionQuery } from '../auth/index.ts'
 
-/** Every team query key starts with 'teams', so one invalidation refreshes all team data. */
-export const teamKeys = {
-  all: ['teams'] as const,
-  mine: ['teams', 'mine'] as const,
-  detail: (teamId: string) => ['teams', teamId, 'detail'] as const,
-  members: (teamId: string) => ['teams', teamId, 'members'] as const,
-  invitations: (teamId: string) => ['teams', teamId, 'invitations'] as const,
-}
-
-export const myTeamsQuery = queryOptions({
-  queryKey: teamKeys.mine,
-  queryFn: async () => (await api.get<{ items: TeamSummary[] }>('/api/v1/teams')).items,
-})
+export const myTeamsQuery = operationQuery(teamOperations.list, {})
 
 /** The teams the signed-in user belongs to (for team selectors, tabs and the sidebar). */
 export function useMyTeams() {
-  return useQuery(myTeamsQuery)
+  return useQuery({ ...myTeamsQuery, select: (page) => page.items })
 }
 
 export function teamQuery(teamId: string) {
-  return queryOptions({
-    queryKey: teamKeys.detail(teamId),
-    queryFn: async () => (await api.get<{ team: TeamDetail }>(`/api/v1/teams/${teamId}`)).team,
-  })
+  return operationQuery(teamOperations.get, { params: { teamId } })
 }
 
 export function useTeam(teamId: string, options: { enabled?: boolean } = {}) {
@@ -35,20 +23,18 @@ export function useTeam(teamId: string, options: { enabled?: boolean } = {}) {
 export function useCreateTeam() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: CreateTeamInput) =>
-      (await api.post<{ team: TeamSummary }>('/api/v1/teams', input)).team,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.mine }),
+    mutationFn: (body: CreateTeamInput) => callOperation(teamOperations.create, { body }),
+    onSuccess: () => invalidateOperations(queryClient, teamOperations.list),
   })
 }
 
 export function useRenameTeam(teamId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: UpdateTeamInput) =>
-      (await api.patch<{ team: TeamDetail }>(`/api/v1/teams/${teamId}`, input)).team,
+    mutationFn: (body: UpdateTeamInput) => callOperation(teamOperations.rename, { params: { teamId }, body }),
     onSuccess: (team) => {
-      queryClient.setQueryData(teamKeys.detail(teamId), team)
-      return queryClient.invalidateQueries({ queryKey: teamKeys.mine })
+      queryClient.setQueryData(teamQuery(teamId).queryKey, team)
+      invalidateOperations(queryClient, teamOperations.list)
     },
   })
 }
@@ -57,7 +43,25 @@ export function useRenameTeam(teamId: string) {
 export function useLeaveTeam(teamId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<void>(`/api/v1/teams/${teamId}/leave`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.mine }),
+    mutationFn: () => callOperation(teamOperations.leave, { params: { teamId } }),
+    onSuccess: () => invalidateOperations(queryClient, teamOperations.list),
   })
+}
+
+/** Every query about one team (its detail, members, invitations) starts with these keys. */
+export function teamQueryKeys(teamId: string) {
+  return {
+    detail: teamQuery(teamId).queryKey,
+    members: operationKey(teamOperations.members, { params: { teamId } }),
+    invitations: operationKey(teamOperations.invitations, { params: { teamId } }),
+  }
+}
+
+/** 'Refresh Auth': renews the session, then reloads every team query (e.g. after being made admin). */
+export function useRefreshAuth() {
+  const queryClient = useQueryClient()
+  return async () => {
+    await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 })
+    await queryClient.invalidateQueries({ queryKey: [teamOperations.$group.name] })
+  }
 }

@@ -12,20 +12,18 @@ import { Input } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import { fieldError, reportSubmitError } from '../../lib/forms.ts'
-import { useTeamPermissions } from './permissions.ts'
 import { useRenameTeam } from './queries.ts'
 
 /** The Settings tab: name (editable by admins), the id's first 8 characters, created date. */
 export function TeamSettings({ team }: { team: TeamDetail }) {
   const { t } = useTranslation('teams')
-  const can = useTeamPermissions(team.role)
   const rename = useRenameTeam(team.id)
   const form = useForm<z.input<typeof updateTeamInput>, unknown, z.output<typeof updateTeamInput>>({
     resolver: zodResolver(updateTeamInput),
     values: { name: team.name },
   })
   const { errors, isSubmitting, isDirty } = form.formState
-  const editable = can('manage_team')
+  const editable = team.access.manage_team
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckCircle2, CircleSlash, RefreshCw, XCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,10 +12,16 @@ import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
-import { useAuthDiagnostics, useMySessions } from '../../features/auth/diagnostics.ts'
+import {
+  useAuthDiagnostics,
+  useAuthFlowTest,
+  useMySessions,
+  useRawAuthAnswers,
+  useRefreshSession,
+} from '../../features/auth/diagnostics.ts'
 import { chooseOAuthStrategy } from '../../features/auth/oauth.ts'
-import { sessionQuery, useCurrentUser } from '../../features/auth/session.ts'
-import { api, errorText } from '../../lib/api.ts'
+import { useCurrentUser } from '../../features/auth/session.ts'
+import { errorText } from '../../lib/api.ts'
 import { type ScreenKey, useScreenTitle } from '../placeholder.tsx'
 
 function StatusIcon({ check }: { check: DiagnosticCheck | null | undefined }) {
@@ -112,24 +117,24 @@ export function DebugAuthPage() {
   const title = useScreenTitle('debugAuth')
   const { t } = useTranslation('diagnostics')
   const user = useCurrentUser()
-  const queryClient = useQueryClient()
   const sessions = useMySessions()
   const signOutOthers = useSignOutOtherSessions()
-  const refresh = useMutation({
-    // Reading the session again is what extends its idle lifetime on the server.
-    mutationFn: async () => {
-      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })
-      await queryClient.invalidateQueries({ queryKey: ['auth'] })
-    },
-    onSuccess: () => toast({ title: t('session.refreshed'), tone: 'success' }),
-  })
+  const refresh = useRefreshSession()
   return (
     <>
       <PageHeader
         title={title}
         description={t('subtitle')}
         actions={
-          <Button variant="outline" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+          <Button
+            variant="outline"
+            disabled={refresh.isPending}
+            onClick={() =>
+              refresh.mutate(undefined, {
+                onSuccess: () => toast({ title: t('session.refreshed'), tone: 'success' }),
+              })
+            }
+          >
             <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} />
             {t('session.refresh')}
           </Button>
@@ -207,75 +212,11 @@ export function DebugAuthPage() {
   )
 }
 
-interface FlowStep {
-  label: string
-  ok: boolean
-  ms: number
-  detail: string
-}
-
-async function step(label: string, run: () => Promise<string>): Promise<FlowStep> {
-  const start = performance.now()
-  try {
-    const detail = await run()
-    return { label, ok: true, ms: Math.round(performance.now() - start), detail }
-  } catch (error) {
-    return {
-      label,
-      ok: false,
-      ms: Math.round(performance.now() - start),
-      detail: errorText(error, String(error)),
-    }
-  }
-}
-
 /** /auth-test: the calls a sign-in depends on, run one after another from this browser. */
 export function AuthTestPage() {
   const title = useScreenTitle('authTest')
   const { t } = useTranslation('diagnostics')
-  const flow = useQuery({
-    queryKey: ['auth', 'flow-test'],
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: async () => {
-      const steps: FlowStep[] = []
-      steps.push(
-        await step(t('flow.health'), async () => {
-          const health = await api.get<{ database: { kind: string; latencyMs: number } }>('/api/health')
-          return `${health.database.kind} · ${t('ms', { ms: health.database.latencyMs })}`
-        }),
-      )
-      steps.push(
-        await step(t('flow.session'), async () => {
-          const { user } = await api.get<{ user: { email: string } | null }>('/api/v1/session')
-          if (!user) throw new Error(t('none'))
-          return user.email
-        }),
-      )
-      steps.push(
-        await step(t('flow.providers'), async () => {
-          const providers = await api.get<Record<string, unknown>>('/api/v1/auth/providers')
-          return Object.entries(providers)
-            .filter(([key]) => key !== 'appUrl')
-            .map(([key, on]) => `${key}: ${on ? t('ok') : t('notConfigured')}`)
-            .join(' · ')
-        }),
-      )
-      steps.push(
-        await step(t('flow.diagnostics'), async () => {
-          const data = await api.get<{ database: DiagnosticCheck }>('/api/v1/auth/diagnostics')
-          return data.database.ok ? t('ok') : (data.database.error ?? t('failed'))
-        }),
-      )
-      steps.push(
-        await step(t('flow.recovery'), async () => {
-          const recovery = await api.get<{ email: string }>('/api/v1/auth/recovery').catch(() => null)
-          return recovery ? t('flow.recoveryActive', { email: recovery.email }) : t('flow.recoveryNone')
-        }),
-      )
-      return steps
-    },
-  })
+  const flow = useAuthFlowTest()
   return (
     <>
       <PageHeader
@@ -324,20 +265,7 @@ export function AuthTestPage() {
 export function AuthDebugTestPage() {
   const title = useScreenTitle('authDebugTest')
   const { t } = useTranslation('diagnostics')
-  const raw = useQuery({
-    queryKey: ['auth', 'raw'],
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: async () => {
-      const paths = ['/api/v1/session', '/api/v1/sessions', '/api/v1/auth/providers']
-      const answers = await Promise.all(
-        paths.map((path) =>
-          api.get<unknown>(path).catch((error: unknown) => ({ error: errorText(error, String(error)) })),
-        ),
-      )
-      return paths.map((path, index) => ({ path, answer: answers[index] }))
-    },
-  })
+  const raw = useRawAuthAnswers()
   return (
     <>
       <PageHeader
@@ -351,15 +279,15 @@ export function AuthDebugTestPage() {
         <Alert tone="error">{errorText(raw.error, '')}</Alert>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-          {raw.data.map(({ path, answer }) => (
-            <Card key={path}>
+          {raw.data.map(({ call, answer }) => (
+            <Card key={call}>
               <CardHeader>
                 <CardTitle>
-                  <code>GET {path}</code>
+                  <code>{call}</code>
                 </CardTitle>
               </CardHeader>
               <CardContent>
-                <CodeBlock label={`GET ${path}`} className="max-h-96 p-3 text-xs">
+                <CodeBlock label={call} className="max-h-96 p-3 text-xs">
                   {JSON.stringify(answer, null, 2)}
                 </CodeBlock>
               </CardContent>

@@ -44,6 +44,8 @@ export function EmailDebugPage() {
   const [openId, setOpenId] = useState<string | null>(null)
   const filters = { status: status || undefined, to: to.trim() || undefined }
   const outbox = useOutbox(filters)
+  const overview = outbox.data?.pages[0]
+  const mails = outbox.data?.pages.flatMap((page) => page.items) ?? []
   const retry = useRetryMail()
 
   return (
@@ -62,11 +64,9 @@ export function EmailDebugPage() {
         <Card>
           <CardHeader>
             <CardTitle>{t('debug.delivery')}</CardTitle>
-            {outbox.data && (
+            {overview && (
               <CardDescription>
-                {outbox.data.smtpConfigured
-                  ? t('debug.smtpOn', { from: outbox.data.from })
-                  : t('debug.smtpOff')}
+                {overview.smtpConfigured ? t('debug.smtpOn', { from: overview.from }) : t('debug.smtpOff')}
               </CardDescription>
             )}
           </CardHeader>
@@ -76,7 +76,7 @@ export function EmailDebugPage() {
                 <div key={s} className="rounded-lg border p-3">
                   <dt className="text-xs text-muted-foreground">{t(`debug.counts.${s}`)}</dt>
                   <dd className="text-2xl font-semibold tabular-nums">
-                    {outbox.data ? outbox.data.counts[s] : <Skeleton className="h-7 w-10" />}
+                    {overview ? overview.counts[s] : <Skeleton className="h-7 w-10" />}
                   </dd>
                 </div>
               ))}
@@ -116,13 +116,13 @@ export function EmailDebugPage() {
             <Alert tone="error" title={t('debug.loadFailed')}>
               {errorText(outbox.error, '')}
             </Alert>
-          ) : outbox.data.items.length === 0 ? (
+          ) : mails.length === 0 ? (
             <p className="py-8 text-center text-sm text-muted-foreground">
               {filters.status || filters.to ? t('debug.emptyFiltered') : t('debug.empty')}
             </p>
           ) : (
             <ul className="divide-y rounded-lg border">
-              {outbox.data.items.map((mail) => (
+              {mails.map((mail) => (
                 <li key={mail.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4">
                   <div className="min-w-0 flex-1 space-y-1">
                     <p className="truncate text-sm font-medium">{mail.subject}</p>
@@ -167,6 +167,16 @@ export function EmailDebugPage() {
                 </li>
               ))}
             </ul>
+          )}
+          {outbox.hasNextPage && (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={outbox.isFetchingNextPage}
+              onClick={() => void outbox.fetchNextPage()}
+            >
+              {outbox.isFetchingNextPage ? t('debug.loadingMore') : t('debug.loadMore')}
+            </Button>
           )}
         </CardContent>
       </Card>

@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
-import { useAdminSetPassword } from '../../features/auth/account-auth.ts'
+import { useAdminSetPassword, useAuthProviders } from '../../features/auth/account-auth.ts'
 import { PasswordField, SubmitButton } from '../../features/auth/auth-form.tsx'
 import { useSession } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
@@ -24,6 +24,7 @@ export function TempResetPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('tempReset.title'))
   const session = useSession()
+  const providers = useAuthProviders()
   const setPassword = useAdminSetPassword()
   const [done, setDone] = useState<string | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
@@ -56,7 +57,14 @@ export function TempResetPage() {
     </div>
   )
 
-  if (session.isPending) {
+  if (providers.data?.adminPasswordReset === false) {
+    return (
+      <AuthCard title={t('tempReset.title')}>
+        <Alert>{t('tempReset.unavailable')}</Alert>
+      </AuthCard>
+    )
+  }
+  if (session.isPending || providers.isPending) {
     return (
       <AuthCard title={t('tempReset.title')}>
         <Spinner label={t('verification.checking')} />

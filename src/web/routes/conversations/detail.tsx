@@ -3,8 +3,8 @@ import { MessageSquareDashed, SearchX } from 'lucide-react'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { canChangeMessage } from '../../../domain/conversation-permissions.ts'
 import type { Conversation } from '../../../domain/conversations.ts'
+import { canChangeMessage } from '../../../domain/permissions.ts'
 import { LoadFailedState } from '../../components/empty-state.tsx'
 import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -21,8 +21,8 @@ import {
   messagesQuery,
   useAddAttachment,
 } from '../../features/conversations/message-queries.ts'
+import type { PickedPrompt } from '../../features/conversations/prompt-picker-dialog.tsx'
 import { PromptPickerDialog } from '../../features/conversations/prompt-picker-dialog.tsx'
-import type { PickedPrompt } from '../../features/conversations/prompt-picker-queries.ts'
 import { useOnVisible } from '../../features/conversations/use-visible.ts'
 import { errorText } from '../../lib/api.ts'
 

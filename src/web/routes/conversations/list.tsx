@@ -2,14 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { MessagesSquare, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
-import {
-  type ConversationScope,
-  SEARCH_MAX,
-  TAG_LENGTH_MAX,
-  TAGS_MAX,
-} from '../../../domain/conversations.ts'
-import { tagFilterFromUrl } from '../../../domain/prompts.ts'
+import { SEARCH_MAX } from '../../../domain/fields.ts'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
@@ -28,60 +21,36 @@ import { NewConversationDialog } from '../../features/conversations/new-conversa
 import { useOnVisible } from '../../features/conversations/use-visible.ts'
 import { useMyTeams } from '../../features/teams/queries.ts'
 import { TeamOptions } from '../../features/teams/team-options.tsx'
+import { useListFilters } from '../../lib/list-filters.ts'
 
 /**
- * §2 Conversations list. Tab, team, search and tags live in the URL, so a filtered list can be
- * shared, reloaded and reached again with the back button.
+ * §2 Conversations list. Tab (scope), team, search and tags live in the URL (see useListFilters),
+ * so a filtered list can be shared, reloaded and reached again with the back button.
  */
 export function ConversationsPage() {
   const { t } = useTranslation('conversations')
   useDocumentTitle(t('list.title'))
-  const [params, setParams] = useSearchParams()
   const teams = useMyTeams().data ?? []
   const hasTeams = teams.length > 0
-  const scope: ConversationScope = hasTeams && params.get('tab') === 'team' ? 'team' : 'owner'
-  const teamId =
-    scope === 'team' ? (teams.find((team) => team.id === params.get('team'))?.id ?? undefined) : undefined
-  const tags = tagFilterFromUrl(params.getAll('tag'), { count: TAGS_MAX, length: TAG_LENGTH_MAX })
-  const search = params.get('q')?.trim().slice(0, SEARCH_MAX) ?? ''
+  const { filters, update, filtered } = useListFilters({ teamScope: hasTeams })
+  const { scope, tags } = filters
+  // Only one of the user's teams narrows the list; an unknown id in the URL means all of them.
+  const teamId = teams.find((team) => team.id === filters.teamId)?.id
   const [creating, setCreating] = useState(false)
 
-  const update = (change: (next: URLSearchParams) => void) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        change(next)
-        return next
-      },
-      { replace: true },
-    )
-
   const addTag = (tag: string) => {
-    if (!tags.includes(tag)) update((next) => next.append('tag', tag))
+    if (!tags.includes(tag)) update({ tags: [...tags, tag] })
   }
-  const removeTag = (tag: string) =>
-    update((next) => {
-      next.delete('tag')
-      for (const kept of tags.filter((t) => t !== tag)) next.append('tag', kept)
-    })
-  const clearFilters = () =>
-    update((next) => {
-      next.delete('tag')
-      next.delete('q')
-    })
+  const removeTag = (tag: string) => update({ tags: tags.filter((kept) => kept !== tag) })
+  const clearFilters = () => update({ tags: [], search: undefined })
 
-  const list = useInfiniteQuery(conversationListQuery({ scope, teamId, search, tags }))
+  const list = useInfiniteQuery(conversationListQuery({ ...filters, teamId }))
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
   const sentinel = useOnVisible<HTMLDivElement>(() => void list.fetchNextPage(), {
     enabled: list.hasNextPage && !list.isFetchingNextPage && !list.isError,
   })
-  const filtered = search !== '' || tags.length > 0
   const changeScope = (value: string) =>
-    update((next) => {
-      if (value === 'team') next.set('tab', 'team')
-      else next.delete('tab')
-      next.delete('team')
-    })
+    update({ scope: value === 'team' ? 'team' : 'owner', teamId: undefined })
 
   const results = list.isPending ? (
     <LoadingSkeletons label={t('list.loading')}>
@@ -162,18 +131,14 @@ export function ConversationsPage() {
               aria-label={t('list.teamFilter')}
               className="sm:w-48"
               value={teamId ?? ''}
-              onChange={(event) =>
-                update((next) =>
-                  event.target.value ? next.set('team', event.target.value) : next.delete('team'),
-                )
-              }
+              onChange={(event) => update({ teamId: event.target.value || undefined })}
             >
               <TeamOptions teams={teams} noneLabel={t('list.allTeams')} />
             </Select>
           )}
           <SearchInput
-            value={search}
-            onSearch={(text) => update((next) => (text ? next.set('q', text) : next.delete('q')))}
+            value={filters.search ?? ''}
+            onSearch={(text) => update({ search: text || undefined })}
             placeholder={t('list.search')}
             maxLength={SEARCH_MAX}
             label={t('list.searchLabel')}
@@ -196,7 +161,7 @@ export function ConversationsPage() {
               ))}
             </ul>
             {tags.length > 1 && (
-              <Button variant="link" size="sm" onClick={() => update((next) => next.delete('tag'))}>
+              <Button variant="link" size="sm" onClick={() => update({ tags: [] })}>
                 {t('list.clearTags')}
               </Button>
             )}

@@ -1,7 +1,7 @@
 import { Check, FileDown, Pencil } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import type { PromptDetail, PromptVersion } from '../../../domain/prompts.ts'
+import type { PromptDetail, VersionSummary } from '../../../domain/prompts.ts'
 import { formatLongDateTime } from '../../../domain/time.ts'
 import { BackLink, PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -12,7 +12,7 @@ import { PromptUsagePanel } from '../../features/conversations/prompt-usage.tsx'
 import { CopyButton } from '../../features/prompts/copy-button.tsx'
 import { useMarkdownExport } from '../../features/prompts/markdown.ts'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
-import { usePrompt, useSetCurrentVersion } from '../../features/prompts/prompt-queries.ts'
+import { usePrompt, useSetCurrentVersion } from '../../features/prompts/queries.ts'
 import { ViewVersionButton } from '../../features/prompts/version-dialog.tsx'
 import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
@@ -20,7 +20,7 @@ import { useMyTeams } from '../../features/teams/queries.ts'
 import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
 
-function SetAsCurrentButton({ promptId, version }: { promptId: string; version: PromptVersion }) {
+function SetAsCurrentButton({ promptId, version }: { promptId: string; version: VersionSummary }) {
   const { t } = useTranslation('prompts')
   const setCurrent = useSetCurrentVersion(promptId)
   const onClick = () =>
@@ -43,14 +43,13 @@ function SetAsCurrentButton({ promptId, version }: { promptId: string; version: 
   )
 }
 
-function PromptDetailView({ detail }: { detail: PromptDetail }) {
+function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
   const { t } = useTranslation('prompts')
-  const { prompt, versions, canEdit } = detail
+  const { currentVersion: current, access } = prompt
   useDocumentTitle(prompt.title)
   const toMarkdown = useMarkdownExport()
   const teams = useMyTeams()
   const teamName = teams.data?.find((team) => team.id === prompt.teamId)?.name
-  const current = versions.find((version) => version.id === prompt.currentVersionId)
   const language = currentLanguage()
 
   return (
@@ -62,7 +61,7 @@ function PromptDetailView({ detail }: { detail: PromptDetail }) {
         title={prompt.title}
         description={prompt.description ?? undefined}
         actions={
-          canEdit && (
+          access.edit && (
             <Button asChild>
               <Link to={`/prompts/${prompt.id}/edit`}>
                 <Pencil aria-hidden />
@@ -77,7 +76,7 @@ function PromptDetailView({ detail }: { detail: PromptDetail }) {
           <VisibilityLabel visibility={prompt.visibility} teamName={teamName} />
           <span>{t('detail.updated', { date: formatLongDateTime(prompt.updatedAt, language) })}</span>
           <span>{t('detail.versionCount', { count: prompt.versionCount })}</span>
-          {!canEdit && (
+          {!access.edit && (
             <span>
               {prompt.ownerEmail ? t('list.byOwner', { email: prompt.ownerEmail }) : t('list.member')}
             </span>
@@ -146,14 +145,14 @@ function PromptDetailView({ detail }: { detail: PromptDetail }) {
           </CardContent>
         </Card>
 
-        {versions.length > 1 && (
+        {prompt.versionCount > 1 && (
           <VersionHistoryCard
-            versions={versions}
+            promptId={prompt.id}
             currentVersionId={prompt.currentVersionId}
             actions={(version) => (
               <>
-                <ViewVersionButton version={version} />
-                {canEdit && version.id !== prompt.currentVersionId && (
+                <ViewVersionButton promptId={prompt.id} version={version} />
+                {access.setCurrent && version.id !== prompt.currentVersionId && (
                   <SetAsCurrentButton promptId={prompt.id} version={version} />
                 )}
               </>
@@ -171,5 +170,5 @@ export function PromptDetailPage() {
   const detail = usePrompt(id)
   if (detail.isPending) return <PromptLoading />
   if (detail.isError) return <PromptLoadFailed error={detail.error} onRetry={() => detail.refetch()} />
-  return <PromptDetailView detail={detail.data} />
+  return <PromptDetailView prompt={detail.data} />
 }

@@ -12,7 +12,13 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { PromptFields, PromptFormActions, usePromptForm } from '../../features/prompts/prompt-form.tsx'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
-import { useDeletePrompt, usePrompt, useSavePrompt } from '../../features/prompts/prompt-queries.ts'
+import {
+  useDeletePrompt,
+  usePrompt,
+  useRefreshPrompt,
+  useSavePrompt,
+  useVersionBody,
+} from '../../features/prompts/queries.ts'
 import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { ApiError, errorText } from '../../lib/api.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
@@ -59,19 +65,19 @@ function DeletePromptButton({ promptId }: { promptId: string }) {
 }
 
 function EditPromptForm({
-  detail,
+  prompt,
   onRefresh,
 }: {
-  detail: PromptDetail
+  prompt: PromptDetail
   onRefresh: () => Promise<PromptDetail>
 }) {
   const { t } = useTranslation('prompts')
   const navigate = useNavigate()
-  const { prompt, versions } = detail
   const save = useSavePrompt(prompt.id)
+  const bodyOf = useVersionBody(prompt.id)
   // The version this edit started from; the server refuses the save if another became current.
-  const [baseVersionId, setBaseVersionId] = useState(prompt.currentVersionId)
-  const base = versions.find((version) => version.id === baseVersionId)
+  const [base, setBase] = useState(prompt.currentVersion)
+  const baseVersionId = base?.id ?? null
   const form = usePromptForm({
     title: prompt.title,
     description: prompt.description ?? '',
@@ -107,8 +113,8 @@ function EditPromptForm({
       setFormError(errorText(error, t('detail.loadFailed')))
       return
     }
-    const current = latest.versions.find((version) => version.id === latest.prompt.currentVersionId)
-    setBaseVersionId(latest.prompt.currentVersionId)
+    const current = latest.currentVersion
+    setBase(current)
     setStale(false)
     setFormError(null)
     setRebased(current ? t('form.staleRefreshed', { number: current.versionNumber }) : null)
@@ -125,7 +131,7 @@ function EditPromptForm({
             submittingLabel={t('form.saving')}
             cancelTo={`/prompts/${prompt.id}`}
             blankHint={t('form.fillToSave')}
-            baseVersion={base}
+            baseVersion={base ?? undefined}
             notices={
               <>
                 {formError && (
@@ -150,15 +156,22 @@ function EditPromptForm({
 
       <VersionHistoryCard
         className="h-fit"
-        versions={versions}
+        promptId={prompt.id}
         currentVersionId={prompt.currentVersionId}
         actions={(version) => (
           <Button
             variant="outline"
             size="sm"
             aria-label={`${t('form.useThisVersion')}: ${t('detail.version', { number: version.versionNumber })}`}
-            onClick={() => {
-              form.setValue('body', version.body, { shouldDirty: true, shouldValidate: true })
+            onClick={async () => {
+              let body: string
+              try {
+                body = await bodyOf(version.id)
+              } catch (error) {
+                toast({ title: errorText(error, t('detail.versionFailed')), tone: 'error' })
+                return
+              }
+              form.setValue('body', body, { shouldDirty: true, shouldValidate: true })
               setSwitchedTo(t('form.switchedToVersion', { number: version.versionNumber }))
               // On a phone the history sits below the form: bring the changed content into view.
               form.setFocus('body')
@@ -197,20 +210,17 @@ export function EditPromptPage() {
   useDocumentTitle(t('form.editTitle'))
   const { id = '' } = useParams()
   const detail = usePrompt(id)
+  const refresh = useRefreshPrompt(id)
   if (detail.isPending) return <PromptLoading />
   if (detail.isError) return <PromptLoadFailed error={detail.error} onRetry={() => detail.refetch()} />
   return (
     <>
       <PageHeader
         title={t('form.editTitle')}
-        description={detail.data.canEdit ? t('form.editSubtitle') : undefined}
+        description={detail.data.access.edit ? t('form.editSubtitle') : undefined}
       />
-      {detail.data.canEdit ? (
-        <EditPromptForm
-          key={id}
-          detail={detail.data}
-          onRefresh={async () => (await detail.refetch({ throwOnError: true })).data!}
-        />
+      {detail.data.access.edit ? (
+        <EditPromptForm key={id} prompt={detail.data} onRefresh={refresh} />
       ) : (
         <NoPermission promptId={id} />
       )}

@@ -1,9 +1,8 @@
 import { FileText, Plus } from 'lucide-react'
 import { ToggleGroup } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
-import { z } from 'zod'
-import { PROMPT_LIMITS, type PromptScope, tagFilterFromUrl } from '../../../domain/prompts.ts'
+import { Link } from 'react-router'
+import { PROMPT_LIMITS, type PromptScope } from '../../../domain/prompts.ts'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
@@ -12,39 +11,13 @@ import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
-import { useCurrentUser } from '../../features/auth/session.ts'
-import { type PromptListFilters, usePromptList } from '../../features/prompts/list-queries.ts'
 import { PromptRow } from '../../features/prompts/prompt-row.tsx'
+import { usePromptList } from '../../features/prompts/queries.ts'
 import { TagFilter } from '../../features/prompts/tag-filter.tsx'
 import { useMyTeams } from '../../features/teams/queries.ts'
 import { TeamOptions } from '../../features/teams/team-options.tsx'
 import { errorText } from '../../lib/api.ts'
-
-/**
- * The list's filters live in the URL (`?scope=team&team=…&search=…&tags=a&tags=b`), so a filtered
- * list can be shared and survives a reload.
- */
-function useListFilters() {
-  const [params, setParams] = useSearchParams()
-  const scope: PromptScope = params.get('scope') === 'team' ? 'team' : 'owner'
-  const team = params.get('team')
-  const filters: PromptListFilters = {
-    scope,
-    teamId: scope === 'team' && z.uuid().safeParse(team).success ? (team ?? undefined) : undefined,
-    search: params.get('search')?.trim().slice(0, PROMPT_LIMITS.search) || undefined,
-    tags: tagFilterFromUrl(params.getAll('tags')),
-  }
-  const update = (patch: Partial<PromptListFilters>) => {
-    const next = { ...filters, ...patch }
-    const query = new URLSearchParams()
-    if (next.scope === 'team') query.set('scope', 'team')
-    if (next.scope === 'team' && next.teamId) query.set('team', next.teamId)
-    if (next.search) query.set('search', next.search)
-    for (const tag of next.tags) query.append('tags', tag)
-    setParams(query, { replace: true })
-  }
-  return { filters, update }
-}
+import { type ListFilters, useListFilters } from '../../lib/list-filters.ts'
 
 function ScopeToggle({ value, onChange }: { value: PromptScope; onChange: (scope: PromptScope) => void }) {
   const { t } = useTranslation('prompts')
@@ -73,9 +46,9 @@ function ActiveFilters({
   teamName,
   update,
 }: {
-  filters: PromptListFilters
+  filters: ListFilters
   teamName?: string
-  update: (patch: Partial<PromptListFilters>) => void
+  update: (patch: Partial<ListFilters>) => void
 }) {
   const { t } = useTranslation('prompts')
   if (!filters.search && filters.tags.length === 0 && !filters.teamId) return null
@@ -138,13 +111,11 @@ function NewPromptLink({ children }: { children: string }) {
 export function PromptListPage() {
   const { t } = useTranslation('prompts')
   useDocumentTitle(t('list.title'))
-  const user = useCurrentUser()
-  const { filters, update } = useListFilters()
+  const { filters, update, filtered } = useListFilters()
   const teams = useMyTeams()
   const teamNames = new Map((teams.data ?? []).map((team) => [team.id, team.name]))
   const list = usePromptList(filters)
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
-  const filtered = Boolean(filters.search || filters.tags.length > 0 || filters.teamId)
 
   return (
     <>
@@ -210,7 +181,7 @@ export function PromptListPage() {
               <li key={prompt.id}>
                 <PromptRow
                   prompt={prompt}
-                  canEdit={prompt.ownerUserId === user.id}
+                  canEdit={prompt.access.edit}
                   showOwner={filters.scope === 'team'}
                   teamName={prompt.teamId ? teamNames.get(prompt.teamId) : undefined}
                 />

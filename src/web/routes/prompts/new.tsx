@@ -11,7 +11,7 @@ import {
   PromptFormActions,
   usePromptForm,
 } from '../../features/prompts/prompt-form.tsx'
-import { useCreatePrompt } from '../../features/prompts/prompt-queries.ts'
+import { useCreatePrompt } from '../../features/prompts/queries.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 
 export function NewPromptPage() {
@@ -25,9 +25,9 @@ export function NewPromptPage() {
   const onSubmit = form.handleSubmit(async ({ title, description, body, tags, visibility, teamId }) => {
     setFormError(null)
     try {
-      const detail = await create.mutateAsync({ title, description, body, tags, visibility, teamId })
+      const prompt = await create.mutateAsync({ title, description, body, tags, visibility, teamId })
       toast({ title: t('form.created'), tone: 'success' })
-      navigate(`/prompts/${detail.prompt.id}`)
+      navigate(`/prompts/${prompt.id}`)
     } catch (error) {
       setFormError(applyServerErrors(form.setError, error, t('form.createFailed')))
     }

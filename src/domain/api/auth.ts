@@ -1,0 +1,150 @@
+import { z } from 'zod'
+import {
+  adminSetPasswordInput,
+  authDiagnosticsSchema,
+  authProvidersSchema,
+  currentUserSchema,
+  directResetInput,
+  newPasswordInput,
+  passwordResetRequestInput,
+  recoveryVerifyInput,
+  sendCodeInput,
+  signInInput,
+  signUpInput,
+  verifyCodeInput,
+} from '../auth.ts'
+import { defineOperations } from './operation.ts'
+
+/** A new session: the signed-in user, with the session cookie set. */
+const signedIn = z.object({ user: currentUserSchema })
+const sent = z.object({ sent: z.literal(true) })
+const updated = z.object({ updated: z.literal(true) })
+const recoveryAccount = z.object({ email: z.string() })
+
+export const authOperations = defineOperations(
+  'auth',
+  {
+    title: 'Sign-in',
+    description:
+      'Signing up and in (password or emailed code) and resetting a password. Rate limited per ' +
+      'client address and per account: 429 with `Retry-After`. Signing out and Google sign-in go ' +
+      "through better-auth's own endpoints under `/api/auth/*`.",
+  },
+  {
+    signUp: {
+      method: 'POST',
+      path: '/v1/auth/sign-up',
+      summary: 'Create an account and sign in (without ADMIN_EMAIL the first account becomes global admin)',
+      access: 'public',
+      body: signUpInput,
+      response: signedIn,
+      created: true,
+      errors: ['conflict', 'rate_limited'],
+    },
+    signIn: {
+      method: 'POST',
+      path: '/v1/auth/sign-in',
+      summary: 'Sign in with email and password',
+      access: 'public',
+      body: signInInput,
+      response: signedIn,
+      errors: ['not_authenticated', 'forbidden', 'rate_limited'],
+    },
+    sendCode: {
+      method: 'POST',
+      path: '/v1/auth/code/send',
+      summary: 'Email a 6-digit sign-in code (valid 10 minutes; the same answer for unknown emails)',
+      access: 'public',
+      body: sendCodeInput,
+      response: sent,
+      errors: ['rate_limited'],
+    },
+    verifyCode: {
+      method: 'POST',
+      path: '/v1/auth/code/verify',
+      summary: 'Sign in with the emailed code (dead after 5 wrong tries)',
+      access: 'public',
+      body: verifyCodeInput,
+      response: signedIn,
+      errors: ['not_authenticated', 'forbidden', 'rate_limited'],
+    },
+    providers: {
+      method: 'GET',
+      path: '/v1/auth/providers',
+      summary: 'Which sign-in providers and mail delivery are configured',
+      access: 'public',
+      response: authProvidersSchema,
+    },
+    requestPasswordReset: {
+      method: 'POST',
+      path: '/v1/auth/password-reset',
+      summary: 'Email a reset link (the same answer for unknown emails)',
+      access: 'public',
+      body: passwordResetRequestInput,
+      response: sent,
+      errors: ['rate_limited'],
+    },
+    openRecovery: {
+      method: 'POST',
+      path: '/v1/auth/recovery',
+      summary: 'Open a reset link: starts a short recovery session (cookie)',
+      access: 'public',
+      body: recoveryVerifyInput,
+      response: recoveryAccount,
+      errors: ['rate_limited'],
+    },
+    recovery: {
+      method: 'GET',
+      path: '/v1/auth/recovery',
+      summary: 'The account of the current recovery session',
+      access: 'public',
+      response: recoveryAccount,
+      errors: ['not_authenticated'],
+    },
+    recoverPassword: {
+      method: 'POST',
+      path: '/v1/auth/recovery/password',
+      summary: 'Set the new password in a recovery session; ends every session of the account',
+      access: 'public',
+      body: newPasswordInput,
+      response: updated,
+      errors: ['not_authenticated'],
+    },
+    directReset: {
+      method: 'POST',
+      path: '/v1/auth/direct-reset',
+      summary: 'Change a password with the current one; ends every session of the account',
+      access: 'public',
+      body: directResetInput,
+      response: updated,
+      errors: ['not_authenticated', 'rate_limited'],
+    },
+    adminSetPassword: {
+      method: 'POST',
+      path: '/v1/auth/admin/set-password',
+      summary: 'Set any account’s password (global admins); ends that account’s sessions',
+      access: 'global-admin',
+      body: adminSetPasswordInput,
+      response: updated,
+      errors: ['not_found'],
+    },
+    diagnostics: {
+      method: 'GET',
+      path: '/v1/auth/diagnostics',
+      summary: 'Sign-in configuration and recent failed sign-ins, for the admin debug page',
+      access: 'global-admin',
+      response: authDiagnosticsSchema,
+    },
+  },
+)
+
+/**
+ * The endpoints better-auth serves itself under `/api/auth/*` that the web app calls directly (the
+ * rest of better-auth's endpoints are closed, see decision 0006). They are not operations of ours:
+ * better-auth owns their shapes.
+ */
+export const authLibraryPaths = {
+  signOut: '/api/auth/sign-out',
+  revokeOtherSessions: '/api/auth/revoke-other-sessions',
+  socialSignIn: '/api/auth/sign-in/social',
+} as const

@@ -1,0 +1,18 @@
+import { accountOperations } from './account.ts'
+import { authOperations } from './auth.ts'
+import { conversationOperations } from './conversations.ts'
+import { mailOperations } from './mail.ts'
+import { promptOperations } from './prompts.ts'
+import { systemOperations } from './system.ts'
+import { teamOperations } from './teams.ts'
+
+/** Every operation group of the JSON API, in the order the API documents list them. */
+export const operationGroups = [
+  authOperations,
+  accountOperations,
+  promptOperations,
+  conversationOperations,
+  teamOperations,
+  mailOperations,
+  systemOperations,
+] as const

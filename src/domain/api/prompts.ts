@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import {
+  createPromptInput,
+  listPromptsQuery,
+  listVersionsQuery,
+  promptDetailSchema,
+  promptSummarySchema,
+  promptTagsQuery,
+  promptVersionSchema,
+  setCurrentVersionInput,
+  updatePromptInput,
+  versionSummarySchema,
+} from '../prompts.ts'
+import { defineOperations, idParam, pageOf } from './operation.ts'
+
+const promptParams = z.object({ id: idParam('prompts.notFound') })
+const versionParams = promptParams.extend({ versionId: idParam('prompts.versionNotFound') })
+
+export const promptOperations = defineOperations(
+  'prompts',
+  {
+    title: 'Prompts',
+    description:
+      'Prompts and their versions. A prompt the caller may not see answers 404; one they see but ' +
+      'may not change answers 403. Every prompt carries `access`: what the caller may do with it.',
+  },
+  {
+    list: {
+      method: 'GET',
+      path: '/v1/prompts',
+      summary: 'My prompts or my teams’ prompts, newest change first (search, tags, cursor pages of 20)',
+      access: 'signed-in',
+      query: listPromptsQuery,
+      response: pageOf(promptSummarySchema),
+    },
+    tags: {
+      method: 'GET',
+      path: '/v1/prompts/tags',
+      summary: 'The tags used in a scope, for the tag filter',
+      access: 'signed-in',
+      query: promptTagsQuery,
+      response: pageOf(z.string()),
+    },
+    create: {
+      method: 'POST',
+      path: '/v1/prompts',
+      summary: 'Create a prompt with version 1 as its current version',
+      access: 'signed-in',
+      body: createPromptInput,
+      response: promptDetailSchema,
+      created: true,
+      errors: ['conflict'],
+    },
+    get: {
+      method: 'GET',
+      path: '/v1/prompts/:id',
+      summary: 'A prompt with its current version',
+      access: 'signed-in',
+      params: promptParams,
+      response: promptDetailSchema,
+      permission: 'prompt.view',
+    },
+    update: {
+      method: 'PATCH',
+      path: '/v1/prompts/:id',
+      summary:
+        'Save a prompt; a changed body becomes the next version (409 `stale_version` when the base ' +
+        'version is no longer current; 409 when the prompt has reached its version limit)',
+      access: 'signed-in',
+      params: promptParams,
+      body: updatePromptInput,
+      response: promptDetailSchema,
+      errors: ['forbidden', 'conflict'],
+      permission: 'prompt.edit',
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/v1/prompts/:id',
+      summary: 'Delete a prompt with its versions and attachments',
+      access: 'signed-in',
+      params: promptParams,
+      response: null,
+      errors: ['forbidden', 'conflict'],
+      permission: 'prompt.delete',
+    },
+    versions: {
+      method: 'GET',
+      path: '/v1/prompts/:id/versions',
+      summary: 'The versions of a prompt, newest first, with a 200-character preview of each body',
+      access: 'signed-in',
+      params: promptParams,
+      query: listVersionsQuery,
+      response: pageOf(versionSummarySchema),
+      permission: 'prompt.view',
+    },
+    version: {
+      method: 'GET',
+      path: '/v1/prompts/:id/versions/:versionId',
+      summary: 'One version of a prompt, with its whole body',
+      access: 'signed-in',
+      params: versionParams,
+      response: promptVersionSchema,
+      permission: 'prompt.view',
+    },
+    setCurrentVersion: {
+      method: 'PUT',
+      path: '/v1/prompts/:id/current-version',
+      summary: 'Make a version the current one',
+      access: 'signed-in',
+      params: promptParams,
+      body: setCurrentVersionInput,
+      response: promptDetailSchema,
+      errors: ['forbidden'],
+      permission: 'prompt.setCurrent',
+    },
+  },
+)

@@ -1,0 +1,91 @@
+import type { Actor } from './auth.ts'
+import type { ConversationAccess } from './conversations.ts'
+import type { PromptAccess } from './prompts.ts'
+
+/**
+ * Who may do what, in one place: the server checks these before every change and puts their answer
+ * on every item it returns (`access`), which the web app reads to show or hide actions instead of
+ * working the rules out again. Ids are compared with ids (the spec's defect compared an id with the
+ * role value). A global admin holds every team permission in every team.
+ */
+
+/**
+ * Teams: admins manage the team, invite, change roles and remove members; members see the team,
+ * its members and invitations.
+ */
+export const teamRoles = ['admin', 'member'] as const
+export type TeamRole = (typeof teamRoles)[number]
+
+export const teamPermissions = {
+  manage_team_roles: ['admin'],
+  invite_members: ['admin'],
+  remove_members: ['admin'],
+  manage_team: ['admin'],
+  view_team_data: ['admin', 'member'],
+} as const satisfies Record<string, readonly TeamRole[]>
+
+export type TeamPermission = keyof typeof teamPermissions
+
+/** May `actor`, whose role in the team is `role` (null: not a member), do `permission` there? */
+export function canInTeam(
+  actor: Pick<Actor, 'globalRole'>,
+  role: TeamRole | null,
+  permission: TeamPermission,
+): boolean {
+  if (actor.globalRole === 'global_admin') return true
+  return role !== null && (teamPermissions[permission] as readonly TeamRole[]).includes(role)
+}
+
+/**
+ * Prompts: whoever sees a prompt (its owner; members of its team when it is team-visible) reads
+ * and copies it; only the owner edits it, deletes it and sets its current version. Ids are
+ * compared with ids (the spec's defect compared an id with the role value).
+ */
+export function promptAccess(actor: Pick<Actor, 'id'>, prompt: { ownerUserId: string }): PromptAccess {
+  const isOwner = prompt.ownerUserId === actor.id
+  return { edit: isOwner, delete: isOwner, setCurrent: isOwner }
+}
+
+/**
+ * Who may do what with a conversation (§6, issue 5), read by the server for every request and by
+ * the web app to hide actions. Ownership compares user ids with user ids (the spec's defect
+ * compared an id with the role value).
+ *
+ * - view and append messages: the owner, members of its team, global admins;
+ * - manage (title, tags, delete): the owner, admins of its team, global admins;
+ * - moderate others' messages: admins of its team and global admins only (§6: the owner edits or
+ *   deletes their own messages, like every author);
+ * - everyone else does not see it at all (404).
+ *
+ * The owner of a team conversation holds those rights only while a member of its team (decision
+ * 0008): a removed or departed member keeps nothing of the team's, and its admins manage it.
+ */
+export interface ConversationRef {
+  ownerUserId: string
+  teamId: string | null
+}
+
+/** `teamRole`: the actor's role in the conversation's team (null: not a member, or no team). */
+export function conversationAccess(
+  actor: Pick<Actor, 'id' | 'globalRole'>,
+  conversation: ConversationRef,
+  teamRole: TeamRole | null,
+): ConversationAccess & { canView: boolean } {
+  const role = conversation.teamId === null ? null : teamRole
+  const isOwner = conversation.ownerUserId === actor.id && (conversation.teamId === null || role !== null)
+  const isModerator = canInTeam(actor, role, 'manage_team')
+  return {
+    canView: isOwner || canInTeam(actor, role, 'view_team_data'),
+    canManage: isOwner || isModerator,
+    canModerate: isModerator,
+  }
+}
+
+/** Authors edit and delete their own messages; moderators everyone's. Attachments follow the message. */
+export function canChangeMessage(
+  access: ConversationAccess,
+  actorId: string,
+  message: { createdByUserId: string | null },
+): boolean {
+  return access.canModerate || (message.createdByUserId !== null && message.createdByUserId === actorId)
+}

@@ -1,0 +1,80 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm'
+import { type Cursor, type CursorKey, decodeCursor, encodeCursor, type Page } from '../../domain/cursor.ts'
+
+/**
+ * The SQL pieces every module's queries are built from, written once: who is in which team,
+ * text search, tag filters and keyset paging.
+ */
+
+/**
+ * The ids of the teams `userId` belongs to, as a parenthesised subquery:
+ * `inArray(prompts.teamId, teamsOf(me))`, or `team_id IN ${teamsOf(me)}` in raw SQL.
+ */
+export function teamsOf(userId: string): SQL {
+  return sql`(SELECT team_id FROM team_members WHERE user_id = ${userId})`
+}
+
+/** A case-insensitive "contains" match in which `%` and `_` typed by the user are literal. */
+export function containsText(column: AnyColumn | SQL, text: string): SQL {
+  return sql`${column} ILIKE ${`%${text.replace(/[\\%_]/g, '\\$&')}%`}`
+}
+
+/** The row carries every one of `tags` (served by the column's GIN index). */
+export function hasAllTags(column: AnyColumn | SQL, tags: readonly string[]): SQL {
+  return sql`${column} @> ARRAY[${sql.join(
+    tags.map((tag) => sql`${tag}`),
+    sql`, `,
+  )}]::text[]`
+}
+
+/**
+ * A timestamp as the cursor carries it: UTC text with microseconds, made by the database itself.
+ * A JavaScript Date would cut it to milliseconds, and rows sharing a millisecond would be skipped.
+ */
+export function cursorTimestamp(column: AnyColumn | SQL): SQL<string> {
+  return sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+}
+
+/**
+ * Keyset paging over `(key, id)` in one direction: the rows after the cursor's position. Lists
+ * order by the same pair, with `LIMIT limit + 1` so `toPage` can tell whether another page exists.
+ */
+export function afterCursor(
+  key: { column: AnyColumn | SQL; kind: CursorKey },
+  id: AnyColumn | SQL,
+  cursor: Cursor,
+  direction: 'desc' | 'asc' = 'desc',
+): SQL {
+  const position =
+    key.kind === 'timestamp' ? sql`${cursor.at}::timestamptz` : sql`${Number(cursor.at)}::integer`
+  const operator = direction === 'desc' ? sql`<` : sql`>`
+  return sql`(${key.column}, ${id}) ${operator} (${position}, ${cursor.id}::uuid)`
+}
+
+/** The condition for a list's optional `cursor` query parameter (400 when it is malformed). */
+export function pageCondition(
+  key: { column: AnyColumn | SQL; kind: CursorKey },
+  id: AnyColumn | SQL,
+  cursor: string | undefined,
+  direction: 'desc' | 'asc' = 'desc',
+): SQL | undefined {
+  return cursor ? afterCursor(key, id, decodeCursor(cursor, key.kind), direction) : undefined
+}
+
+/**
+ * One page from rows fetched with `LIMIT limit + 1`: the extra row only says that another page
+ * exists. `keyOf` gives a row's sort key as the cursor carries it.
+ */
+export function toPage<R extends { id: string }, T>(
+  rows: R[],
+  limit: number,
+  keyOf: (row: R) => string | number,
+  map: (row: R) => T,
+): Page<T> {
+  const pageRows = rows.slice(0, limit)
+  const last = pageRows.at(-1)
+  return {
+    items: pageRows.map(map),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: String(keyOf(last)), id: last.id }) : null,
+  }
+}

@@ -1,0 +1,118 @@
+import type { Context, Hono } from 'hono'
+import type { z } from 'zod'
+import {
+  errorCodesOf,
+  type Operation,
+  type OperationSpec,
+  type ParsedInput,
+  successStatus,
+} from '../../domain/api/operation.ts'
+import type { Actor } from '../../domain/auth.ts'
+import { AppError } from '../../domain/errors.ts'
+import type { AppEnv } from './env.ts'
+import { jsonBody, pathParams, queryParams } from './input.ts'
+
+/** What a handler gets: the validated input, the acting user, and the request for the rare header. */
+export type HandlerContext<S extends OperationSpec> = ParsedInput<S> & {
+  actor: S['access'] extends 'public' ? Actor | null : Actor
+  c: Context<AppEnv>
+}
+
+/** A handler answers the operation's response (what its schema accepts), or nothing for a 204. */
+export type Handler<S extends OperationSpec> = (
+  context: HandlerContext<S>,
+) => S['response'] extends z.ZodType ? Promise<z.input<S['response']>> : Promise<void>
+
+/** One handler for every operation of a group, so a declared operation cannot go unserved. */
+export type Handlers<G> = {
+  [K in keyof G as K extends '$group' ? never : K]: G[K] extends Operation<infer S> ? Handler<S> : never
+}
+
+export interface MountOptions {
+  /**
+   * Check every answer against the operation's response schema and every error against the codes
+   * it declares; a mismatch becomes a 500 that fails the test. On in the API tests, off in
+   * production (it costs a parse per answer).
+   */
+  checkContracts?: boolean
+}
+
+/** The acting user, built once per request from the session and the request's language. */
+export function actorOf(c: Context<AppEnv>): Actor | null {
+  const user = c.get('user')
+  return user
+    ? { id: user.id, email: user.email, globalRole: user.globalRole, locale: c.get('locale') }
+    : null
+}
+
+function authorize(spec: OperationSpec, actor: Actor | null): void {
+  if (spec.access === 'public') return
+  if (!actor) throw new AppError('not_authenticated', spec.unauthenticatedMessage)
+  if (spec.access === 'global-admin' && actor.globalRole !== 'global_admin') {
+    throw new AppError('forbidden', 'error.globalAdminRequired')
+  }
+}
+
+/** An answer or error its declaration does not allow: a 500 in tests, printed so the test shows why. */
+class ContractViolation extends Error {
+  constructor(operation: Operation, detail: string) {
+    super(`${operation.id} (${operation.spec.method} ${operation.spec.path}) broke its contract: ${detail}`)
+    this.name = 'ContractViolation'
+    console.error(this.message)
+  }
+}
+
+/**
+ * Mounts each operation of a group on the app under `/api<path>`: the access rule first, then the
+ * path parameters (a malformed id is the same 404 as a missing object), the query and the body,
+ * then the handler; the answer is its result as JSON with the operation's status, or 204.
+ */
+export function mountOperations<G extends Record<string, unknown>>(
+  app: Hono<AppEnv>,
+  group: G,
+  handlers: Handlers<G>,
+  options: MountOptions = {},
+): void {
+  for (const [name, operation] of Object.entries(group)) {
+    if (name === '$group') continue
+    const { spec } = operation as Operation
+    const handler = (handlers as Record<string, Handler<OperationSpec>>)[name]!
+    const status = successStatus(spec)
+    app.on(spec.method, `/api${spec.path}`, async (c) => {
+      const actor = actorOf(c)
+      authorize(spec, actor)
+      const input = {
+        params: spec.params ? pathParams(c, spec.params) : {},
+        query: spec.query ? queryParams(c, spec.query) : {},
+        body: spec.body ? await jsonBody(c, spec.body) : undefined,
+      } as ParsedInput<OperationSpec>
+      const result = options.checkContracts
+        ? await checked(operation as Operation, () => handler({ ...input, actor: actor as Actor, c }))
+        : await handler({ ...input, actor: actor as Actor, c })
+      if (status === 204) return c.body(null, 204)
+      return c.json(result as object, status)
+    })
+  }
+}
+
+async function checked(operation: Operation, run: () => Promise<unknown>): Promise<unknown> {
+  let result: unknown
+  try {
+    result = await run()
+  } catch (error) {
+    if (error instanceof AppError && !errorCodesOf(operation.spec).has(error.code)) {
+      throw new ContractViolation(operation, `answered the undeclared error '${error.code}'`)
+    }
+    throw error
+  }
+  const { response } = operation.spec
+  if (response === null) {
+    if (result !== undefined) throw new ContractViolation(operation, 'returned a body for a 204')
+    return result
+  }
+  const parsed = response.safeParse(result)
+  if (!parsed.success) {
+    throw new ContractViolation(operation, `answer does not match its schema: ${parsed.error.message}`)
+  }
+  return result
+}

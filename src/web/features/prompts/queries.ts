@@ -1,0 +1,125 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { PROMPT_VERSION_CACHE_MS } from '../../../domain/constants.ts'
+import type {
+  CreatePromptInput,
+  PromptDetail,
+  PromptScope,
+  UpdatePromptInput,
+} from '../../../domain/prompts.ts'
+import { callOperation } from '../../lib/api.ts'
+import type { ListFilters } from '../../lib/list-filters.ts'
+import { operationKey, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
+
+/** One page of 20 at a time ('Load more' asks for the next); the previous result stays while typing. */
+export function usePromptList(filters: ListFilters) {
+  return useInfiniteQuery({
+    ...pagedOperationQuery(promptOperations.list, { query: filters }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** The distinct tags of the scope, for the tag filter. */
+export function usePromptTags(scope: PromptScope, teamId?: string) {
+  return useQuery({
+    ...operationQuery(promptOperations.tags, { query: { scope, teamId } }),
+    select: (page) => page.items,
+  })
+}
+
+/** The prompt with its current version and what the user may do with it. */
+export function usePrompt(id: string) {
+  return useQuery(operationQuery(promptOperations.get, { params: { id } }))
+}
+
+/** Reads the prompt and its history again (an editor catching up with a save made elsewhere). */
+export function useRefreshPrompt(id: string) {
+  const queryClient = useQueryClient()
+  return async () => {
+    void queryClient.invalidateQueries({
+      queryKey: operationKey(promptOperations.versions, { params: { id } }),
+    })
+    return queryClient.fetchQuery({
+      ...operationQuery(promptOperations.get, { params: { id } }),
+      staleTime: 0,
+    })
+  }
+}
+
+/** The history, newest first, 20 versions a page ('Load more'). */
+export function usePromptVersions(id: string, enabled = true) {
+  return useInfiniteQuery({
+    ...pagedOperationQuery(promptOperations.versions, { params: { id } }),
+    enabled,
+    // §9: prompt version lookups are cached for 60 s.
+    staleTime: PROMPT_VERSION_CACHE_MS,
+  })
+}
+
+/** One version with its whole body. Versions never change once written, so it is fetched once. */
+export function promptVersionQuery(id: string, versionId: string) {
+  return { ...operationQuery(promptOperations.version, { params: { id, versionId } }), staleTime: Infinity }
+}
+
+/** A function fetching a version's body (from the cache when it was read before). */
+export function useVersionBody(id: string) {
+  const queryClient = useQueryClient()
+  return async (versionId: string) => (await queryClient.fetchQuery(promptVersionQuery(id, versionId))).body
+}
+
+/**
+ * After a write: the answer becomes the prompt's cached detail; every other prompt query (lists,
+ * tags, the history) is refetched.
+ */
+function useStoreDetail() {
+  const queryClient = useQueryClient()
+  return (detail: PromptDetail) => {
+    queryClient.setQueryData(operationKey(promptOperations.get, { params: { id: detail.id } }), detail)
+    void queryClient.invalidateQueries({
+      queryKey: [promptOperations.$group.name],
+      predicate: (query) => query.queryKey[1] !== promptOperations.get.name,
+    })
+  }
+}
+
+export function useCreatePrompt() {
+  const store = useStoreDetail()
+  return useMutation({
+    mutationFn: (body: CreatePromptInput) => callOperation(promptOperations.create, { body }),
+    onSuccess: store,
+  })
+}
+
+export function useSavePrompt(id: string) {
+  const store = useStoreDetail()
+  return useMutation({
+    mutationFn: (body: UpdatePromptInput) => callOperation(promptOperations.update, { params: { id }, body }),
+    onSuccess: store,
+  })
+}
+
+export function useSetCurrentVersion(id: string) {
+  const store = useStoreDetail()
+  return useMutation({
+    mutationFn: (versionId: string) =>
+      callOperation(promptOperations.setCurrentVersion, { params: { id }, body: { versionId } }),
+    onSuccess: store,
+  })
+}
+
+export function useDeletePrompt() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => callOperation(promptOperations.delete, { params: { id } }),
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: operationKey(promptOperations.get, { params: { id } }) })
+      void queryClient.invalidateQueries({ queryKey: [promptOperations.$group.name] })
+    },
+  })
+}

@@ -1,0 +1,3 @@
+/** What other features use of the app shell: the loading screen and the theme switch. */
+export { LoadingScreen } from './loading-screen.tsx'
+export { setTheme } from './theme.ts'

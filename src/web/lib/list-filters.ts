@@ -1,0 +1,46 @@
+import { useSearchParams } from 'react-router'
+import { type ListScope, SEARCH_MAX, tagFilterFromUrl } from '../../domain/fields.ts'
+import { isUuid } from '../../domain/ids.ts'
+
+/**
+ * The filters of a list screen (prompts, conversations), kept in the URL with the API's own
+ * vocabulary — `?scope=team&teamId=…&search=…&tags=a&tags=b` — so a filtered list can be shared,
+ * reloaded and reached again with the back button, and the URL reads like the request it makes.
+ */
+export interface ListFilters {
+  scope: ListScope
+  /** With scope 'team': one of the user's teams; absent: all of them. */
+  teamId?: string
+  /** Trimmed; absent when empty. */
+  search?: string
+  tags: string[]
+}
+
+/**
+ * Reads and writes a list's filters in the URL. What a hand-edited or shared URL holds is cut to
+ * what the server accepts (a team id must look like one, the search and the tags to their limits),
+ * so a bad link shows a list instead of an error. `teamScope: false` (a user without teams) keeps
+ * the scope at 'owner'.
+ */
+export function useListFilters(options: { teamScope?: boolean } = {}) {
+  const [params, setParams] = useSearchParams()
+  const scope: ListScope = options.teamScope !== false && params.get('scope') === 'team' ? 'team' : 'owner'
+  const teamId = params.get('teamId')
+  const filters: ListFilters = {
+    scope,
+    teamId: scope === 'team' && isUuid(teamId ?? undefined) ? (teamId ?? undefined) : undefined,
+    search: params.get('search')?.trim().slice(0, SEARCH_MAX) || undefined,
+    tags: tagFilterFromUrl(params.getAll('tags')),
+  }
+  const update = (patch: Partial<ListFilters>) => {
+    const next = { ...filters, ...patch }
+    const query = new URLSearchParams()
+    if (next.scope === 'team') query.set('scope', 'team')
+    if (next.scope === 'team' && next.teamId) query.set('teamId', next.teamId)
+    if (next.search) query.set('search', next.search)
+    for (const tag of next.tags) query.append('tags', tag)
+    setParams(query, { replace: true })
+  }
+  const filtered = Boolean(filters.search || filters.tags.length > 0 || filters.teamId)
+  return { filters, update, filtered }
+}
