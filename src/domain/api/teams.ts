@@ -14,7 +14,7 @@ import {
 import { defineOperations, idParam, pageOf } from './operation.ts'
 
 const teamParams = z.object({ teamId: idParam('teams.notFound') })
-const memberParams = teamParams.extend({ userId: z.string().min(1, 'teams.notAMember') })
+const memberParams = teamParams.extend({ userId: idParam('teams.notAMember') })
 const invitationParams = teamParams.extend({ invitationId: idParam('teams.invitationInvalid') })
 const tokenParams = z.object({ token: z.string().min(1, 'teams.invitationInvalid') })
 

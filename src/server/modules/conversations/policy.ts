@@ -33,20 +33,21 @@ export function conversationVisibleTo(actor: Viewer): SQL {
   )!
 }
 
+/** What a conversation's summary is read from (joined with its team for the name). */
+export const conversationSummaryColumns = {
+  id: conversations.id,
+  title: conversations.title,
+  teamId: conversations.teamId,
+  teamName: teams.name,
+  ownerUserId: conversations.ownerUserId,
+  tags: conversations.tags,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+}
+
 function selectConversation(db: Db | Tx, actor: Viewer) {
   return db
-    .select({
-      id: conversations.id,
-      title: conversations.title,
-      teamId: conversations.teamId,
-      teamName: teams.name,
-      ownerUserId: conversations.ownerUserId,
-      tags: conversations.tags,
-      content: conversations.content,
-      createdAt: conversations.createdAt,
-      updatedAt: conversations.updatedAt,
-      teamRole: teamMembers.role,
-    })
+    .select({ ...conversationSummaryColumns, content: conversations.content, teamRole: teamMembers.role })
     .from(conversations)
     .leftJoin(teams, eq(teams.id, conversations.teamId))
     .leftJoin(

@@ -22,7 +22,13 @@ import {
 import { conversationMessages, conversations, teams } from '../../db/schema/index.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import { refreshSnapshot } from './messages.ts'
-import { conversationOwnedBy, type LoadedConversation, loadConversation, requireManage } from './policy.ts'
+import {
+  conversationOwnedBy,
+  conversationSummaryColumns,
+  type LoadedConversation,
+  loadConversation,
+  requireManage,
+} from './policy.ts'
 
 function toSummary(
   row: Omit<ConversationSummary, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date },
@@ -55,17 +61,7 @@ export async function listConversations(
   query: z.output<typeof listConversationsQuery>,
 ): Promise<Page<ConversationSummary>> {
   const rows = await db
-    .select({
-      id: conversations.id,
-      title: conversations.title,
-      teamId: conversations.teamId,
-      teamName: teams.name,
-      ownerUserId: conversations.ownerUserId,
-      tags: conversations.tags,
-      createdAt: conversations.createdAt,
-      updatedAt: conversations.updatedAt,
-      cursorAt: cursorTimestamp(conversations.updatedAt),
-    })
+    .select({ ...conversationSummaryColumns, cursorAt: cursorTimestamp(conversations.updatedAt) })
     .from(conversations)
     .leftJoin(teams, eq(teams.id, conversations.teamId))
     .where(

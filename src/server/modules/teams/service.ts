@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors.ts'
-import { isUuid } from '../../../domain/ids.ts'
 import { canInTeam, type TeamRole, teamPermissions } from '../../../domain/permissions.ts'
 import type {
   CreateTeamInput,
@@ -11,10 +10,11 @@ import type {
   UpdateTeamInput,
 } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
+import { invitations, profiles, teamMembers, teams, users } from '../../db/schema/index.ts'
+import { roleInTeam } from './membership.ts'
 import { type Actor, authorizeTeam } from './policy.ts'
 
-/** The §6 table's answer for every team permission of `actor`, whose role in the team is `role`. */
+/** The team permission table's answer for every team permission of `actor`, whose role in the team is `role`. */
 function teamAccessOf(actor: Pick<Actor, 'globalRole'>, role: TeamRole | null): TeamAccess {
   return Object.fromEntries(
     Object.keys(teamPermissions).map((permission) => [
@@ -26,27 +26,25 @@ function teamAccessOf(actor: Pick<Actor, 'globalRole'>, role: TeamRole | null): 
 
 /** The teams the user belongs to, with their role and the member count, by name. */
 export async function listMyTeams(db: Db, actor: Actor): Promise<TeamSummary[]> {
-  const rows = await queryRows<{
-    id: string
-    name: string
-    role: TeamRole
-    member_count: number | string
-    created_at: SqlTimestamp
-  }>(
-    db,
-    sql`SELECT t.id, t.name, m.role, t.created_at,
-          (SELECT count(*) FROM team_members c WHERE c.team_id = t.id) AS member_count
-        FROM team_members m JOIN teams t ON t.id = m.team_id
-        WHERE m.user_id = ${actor.id}
-        ORDER BY lower(t.name), t.id`,
-  )
+  const rows = await db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      role: teamMembers.role,
+      createdAt: teams.createdAt,
+      memberCount: db.$count(teamMembers, eq(teamMembers.teamId, teams.id)),
+    })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, actor.id))
+    .orderBy(sql`lower(${teams.name})`, teams.id)
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     role: row.role,
     isAdmin: row.role === 'admin',
-    memberCount: Number(row.member_count),
-    createdAt: isoTimestamp(row.created_at),
+    memberCount: Number(row.memberCount),
+    createdAt: row.createdAt.toISOString(),
     access: teamAccessOf(actor, row.role),
   }))
 }
@@ -54,21 +52,18 @@ export async function listMyTeams(db: Db, actor: Actor): Promise<TeamSummary[]> 
 /** Creates a team whose first member and admin is its creator (one transaction). */
 export async function createTeam(db: Db, actor: Actor, input: CreateTeamInput): Promise<TeamSummary> {
   return db.transaction(async (tx) => {
-    const [team] = await queryRows<{ id: string; name: string; created_at: SqlTimestamp }>(
-      tx,
-      sql`INSERT INTO teams (name, created_by_user_id) VALUES (${input.name}, ${actor.id})
-          RETURNING id, name, created_at`,
-    )
-    await tx.execute(
-      sql`INSERT INTO team_members (team_id, user_id, role) VALUES (${team!.id}, ${actor.id}, 'admin')`,
-    )
+    const [team] = await tx
+      .insert(teams)
+      .values({ name: input.name, createdByUserId: actor.id })
+      .returning({ id: teams.id, name: teams.name, createdAt: teams.createdAt })
+    await tx.insert(teamMembers).values({ teamId: team!.id, userId: actor.id, role: 'admin' })
     return {
       id: team!.id,
       name: team!.name,
       role: 'admin',
       isAdmin: true,
       memberCount: 1,
-      createdAt: isoTimestamp(team!.created_at),
+      createdAt: team!.createdAt.toISOString(),
       access: teamAccessOf(actor, 'admin'),
     }
   })
@@ -76,19 +71,23 @@ export async function createTeam(db: Db, actor: Actor, input: CreateTeamInput): 
 
 export async function getTeam(db: Db, actor: Actor, teamId: string): Promise<TeamDetail> {
   const access = await authorizeTeam(db, actor, teamId, 'view_team_data')
-  const [counts] = await queryRows<{ members: number | string; pending: number | string }>(
-    db,
-    sql`SELECT
-          (SELECT count(*) FROM team_members WHERE team_id = ${teamId}) AS members,
-          (SELECT count(*) FROM invitations
-            WHERE team_id = ${teamId} AND status = 'pending' AND expires_at > now()) AS pending`,
-  )
+  const [memberCount, pendingInvitationCount] = await Promise.all([
+    db.$count(teamMembers, eq(teamMembers.teamId, teamId)),
+    db.$count(
+      invitations,
+      and(
+        eq(invitations.teamId, teamId),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    ),
+  ])
   return {
     id: access.team.id,
     name: access.team.name,
-    createdAt: access.team.createdAt?.toISOString() ?? null,
-    memberCount: Number(counts?.members ?? 0),
-    pendingInvitationCount: Number(counts?.pending ?? 0),
+    createdAt: access.team.createdAt.toISOString(),
+    memberCount,
+    pendingInvitationCount,
     role: access.role,
     access: teamAccessOf(actor, access.role),
   }
@@ -102,55 +101,41 @@ export async function renameTeam(
 ): Promise<TeamDetail> {
   await db.transaction(async (tx) => {
     await authorizeTeam(tx, actor, teamId, 'manage_team', { lock: true })
-    await tx.execute(sql`UPDATE teams SET name = ${input.name}, updated_at = now() WHERE id = ${teamId}`)
+    await tx.update(teams).set({ name: input.name, updatedAt: sql`now()` }).where(eq(teams.id, teamId))
   })
   return getTeam(db, actor, teamId)
 }
 
-/** §7 get_team_members_with_user_info: admins first, then by joining date. */
+/** The members with their email and display name: admins first, then by joining date. */
 export async function listMembers(db: Db, actor: Actor, teamId: string): Promise<TeamMember[]> {
   await authorizeTeam(db, actor, teamId, 'view_team_data')
-  const rows = await queryRows<{
-    user_id: string
-    email: string
-    display_name: string | null
-    role: TeamRole
-    created_at: SqlTimestamp
-  }>(
-    db,
-    sql`SELECT m.user_id, u.email, p.display_name, m.role, m.created_at
-        FROM team_members m
-        JOIN users u ON u.id = m.user_id
-        LEFT JOIN profiles p ON p.user_id = m.user_id
-        WHERE m.team_id = ${teamId}
-        ORDER BY (m.role = 'admin') DESC, m.created_at, u.email`,
-  )
-  return rows.map((row) => ({
-    userId: row.user_id,
-    email: row.email,
-    displayName: row.display_name,
-    role: row.role,
-    joinedAt: isoTimestamp(row.created_at),
-  }))
+  const rows = await db
+    .select({
+      userId: teamMembers.userId,
+      email: users.email,
+      displayName: profiles.displayName,
+      role: teamMembers.role,
+      joinedAt: teamMembers.createdAt,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(profiles, eq(profiles.userId, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(desc(sql`${teamMembers.role} = 'admin'`), asc(teamMembers.createdAt), asc(users.email))
+  return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }))
 }
 
 async function memberRole(tx: Tx, teamId: string, userId: string): Promise<TeamRole> {
-  // User ids are uuids; anything else (a path segment with a NUL, say) names no member.
-  if (!isUuid(userId)) throw new AppError('not_found', 'teams.notAMember')
-  const [row] = await queryRows<{ role: TeamRole }>(
-    tx,
-    sql`SELECT role FROM team_members WHERE team_id = ${teamId} AND user_id = ${userId}`,
-  )
-  if (!row) throw new AppError('not_found', 'teams.notAMember')
-  return row.role
+  const role = await roleInTeam(tx, teamId, userId)
+  if (!role) throw new AppError('not_found', 'teams.notAMember')
+  return role
 }
 
+const memberRow = (teamId: string, userId: string) =>
+  and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId))
+
 async function adminCount(tx: Tx, teamId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(
-    tx,
-    sql`SELECT count(*) AS n FROM team_members WHERE team_id = ${teamId} AND role = 'admin'`,
-  )
-  return Number(row?.n ?? 0)
+  return tx.$count(teamMembers, and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'admin')))
 }
 
 /**
@@ -171,9 +156,7 @@ export async function changeMemberRole(
     if (current === 'admin' && (await adminCount(tx, teamId)) === 1) {
       throw new AppError('conflict', 'teams.lastAdminRequired')
     }
-    await tx.execute(
-      sql`UPDATE team_members SET role = ${role} WHERE team_id = ${teamId} AND user_id = ${userId}`,
-    )
+    await tx.update(teamMembers).set({ role }).where(memberRow(teamId, userId))
   })
   const member = (await listMembers(db, actor, teamId)).find((item) => item.userId === userId)
   if (!member) throw new AppError('not_found', 'teams.notAMember')
@@ -188,11 +171,11 @@ export async function removeMember(db: Db, actor: Actor, teamId: string, userId:
     if (current === 'admin' && (await adminCount(tx, teamId)) === 1) {
       throw new AppError('conflict', 'teams.lastAdminRequired')
     }
-    await tx.execute(sql`DELETE FROM team_members WHERE team_id = ${teamId} AND user_id = ${userId}`)
+    await tx.delete(teamMembers).where(memberRow(teamId, userId))
   })
 }
 
-/** A member leaves; the only admin cannot (§5). */
+/** A member leaves; the only admin cannot (the team would have no one to run it). */
 export async function leaveTeam(db: Db, actor: Actor, teamId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await authorizeTeam(tx, actor, teamId, 'view_team_data', { lock: true })
@@ -200,6 +183,6 @@ export async function leaveTeam(db: Db, actor: Actor, teamId: string): Promise<v
     if (current === 'admin' && (await adminCount(tx, teamId)) === 1) {
       throw new AppError('conflict', 'teams.cannotLeaveOnlyAdmin')
     }
-    await tx.execute(sql`DELETE FROM team_members WHERE team_id = ${teamId} AND user_id = ${actor.id}`)
+    await tx.delete(teamMembers).where(memberRow(teamId, actor.id))
   })
 }

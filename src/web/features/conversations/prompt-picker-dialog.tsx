@@ -146,15 +146,13 @@ function PromptResults({
   )
 }
 
-function PromptRow({
-  prompt,
-  onPick,
-  busy,
-}: {
+interface PickerRowProps {
   prompt: PromptSummary
   onPick: (picked: PickedPrompt) => void
   busy: boolean
-}) {
+}
+
+function PromptRow({ prompt, onPick, busy }: PickerRowProps) {
   const { t } = useTranslation('conversations')
   const [showVersions, setShowVersions] = useState(false)
   const versionsId = useId()
@@ -205,15 +203,7 @@ function PromptRow({
   )
 }
 
-function VersionList({
-  prompt,
-  onPick,
-  busy,
-}: {
-  prompt: PromptSummary
-  onPick: (picked: PickedPrompt) => void
-  busy: boolean
-}) {
+function VersionList({ prompt, onPick, busy }: PickerRowProps) {
   const { t } = useTranslation('conversations')
   const versions = usePromptVersions(prompt.id)
   if (versions.isPending) return <Spinner label={t('picker.versionsLoading')} />
