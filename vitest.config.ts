@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
 const apiTests = ['src/server/**/*.api.test.ts']
+/** Faults only a real PostgreSQL server can show (a dropped connection); api-postgres only. */
+const postgresTests = ['src/server/**/*.postgres.test.ts']
 /** Starts the real server process on the embedded database; runs once, with the PGlite API tests. */
 const processTests = ['src/server/main.test.ts']
 
@@ -16,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
-          exclude: [...apiTests, ...processTests],
+          exclude: [...apiTests, ...postgresTests, ...processTests],
           environment: 'node',
         },
       },
@@ -35,7 +37,7 @@ export default defineConfig({
             {
               test: {
                 name: 'api-postgres',
-                include: apiTests,
+                include: [...apiTests, ...postgresTests],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,

@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps) {
   )
   app.use('/api/*', requireSameOriginJson(config.trustedOrigins, ['/api/auth/callback/']))
 
-  app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth))
+  app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth, database))
   app.use('/api/v1/*', loadSession(auth))
 
   const mount = <G extends Record<string, unknown>>(

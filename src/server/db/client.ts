@@ -70,6 +70,8 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
+    // Without a timeout a request waits forever on a database host that does not answer.
+    connectionTimeoutMillis: 5_000,
     options: options.searchPath ? `-c search_path=${options.searchPath},public` : undefined,
   })
   // An idle client that loses its connection must not crash the process.
@@ -98,7 +100,7 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
     migrate: () => applyMigrations(withLock),
     listen: async (channel, onNotify) => {
       // LISTEN needs a connection of its own for as long as it listens.
-      const client = new pg.Client({ connectionString: options.url })
+      const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5_000 })
       client.on('error', () => {})
       client.on('notification', () => onNotify())
       await client.connect()

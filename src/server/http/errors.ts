@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { AppError, type ErrorBody } from '../../domain/errors.ts'
 import { type Locale, translate } from '../../domain/messages/index.ts'
+import { isDatabaseUnavailable, unavailableRetryAfter } from '../db/unavailable.ts'
 import type { AppEnv } from './env.ts'
 
 export function errorBody(error: AppError, locale: Locale): ErrorBody {
@@ -29,7 +30,7 @@ export function errorResponse(c: Context<AppEnv>, error: AppError): Response {
 
 /**
  * The one error handler: known application errors keep their kind; Hono's own HTTP errors (body
- * limit) become their kind; anything else is logged with the request id and answered as a bare 500.
+ * limit) become their kind; an unreachable database is a 503 to retry; anything else is logged with the request id and answered as a bare 500.
  */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof AppError) return errorResponse(c, err)
@@ -37,6 +38,10 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
     if (err.status === 413) return errorResponse(c, new AppError('payload_too_large'))
     if (err.status === 401) return errorResponse(c, new AppError('not_authenticated'))
     if (err.status === 400) return errorResponse(c, new AppError('validation'))
+  }
+  if (isDatabaseUnavailable(err)) {
+    c.get('log')?.warn('database unavailable', { err, requestId: c.get('requestId') })
+    return errorResponse(c, new AppError('transient', undefined, { retryAfter: unavailableRetryAfter }))
   }
   c.get('log')?.error('unhandled error', { err, requestId: c.get('requestId') })
   return errorResponse(c, new AppError('unexpected'))

@@ -2,6 +2,7 @@ import { operationGroups } from '../../../domain/api/index.ts'
 import type { systemOperations } from '../../../domain/api/system.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Database } from '../../db/client.ts'
+import { unavailableRetryAfter } from '../../db/unavailable.ts'
 import { openApiDocument } from '../../http/openapi.ts'
 import type { Handlers } from '../../http/operations.ts'
 
@@ -19,7 +20,7 @@ export function systemHandlers(deps: {
         latencyMs = await database.ping()
       } catch (error) {
         c.get('log').error('health check failed', { err: error })
-        throw new AppError('transient')
+        throw new AppError('transient', undefined, { retryAfter: unavailableRetryAfter })
       }
       return { status: 'ok', version, database: { kind: database.kind, latencyMs } }
     },

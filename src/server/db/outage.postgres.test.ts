@@ -1,0 +1,104 @@
+import { createServer, type Server, Socket } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ErrorBody } from '../../domain/errors.ts'
+import { TestClient, uniqueEmail } from '../testing/client.ts'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+
+/**
+ * A TCP relay between the app and PostgreSQL that can cut the line: while it is cut, every open
+ * connection is dropped and every new one is hung up on, as when the database host goes away.
+ */
+class Relay {
+  private readonly sockets = new Set<Socket>()
+  private cut = false
+  private server!: Server
+  port = 0
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((client) => {
+      if (this.cut) return void client.destroy()
+      const upstream = new Socket().connect(this.target.port, this.target.host)
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket)
+        socket.on('close', () => this.sockets.delete(socket))
+        socket.on('error', () => {})
+      }
+      client.pipe(upstream).pipe(client)
+      client.on('close', () => upstream.destroy())
+      upstream.on('close', () => client.destroy())
+    })
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
+    this.port = (this.server.address() as { port: number }).port
+  }
+
+  setCut(cut: boolean): void {
+    this.cut = cut
+    if (cut) for (const socket of this.sockets) socket.destroy()
+  }
+
+  close(): Promise<void> {
+    this.setCut(true)
+    return new Promise((resolve) => this.server.close(() => resolve()))
+  }
+}
+
+const realUrl = process.env.TEST_DATABASE_URL ?? ''
+let relay: Relay
+let testApp: TestApp
+
+beforeAll(async () => {
+  const url = new URL(realUrl)
+  relay = new Relay({ host: url.hostname, port: Number(url.port || 5432) })
+  await relay.start()
+  url.hostname = '127.0.0.1'
+  url.port = String(relay.port)
+  // createTestApp reads the URL from the environment; this file's process is its own.
+  process.env.TEST_DATABASE_URL = url.toString()
+  testApp = await createTestApp()
+})
+
+afterAll(async () => {
+  relay.setCut(false)
+  await testApp.close()
+  await relay.close()
+  process.env.TEST_DATABASE_URL = realUrl
+})
+
+describe('the database going away and coming back', () => {
+  it('answers 503 with Retry-After while it is unreachable and recovers without a restart', async () => {
+    const email = uniqueEmail('outage')
+    const user = new TestClient(testApp)
+    await user.signUp(email)
+    expect((await user.post('/api/v1/prompts', { title: 'Kept', body: 'Body' })).status).toBe(201)
+
+    const leaving = new TestClient(testApp)
+    await leaving.signUp()
+
+    relay.setCut(true)
+    const stranger = new TestClient(testApp)
+    const during = [
+      await user.get('/api/v1/prompts'),
+      await user.post('/api/v1/prompts', { title: 'Lost', body: 'Body' }),
+      await stranger.signIn(email),
+      await leaving.post('/api/auth/sign-out'),
+      await user.get('/api/v1/me'),
+      await stranger.get('/api/health'),
+    ]
+    for (const res of during) {
+      expect(res.status).toBe(503)
+      expect((res.body as ErrorBody).error.code).toBe('transient')
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+
+    relay.setCut(false)
+    const list = await user.get<{ items: { title: string }[] }>('/api/v1/prompts')
+    expect(list.status).toBe(200)
+    expect(list.body.items.map((prompt) => prompt.title)).toEqual(['Kept'])
+    expect((await stranger.signIn(email)).status).toBe(200)
+    // The sign-out that could not reach the database did not end the session; a retry does.
+    expect((await leaving.post('/api/auth/sign-out')).status).toBe(200)
+    expect((await leaving.get('/api/v1/me')).status).toBe(401)
+  })
+})
