@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -46,9 +46,15 @@ describe('configuration from the environment', () => {
   })
 
   it('generates the auth secret once into DATA_DIR and keeps it across starts', () => {
-    const first = loadConfig({ DATA_DIR: dataDir }).authSecret
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret ?? ''
     expect(first.length).toBeGreaterThanOrEqual(32)
     expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(first)
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first)
+  })
+
+  it('leaves the secret to the database when DATABASE_URL is set, so every process shares it', () => {
+    const dir = path.join(dataDir, 'with-postgres')
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/app' }).authSecret).toBeNull()
+    expect(existsSync(path.join(dir, 'auth-secret'))).toBe(false)
   })
 })

@@ -51,7 +51,12 @@ export interface Config {
   appUrl: string
   databaseUrl: string | undefined
   dataDir: string
-  authSecret: string
+  /**
+   * AUTH_SECRET, or the one generated into DATA_DIR on the embedded database; null with
+   * DATABASE_URL and no AUTH_SECRET: the installation's secret in the database is used
+   * (`resolveAuthSecret`), so that every process on that database shares it.
+   */
+  authSecret: string | null
   smtpUrl: string | undefined
   mailFrom: string
   google: { clientId: string; clientSecret: string; issuer: string } | undefined
@@ -96,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
+    authSecret: e.AUTH_SECRET ?? (e.DATABASE_URL ? null : persistentSecret(dataDir)),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google: withIssuer(pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET), e.GOOGLE_ISSUER ?? GOOGLE_ISSUER),
@@ -119,7 +124,7 @@ function withIssuer<T extends object>(
   return pair ? { ...pair, issuer: issuer.replace(/\/+$/, '') } : undefined
 }
 
-/** Without AUTH_SECRET (outside production) a secret is generated once and kept in the data folder. */
+/** Without AUTH_SECRET on the embedded database, a secret is generated once and kept in the data folder. */
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()

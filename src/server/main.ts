@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAuth } from './auth/auth.ts'
 import { adminSetupWarning } from './auth/global-admin.ts'
+import { resolveAuthSecret } from './auth/instance-secret.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { createLogger } from './log.ts'
@@ -35,6 +36,7 @@ async function main() {
     console.warn(`\n  !!! ${adminWarning}\n`)
   }
 
+  config = { ...config, authSecret: await resolveAuthSecret(database.db, config) }
   const auth = createAuth({ config, db: database.db, log })
   const mail = createMailDelivery({
     database,

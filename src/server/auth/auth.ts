@@ -91,8 +91,10 @@ export function groupedRateLimitKey(key: string): string {
   return separator < 0 ? key : `${addressGroup(key.slice(0, separator))}${key.slice(separator)}`
 }
 
+/** `config.authSecret` must be resolved first (`resolveAuthSecret`). */
 export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
   const { config, db, log } = deps
+  if (!config.authSecret) throw new Error('createAuth: the auth secret is not resolved (resolveAuthSecret)')
   return betterAuth({
     appName: 'Promptfolio',
     baseURL: config.appUrl,
