@@ -5,7 +5,7 @@ import { type Locale, translate } from '../../domain/messages/index.ts'
 import type { AppEnv } from './env.ts'
 
 export function errorBody(error: AppError, locale: Locale): ErrorBody {
-  const { fields, params, retryAfter, reason } = error.options
+  const { fields, params, retryAfter, reason, planLimit } = error.options
   return {
     error: {
       code: error.code,
@@ -17,6 +17,7 @@ export function errorBody(error: AppError, locale: Locale): ErrorBody {
       }),
       ...(retryAfter !== undefined && { retryAfter }),
       ...(reason && { reason }),
+      ...(planLimit && { planLimit }),
     },
   }
 }
