@@ -324,6 +324,8 @@ export const choosePlanResultSchema = z.object({
   outcome: z.enum(['active', 'pending']),
   entitlements: entitlementsSchema,
   request: planRequestSchema.nullable(),
+  /** Where a hosted checkout continues (a Stripe provider's session); null with the manual provider. */
+  checkoutUrl: z.string().nullable(),
 })
 
 export const grantPlanInput = z.object({

@@ -27,5 +27,10 @@ export const plansDe: Record<keyof typeof plansEn, string> = {
   'plans.requestNotFound': 'Tarifanfrage nicht gefunden',
   'plans.requestNotPending': 'Diese Anfrage ist nicht mehr offen',
   'plans.mail.grantedSubject': 'Dein Promptfolio-Tarif ist aktiv',
-  'plans.mail.grantedBody': 'Der von dir angefragte Tarif {plan} für {subject} ist jetzt aktiv.',
+  'plans.mail.grantedBody': 'Der von dir angefragte Tarif {plan} ist jetzt aktiv.',
+  'plans.mail.detailSpace': 'Bereich',
+  'plans.mail.action': 'Abrechnung öffnen',
+  'plans.name.free': 'Free',
+  'plans.name.pro': 'Pro',
+  'plans.name.team': 'Team',
 }

@@ -23,5 +23,10 @@ export const plansEn = {
   'plans.requestNotFound': 'Plan request not found',
   'plans.requestNotPending': 'This request is no longer pending',
   'plans.mail.grantedSubject': 'Your Promptfolio plan is active',
-  'plans.mail.grantedBody': 'The {plan} plan you requested for {subject} is now active.',
+  'plans.mail.grantedBody': 'The {plan} plan you requested is now active.',
+  'plans.mail.detailSpace': 'Space',
+  'plans.mail.action': 'Open billing',
+  'plans.name.free': 'Free',
+  'plans.name.pro': 'Pro',
+  'plans.name.team': 'Team',
 } as const
