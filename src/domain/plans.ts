@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TRIAL_DAYS } from './constants.ts'
+import type { MessageKey } from './messages/index.ts'
 
 /**
  * Plans, trials and entitlements (§1, §3, §4, §9; issue 12). One table of plans read by the server
@@ -272,6 +273,16 @@ export function planBanner(
   if (context === 'team' && nearLimit(members.used, members.max)) return { kind: 'limit', ...members }
   if (!limits.apiAccess) return { kind: 'api_locked', ...prompts }
   return null
+}
+
+/** The words of a refusal (§8 Paywall texts), the same on the server's 403 and in the paywall. */
+export function refusalMessageKey({ context, reason, resource }: PlanLimitDetails): MessageKey {
+  if (reason === 'payment_required')
+    return context === 'team' ? 'plans.paymentRequiredTeam' : 'plans.paymentRequired'
+  if (resource === 'api_access') return 'plans.apiAccessLocked'
+  if (resource === 'webhooks') return 'plans.webhooksLocked'
+  if (resource === 'team_members') return 'plans.memberLimitReached'
+  return context === 'team' ? 'plans.promptLimitReachedTeam' : 'plans.promptLimitReached'
 }
 
 /** The paywall's title for a refusal reason (§8: 'Upgrade required', 'Limit reached', 'Feature not available'). */

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors.ts'
-import type { MessageKey } from '../../../domain/messages/index.ts'
 import {
   type ChoosablePlanId,
   decide,
@@ -8,6 +7,7 @@ import {
   entitlementsOf,
   type GatedAction,
   type PlanLimitDetails,
+  refusalMessageKey,
 } from '../../../domain/plans.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { queryRows, type SqlTimestamp } from '../../db/rows.ts'
@@ -81,20 +81,11 @@ export function createPlanGate(options: { enabled: boolean; now?: () => Date }):
 /** The refusal: 403 `plan_limit` with the details and the spec's words for the reason (§8). */
 export function planLimitError(details: PlanLimitDetails): AppError {
   const { allowed: _, ...planLimit } = details as PlanLimitDetails & { allowed?: boolean }
-  return new AppError('plan_limit', refusalMessage(planLimit), {
+  return new AppError('plan_limit', refusalMessageKey(planLimit), {
     reason: planLimit.reason,
     params: { max: planLimit.max ?? '—', used: planLimit.used ?? '—' },
     planLimit,
   })
-}
-
-function refusalMessage({ context, reason, resource }: PlanLimitDetails): MessageKey {
-  if (reason === 'payment_required')
-    return context === 'team' ? 'plans.paymentRequiredTeam' : 'plans.paymentRequired'
-  if (resource === 'api_access') return 'plans.apiAccessLocked'
-  if (resource === 'webhooks') return 'plans.webhooksLocked'
-  if (resource === 'team_members') return 'plans.memberLimitReached'
-  return context === 'team' ? 'plans.promptLimitReachedTeam' : 'plans.promptLimitReached'
 }
 
 export interface SubjectRow extends Record<string, unknown> {
