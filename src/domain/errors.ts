@@ -1,10 +1,13 @@
 import type { MessageKey, MessageParams } from './messages/index.ts'
+import type { PlanLimitDetails } from './plans.ts'
 
 /** The spec's error kinds (§8) plus the two transport-level ones an HTTP API needs. */
 export const errorStatus = {
   validation: 400,
   not_authenticated: 401,
   forbidden: 403,
+  /** A plan's limit, trial end or missing feature refused the action (§4 write gating). */
+  plan_limit: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
@@ -19,6 +22,7 @@ export const defaultMessageOf: Record<ErrorCode, MessageKey> = {
   validation: 'error.validation',
   not_authenticated: 'error.notAuthenticated',
   forbidden: 'error.forbidden',
+  plan_limit: 'plans.paymentRequired',
   not_found: 'error.notFound',
   conflict: 'error.conflict',
   payload_too_large: 'error.payloadTooLarge',
@@ -35,6 +39,8 @@ export interface AppErrorOptions {
   retryAfter?: number
   /** A machine-readable detail for clients that need more than the code (e.g. 'stale_version'). */
   reason?: string
+  /** With plan_limit: what refused it (context, reason, resource, used, max). */
+  planLimit?: PlanLimitDetails
 }
 
 /**
@@ -71,6 +77,7 @@ export interface ErrorBody {
     fields?: Record<string, string>
     retryAfter?: number
     reason?: string
+    planLimit?: PlanLimitDetails
   }
 }
 

@@ -5,6 +5,7 @@ import { accountOperations } from '../domain/api/account.ts'
 import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
 import { mailOperations } from '../domain/api/mail.ts'
+import { planOperations } from '../domain/api/plans.ts'
 import { promptOperations } from '../domain/api/prompts.ts'
 import { systemOperations } from '../domain/api/system.ts'
 import { teamOperations } from '../domain/api/teams.ts'
@@ -27,6 +28,9 @@ import { accountHandlers } from './modules/account/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
+import { manualBillingProvider } from './modules/plans/billing-provider.ts'
+import { createPlanGate } from './modules/plans/gate.ts'
+import { planHandlers } from './modules/plans/routes.ts'
 import { promptHandlers } from './modules/prompts/routes.ts'
 import { systemHandlers } from './modules/system/routes.ts'
 import { teamHandlers } from './modules/teams/routes.ts'
@@ -40,6 +44,8 @@ export interface AppDeps {
   webDistDir?: string
   /** Checks of every answer against its operation's declaration (the API tests turn them on). */
   contracts?: MountOptions
+  /** The plans' clock (tests move it to end a trial); the system clock by default. */
+  now?: () => Date
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -48,6 +54,7 @@ export function createApp(deps: AppDeps) {
   const { config, database, auth, log } = deps
   const db = database.db
   const app = new Hono<AppEnv>()
+  const plans = createPlanGate({ enabled: config.plansEnabled, now: deps.now })
 
   app.onError(handleError)
   app.use('*', requestContext(log))
@@ -81,13 +88,14 @@ export function createApp(deps: AppDeps) {
   mount(systemOperations, systemHandlers({ database, version: config.version }))
   mount(authOperations, authHandlers({ auth, db, database, config }))
   mount(accountOperations, accountHandlers({ db }))
-  mount(promptOperations, promptHandlers({ db }))
+  mount(promptOperations, promptHandlers({ db, plans }))
   mount(conversationOperations, conversationHandlers({ db }))
   mount(
     teamOperations,
-    teamHandlers({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier }),
+    teamHandlers({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier, plans }),
   )
   mount(mailOperations, mailHandlers({ db, config }))
+  mount(planOperations, planHandlers({ db, plans, provider: manualBillingProvider, appUrl: config.appUrl }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

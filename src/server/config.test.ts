@@ -25,6 +25,8 @@ describe('configuration from the environment', () => {
     )
     expect(loadConfig({ AUTH_SECRET: secret, TRUST_PROXY: '10.0.0.0/8' }).trustProxy.kind).toBe('networks')
     expect(loadConfig({ AUTH_SECRET: secret, PORT: '8080' }).appUrl).toBe('http://localhost:8080')
+    expect(loadConfig({ AUTH_SECRET: secret }).plansEnabled).toBe(true)
+    expect(loadConfig({ AUTH_SECRET: secret, PLANS: 'off' }).plansEnabled).toBe(false)
   })
 
   it.each([
@@ -36,6 +38,7 @@ describe('configuration from the environment', () => {
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL must start with smtp:// or smtps://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ADMIN_EMAIL: 'admin' }, 'ADMIN_EMAIL must be an email address'],
+    [{ PLANS: 'maybe' }, "PLANS must be 'on' or 'off'"],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY "yes" is neither a number of hops nor an IP address or CIDR'],
     [{ NODE_ENV: 'production', AUTH_SECRET: '' }, 'AUTH_SECRET is required when NODE_ENV=production'],
   ])('stops the start with one clear line for %j', (env, text) => {

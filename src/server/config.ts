@@ -43,6 +43,8 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString,
   /** Extra origins allowed to call the API with cookies (the Vite dev server in `npm run dev`). */
   EXTRA_TRUSTED_ORIGINS: optionalString,
+  /** Plans, trials and limits (on, the product as the spec describes it) or an unlimited private install (off). */
+  PLANS: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
 })
 
 export interface Config {
@@ -69,6 +71,8 @@ export interface Config {
   adminEmail: string | undefined
   /** Which proxies may say who the client is (TRUST_PROXY); see http/client-address.ts. */
   trustProxy: TrustProxy
+  /** PLANS: trials, limits and the paywall (true) or an unlimited installation (false). */
+  plansEnabled: boolean
   version: string
 }
 
@@ -111,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     adminEmail: e.ADMIN_EMAIL,
     trustProxy,
+    plansEnabled: e.PLANS === 'on',
     version: readVersion(),
   }
 }

@@ -2,6 +2,7 @@ import { accountOperations } from './account.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
 import { mailOperations } from './mail.ts'
+import { planOperations } from './plans.ts'
 import { promptOperations } from './prompts.ts'
 import { systemOperations } from './system.ts'
 import { teamOperations } from './teams.ts'
@@ -13,6 +14,7 @@ export const operationGroups = [
   promptOperations,
   conversationOperations,
   teamOperations,
+  planOperations,
   mailOperations,
   systemOperations,
 ] as const

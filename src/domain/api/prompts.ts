@@ -49,7 +49,7 @@ export const promptOperations = defineOperations(
       body: createPromptInput,
       response: promptDetailSchema,
       created: true,
-      errors: ['conflict'],
+      errors: ['conflict', 'plan_limit'],
     },
     get: {
       method: 'GET',
@@ -70,7 +70,7 @@ export const promptOperations = defineOperations(
       params: promptParams,
       body: updatePromptInput,
       response: promptDetailSchema,
-      errors: ['forbidden', 'conflict'],
+      errors: ['forbidden', 'conflict', 'plan_limit'],
       permission: 'prompt.edit',
     },
     delete: {

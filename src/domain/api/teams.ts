@@ -122,7 +122,7 @@ export const teamOperations = defineOperations(
       body: inviteInput,
       response: teamInvitationSchema,
       created: true,
-      errors: ['forbidden', 'conflict', 'rate_limited'],
+      errors: ['forbidden', 'conflict', 'rate_limited', 'plan_limit'],
       permission: 'invite_members',
     },
     resendInvitation: {
@@ -132,7 +132,7 @@ export const teamOperations = defineOperations(
       access: 'signed-in',
       params: invitationParams,
       response: teamInvitationSchema,
-      errors: ['forbidden', 'conflict', 'rate_limited'],
+      errors: ['forbidden', 'conflict', 'rate_limited', 'plan_limit'],
       permission: 'invite_members',
     },
     revokeInvitation: {
@@ -161,7 +161,7 @@ export const teamOperations = defineOperations(
       access: 'signed-in',
       params: tokenParams,
       response: acceptedInvitationSchema,
-      errors: ['forbidden', 'conflict'],
+      errors: ['forbidden', 'conflict', 'plan_limit'],
     },
   },
 )

@@ -2,6 +2,7 @@ import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
 import { conversationsDe } from './de/conversations.ts'
 import { mailDe } from './de/mail.ts'
+import { plansDe } from './de/plans.ts'
 import { profileDe } from './de/profile.ts'
 import { promptsDe } from './de/prompts.ts'
 import { teamsDe } from './de/teams.ts'
@@ -16,4 +17,5 @@ export const de: Record<keyof typeof en, string> = {
   ...conversationsDe,
   ...teamsDe,
   ...promptsDe,
+  ...plansDe,
 }

@@ -2,6 +2,7 @@ import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
 import { conversationsEn } from './en/conversations.ts'
 import { mailEn } from './en/mail.ts'
+import { plansEn } from './en/plans.ts'
 import { profileEn } from './en/profile.ts'
 import { promptsEn } from './en/prompts.ts'
 import { teamsEn } from './en/teams.ts'
@@ -19,4 +20,5 @@ export const en = {
   ...conversationsEn,
   ...teamsEn,
   ...promptsEn,
+  ...plansEn,
 }

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable, unavailableRetryAfter } from '../db/unavailable.
 import type { AppEnv } from './env.ts'
 
 export function errorBody(error: AppError, locale: Locale): ErrorBody {
-  const { fields, params, retryAfter, reason } = error.options
+  const { fields, params, retryAfter, reason, planLimit } = error.options
   return {
     error: {
       code: error.code,
@@ -18,6 +18,7 @@ export function errorBody(error: AppError, locale: Locale): ErrorBody {
       }),
       ...(retryAfter !== undefined && { retryAfter }),
       ...(reason && { reason }),
+      ...(planLimit && { planLimit }),
     },
   }
 }

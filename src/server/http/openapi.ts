@@ -135,6 +135,21 @@ export function openApiDocument(groups: DocumentedGroup[], version: string) {
                 },
                 retryAfter: { type: 'integer', description: 'Seconds, with rate_limited' },
                 reason: { type: 'string', description: "A finer cause, e.g. 'stale_version'" },
+                planLimit: {
+                  type: 'object',
+                  description: 'With plan_limit: what the plan refused',
+                  required: ['context', 'reason', 'resource', 'used', 'max'],
+                  properties: {
+                    context: { type: 'string', enum: ['personal', 'team'] },
+                    reason: {
+                      type: 'string',
+                      enum: ['payment_required', 'limit_reached', 'feature_not_available'],
+                    },
+                    resource: { type: 'string', enum: ['prompts', 'team_members', 'api_access', 'webhooks'] },
+                    used: { type: ['integer', 'null'] },
+                    max: { type: ['integer', 'null'] },
+                  },
+                },
               },
             },
           },

@@ -21,10 +21,14 @@ export interface TestApp {
 /**
  * A fresh app on its own database: in-memory PGlite by default, or (TEST_DB=postgres) a new schema
  * in TEST_DATABASE_URL that is dropped again on close, so runs never see each other's rows.
+ *
+ * Plans are off (PLANS=off, unlimited) unless a test asks for them with `{ plansEnabled: true }`:
+ * suites about prompts or teams create what they need without meeting a trial's limits; the plan
+ * tests (src/server/modules/plans/) turn them on, and may pass `now` to move the plans' clock.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { log?: Logger } = {},
+  options: { log?: Logger; now?: () => Date } = {},
 ): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({
@@ -33,6 +37,7 @@ export async function createTestApp(
       AUTH_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
       DATA_DIR: '.tmp/test-data',
+      PLANS: 'off',
     }),
     rateLimitMultiplier: 1000,
     ...overrides,
@@ -41,7 +46,14 @@ export async function createTestApp(
   await database.migrate()
   const log = options.log ?? createLogger(config.logLevel)
   const auth = createAuth({ config, db: database.db, log })
-  const app = createApp({ config, database, auth, log, contracts: { checkContracts: true } })
+  const app = createApp({
+    config,
+    database,
+    auth,
+    log,
+    contracts: { checkContracts: true },
+    now: options.now,
+  })
   const mail = createMailDelivery({ database, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log })
   if (config.smtpUrl) await mail.start()
   return {

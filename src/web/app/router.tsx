@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('../routes/settings/profile.tsx'), 'ProfileSettingsPage'),
               },
               { path: '/settings', element: notImplemented('settings') },
-              { path: '/billing', element: notImplemented('billing') },
+              { path: '/billing', ...lazyPage(() => import('../routes/billing.tsx'), 'BillingPage') },
               { path: '/settings/api', element: notImplemented('settingsApi') },
               { path: '/settings/webhooks', element: notImplemented('settingsWebhooks') },
               { path: '/help', element: notImplemented('help') },

@@ -6,6 +6,7 @@ import deConversations from './locales/de/conversations.json'
 import deDiagnostics from './locales/de/diagnostics.json'
 import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
+import dePlans from './locales/de/plans.json'
 import dePrompts from './locales/de/prompts.json'
 import deShell from './locales/de/shell.json'
 import deTeams from './locales/de/teams.json'
@@ -16,6 +17,7 @@ import enConversations from './locales/en/conversations.json'
 import enDiagnostics from './locales/en/diagnostics.json'
 import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
+import enPlans from './locales/en/plans.json'
 import enPrompts from './locales/en/prompts.json'
 import enShell from './locales/en/shell.json'
 import enTeams from './locales/en/teams.json'
@@ -32,6 +34,7 @@ const en = {
   prompts: enPrompts,
   conversations: enConversations,
   teams: enTeams,
+  plans: enPlans,
 }
 const de: typeof en = {
   common: deCommon,
@@ -44,6 +47,7 @@ const de: typeof en = {
   prompts: dePrompts,
   conversations: deConversations,
   teams: deTeams,
+  plans: dePlans,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

@@ -5,6 +5,7 @@ import {
   operationUrl,
 } from '../../domain/api/operation.ts'
 import { type ErrorCode, isErrorBody } from '../../domain/errors.ts'
+import type { PlanLimitDetails } from '../../domain/plans.ts'
 import { currentLanguage, message } from '../i18n/index.ts'
 
 /** An API failure, already in the user's language (the server localizes by Accept-Language). */
@@ -14,12 +15,19 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>
   readonly retryAfter?: number
   readonly reason?: string
+  /** With plan_limit: what the plan refused (the paywall shows it). */
+  readonly planLimit?: PlanLimitDetails
 
   constructor(
     status: number,
     code: ErrorCode | 'network',
     text: string,
-    extra: { fields?: Record<string, string>; retryAfter?: number; reason?: string } = {},
+    extra: {
+      fields?: Record<string, string>
+      retryAfter?: number
+      reason?: string
+      planLimit?: PlanLimitDetails
+    } = {},
   ) {
     super(text)
     this.name = 'ApiError'
@@ -28,6 +36,7 @@ export class ApiError extends Error {
     this.fields = extra.fields ?? {}
     this.retryAfter = extra.retryAfter
     this.reason = extra.reason
+    this.planLimit = extra.planLimit
   }
 }
 
@@ -78,13 +87,14 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   }
   if (response.ok) return data as T
   if (isErrorBody(data)) {
-    const { code, message: text, fields, retryAfter, reason } = data.error
+    const { code, message: text, fields, retryAfter, reason, planLimit } = data.error
     const headerRetry = Number(response.headers.get('retry-after'))
     return Promise.reject(
       new ApiError(response.status, code, text, {
         fields,
         retryAfter: retryAfter ?? (Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined),
         reason,
+        planLimit,
       }),
     )
   }

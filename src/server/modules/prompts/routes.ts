@@ -1,6 +1,7 @@
 import type { promptOperations } from '../../../domain/api/prompts.ts'
 import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
+import type { PlanGate } from '../plans/gate.ts'
 import { listPrompts, listPromptTags } from './list.ts'
 import {
   createPrompt,
@@ -13,13 +14,19 @@ import {
 } from './service.ts'
 
 /** The prompt operations (`src/domain/api/prompts.ts`), each answered by its service. */
-export function promptHandlers({ db }: { db: Db }): Handlers<typeof promptOperations> {
+export function promptHandlers({
+  db,
+  plans,
+}: {
+  db: Db
+  plans: PlanGate
+}): Handlers<typeof promptOperations> {
   return {
     list: ({ actor, query }) => listPrompts(db, actor, query),
     tags: async ({ actor, query }) => ({ items: await listPromptTags(db, actor, query), nextCursor: null }),
-    create: ({ actor, body }) => createPrompt(db, actor, body),
+    create: ({ actor, body }) => createPrompt(db, plans, actor, body),
     get: ({ actor, params }) => getPromptDetail(db, actor, params.id),
-    update: ({ actor, params, body }) => savePrompt(db, actor, params.id, body),
+    update: ({ actor, params, body }) => savePrompt(db, plans, actor, params.id, body),
     delete: async ({ actor, params }) => deletePrompt(db, actor, params.id),
     versions: ({ actor, params, query }) => listVersions(db, actor, params.id, query),
     version: ({ actor, params }) => getVersion(db, actor, params.id, params.versionId),

@@ -18,6 +18,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts'
 import { pageCondition, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
+import { type PlanGate, subjectKeyOf, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import {
   findVisiblePrompt,
@@ -108,15 +109,21 @@ async function resolveSharing(
   return { visibility, teamId }
 }
 
-/** Create (§4): the prompt, version 1 ('Initial version') and its current version, in one transaction. */
+/**
+ * Create (§4): the prompt, version 1 ('Initial version') and its current version, in one transaction.
+ * The plan gate of its space (personal, or the team it is shared with) runs first in it, holding the
+ * space's lock until the commit, so writers at the limit cannot both pass.
+ */
 export async function createPrompt(
   db: Db,
+  plans: PlanGate,
   actor: Actor,
   input: z.output<typeof createPromptInput>,
 ): Promise<PromptDetail> {
   const promptId = await db
     .transaction(async (tx) => {
       const sharing = await resolveSharing(tx, actor.id, input.visibility, input.teamId)
+      await plans.require(tx, subjectOf(actor.id, sharing.teamId), 'createPrompt')
       const [prompt] = await tx
         .insert(prompts)
         .values({
@@ -165,6 +172,7 @@ async function requireRoomForAVersion(tx: Tx, promptId: string): Promise<void> {
  */
 export async function savePrompt(
   db: Db,
+  plans: PlanGate,
   actor: Actor,
   promptId: string,
   input: z.output<typeof updatePromptInput>,
@@ -181,7 +189,7 @@ export async function savePrompt(
         })
       }
       const visibilityChanges = input.visibility !== undefined || input.teamId !== undefined
-      const sharing = visibilityChanges
+      const sharing: Partial<Awaited<ReturnType<typeof resolveSharing>>> = visibilityChanges
         ? await resolveSharing(
             tx,
             actor.id,
@@ -189,6 +197,10 @@ export async function savePrompt(
             input.teamId !== undefined ? input.teamId : prompt.teamId,
           )
         : {}
+      // Editing needs a plan that allows writing; moving the prompt to another space counts there.
+      const from = subjectOf(prompt.ownerUserId, prompt.teamId)
+      const to = sharing.visibility ? subjectOf(prompt.ownerUserId, sharing.teamId) : from
+      await plans.require(tx, to, subjectKeyOf(to) === subjectKeyOf(from) ? 'editPrompt' : 'createPrompt')
       let currentVersionId = prompt.currentVersionId
       if (input.body !== undefined && input.body !== current?.body) {
         await requireRoomForAVersion(tx, promptId)

@@ -14,9 +14,9 @@ import { invitationTokenSchema } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
+import type { PlanGate } from '../plans/gate.ts'
 import { queueInvitationMail } from './invitation-mail.ts'
 import { hashInvitationToken, newInvitationToken } from './invitation-token.ts'
-import { checkTeamMemberLimit } from './plan-limits.ts'
 import { type Actor, authorizeTeam } from './policy.ts'
 
 export interface InvitationDeps {
@@ -24,6 +24,8 @@ export interface InvitationDeps {
   /** The public origin for links in mails (APP_URL). */
   appUrl: string
   rateLimitMultiplier: number
+  /** The plan gate: a team's members plus pending invitations stay within its plan. */
+  plans: PlanGate
 }
 
 /** Invitations (and resends) an admin may send per hour: each one is a mail to a stranger. */
@@ -129,11 +131,13 @@ async function assertNotMember(tx: Tx, teamId: string, email: string) {
   if (member) throw new AppError('conflict', 'teams.alreadyMember')
 }
 
-async function assertRoomForMember(tx: Tx, teamId: string) {
-  const limit = await checkTeamMemberLimit(tx, teamId)
-  if (!limit.allowed) {
-    throw new AppError('forbidden', 'teams.memberLimitReached', { reason: 'limit_reached' })
-  }
+/**
+ * The plan's max team members (§3), counting members and pending invitations; `invitationId` is the
+ * one being sent again or accepted (it becomes the one added, so it is not counted twice). Called
+ * after the team's row lock, inside the write's transaction; refuses with 403 plan_limit.
+ */
+async function assertRoomForMember(tx: Tx, plans: PlanGate, teamId: string, invitationId?: string) {
+  await plans.require(tx, { context: 'team', teamId }, 'addMember', { excludingInvitationId: invitationId })
 }
 
 const validFor = sql`now() + make_interval(days => ${INVITATION_VALID_DAYS})`
@@ -191,7 +195,7 @@ export async function inviteMember(
     )
     if (open?.status === 'pending') throw new AppError('conflict', 'teams.alreadyInvited')
     if (open) await tx.execute(sql`UPDATE invitations SET status = 'expired' WHERE id = ${open.id}`)
-    await assertRoomForMember(tx, teamId)
+    await assertRoomForMember(tx, deps.plans, teamId)
     const [created] = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO invitations (team_id, email, invited_by_user_id, role, token_hash, expires_at)
@@ -230,7 +234,7 @@ export async function resendInvitation(
             AND status = 'pending' AND id <> ${invitation.id}`,
     )
     if (newer) throw new AppError('conflict', 'teams.alreadyInvited')
-    await assertRoomForMember(tx, teamId)
+    await assertRoomForMember(tx, deps.plans, teamId, invitation.id)
     await tx.execute(
       sql`UPDATE invitations SET status = 'pending', token_hash = ${tokenHash}, expires_at = ${validFor},
             sent_at = now(), invited_by_user_id = ${actor.id}
@@ -309,7 +313,12 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
  * invitation (the order every team write uses), so two accepts of one invitation take turns and
  * the second finds it accepted.
  */
-export async function acceptInvitation(db: Db, actor: Actor, token: string): Promise<AcceptedInvitation> {
+export async function acceptInvitation(
+  db: Db,
+  plans: PlanGate,
+  actor: Actor,
+  token: string,
+): Promise<AcceptedInvitation> {
   const first = await invitationByToken(db, token)
   if (!first) throw invalidInvitation()
   const outcome = await db.transaction(async (tx): Promise<AcceptedInvitation | AppError> => {
@@ -331,7 +340,7 @@ export async function acceptInvitation(db: Db, actor: Actor, token: string): Pro
     }
     if (row.email !== actor.email) throw new AppError('forbidden', 'teams.invitationWrongEmail')
     if (membership) throw new AppError('conflict', 'teams.alreadyMember')
-    await assertRoomForMember(tx, row.team_id)
+    await assertRoomForMember(tx, plans, row.team_id, row.id)
     await tx.execute(
       sql`UPDATE invitations SET status = 'accepted', accepted_at = now() WHERE id = ${row.id}`,
     )

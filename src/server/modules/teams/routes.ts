@@ -45,6 +45,6 @@ export function teamHandlers(deps: InvitationDeps): Handlers<typeof teamOperatio
       await revokeInvitation(db, actor, params.teamId, params.invitationId)
     },
     previewInvitation: ({ params }) => previewInvitation(db, params.token),
-    acceptInvitation: ({ actor, params }) => acceptInvitation(db, actor, params.token),
+    acceptInvitation: ({ actor, params }) => acceptInvitation(db, deps.plans, actor, params.token),
   }
 }

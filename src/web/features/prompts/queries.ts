@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
+import { planOperations } from '../../../domain/api/plans.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import { PROMPT_VERSION_CACHE_MS } from '../../../domain/constants.ts'
 import type {
@@ -15,7 +16,7 @@ import type {
 } from '../../../domain/prompts.ts'
 import { callOperation } from '../../lib/api.ts'
 import type { ListFilters } from '../../lib/list-filters.ts'
-import { operationKey, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
+import { invalidateOperations, operationKey, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
 
 /** One page of 20 at a time ('Load more' asks for the next); the previous result stays while typing. */
 export function usePromptList(filters: ListFilters) {
@@ -85,6 +86,8 @@ function useStoreDetail() {
       queryKey: [promptOperations.$group.name],
       predicate: (query) => query.queryKey[1] !== promptOperations.get.name,
     })
+    // The plan's usage counts prompts.
+    invalidateOperations(queryClient, planOperations.entitlements)
   }
 }
 
@@ -120,6 +123,7 @@ export function useDeletePrompt() {
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: operationKey(promptOperations.get, { params: { id } }) })
       void queryClient.invalidateQueries({ queryKey: [promptOperations.$group.name] })
+      invalidateOperations(queryClient, planOperations.entitlements)
     },
   })
 }

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { ConfirmDialog } from '../../components/ui/dialog.tsx'
 import { toast } from '../../components/ui/toast.tsx'
+import { usePaywall } from '../../features/plans/index.ts'
 import { PromptFields, PromptFormActions, usePromptForm } from '../../features/prompts/prompt-form.tsx'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import {
@@ -88,6 +89,7 @@ function EditPromptForm({
     teamId: prompt.teamId ?? '',
   })
   const [formError, setFormError] = useState<string | null>(null)
+  const paywall = usePaywall()
   const [stale, setStale] = useState(false)
   const [switchedTo, setSwitchedTo] = useState<string | null>(null)
   const [rebased, setRebased] = useState<string | null>(null)
@@ -100,6 +102,7 @@ function EditPromptForm({
       toast({ title: t('form.saved'), tone: 'success' })
       navigate(`/prompts/${prompt.id}`)
     } catch (error) {
+      if (paywall.showIfPlanLimit(error)) return
       setStale(error instanceof ApiError && error.reason === 'stale_version')
       setFormError(applyServerErrors(form.setError, error, t('form.updateFailed')))
     }
@@ -182,6 +185,7 @@ function EditPromptForm({
           </Button>
         )}
       />
+      {paywall.dialog}
     </div>
   )
 }

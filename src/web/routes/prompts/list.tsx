@@ -11,6 +11,7 @@ import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
+import { PlanBanner, useEntitlements, usePaywall } from '../../features/plans/index.ts'
 import { PromptRow } from '../../features/prompts/prompt-row.tsx'
 import { usePromptList } from '../../features/prompts/queries.ts'
 import { TagFilter } from '../../features/prompts/tag-filter.tsx'
@@ -97,14 +98,28 @@ function NoPrompts({ scope, filtered }: { scope: PromptScope; filtered: boolean 
   )
 }
 
+/**
+ * 'New Prompt' goes to /prompts/new; when the personal space may not create another prompt (the
+ * limit, or the trial ended) the paywall opens instead (§4 write gating).
+ */
 function NewPromptLink({ children }: { children: string }) {
+  const entitlements = useEntitlements()
+  const paywall = usePaywall()
   return (
-    <Button asChild>
-      <Link to="/prompts/new">
-        <Plus aria-hidden />
-        {children}
-      </Link>
-    </Button>
+    <>
+      <Button asChild>
+        <Link
+          to="/prompts/new"
+          onClick={(event) => {
+            if (!paywall.allows(entitlements.data, 'createPrompt')) event.preventDefault()
+          }}
+        >
+          <Plus aria-hidden />
+          {children}
+        </Link>
+      </Button>
+      {paywall.dialog}
+    </>
   )
 }
 
@@ -124,6 +139,7 @@ export function PromptListPage() {
         description={t('list.subtitle')}
         actions={<NewPromptLink>{t('list.newPrompt')}</NewPromptLink>}
       />
+      <PlanBanner teamId={filters.scope === 'team' ? filters.teamId : undefined} />
       <div className="mb-4 space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
           <SearchInput

@@ -5,6 +5,7 @@ import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { toast } from '../../components/ui/toast.tsx'
+import { useEntitlements, usePaywall } from '../../features/plans/index.ts'
 import {
   emptyPromptForm,
   PromptFields,
@@ -21,14 +22,19 @@ export function NewPromptPage() {
   const form = usePromptForm(emptyPromptForm)
   const create = useCreatePrompt()
   const [formError, setFormError] = useState<string | null>(null)
+  const personal = useEntitlements()
+  const paywall = usePaywall()
 
   const onSubmit = form.handleSubmit(async ({ title, description, body, tags, visibility, teamId }) => {
     setFormError(null)
+    // A personal prompt is checked here first; the server checks every create either way.
+    if (visibility === 'private' && !paywall.allows(personal.data, 'createPrompt')) return
     try {
       const prompt = await create.mutateAsync({ title, description, body, tags, visibility, teamId })
       toast({ title: t('form.created'), tone: 'success' })
       navigate(`/prompts/${prompt.id}`)
     } catch (error) {
+      if (paywall.showIfPlanLimit(error)) return
       setFormError(applyServerErrors(form.setError, error, t('form.createFailed')))
     }
   })
@@ -49,6 +55,7 @@ export function NewPromptPage() {
           />
         </form>
       </Card>
+      {paywall.dialog}
     </div>
   )
 }

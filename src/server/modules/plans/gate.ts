@@ -1,0 +1,175 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { AppError } from '../../../domain/errors.ts'
+import {
+  type ChoosablePlanId,
+  decide,
+  type Entitlements,
+  entitlementsOf,
+  type GatedAction,
+  type PlanLimitDetails,
+  refusalMessageKey,
+} from '../../../domain/plans.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { queryRows, type SqlTimestamp } from '../../db/rows.ts'
+
+/** Who holds a plan: a user's personal space or a team. */
+export type PlanSubject = { context: 'personal'; userId: string } | { context: 'team'; teamId: string }
+
+/** The subject a prompt (or any object in a space) belongs to: its team, else its owner. */
+export function subjectOf(userId: string, teamId: string | null | undefined): PlanSubject {
+  return teamId ? { context: 'team', teamId } : { context: 'personal', userId }
+}
+
+export function subjectKeyOf(subject: PlanSubject): string {
+  return subject.context === 'team' ? `team:${subject.teamId}` : `user:${subject.userId}`
+}
+
+export interface GateOptions {
+  /** An invitation that is being accepted or sent again: it is not counted as pending besides. */
+  excludingInvitationId?: string
+}
+
+/**
+ * The entitlement gate (§4 write gating, issue 12). One per app: it knows whether plans are on
+ * (PLANS) and what time it is (tests move its clock).
+ *
+ * `require` is THE check every gated write calls inside its own transaction, before it writes:
+ * it takes the subject's row lock in `plan_subjects` (created on first use), so concurrent writers
+ * of one subject take turns and the count it reads stays true until the write commits; it counts
+ * the usage live and refuses with 403 `plan_limit` ({ context, reason, resource, used, max }),
+ * localized. If the check itself cannot run the write is refused with 503 (it fails closed,
+ * DESIGN 4), never let through.
+ *
+ * Other modules call it the same way for features: `plans.require(tx, subject, 'apiAccess')` before
+ * creating an API key, `plans.require(tx, subject, 'webhooks')` before creating a webhook endpoint,
+ * and 'createPrompt' / 'editPrompt' for public-API writes of prompts.
+ */
+export interface PlanGate {
+  readonly enabled: boolean
+  now(): Date
+  require(tx: Tx, subject: PlanSubject, action: GatedAction, options?: GateOptions): Promise<void>
+  /** The subject's entitlements, read without a lock (for answers and screens). */
+  entitlements(db: Db | Tx, subject: PlanSubject): Promise<Entitlements>
+}
+
+export function createPlanGate(options: { enabled: boolean; now?: () => Date }): PlanGate {
+  const now = options.now ?? (() => new Date())
+  return {
+    enabled: options.enabled,
+    now,
+    async require(tx, subject, action, gateOptions = {}) {
+      if (!options.enabled) return
+      let entitlements: Entitlements
+      try {
+        entitlements = await readEntitlements(tx, subject, {
+          enabled: true,
+          now: now(),
+          lock: true,
+          ...gateOptions,
+        })
+      } catch (error) {
+        if (error instanceof AppError) throw error
+        throw new AppError('transient', 'plans.checkFailed')
+      }
+      const decision = decide(entitlements, action)
+      if (!decision.allowed) throw planLimitError(decision)
+    },
+    entitlements: (db, subject) => readEntitlements(db, subject, { enabled: options.enabled, now: now() }),
+  }
+}
+
+/** The refusal: 403 `plan_limit` with the details and the spec's words for the reason (§8). */
+export function planLimitError(details: PlanLimitDetails): AppError {
+  const { allowed: _, ...planLimit } = details as PlanLimitDetails & { allowed?: boolean }
+  return new AppError('plan_limit', refusalMessageKey(planLimit), {
+    reason: planLimit.reason,
+    params: { max: planLimit.max ?? '—', used: planLimit.used ?? '—' },
+    planLimit,
+  })
+}
+
+export interface SubjectRow extends Record<string, unknown> {
+  plan: ChoosablePlanId | null
+  created_at: SqlTimestamp
+}
+
+function createdAtOf(subject: PlanSubject): SQL {
+  return subject.context === 'team'
+    ? sql`(SELECT created_at FROM teams WHERE id = ${subject.teamId})`
+    : sql`(SELECT created_at FROM users WHERE id = ${subject.userId})`
+}
+
+/**
+ * Takes the subject's row lock (the row is made on first use) and reads its chosen plan and the
+ * start of its trial. Held until the transaction ends: every gated write and every plan change of
+ * one subject take turns on it.
+ */
+export async function lockPlanSubject(tx: Tx, subject: PlanSubject): Promise<SubjectRow | undefined> {
+  const key = subjectKeyOf(subject)
+  await tx.execute(
+    subject.context === 'team'
+      ? sql`INSERT INTO plan_subjects (subject_key, team_id) VALUES (${key}, ${subject.teamId}) ON CONFLICT (subject_key) DO NOTHING`
+      : sql`INSERT INTO plan_subjects (subject_key, user_id) VALUES (${key}, ${subject.userId}) ON CONFLICT (subject_key) DO NOTHING`,
+  )
+  const [row] = await queryRows<SubjectRow>(
+    tx,
+    sql`SELECT plan, ${createdAtOf(subject)} AS created_at FROM plan_subjects WHERE subject_key = ${key} FOR UPDATE`,
+  )
+  return row
+}
+
+async function readEntitlements(
+  db: Db | Tx,
+  subject: PlanSubject,
+  options: { enabled: boolean; now: Date; lock?: boolean } & GateOptions,
+): Promise<Entitlements> {
+  const key = subjectKeyOf(subject)
+  let row: SubjectRow | undefined
+  if (options.lock) {
+    row = await lockPlanSubject(db as Tx, subject)
+  } else {
+    ;[row] = await queryRows<SubjectRow>(
+      db,
+      sql`SELECT (SELECT plan FROM plan_subjects WHERE subject_key = ${key}) AS plan, ${createdAtOf(subject)} AS created_at`,
+    )
+  }
+  if (!row?.created_at) throw new AppError('not_found', 'plans.subjectNotFound')
+  return entitlementsOf({
+    context: subject.context,
+    teamId: subject.context === 'team' ? subject.teamId : null,
+    createdAt: new Date(row.created_at),
+    chosenPlan: row.plan,
+    usage: await usageOf(db, subject, options.excludingInvitationId),
+    now: options.now,
+    enabled: options.enabled,
+  })
+}
+
+/** Usage, counted live (issue 12): prompts in the space; a team's members plus pending invitations. */
+async function usageOf(
+  db: Db | Tx,
+  subject: PlanSubject,
+  excludingInvitationId: string | undefined,
+): Promise<{ prompts: number; teamMembers: number }> {
+  if (subject.context === 'personal') {
+    const [row] = await queryRows<{ prompts: number | string }>(
+      db,
+      sql`SELECT count(*) AS prompts FROM prompts WHERE owner_user_id = ${subject.userId} AND team_id IS NULL`,
+    )
+    return { prompts: Number(row!.prompts), teamMembers: 1 }
+  }
+  const [row] = await queryRows<{
+    prompts: number | string
+    members: number | string
+    pending: number | string
+  }>(
+    db,
+    sql`SELECT
+          (SELECT count(*) FROM prompts WHERE team_id = ${subject.teamId}) AS prompts,
+          (SELECT count(*) FROM team_members WHERE team_id = ${subject.teamId}) AS members,
+          (SELECT count(*) FROM invitations
+            WHERE team_id = ${subject.teamId} AND status = 'pending' AND expires_at > now()
+            ${excludingInvitationId ? sql`AND id <> ${excludingInvitationId}` : sql``}) AS pending`,
+  )
+  return { prompts: Number(row!.prompts), teamMembers: Number(row!.members) + Number(row!.pending) }
+}

@@ -1,0 +1,380 @@
+import { and, count, eq, isNull } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import type { BillingSpace, Entitlements, PlanRequest } from '../../../domain/plans.ts'
+import type { Tx } from '../../db/client.ts'
+import { invitations, mailOutbox, prompts, teamMembers } from '../../db/schema/index.ts'
+import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { createTeamAs, invitationLinkFor, inviteAs } from '../../testing/teams.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs } from '../prompts/test-fixtures.ts'
+import { createPlanGate } from './gate.ts'
+
+type Refusal = ErrorBody & {
+  error: {
+    planLimit: { context: string; reason: string; resource: string; used: number | null; max: number | null }
+  }
+}
+const DAY = 24 * 60 * 60 * 1000
+
+// The plans' clock: tests move it forward to end a trial (sessions keep the real clock).
+let offset = 0
+const now = () => new Date(Date.now() + offset)
+
+let testApp: TestApp
+let admin: TestClient
+beforeAll(async () => {
+  testApp = await createTestApp({ plansEnabled: true }, { now })
+  admin = new TestClient(testApp)
+  await admin.signUp() // the installation's first account: global admin
+})
+afterAll(() => testApp.close())
+
+async function signedUp(locale = 'en'): Promise<TestClient> {
+  const client = new TestClient(testApp, { locale })
+  await client.signUp()
+  return client
+}
+
+async function personalPromptCount(client: TestClient): Promise<number> {
+  const [row] = await testApp.database.db
+    .select({ n: count() })
+    .from(prompts)
+    .where(and(eq(prompts.ownerUserId, client.user!.id), isNull(prompts.teamId)))
+  return row!.n
+}
+
+async function createPrompts(client: TestClient, n: number) {
+  for (let i = 0; i < n; i++) await createPromptAs(client, { title: `Prompt ${i + 1}` })
+}
+
+const entitlementsOf = async (client: TestClient, teamId?: string) =>
+  (await client.get<Entitlements>(`/api/v1/me/entitlements${teamId ? `?teamId=${teamId}` : ''}`)).body
+
+describe('GET /api/v1/me/entitlements', () => {
+  it('starts a new account in its 14-day trial with the trial limits and live usage', async () => {
+    const user = await signedUp()
+    await createPrompts(user, 2)
+    const res = await user.get<Entitlements>('/api/v1/me/entitlements')
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      context: 'personal',
+      teamId: null,
+      state: 'trial',
+      plan: 'trial',
+      limits: { maxPrompts: 10, maxTeamMembers: 1, apiAccess: true, webhooks: true },
+      usage: { prompts: 2, teamMembers: 1 },
+      trial: { daysLeft: 14 },
+      canWrite: true,
+    })
+  })
+
+  it("answers a team's for its members and 404 for anyone else", async () => {
+    const owner = await signedUp()
+    const team = await createTeamAs(owner)
+    await inviteAs(owner, team.id, uniqueEmail())
+    expect(await entitlementsOf(owner, team.id)).toMatchObject({
+      context: 'team',
+      teamId: team.id,
+      state: 'trial',
+      limits: { maxPrompts: 50, maxTeamMembers: 5 },
+      usage: { prompts: 0, teamMembers: 2 },
+    })
+    const stranger = await signedUp()
+    const res = await stranger.get<ErrorBody>(`/api/v1/me/entitlements?teamId=${team.id}`)
+    expect(res.status).toBe(404)
+    expect(res.body.error.message).toBe('Team not found or access denied')
+  })
+})
+
+describe('creating prompts', () => {
+  it('allows 10 in the trial and refuses the 11th with 403 plan_limit, writing nothing', async () => {
+    const user = await signedUp()
+    await createPrompts(user, 10)
+    const res = await user.post<Refusal>('/api/v1/prompts', { title: 'Eleven', body: 'x' })
+    expect(res.status).toBe(403)
+    expect(res.body.error).toMatchObject({
+      code: 'plan_limit',
+      reason: 'limit_reached',
+      message: 'You have reached the limit of 10 prompts on your plan. Choose a larger plan to create more.',
+      planLimit: { context: 'personal', reason: 'limit_reached', resource: 'prompts', used: 10, max: 10 },
+    })
+    expect(await personalPromptCount(user)).toBe(10)
+  })
+
+  it('says it in German', async () => {
+    const user = await signedUp('de')
+    await createPrompts(user, 10)
+    const res = await user.post<Refusal>('/api/v1/prompts', { title: 'Elf', body: 'x' })
+    expect(res.body.error.message).toBe(
+      'Du hast das Limit von 10 Prompts deines Tarifs erreicht. Wähle einen größeren Tarif, um weitere zu erstellen.',
+    )
+  })
+
+  it('lets exactly one of 50 concurrent creates at 9 of 10 through', async () => {
+    const user = await signedUp()
+    await createPrompts(user, 9)
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        user.post<Refusal>('/api/v1/prompts', { title: `Race ${i}`, body: 'x' }),
+      ),
+    )
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 403)).toHaveLength(49)
+    expect(results.find((r) => r.status === 403)!.body.error.code).toBe('plan_limit')
+    expect(await personalPromptCount(user)).toBe(10)
+  })
+
+  it("counts a team prompt against the team, not the author's personal space", async () => {
+    const user = await signedUp()
+    const team = await createTeamAs(user)
+    await createPrompts(user, 10)
+    await createPromptAs(user, { visibility: 'team', teamId: team.id })
+    expect((await entitlementsOf(user, team.id)).usage.prompts).toBe(1)
+    expect((await entitlementsOf(user)).usage.prompts).toBe(10)
+    // Moving a personal prompt into the team counts there; moving one out of it into the full
+    // personal space does not fit.
+    const [teamPrompt] = await testApp.database.db.select().from(prompts).where(eq(prompts.teamId, team.id))
+    const res = await user.patch<Refusal>(`/api/v1/prompts/${teamPrompt!.id}`, { visibility: 'private' })
+    expect(res.status).toBe(403)
+    expect(res.body.error.planLimit).toMatchObject({ context: 'personal', resource: 'prompts', used: 10 })
+  })
+})
+
+describe('an expired trial (the clock moved 15 days on)', () => {
+  it('blocks creating and editing with the spec’s text, keeps reading, and Free writes again', async () => {
+    const user = await signedUp()
+    const prompt = await createPromptAs(user, { title: 'Kept' })
+    offset = 15 * DAY
+    try {
+      expect(await entitlementsOf(user)).toMatchObject({
+        state: 'payment_required',
+        plan: null,
+        canWrite: false,
+        trial: { daysLeft: 0 },
+      })
+      const create = await user.post<Refusal>('/api/v1/prompts', { title: 'New', body: 'x' })
+      expect(create.status).toBe(403)
+      expect(create.body.error).toMatchObject({
+        code: 'plan_limit',
+        message:
+          'Your 14-day trial has ended. To continue creating or editing prompts, please choose a plan.',
+        planLimit: { context: 'personal', reason: 'payment_required', resource: 'prompts', used: 1, max: 10 },
+      })
+      const edit = await user.patch<Refusal>(`/api/v1/prompts/${prompt.id}`, { body: 'A new version' })
+      expect(edit.status).toBe(403)
+      expect(edit.body.error.reason).toBe('payment_required')
+      expect((await user.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
+      expect((await user.get<{ items: unknown[] }>('/api/v1/prompts')).body.items).toHaveLength(1)
+      expect((await user.get(`/api/v1/prompts/${prompt.id}/versions`)).status).toBe(200)
+
+      const free = await user.post<{ outcome: string; entitlements: Entitlements }>('/api/v1/billing/plan', {
+        plan: 'free',
+      })
+      expect(free.status).toBe(200)
+      expect(free.body).toMatchObject({ outcome: 'active', entitlements: { state: 'active', plan: 'free' } })
+      expect((await user.patch(`/api/v1/prompts/${prompt.id}`, { body: 'A new version' })).status).toBe(200)
+      expect((await user.post('/api/v1/prompts', { title: 'New', body: 'x' })).status).toBe(201)
+    } finally {
+      offset = 0
+    }
+  })
+
+  it("blocks a team's invitations with the team's text", async () => {
+    const owner = await signedUp()
+    const team = await createTeamAs(owner)
+    offset = 15 * DAY
+    try {
+      const res = await owner.post<Refusal>(`/api/v1/teams/${team.id}/invitations`, { email: uniqueEmail() })
+      expect(res.status).toBe(403)
+      expect(res.body.error.planLimit).toMatchObject({ context: 'team', reason: 'payment_required' })
+      expect(res.body.error.message).toMatch(/^This team's 14-day trial has ended/)
+    } finally {
+      offset = 0
+    }
+  })
+})
+
+describe('team members (members plus pending invitations)', () => {
+  it('allows 5 in the trial and refuses the 6th invitation, sending nothing', async () => {
+    const owner = await signedUp()
+    const team = await createTeamAs(owner)
+    for (let i = 0; i < 4; i++) await inviteAs(owner, team.id, uniqueEmail())
+    const email = uniqueEmail()
+    const res = await owner.post<Refusal>(`/api/v1/teams/${team.id}/invitations`, { email })
+    expect(res.status).toBe(403)
+    expect(res.body.error).toMatchObject({
+      code: 'plan_limit',
+      message:
+        'This team has reached its limit of 5 members (pending invitations included). A team admin can choose a larger plan.',
+      planLimit: { context: 'team', reason: 'limit_reached', resource: 'team_members', used: 5, max: 5 },
+    })
+    expect(await testApp.database.db.select().from(invitations).where(eq(invitations.email, email))).toEqual(
+      [],
+    )
+    expect(
+      await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
+    ).toEqual([])
+  })
+
+  it('accepting an invitation counts it once; after a downgrade over the limit accepting is refused', async () => {
+    const owner = await signedUp()
+    const team = await createTeamAs(owner)
+    const grant = (plan: string | null) =>
+      admin.put('/api/v1/admin/plans', { context: 'team', subjectId: team.id, plan })
+    expect((await grant('team')).status).toBe(200)
+    const invitees = await Promise.all(Array.from({ length: 6 }, () => signedUp()))
+    for (const invitee of invitees) await inviteAs(owner, team.id, invitee.user!.email)
+    // At 7 of 50 the first accepts.
+    const first = await invitationLinkFor(testApp, invitees[0]!.user!.email)
+    expect((await invitees[0]!.post(`/api/v1/invitations/${first.token}/accept`)).status).toBe(200)
+    expect((await grant('free')).status).toBe(200)
+    // 2 members + 5 pending on Free (max 5): accepting one more would make 3 + 4 = 7.
+    const second = await invitationLinkFor(testApp, invitees[1]!.user!.email)
+    const res = await invitees[1]!.post<Refusal>(`/api/v1/invitations/${second.token}/accept`)
+    expect(res.status).toBe(403)
+    expect(res.body.error.planLimit).toMatchObject({ resource: 'team_members', used: 6, max: 5 })
+    expect(
+      await testApp.database.db
+        .select()
+        .from(teamMembers)
+        .where(eq(teamMembers.userId, invitees[1]!.user!.id)),
+    ).toEqual([])
+  })
+})
+
+describe('choosing a plan', () => {
+  it('asks the billing provider for Pro: a pending request a global admin grants, telling the user', async () => {
+    const user = await signedUp()
+    await createPrompts(user, 10)
+    const res = await user.post<{ outcome: string; request: PlanRequest; checkoutUrl: string | null }>(
+      '/api/v1/billing/plan',
+      { plan: 'pro' },
+    )
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      outcome: 'pending',
+      checkoutUrl: null,
+      request: { plan: 'pro', status: 'pending', provider: 'manual', context: 'personal' },
+    })
+    // Asking again answers the same pending request.
+    const again = await user.post<{ request: PlanRequest }>('/api/v1/billing/plan', { plan: 'pro' })
+    expect(again.body.request.id).toBe(res.body.request.id)
+    expect((await user.post('/api/v1/prompts', { title: 'Eleven', body: 'x' })).status).toBe(403)
+
+    const pending = await admin.get<{ items: PlanRequest[] }>('/api/v1/admin/plan-requests?status=pending')
+    expect(pending.body.items.map((r) => r.id)).toContain(res.body.request.id)
+    const granted = await admin.put<Entitlements>('/api/v1/admin/plans', {
+      context: 'personal',
+      subjectId: user.user!.id,
+      plan: 'pro',
+    })
+    expect(granted.body).toMatchObject({ state: 'active', plan: 'pro', limits: { maxPrompts: 1000 } })
+    const billing = await user.get<{ items: BillingSpace[] }>('/api/v1/billing')
+    expect(billing.body.items[0]!.requests[0]).toMatchObject({ id: res.body.request.id, status: 'granted' })
+    const [mail] = await testApp.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, user.user!.email), eq(mailOutbox.kind, 'plan_granted')))
+    expect(mail!.textBody).toContain('The Pro plan you requested is now active.')
+    expect((await user.post('/api/v1/prompts', { title: 'Eleven', body: 'x' })).status).toBe(201)
+  })
+
+  it('withdraws a pending request', async () => {
+    const user = await signedUp()
+    const res = await user.post<{ request: PlanRequest }>('/api/v1/billing/plan', { plan: 'pro' })
+    expect((await user.delete(`/api/v1/billing/requests/${res.body.request.id}`)).status).toBe(204)
+    expect((await user.delete(`/api/v1/billing/requests/${res.body.request.id}`)).status).toBe(409)
+    const other = await signedUp()
+    expect((await other.delete(`/api/v1/billing/requests/${res.body.request.id}`)).status).toBe(404)
+  })
+
+  it('offers only the plans of the context, and a team’s plan only to its admins', async () => {
+    const owner = await signedUp()
+    const team = await createTeamAs(owner)
+    const wrong = await owner.post<ErrorBody>('/api/v1/billing/plan', { plan: 'team' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error.fields).toEqual({ plan: 'This plan is not available here' })
+    const member = await signedUp()
+    await inviteAs(owner, team.id, member.user!.email)
+    const { token } = await invitationLinkFor(testApp, member.user!.email)
+    await member.post(`/api/v1/invitations/${token}/accept`)
+    const refused = await member.post<ErrorBody>('/api/v1/billing/plan', { plan: 'team', teamId: team.id })
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.message).toBe('Team admin access required')
+    const ok = await owner.post<{ outcome: string }>('/api/v1/billing/plan', {
+      plan: 'team',
+      teamId: team.id,
+    })
+    expect(ok.body.outcome).toBe('pending')
+    const billing = await owner.get<{ items: BillingSpace[] }>('/api/v1/billing')
+    expect(billing.body.items.map((s) => s.entitlements.context)).toEqual(['personal', 'team'])
+    expect((await member.get<{ items: BillingSpace[] }>('/api/v1/billing')).body.items).toHaveLength(1)
+  })
+
+  it('keeps the admin operations to global admins', async () => {
+    const user = await signedUp()
+    expect((await user.get('/api/v1/admin/plan-requests')).status).toBe(403)
+    const res = await user.put<ErrorBody>('/api/v1/admin/plans', {
+      context: 'personal',
+      subjectId: user.user!.id,
+      plan: 'pro',
+    })
+    expect(res.status).toBe(403)
+    const missing = await admin.put<ErrorBody>('/api/v1/admin/plans', {
+      context: 'team',
+      subjectId: crypto.randomUUID(),
+      plan: 'team',
+    })
+    expect(missing.status).toBe(404)
+  })
+})
+
+describe('the gate for other modules (API keys, webhooks)', () => {
+  it('refuses API access and webhooks on Free and allows them in the trial', async () => {
+    const user = await signedUp()
+    const gate = createPlanGate({ enabled: true })
+    const subject = { context: 'personal', userId: user.user!.id } as const
+    const run = (action: 'apiAccess' | 'webhooks') =>
+      testApp.database.db.transaction((tx) => gate.require(tx, subject, action))
+    await expect(run('apiAccess')).resolves.toBeUndefined()
+    await user.post('/api/v1/billing/plan', { plan: 'free' })
+    await expect(run('apiAccess')).rejects.toMatchObject({
+      code: 'plan_limit',
+      messageKey: 'plans.apiAccessLocked',
+      options: { planLimit: { reason: 'feature_not_available', resource: 'api_access' } },
+    })
+    await expect(run('webhooks')).rejects.toMatchObject({ messageKey: 'plans.webhooksLocked' })
+  })
+
+  it('fails closed: a check that cannot run refuses with 503', async () => {
+    const gate = createPlanGate({ enabled: true })
+    const broken = { execute: () => Promise.reject(new Error('connection lost')) } as unknown as Tx
+    await expect(
+      gate.require(broken, { context: 'personal', userId: 'u' }, 'createPrompt'),
+    ).rejects.toMatchObject({
+      code: 'transient',
+      messageKey: 'plans.checkFailed',
+    })
+  })
+})
+
+describe('PLANS=off', () => {
+  it('makes the installation unlimited', async () => {
+    const off = await createTestApp({ plansEnabled: false })
+    try {
+      const user = new TestClient(off)
+      await user.signUp()
+      for (let i = 0; i < 11; i++) await createPromptAs(user)
+      const res = await user.get<Entitlements>('/api/v1/me/entitlements')
+      expect(res.body).toMatchObject({
+        state: 'unlimited',
+        limits: { maxPrompts: null, maxTeamMembers: null, apiAccess: true },
+        usage: { prompts: 11 },
+      })
+    } finally {
+      await off.close()
+    }
+  })
+})

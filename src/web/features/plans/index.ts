@@ -1,0 +1,10 @@
+/**
+ * What other features and screens use of plans: the plan banner (dashboard, prompts list), the
+ * paywall before gated actions and on a server `plan_limit` refusal, and the entitlements.
+ */
+
+export { BillingSpaceCard } from './billing-space.tsx'
+export { PaywallDialog, usePaywall } from './paywall.tsx'
+export { PlanBanner, PlanStateLabel } from './plan-banner.tsx'
+export { entitlementsQuery, useBilling, useEntitlements, useRefreshEntitlements } from './queries.ts'
+export { UsageBar } from './usage-bar.tsx'

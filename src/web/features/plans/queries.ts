@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { planOperations } from '../../../domain/api/plans.ts'
+import type { ChoosePlanInput } from '../../../domain/plans.ts'
+import { callOperation } from '../../lib/api.ts'
+import { invalidateOperations, operationQuery } from '../../lib/queries.ts'
+
+export function entitlementsQuery(teamId?: string) {
+  return operationQuery(planOperations.entitlements, { query: teamId ? { teamId } : {} })
+}
+
+/** What the personal space (or a team) may do now: state, plan, limits, usage, trial days left. */
+export function useEntitlements(teamId?: string) {
+  return useQuery(entitlementsQuery(teamId))
+}
+
+export function useBilling() {
+  return useQuery({ ...operationQuery(planOperations.billing, {}), select: (page) => page.items })
+}
+
+export function useChoosePlan() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ChoosePlanInput) => callOperation(planOperations.choose, { body }),
+    onSuccess: () => invalidateOperations(queryClient, planOperations),
+  })
+}
+
+export function useCancelPlanRequest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (requestId: string) => callOperation(planOperations.cancelRequest, { params: { requestId } }),
+    onSuccess: () => invalidateOperations(queryClient, planOperations),
+  })
+}
+
+/** After a write that changes usage (a prompt created or deleted), the counts are asked again. */
+export function useRefreshEntitlements() {
+  const queryClient = useQueryClient()
+  return () => invalidateOperations(queryClient, planOperations.entitlements)
+}
