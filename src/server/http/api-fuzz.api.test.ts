@@ -143,6 +143,8 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
       notes: 'Why',
     }),
     'POST /api/v1/mail-outbox/test': () => ({ to: 'fuzz-mail@example.com' }),
+    'POST /api/v1/billing/plan': () => ({ plan: 'free', teamId: fx.teamId }),
+    'PUT /api/v1/admin/plans': () => ({ context: 'team', subjectId: fx.teamId, plan: 'team' }),
     'PATCH /api/v1/profile': () => ({
       displayName: 'Fuzz',
       locale: 'en',
