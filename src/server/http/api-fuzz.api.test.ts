@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Conversation, Message, MessageAttachment } from '../../domain/conversations.ts'
 import { isErrorBody } from '../../domain/errors.ts'
-import type { PromptDetail } from '../../domain/prompts.ts'
-import type { TeamInvitation } from '../../domain/teams.ts'
-import { DEFAULT_PASSWORD, TestClient } from '../testing/client.ts'
-import { addMember, createTeamAs, invitationLinkFor, inviteAs } from '../testing/teams.ts'
+import {
+  type ApiObjects,
+  validParam as paramOf,
+  sampleBody as sampleOf,
+  seedApiObjects,
+} from '../testing/api-samples.ts'
+import { TestClient } from '../testing/client.ts'
 import { createTestApp } from '../testing/test-app.ts'
 
 /**
@@ -15,6 +17,15 @@ import { createTestApp } from '../testing/test-app.ts'
  */
 const testApp = await createTestApp()
 afterAll(() => testApp.close())
+
+let fx: ApiObjects
+beforeAll(async () => {
+  const admin = new TestClient(testApp)
+  await admin.signUp() // the first account: a global admin
+  fx = await seedApiObjects(testApp, admin, admin)
+})
+const sampleBody = (route: Route) => sampleOf(route, fx)
+const validParam = (route: Route, name: string) => paramOf(route, name, fx)
 
 type Route = { method: string; path: string }
 const routes: Route[] = [
@@ -32,153 +43,6 @@ const isBodylessAction = (route: Route) =>
 // Destructive routes last, better-auth's (one of which signs out) at the very end.
 const rank = (route: Route) => (route.path.startsWith('/api/auth/') ? 2 : isBodylessAction(route) ? 1 : 0)
 routes.sort((a, b) => rank(a) - rank(b))
-
-const NEW_PASSWORD = 'a long enough new passphrase'
-
-interface Fixtures {
-  admin: TestClient
-  adminEmail: string
-  teamId: string
-  memberId: string
-  invitationId: string
-  token: string
-  promptId: string
-  versionId: string
-  conversationId: string
-  messageId: string
-  attachmentId: string
-  mailId: string
-}
-
-let fx: Fixtures
-beforeAll(async () => {
-  const admin = new TestClient(testApp)
-  const { email: adminEmail } = await admin.signUp() // the first account: a global admin
-  const team = await createTeamAs(admin, 'Fuzz')
-  const member = new TestClient(testApp)
-  const { id: memberId } = await member.signUp()
-  await addMember(testApp, admin, team.id, member)
-  const invitation: TeamInvitation = await inviteAs(admin, team.id, 'fuzz-pending@example.com')
-  const { token } = await invitationLinkFor(testApp, 'fuzz-pending@example.com')
-  const prompt = await admin.post<PromptDetail>('/api/v1/prompts', {
-    title: 'Fuzzed',
-    body: 'Body',
-    visibility: 'team',
-    teamId: team.id,
-  })
-  const promptId = prompt.body.id
-  const versionId = prompt.body.currentVersionId!
-  const conversation = await admin.post<Conversation>('/api/v1/conversations', {
-    title: 'Fuzzed',
-    teamId: team.id,
-  })
-  const conversationId = conversation.body.id
-  const message = await admin.post<Message>(`/api/v1/conversations/${conversationId}/messages`, {
-    content: { text: 'Hello' },
-  })
-  const messageId = message.body.id
-  const attachment = await admin.post<MessageAttachment>(`/api/v1/messages/${messageId}/attachments`, {
-    promptId,
-  })
-  const outbox = await admin.get<{ items: { id: string }[] }>('/api/v1/mail-outbox')
-  fx = {
-    admin,
-    adminEmail,
-    teamId: team.id,
-    memberId,
-    invitationId: invitation.id,
-    token,
-    promptId,
-    versionId,
-    conversationId,
-    messageId,
-    attachmentId: attachment.body.id,
-    mailId: outbox.body.items[0]!.id,
-  }
-})
-
-/** A valid body for every route that reads one (mutated field by field below). */
-function sampleBody(route: Route): Record<string, unknown> | undefined {
-  const samples: Record<string, () => Record<string, unknown>> = {
-    'POST /api/v1/auth/admin/set-password': () => ({
-      email: 'nobody@example.com',
-      newPassword: NEW_PASSWORD,
-    }),
-    'POST /api/v1/auth/code/send': () => ({ email: 'fuzz-code@example.com' }),
-    'POST /api/v1/auth/code/verify': () => ({ email: 'fuzz-code@example.com', code: '123456' }),
-    'POST /api/v1/auth/direct-reset': () => ({
-      email: 'nobody@example.com',
-      currentPassword: DEFAULT_PASSWORD,
-      newPassword: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-    }),
-    'POST /api/v1/auth/password-reset': () => ({ email: 'nobody@example.com', newTab: false }),
-    'POST /api/v1/auth/recovery': () => ({ tokenHash: 'made-up-token' }),
-    'POST /api/v1/auth/recovery/password': () => ({ password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
-    'POST /api/v1/auth/sign-in': () => ({ email: fx.adminEmail, password: DEFAULT_PASSWORD }),
-    'POST /api/v1/auth/sign-up': () => ({
-      email: 'fuzz-sign-up@example.com',
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-      acceptTerms: true,
-    }),
-    'POST /api/v1/conversations': () => ({
-      title: 'New',
-      teamId: fx.teamId,
-      firstMessage: 'Hi',
-      tags: ['a'],
-    }),
-    'PATCH /api/v1/conversations/:id': () => ({ title: 'Renamed', tags: ['a', 'b'] }),
-    'POST /api/v1/conversations/:id/messages': () => ({
-      role: 'assistant',
-      content: { text: 'Reply' },
-      model: 'gpt',
-      tokenCount: 3,
-      attachments: [{ promptId: fx.promptId, promptVersionId: fx.versionId }],
-    }),
-    'PATCH /api/v1/messages/:id': () => ({ content: { text: 'Edited' }, role: 'user' }),
-    'POST /api/v1/messages/:id/attachments': () => ({
-      promptId: fx.promptId,
-      promptVersionId: fx.versionId,
-      notes: 'Why',
-    }),
-    'POST /api/v1/mail-outbox/test': () => ({ to: 'fuzz-mail@example.com' }),
-    'POST /api/v1/billing/plan': () => ({ plan: 'free', teamId: fx.teamId }),
-    'PUT /api/v1/admin/plans': () => ({ context: 'team', subjectId: fx.teamId, plan: 'team' }),
-    'PATCH /api/v1/profile': () => ({
-      displayName: 'Fuzz',
-      locale: 'en',
-      timezone: 'UTC',
-      theme: 'dark',
-      notifications: { mentions: { in_app: true, email: false }, invites: { in_app: false, email: true } },
-    }),
-    'POST /api/v1/prompts': () => ({
-      title: 'New',
-      description: 'About',
-      body: 'Body',
-      tags: ['a'],
-      visibility: 'team',
-      teamId: fx.teamId,
-    }),
-    'PATCH /api/v1/prompts/:id': () => ({
-      title: 'Edited',
-      description: 'About',
-      body: 'Body',
-      changelog: 'Why',
-      tags: ['a'],
-      visibility: 'team',
-      teamId: fx.teamId,
-      baseVersionId: fx.versionId,
-    }),
-    'PUT /api/v1/prompts/:id/current-version': () => ({ versionId: fx.versionId }),
-    'POST /api/v1/teams': () => ({ name: 'Another' }),
-    'PATCH /api/v1/teams/:teamId': () => ({ name: 'Renamed' }),
-    'PATCH /api/v1/teams/:teamId/members/:userId': () => ({ role: 'member' }),
-    'POST /api/v1/teams/:teamId/invitations': () => ({ email: 'fuzz-invitee@example.com', role: 'member' }),
-    'POST /api/auth/*': () => ({ provider: 'google', callbackURL: '/auth/callback', disableRedirect: true }),
-  }
-  return samples[`${route.method} ${route.path}`]?.()
-}
 
 /** Writes without a body: their handlers never read one. */
 const noBody = (route: Route) => isBodylessAction(route) || route.method === 'GET'
@@ -278,27 +142,6 @@ const badParams = [
   'null',
 ]
 
-function validParam(route: Route, name: string): string {
-  if (name === 'id') {
-    if (route.path.startsWith('/api/v1/prompts')) return fx.promptId
-    if (route.path.startsWith('/api/v1/conversations')) return fx.conversationId
-    if (route.path.startsWith('/api/v1/messages')) return fx.messageId
-    if (route.path.startsWith('/api/v1/mail-outbox')) return fx.mailId
-  }
-  const byName: Record<string, string> = {
-    teamId: fx.teamId,
-    userId: fx.memberId,
-    invitationId: fx.invitationId,
-    token: fx.token,
-    versionId: fx.versionId,
-    attachmentId: fx.attachmentId,
-    file: 'init.js',
-  }
-  const value = byName[name]
-  if (!value) throw new Error(`no valid value for :${name} in ${route.path}`)
-  return value
-}
-
 /** Concrete paths: all parameters valid (unless destructive), then each one bad in turn. */
 function pathVariants(route: Route): string[] {
   if (route.path === '/api/auth/*') {
@@ -370,7 +213,7 @@ async function fuzz(route: Route): Promise<{ sent: number; failures: string[] }>
   let sent = 0
   const send = async (method: string, path: string, body?: { raw: string; contentType?: string }) => {
     // A copy per request: a sign-in or sign-up that succeeds must not change who the next one is.
-    const client = fx.admin.copy()
+    const client = fx.owner.copy()
     const headers = body?.contentType ? { 'Content-Type': body.contentType } : undefined
     const res = await client.request(method, path, { rawBody: body?.raw, headers })
     sent += 1

@@ -1,0 +1,187 @@
+import type { Conversation, Message, MessageAttachment } from '../../domain/conversations.ts'
+import type { PromptDetail } from '../../domain/prompts.ts'
+import type { TeamInvitation } from '../../domain/teams.ts'
+import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from './client.ts'
+import { addMember, createTeamAs, invitationLinkFor, inviteAs } from './teams.ts'
+import type { TestApp } from './test-app.ts'
+
+const NEW_PASSWORD = 'a long enough new passphrase'
+
+/** The ids of one object of each kind, and who owns them. */
+export interface ApiObjects {
+  owner: TestClient
+  ownerEmail: string
+  teamId: string
+  memberId: string
+  invitationId: string
+  token: string
+  promptId: string
+  versionId: string
+  conversationId: string
+  messageId: string
+  attachmentId: string
+  mailId: string
+}
+
+/**
+ * One of each object the API works on, made by `owner` (in its team, with `member` added, a
+ * pending invitation, a team prompt, a team conversation with a message and an attachment) and
+ * one outbox mail read by `admin` (a global admin).
+ */
+export async function seedApiObjects(
+  testApp: TestApp,
+  owner: TestClient,
+  admin: TestClient,
+): Promise<ApiObjects> {
+  const ownerEmail = owner.user!.email
+  const team = await createTeamAs(owner, 'Fuzz')
+  const member = new TestClient(testApp)
+  const { id: memberId } = await member.signUp()
+  await addMember(testApp, owner, team.id, member)
+  const pendingEmail = uniqueEmail('pending')
+  const invitation: TeamInvitation = await inviteAs(owner, team.id, pendingEmail)
+  const { token } = await invitationLinkFor(testApp, pendingEmail)
+  const prompt = await owner.post<PromptDetail>('/api/v1/prompts', {
+    title: 'Fuzzed',
+    body: 'Body',
+    visibility: 'team',
+    teamId: team.id,
+  })
+  const promptId = prompt.body.id
+  const versionId = prompt.body.currentVersionId!
+  const conversation = await owner.post<Conversation>('/api/v1/conversations', {
+    title: 'Fuzzed',
+    teamId: team.id,
+  })
+  const conversationId = conversation.body.id
+  const message = await owner.post<Message>(`/api/v1/conversations/${conversationId}/messages`, {
+    content: { text: 'Hello' },
+  })
+  const messageId = message.body.id
+  const attachment = await owner.post<MessageAttachment>(`/api/v1/messages/${messageId}/attachments`, {
+    promptId,
+  })
+  const outbox = await admin.get<{ items: { id: string }[] }>('/api/v1/mail-outbox')
+  return {
+    owner,
+    ownerEmail,
+    teamId: team.id,
+    memberId,
+    invitationId: invitation.id,
+    token,
+    promptId,
+    versionId,
+    conversationId,
+    messageId,
+    attachmentId: attachment.body.id,
+    mailId: outbox.body.items[0]!.id,
+  }
+}
+
+/** A valid body for every route that reads one. */
+export function sampleBody(
+  route: { method: string; path: string },
+  fx: ApiObjects,
+): Record<string, unknown> | undefined {
+  const samples: Record<string, () => Record<string, unknown>> = {
+    'POST /api/v1/auth/admin/set-password': () => ({
+      email: 'nobody@example.com',
+      newPassword: NEW_PASSWORD,
+    }),
+    'POST /api/v1/auth/code/send': () => ({ email: 'fuzz-code@example.com' }),
+    'POST /api/v1/auth/code/verify': () => ({ email: 'fuzz-code@example.com', code: '123456' }),
+    'POST /api/v1/auth/direct-reset': () => ({
+      email: 'nobody@example.com',
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    }),
+    'POST /api/v1/auth/password-reset': () => ({ email: 'nobody@example.com', newTab: false }),
+    'POST /api/v1/auth/recovery': () => ({ tokenHash: 'made-up-token' }),
+    'POST /api/v1/auth/recovery/password': () => ({ password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+    'POST /api/v1/auth/sign-in': () => ({ email: fx.ownerEmail, password: DEFAULT_PASSWORD }),
+    'POST /api/v1/auth/sign-up': () => ({
+      email: 'fuzz-sign-up@example.com',
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+      acceptTerms: true,
+    }),
+    'POST /api/v1/conversations': () => ({
+      title: 'New',
+      teamId: fx.teamId,
+      firstMessage: 'Hi',
+      tags: ['a'],
+    }),
+    'PATCH /api/v1/conversations/:id': () => ({ title: 'Renamed', tags: ['a', 'b'] }),
+    'POST /api/v1/conversations/:id/messages': () => ({
+      role: 'assistant',
+      content: { text: 'Reply' },
+      model: 'gpt',
+      tokenCount: 3,
+      attachments: [{ promptId: fx.promptId, promptVersionId: fx.versionId }],
+    }),
+    'PATCH /api/v1/messages/:id': () => ({ content: { text: 'Edited' }, role: 'user' }),
+    'POST /api/v1/messages/:id/attachments': () => ({
+      promptId: fx.promptId,
+      promptVersionId: fx.versionId,
+      notes: 'Why',
+    }),
+    'POST /api/v1/mail-outbox/test': () => ({ to: 'fuzz-mail@example.com' }),
+    'POST /api/v1/billing/plan': () => ({ plan: 'free', teamId: fx.teamId }),
+    'PUT /api/v1/admin/plans': () => ({ context: 'team', subjectId: fx.teamId, plan: 'team' }),
+    'PATCH /api/v1/profile': () => ({
+      displayName: 'Fuzz',
+      locale: 'en',
+      timezone: 'UTC',
+      theme: 'dark',
+      notifications: { mentions: { in_app: true, email: false }, invites: { in_app: false, email: true } },
+    }),
+    'POST /api/v1/prompts': () => ({
+      title: 'New',
+      description: 'About',
+      body: 'Body',
+      tags: ['a'],
+      visibility: 'team',
+      teamId: fx.teamId,
+    }),
+    'PATCH /api/v1/prompts/:id': () => ({
+      title: 'Edited',
+      description: 'About',
+      body: 'Body',
+      changelog: 'Why',
+      tags: ['a'],
+      visibility: 'team',
+      teamId: fx.teamId,
+      baseVersionId: fx.versionId,
+    }),
+    'PUT /api/v1/prompts/:id/current-version': () => ({ versionId: fx.versionId }),
+    'POST /api/v1/teams': () => ({ name: 'Another' }),
+    'PATCH /api/v1/teams/:teamId': () => ({ name: 'Renamed' }),
+    'PATCH /api/v1/teams/:teamId/members/:userId': () => ({ role: 'member' }),
+    'POST /api/v1/teams/:teamId/invitations': () => ({ email: 'fuzz-invitee@example.com', role: 'member' }),
+    'POST /api/auth/*': () => ({ provider: 'google', callbackURL: '/auth/callback', disableRedirect: true }),
+  }
+  return samples[`${route.method} ${route.path}`]?.()
+}
+
+/** A parameter value that names one of the seeded objects, by the path it appears in. */
+export function validParam(route: { path: string }, name: string, fx: ApiObjects): string {
+  if (name === 'id') {
+    if (route.path.startsWith('/api/v1/prompts')) return fx.promptId
+    if (route.path.startsWith('/api/v1/conversations')) return fx.conversationId
+    if (route.path.startsWith('/api/v1/messages')) return fx.messageId
+    if (route.path.startsWith('/api/v1/mail-outbox')) return fx.mailId
+  }
+  const byName: Record<string, string> = {
+    teamId: fx.teamId,
+    userId: fx.memberId,
+    invitationId: fx.invitationId,
+    token: fx.token,
+    versionId: fx.versionId,
+    attachmentId: fx.attachmentId,
+    file: 'init.js',
+  }
+  const value = byName[name]
+  if (!value) throw new Error(`no valid value for :${name} in ${route.path}`)
+  return value
+}
