@@ -4,6 +4,7 @@ import { compress } from 'hono/compress'
 import { accountOperations } from '../domain/api/account.ts'
 import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
+import { dashboardOperations } from '../domain/api/dashboard.ts'
 import { mailOperations } from '../domain/api/mail.ts'
 import { promptOperations } from '../domain/api/prompts.ts'
 import { systemOperations } from '../domain/api/system.ts'
@@ -26,6 +27,7 @@ import type { Logger } from './log.ts'
 import { accountHandlers } from './modules/account/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
+import { dashboardHandlers } from './modules/dashboard/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
 import { promptHandlers } from './modules/prompts/routes.ts'
 import { systemHandlers } from './modules/system/routes.ts'
@@ -88,6 +90,7 @@ export function createApp(deps: AppDeps) {
     teamHandlers({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier }),
   )
   mount(mailOperations, mailHandlers({ db, config }))
+  mount(dashboardOperations, dashboardHandlers({ db }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

@@ -1,6 +1,7 @@
 import { accountOperations } from './account.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
+import { dashboardOperations } from './dashboard.ts'
 import { mailOperations } from './mail.ts'
 import { promptOperations } from './prompts.ts'
 import { systemOperations } from './system.ts'
@@ -13,6 +14,7 @@ export const operationGroups = [
   promptOperations,
   conversationOperations,
   teamOperations,
+  dashboardOperations,
   mailOperations,
   systemOperations,
 ] as const
