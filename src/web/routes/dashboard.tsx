@@ -65,7 +65,10 @@ export function DashboardPage() {
         {boundary(t('dashboard:recentPrompts.title'), <RecentPromptsWidget />)}
         {boundary(t('dashboard:recentConversations.title'), <RecentConversationsWidget />)}
         <div className="space-y-4">
-          {boundary(t('dashboard:teamPrompts.title'), <TeamPromptsWidget teamId={teamId} />)}
+          {boundary(
+            t('dashboard:teamPrompts.title'),
+            <TeamPromptsWidget teamId={teamId} hasTeams={context.teams.length > 0} />,
+          )}
           {context.team && <DashboardTeamCard key={context.team.id} team={context.team} />}
         </div>
         {boundary(t('dashboard:checklist.title'), <ChecklistWidget query={query} userId={user.id} />)}

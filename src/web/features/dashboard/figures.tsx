@@ -234,15 +234,13 @@ export function PulseWidget({ query, team }: { query: DashboardQuery; team: bool
               <p className="text-xs text-muted-foreground">
                 {t('pulse.caption', { days: pulse.windowDays })}
               </p>
-              <dl className="grid grid-cols-3 gap-2">
+              <dl className="divide-y">
                 {(['prompts', 'versions', 'conversations'] as const).map((key) => (
-                  <div key={key} className="rounded-lg border bg-muted/30 p-2">
-                    <dt className="truncate text-xs text-muted-foreground">{t(`pulse.${key}`)}</dt>
-                    <dd className="text-2xl font-semibold">{pulse.current[key]}</dd>
-                    <dd className="text-xs text-muted-foreground">
-                      {t('pulse.previous', { count: pulse.previous[key] })}
-                    </dd>
-                    <dd>
+                  <div key={key} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5">
+                    <dt className="min-w-28 flex-1 text-sm text-muted-foreground">{t(`pulse.${key}`)}</dt>
+                    <dd className="text-xl font-semibold tabular-nums">{pulse.current[key]}</dd>
+                    <dd className="w-full text-xs text-muted-foreground sm:w-auto">
+                      {t('pulse.previous', { count: pulse.previous[key] })} ·{' '}
                       <Change value={pulse.change[key]} />
                     </dd>
                   </div>

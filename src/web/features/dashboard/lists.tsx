@@ -73,7 +73,7 @@ export function ContinueWidget({
                   ) : (
                     <MessagesSquare aria-hidden className="size-4 shrink-0 text-muted-foreground" />
                   )}
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1 basis-40">
                     <p className="truncate text-sm font-medium">{item.title}</p>
                     <p className="text-xs text-muted-foreground">
                       {t(`continue.${item.kind}`)} · <RelativeTime value={item.updatedAt} />
@@ -299,10 +299,11 @@ export function RecentConversationsWidget() {
 }
 
 /**
- * 'Team Prompts (Recent)': personal context says there is no team yet (with the Upgrade link);
+ * 'Team Prompts (Recent)': personal context says there is no team yet (with the Upgrade link), or,
+ * for a user who has teams, that choosing one shows its prompts;
  * team context lists up to 5 of the team's prompts with the owner's email or 'Member'.
  */
-export function TeamPromptsWidget({ teamId }: { teamId: string | null }) {
+export function TeamPromptsWidget({ teamId, hasTeams }: { teamId: string | null; hasTeams: boolean }) {
   const { t } = useTranslation('dashboard')
   const query = useTeamPrompts(teamId)
   useFailureToast(query.isError, t('toast.teamPromptsFailed'))
@@ -319,7 +320,9 @@ export function TeamPromptsWidget({ teamId }: { teamId: string | null }) {
         )
       }
     >
-      {teamId === null ? (
+      {teamId === null && hasTeams ? (
+        <WidgetEmpty>{t('teamPrompts.pickTeam')}</WidgetEmpty>
+      ) : teamId === null ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <WidgetEmpty>{t('teamPrompts.noTeam')}</WidgetEmpty>
           <Button asChild size="sm">

@@ -22,10 +22,10 @@ export function Widget({
 }) {
   return (
     <Card role="region" aria-label={title} className={cn('flex flex-col', className)}>
-      <CardHeader className="flex-row items-center justify-between gap-2">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <CardTitle className="flex min-w-0 items-center gap-2">
           {Icon && <Icon aria-hidden className="size-4 shrink-0 text-primary" />}
-          <span className="truncate">{title}</span>
+          <span className="break-words">{title}</span>
         </CardTitle>
         {actions}
       </CardHeader>
