@@ -16,6 +16,7 @@ import {
   teamMilestone,
   teamMilestones,
   teamPulse,
+  utcDay,
 } from '../../../domain/dashboard.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db } from '../../db/client.ts'
@@ -134,18 +135,33 @@ async function onboardingFlags(db: Db, actor: Actor) {
   }
 }
 
-/** The UTC days on which the caller created a prompt, a version or a conversation (streak). */
+/**
+ * The UTC days of the caller's current run of activity (a prompt, a version or a conversation
+ * created), walked back from today one day at a time while the day is active (today may be empty).
+ * Each step is three index probes (migration 0130), so the cost follows the streak's length, not
+ * the user's history; `streakDays` then applies the rule to these days.
+ */
 async function activeDays(db: Db, actor: Actor, now: Date): Promise<string[]> {
-  const from = since(now, STREAK_LOOKBACK_DAYS)
+  const me = actor.id
+  const today = sql`${utcDay(now)}::date`
+  const activeOn = (day: SQL) => {
+    const from = sql`(${day})::timestamp AT TIME ZONE 'UTC'`
+    const to = sql`((${day}) + 1)::timestamp AT TIME ZONE 'UTC'`
+    return sql`(
+      EXISTS (SELECT 1 FROM prompts WHERE owner_user_id = ${me} AND created_at >= ${from} AND created_at < ${to})
+      OR EXISTS (SELECT 1 FROM prompt_versions WHERE created_by_user_id = ${me} AND created_at >= ${from} AND created_at < ${to})
+      OR EXISTS (SELECT 1 FROM conversations WHERE owner_user_id = ${me} AND created_at >= ${from} AND created_at < ${to})
+    )`
+  }
   const rows = await queryRows<{ day: string }>(
     db,
-    sql`SELECT DISTINCT ${utcDate(sql`created_at`)} AS day FROM (
-      SELECT created_at FROM prompts WHERE owner_user_id = ${actor.id} AND created_at >= ${from}
+    sql`WITH RECURSIVE walk(day, active) AS (
+      SELECT ${today}, ${activeOn(today)}
       UNION ALL
-      SELECT created_at FROM prompt_versions WHERE created_by_user_id = ${actor.id} AND created_at >= ${from}
-      UNION ALL
-      SELECT created_at FROM conversations WHERE owner_user_id = ${actor.id} AND created_at >= ${from}
-    ) activity`,
+      SELECT walk.day - 1, ${activeOn(sql`walk.day - 1`)} FROM walk
+      WHERE (walk.active OR walk.day = ${today}) AND walk.day > ${today} - ${STREAK_LOOKBACK_DAYS - 1}::int
+    )
+    SELECT to_char(day, 'YYYY-MM-DD') AS day FROM walk WHERE active`,
   )
   return rows.map((row) => row.day)
 }
