@@ -17,7 +17,7 @@ import {
   RecentPromptsWidget,
   TeamPromptsWidget,
 } from '../features/dashboard/lists.tsx'
-import { useDashboard } from '../features/dashboard/queries.ts'
+import { useDashboard, useFailureToast } from '../features/dashboard/queries.ts'
 import { WidgetBoundary } from '../features/dashboard/widget.tsx'
 import {
   DashboardContextLabel,
@@ -38,6 +38,7 @@ export function DashboardPage() {
   const teamId = context.team?.id ?? null
   // While a remembered team is being checked, the context is not known: nothing is asked yet.
   const query = useDashboard(teamId, { enabled: context.settled })
+  useFailureToast(context.failed, t('dashboard:toast.teamsFailed'))
   useDocumentTitle(t('screens.dashboard'))
   const boundary = (title: string, widget: React.ReactNode) => (
     <WidgetBoundary title={title}>{widget}</WidgetBoundary>
