@@ -1,9 +1,11 @@
-// `npm run bench [prompts|conversations|startup|bundle]`: the benchmarks, against PostgreSQL, each
+// `npm run bench [prompts|conversations|startup|bundle|dashboard]`: the benchmarks, against PostgreSQL, each
 // in a database of its own (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/promptfolio_bench; BENCH_CONVERSATIONS_DATABASE_URL, default
-// .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup).
+// .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup; BENCH_DASHBOARD_DATABASE_URL,
+// .../promptfolio_bench_dashboard).
 import { runBundleBenchmark } from './bundle/run.ts'
 import { runConversationsBenchmark } from './conversations/run.ts'
+import { runDashboardBenchmark } from './dashboard/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runStartupBenchmark } from './startup/run.ts'
 
@@ -12,6 +14,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   conversations: runConversationsBenchmark,
   startup: runStartupBenchmark,
   bundle: runBundleBenchmark,
+  dashboard: runDashboardBenchmark,
 }
 
 const chosen = process.argv.slice(2)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatShortDate, relativeTime } from './time.ts'
+import { dashboardRelativeTime, formatShortDate, relativeTime } from './time.ts'
 
 const now = new Date('2026-11-21T12:00:00Z')
 const ago = (ms: number) => new Date(now.getTime() - ms)
@@ -27,5 +27,18 @@ describe('relativeTime', () => {
 describe('formatShortDate', () => {
   it('uses US English by default', () => {
     expect(formatShortDate('2026-11-21T12:00:00Z')).toBe('Nov 21, 2026')
+  })
+})
+
+describe('dashboardRelativeTime', () => {
+  it.each([
+    [30_000, 'now'],
+    [5 * 60_000, 'minutes'],
+    [3 * 3_600_000, 'hours'],
+    [24 * 3_600_000, 'date'],
+    [3 * 86_400_000, 'date'],
+    [30 * 86_400_000, 'date'],
+  ])('%i ms ago → %s', (ms, unit) => {
+    expect(dashboardRelativeTime(ago(ms), now).unit).toBe(unit)
   })
 })

@@ -43,3 +43,12 @@ export function formatLongDateTime(value: Date | string, locale = 'en'): string 
     minute: '2-digit',
   }).format(new Date(value))
 }
+
+/**
+ * The dashboard's variant (§9): minutes under an hour, hours under a day, else the date ('just now'
+ * under a minute, like the lists).
+ */
+export function dashboardRelativeTime(value: Date | string, now: Date = new Date()): RelativeTime {
+  const time = relativeTime(value, now)
+  return time.unit === 'days' ? { unit: 'date', date: new Date(value) } : time
+}

@@ -4,6 +4,7 @@ import { compress } from 'hono/compress'
 import { accountOperations } from '../domain/api/account.ts'
 import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
+import { dashboardOperations } from '../domain/api/dashboard.ts'
 import { mailOperations } from '../domain/api/mail.ts'
 import { planOperations } from '../domain/api/plans.ts'
 import { promptOperations } from '../domain/api/prompts.ts'
@@ -27,6 +28,7 @@ import type { Logger } from './log.ts'
 import { accountHandlers } from './modules/account/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
+import { dashboardHandlers } from './modules/dashboard/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
 import { manualBillingProvider } from './modules/plans/billing-provider.ts'
 import { createPlanGate } from './modules/plans/gate.ts'
@@ -96,6 +98,7 @@ export function createApp(deps: AppDeps) {
   )
   mount(mailOperations, mailHandlers({ db, config }))
   mount(planOperations, planHandlers({ db, plans, provider: manualBillingProvider, appUrl: config.appUrl }))
+  mount(dashboardOperations, dashboardHandlers({ db }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

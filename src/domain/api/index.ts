@@ -1,6 +1,7 @@
 import { accountOperations } from './account.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
+import { dashboardOperations } from './dashboard.ts'
 import { mailOperations } from './mail.ts'
 import { planOperations } from './plans.ts'
 import { promptOperations } from './prompts.ts'
@@ -15,6 +16,7 @@ export const operationGroups = [
   conversationOperations,
   teamOperations,
   planOperations,
+  dashboardOperations,
   mailOperations,
   systemOperations,
 ] as const

@@ -3,6 +3,7 @@ import deAccount from './locales/de/account.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
 import deConversations from './locales/de/conversations.json'
+import deDashboard from './locales/de/dashboard.json'
 import deDiagnostics from './locales/de/diagnostics.json'
 import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
@@ -14,6 +15,7 @@ import enAccount from './locales/en/account.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enConversations from './locales/en/conversations.json'
+import enDashboard from './locales/en/dashboard.json'
 import enDiagnostics from './locales/en/diagnostics.json'
 import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
@@ -35,6 +37,7 @@ const en = {
   conversations: enConversations,
   teams: enTeams,
   plans: enPlans,
+  dashboard: enDashboard,
 }
 const de: typeof en = {
   common: deCommon,
@@ -48,6 +51,7 @@ const de: typeof en = {
   conversations: deConversations,
   teams: deTeams,
   plans: dePlans,
+  dashboard: deDashboard,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

@@ -42,7 +42,7 @@ export function useDashboardTeam() {
   }
   // While a remembered team is being checked the context is not known yet: show neither label.
   const settled = stored === null || !teams.isPending
-  return { teams: teams.data ?? [], team, select, settled }
+  return { teams: teams.data ?? [], team, select, settled, failed: teams.isError }
 }
 
 export function DashboardContextLabel({ team, settled }: { team: TeamSummary | null; settled: boolean }) {

@@ -9,8 +9,10 @@ import { SearchInput } from '../../components/search-input.tsx'
 import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
 import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
+import { Card } from '../../components/ui/card.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
+import { MilestoneBanner, useDashboard, WeeklyStrip } from '../../features/dashboard/index.ts'
 import { PlanBanner, useEntitlements, usePaywall } from '../../features/plans/index.ts'
 import { PromptRow } from '../../features/prompts/prompt-row.tsx'
 import { usePromptList } from '../../features/prompts/queries.ts'
@@ -123,6 +125,23 @@ function NewPromptLink({ children }: { children: string }) {
   )
 }
 
+/**
+ * Team scope (§2): the team's milestone banner and its weekly activity strip, for the chosen team
+ * or else the user's first team. Failing to load them leaves the list as it is.
+ */
+function TeamActivity({ teamId }: { teamId: string }) {
+  const board = useDashboard(teamId)
+  if (!board.data) return null
+  return (
+    <div className="mb-4 space-y-3">
+      <MilestoneBanner key={teamId} teamId={teamId} milestones={board.data.milestones} />
+      <Card className="p-4">
+        <WeeklyStrip weekly={board.data.weekly} />
+      </Card>
+    </div>
+  )
+}
+
 export function PromptListPage() {
   const { t } = useTranslation('prompts')
   useDocumentTitle(t('list.title'))
@@ -131,6 +150,7 @@ export function PromptListPage() {
   const teamNames = new Map((teams.data ?? []).map((team) => [team.id, team.name]))
   const list = usePromptList(filters)
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
+  const activityTeamId = filters.teamId ?? teams.data?.[0]?.id
 
   return (
     <>
@@ -177,6 +197,8 @@ export function PromptListPage() {
           update={update}
         />
       </div>
+
+      {filters.scope === 'team' && activityTeamId && <TeamActivity teamId={activityTeamId} />}
 
       {list.isPending ? (
         <LoadingSkeletons label={t('list.loading')} className="space-y-3">

@@ -1,0 +1,11 @@
+import type { dashboardOperations } from '../../../domain/api/dashboard.ts'
+import type { Db } from '../../db/client.ts'
+import type { Handlers } from '../../http/operations.ts'
+import { getDashboard } from './service.ts'
+
+/** The dashboard operation (`src/domain/api/dashboard.ts`). */
+export function dashboardHandlers({ db }: { db: Db }): Handlers<typeof dashboardOperations> {
+  return {
+    get: ({ actor, query }) => getDashboard(db, actor, query.teamId),
+  }
+}

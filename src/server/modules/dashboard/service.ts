@@ -1,0 +1,271 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { Actor } from '../../../domain/auth.ts'
+import {
+  type ContinueItem,
+  DASHBOARD,
+  type Dashboard,
+  lastUtcDays,
+  onboardingChecklist,
+  onboardingProgress,
+  PULSE_LONG_WINDOW_DAYS,
+  PULSE_WINDOW_DAYS,
+  type PulseCounts,
+  type RankedPrompt,
+  STREAK_LOOKBACK_DAYS,
+  streakDays,
+  teamMilestone,
+  teamMilestones,
+  teamPulse,
+  utcDay,
+} from '../../../domain/dashboard.ts'
+import { AppError } from '../../../domain/errors.ts'
+import type { Db } from '../../db/client.ts'
+import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
+
+const DAY_MS = 86_400_000
+
+/**
+ * What one context covers. Personal: the caller's own prompts and conversations and the versions
+ * they wrote. Team: the team's shared prompts (visibility team, as the Team Prompts list shows
+ * them), the versions of those prompts and the team's conversations. Each condition matches one of
+ * the list or dashboard indexes (migrations 0003 and 0130).
+ */
+interface Scope {
+  prompts: SQL
+  versions: SQL
+  conversations: SQL
+}
+
+function scopeOf(actor: Actor, teamId: string | undefined): Scope {
+  if (!teamId)
+    return {
+      prompts: sql`p.owner_user_id = ${actor.id}`,
+      versions: sql`v.created_by_user_id = ${actor.id}`,
+      conversations: sql`c.owner_user_id = ${actor.id}`,
+    }
+  return {
+    prompts: sql`p.team_id = ${teamId} AND p.visibility = 'team'`,
+    versions: sql`v.prompt_id IN (SELECT p.id FROM prompts p WHERE p.team_id = ${teamId} AND p.visibility = 'team')`,
+    conversations: sql`c.team_id = ${teamId}`,
+  }
+}
+
+/** Like the lists: a team the caller is not a member of is not found (its existence not leaked). */
+async function requireMembership(db: Db, actor: Actor, teamId: string): Promise<void> {
+  const [member] = await queryRows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM team_members WHERE team_id = ${teamId} AND user_id = ${actor.id}`,
+  )
+  if (!member) throw new AppError('not_found', 'teams.notFound')
+}
+
+const since = (now: Date, days: number) =>
+  sql`${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamptz`
+const utcDate = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
+
+/** The context's counts: created in the last 7 and 14 days, and in all. */
+async function countFigures(db: Db, scope: Scope, now: Date) {
+  const week = since(now, PULSE_WINDOW_DAYS)
+  const fortnight = since(now, PULSE_LONG_WINDOW_DAYS)
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql`SELECT
+      (SELECT count(*) FROM prompts p WHERE ${scope.prompts} AND p.created_at >= ${week})::int AS prompts7,
+      (SELECT count(*) FROM prompts p WHERE ${scope.prompts} AND p.created_at >= ${fortnight})::int AS prompts14,
+      (SELECT count(*) FROM prompt_versions v WHERE ${scope.versions} AND v.created_at >= ${week})::int AS versions7,
+      (SELECT count(*) FROM prompt_versions v WHERE ${scope.versions} AND v.created_at >= ${fortnight})::int AS versions14,
+      (SELECT count(*) FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${week})::int AS conversations7,
+      (SELECT count(*) FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${fortnight})::int AS conversations14,
+      (SELECT count(*) FROM prompts p WHERE ${scope.prompts})::int AS prompts_total,
+      (SELECT count(*) FROM prompt_versions v WHERE ${scope.versions})::int AS versions_total`,
+  )
+  const figures = row!
+  const counts = (suffix: string): PulseCounts => ({
+    prompts: figures[`prompts${suffix}`]!,
+    versions: figures[`versions${suffix}`]!,
+    conversations: figures[`conversations${suffix}`]!,
+  })
+  return {
+    week: counts('7'),
+    fortnight: counts('14'),
+    prompts: figures.prompts_total!,
+    versions: figures.versions_total!,
+  }
+}
+
+/**
+ * The caller's own onboarding, the same in every context: the dashboard's checklist (§9: first
+ * prompt, attach a prompt, join a team, start a conversation) and the 5-step progress. "currentSet"
+ * means the caller made an earlier version of one of their prompts current again (Set as Current),
+ * the one state no other step implies.
+ */
+async function onboardingFlags(db: Db, actor: Actor) {
+  const me = actor.id
+  const [row] = await queryRows<Record<string, boolean>>(
+    db,
+    sql`SELECT
+      EXISTS (SELECT 1 FROM prompts p WHERE p.owner_user_id = ${me}) AS first_prompt,
+      EXISTS (SELECT 1 FROM conversation_message_prompts a WHERE a.attached_by_user_id = ${me}) AS attach_prompt,
+      EXISTS (SELECT 1 FROM team_members m WHERE m.user_id = ${me}) AS join_team,
+      EXISTS (SELECT 1 FROM conversations c WHERE c.owner_user_id = ${me}) AS start_conversation,
+      EXISTS (SELECT 1 FROM prompts p WHERE p.owner_user_id = ${me} AND cardinality(p.tags) > 0) AS tags_added,
+      EXISTS (SELECT 1 FROM prompt_versions v WHERE v.created_by_user_id = ${me} AND v.version_number > 1) AS version_created,
+      EXISTS (
+        SELECT 1 FROM prompts p JOIN prompt_versions cv ON cv.id = p.current_version_id
+        WHERE p.owner_user_id = ${me}
+          AND EXISTS (SELECT 1 FROM prompt_versions w WHERE w.prompt_id = p.id AND w.version_number > cv.version_number)
+      ) AS current_set,
+      EXISTS (SELECT 1 FROM prompts p WHERE p.owner_user_id = ${me} AND p.visibility = 'team') AS team_visible`,
+  )
+  const flags = row!
+  return {
+    checklist: onboardingChecklist({
+      first_prompt: flags.first_prompt,
+      attach_prompt: flags.attach_prompt,
+      join_team: flags.join_team,
+      start_conversation: flags.start_conversation,
+    }),
+    progress: onboardingProgress({
+      firstPrompt: flags.first_prompt,
+      tagsAdded: flags.tags_added,
+      versionCreated: flags.version_created,
+      currentSet: flags.current_set,
+      teamVisible: flags.team_visible,
+    }),
+  }
+}
+
+/**
+ * The UTC days of the caller's current run of activity (a prompt, a version or a conversation
+ * created), walked back from today one day at a time while the day is active (today may be empty).
+ * Each step is three index probes (migration 0130), so the cost follows the streak's length, not
+ * the user's history; `streakDays` then applies the rule to these days.
+ */
+async function activeDays(db: Db, actor: Actor, now: Date): Promise<string[]> {
+  const me = actor.id
+  const today = sql`${utcDay(now)}::date`
+  const activeOn = (day: SQL) => {
+    const from = sql`(${day})::timestamp AT TIME ZONE 'UTC'`
+    const to = sql`((${day}) + 1)::timestamp AT TIME ZONE 'UTC'`
+    return sql`(
+      EXISTS (SELECT 1 FROM prompts WHERE owner_user_id = ${me} AND created_at >= ${from} AND created_at < ${to})
+      OR EXISTS (SELECT 1 FROM prompt_versions WHERE created_by_user_id = ${me} AND created_at >= ${from} AND created_at < ${to})
+      OR EXISTS (SELECT 1 FROM conversations WHERE owner_user_id = ${me} AND created_at >= ${from} AND created_at < ${to})
+    )`
+  }
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`WITH RECURSIVE walk(day, active) AS (
+      SELECT ${today}, ${activeOn(today)}
+      UNION ALL
+      SELECT walk.day - 1, ${activeOn(sql`walk.day - 1`)} FROM walk
+      WHERE (walk.active OR walk.day = ${today}) AND walk.day > ${today} - ${STREAK_LOOKBACK_DAYS - 1}::int
+    )
+    SELECT to_char(day, 'YYYY-MM-DD') AS day FROM walk WHERE active`,
+  )
+  return rows.map((row) => row.day)
+}
+
+/** The context's prompts, versions and conversations created on each of the last 7 UTC days. */
+async function weeklyActivity(db: Db, scope: Scope, now: Date) {
+  const days = lastUtcDays(PULSE_WINDOW_DAYS, now)
+  const from = sql`${`${days[0]}T00:00:00Z`}::timestamptz`
+  const rows = await queryRows<{ day: string; count: number }>(
+    db,
+    sql`SELECT ${utcDate(sql`created_at`)} AS day, count(*)::int AS count FROM (
+      SELECT p.created_at FROM prompts p WHERE ${scope.prompts} AND p.created_at >= ${from}
+      UNION ALL
+      SELECT v.created_at FROM prompt_versions v WHERE ${scope.versions} AND v.created_at >= ${from}
+      UNION ALL
+      SELECT c.created_at FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${from}
+    ) activity GROUP BY 1`,
+  )
+  const byDay = new Map(rows.map((row) => [row.day, row.count]))
+  return days.map((day) => ({ day, count: byDay.get(day) ?? 0 }))
+}
+
+/** Continue: the 3 most recently changed prompts and conversations of the context. */
+async function continueItems(db: Db, scope: Scope): Promise<ContinueItem[]> {
+  const limit = DASHBOARD.continueItems
+  const rows = await queryRows<{
+    kind: ContinueItem['kind']
+    id: string
+    title: string
+    updated_at: SqlTimestamp
+  }>(
+    db,
+    sql`SELECT * FROM (
+      (SELECT 'prompt' AS kind, p.id, p.title, p.updated_at FROM prompts p WHERE ${scope.prompts}
+        ORDER BY p.updated_at DESC, p.id DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT 'conversation' AS kind, c.id, c.title, c.updated_at FROM conversations c WHERE ${scope.conversations}
+        ORDER BY c.updated_at DESC, c.id DESC LIMIT ${limit})
+    ) recent ORDER BY updated_at DESC, id DESC LIMIT ${limit}`,
+  )
+  return rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    title: row.title,
+    updatedAt: isoTimestamp(row.updated_at),
+  }))
+}
+
+/** Performance: the context's prompts most often attached to conversation messages. */
+async function mostUsed(db: Db, scope: Scope): Promise<RankedPrompt[]> {
+  return queryRows<RankedPrompt>(
+    db,
+    sql`SELECT p.id, p.title, count(*)::int AS count
+      FROM prompts p JOIN conversation_message_prompts a ON a.prompt_id = p.id
+      WHERE ${scope.prompts}
+      GROUP BY p.id ORDER BY count DESC, p.updated_at DESC, p.id DESC LIMIT ${DASHBOARD.topPrompts}`,
+  )
+}
+
+/** Top Performers: the context's prompts revised most often (more than one version). */
+async function mostRevised(db: Db, scope: Scope): Promise<RankedPrompt[]> {
+  return queryRows<RankedPrompt>(
+    db,
+    sql`SELECT p.id, p.title, count(*)::int AS count
+      FROM prompts p JOIN prompt_versions v ON v.prompt_id = p.id
+      WHERE ${scope.prompts}
+      GROUP BY p.id HAVING count(*) > 1
+      ORDER BY count DESC, p.updated_at DESC, p.id DESC LIMIT ${DASHBOARD.topPrompts}`,
+  )
+}
+
+/**
+ * `GET /api/v1/dashboard`: every figure of one context in one answer. The figures are computed by
+ * the database; this function only applies the pure rules of `src/domain/dashboard.ts` to them.
+ */
+export async function getDashboard(
+  db: Db,
+  actor: Actor,
+  teamId: string | undefined,
+  now: Date = new Date(),
+): Promise<Dashboard> {
+  if (teamId) await requireMembership(db, actor, teamId)
+  const scope = scopeOf(actor, teamId)
+  // PGlite runs one query at a time anyway; on PostgreSQL the pool runs these side by side.
+  const [counts, onboarding, days, weekly, recent, used, revised] = await Promise.all([
+    countFigures(db, scope, now),
+    onboardingFlags(db, actor),
+    activeDays(db, actor, now),
+    weeklyActivity(db, scope, now),
+    continueItems(db, scope),
+    mostUsed(db, scope),
+    mostRevised(db, scope),
+  ])
+  return {
+    teamId: teamId ?? null,
+    continue: recent,
+    ...onboarding,
+    streak: streakDays(days, now),
+    pulse: teamPulse(counts.week, counts.fortnight),
+    // 'Team momentum this week' counts the prompts of the same 7-day window as the pulse.
+    milestone: teamMilestone(counts.week.prompts),
+    milestones: teamMilestones(counts.prompts, counts.versions),
+    weekly,
+    mostUsed: used,
+    mostRevised: revised,
+  }
+}
