@@ -21,11 +21,13 @@ export interface ApiObjects {
   messageId: string
   attachmentId: string
   mailId: string
+  planRequestId: string
 }
 
 /**
  * One of each object the API works on, made by `owner` (in its team, with `member` added, a
- * pending invitation, a team prompt, a team conversation with a message and an attachment) and
+ * pending invitation, a team prompt, a team conversation with a message and an attachment, a
+ * pending request for Pro) and
  * one outbox mail read by `admin` (a global admin).
  */
 export async function seedApiObjects(
@@ -61,6 +63,8 @@ export async function seedApiObjects(
   const attachment = await owner.post<MessageAttachment>(`/api/v1/messages/${messageId}/attachments`, {
     promptId,
   })
+  const planRequest = await owner.post<{ request: { id: string } | null }>('/api/v1/billing/plan', { plan: 'pro' })
+  if (!planRequest.body.request) throw new Error(`no plan request: ${JSON.stringify(planRequest.body)}`)
   const outbox = await admin.get<{ items: { id: string }[] }>('/api/v1/mail-outbox')
   return {
     owner,
@@ -75,6 +79,7 @@ export async function seedApiObjects(
     messageId,
     attachmentId: attachment.body.id,
     mailId: outbox.body.items[0]!.id,
+    planRequestId: planRequest.body.request.id,
   }
 }
 
@@ -179,6 +184,7 @@ export function validParam(route: { path: string }, name: string, fx: ApiObjects
     token: fx.token,
     versionId: fx.versionId,
     attachmentId: fx.attachmentId,
+    requestId: fx.planRequestId,
     file: 'init.js',
   }
   const value = byName[name]
