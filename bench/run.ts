@@ -1,9 +1,10 @@
-// `npm run bench [prompts|conversations|startup|bundle]`: the benchmarks, against PostgreSQL, each
+// `npm run bench [prompts|conversations|startup|bundle|plans]`: the benchmarks, against PostgreSQL, each
 // in a database of its own (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/promptfolio_bench; BENCH_CONVERSATIONS_DATABASE_URL, default
 // .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup).
 import { runBundleBenchmark } from './bundle/run.ts'
 import { runConversationsBenchmark } from './conversations/run.ts'
+import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runStartupBenchmark } from './startup/run.ts'
 
@@ -12,6 +13,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   conversations: runConversationsBenchmark,
   startup: runStartupBenchmark,
   bundle: runBundleBenchmark,
+  plans: runPlansBenchmark,
 }
 
 const chosen = process.argv.slice(2)
