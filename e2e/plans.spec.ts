@@ -50,6 +50,10 @@ test('the plan banner near the limit, the paywall on the 11th prompt, and choosi
   await expect(free).toContainText('Current plan')
   await expect(free).toContainText('API access locked')
   await expect(personal).toContainText('Withdrawn')
+
+  // Free locks the API: /settings/api says so.
+  await page.goto('/settings/api')
+  await expect(page.getByText('API access locked')).toBeVisible()
 })
 
 test('the paywall also opens when the server refuses the create (plan_limit)', async ({ page }) => {
