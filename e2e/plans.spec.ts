@@ -39,12 +39,12 @@ test('the plan banner near the limit, the paywall on the 11th prompt, and choosi
     '100',
   )
   await personal.getByRole('button', { name: 'Request Pro' }).click()
-  await expect(page.getByText('Request for Pro sent. An administrator will activate it.')).toBeVisible()
+  await expect(page.getByText('Request for Pro sent. An administrator will activate it.', { exact: true })).toBeVisible()
   await expect(personal.getByRole('button', { name: 'Request pending' })).toBeDisabled()
   await expect(personal).toContainText('Pending')
 
   await personal.getByRole('button', { name: 'Choose Free' }).click()
-  await expect(page.getByText('Your plan is now Free')).toBeVisible()
+  await expect(page.getByText('Your plan is now Free', { exact: true })).toBeVisible()
   const free = personal.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Free' }) })
   await expect(free).toHaveAttribute('aria-current', 'true')
   await expect(free).toContainText('Current plan')
