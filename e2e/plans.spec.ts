@@ -39,7 +39,9 @@ test('the plan banner near the limit, the paywall on the 11th prompt, and choosi
     '100',
   )
   await personal.getByRole('button', { name: 'Request Pro' }).click()
-  await expect(page.getByText('Request for Pro sent. An administrator will activate it.', { exact: true })).toBeVisible()
+  await expect(
+    page.getByText('Request for Pro sent. An administrator will activate it.', { exact: true }),
+  ).toBeVisible()
   await expect(personal.getByRole('button', { name: 'Request pending' })).toBeDisabled()
   await expect(personal).toContainText('Pending')
 
