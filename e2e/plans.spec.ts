@@ -1,5 +1,6 @@
 import { createPromptViaApi } from './prompts-support.ts'
-import { expect, signUpViaApi, test } from './support.ts'
+import { expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { createTeamViaApi, inviteViaApi } from './teams-support.ts'
 
 // Runs in the 'plans' project: its own app server with PLANS=on (playwright.config.ts).
 
@@ -71,4 +72,18 @@ test('the paywall also opens when the server refuses the create (plan_limit)', a
   await expect(paywall).toContainText('You have reached the limit of 10 prompts on your plan.')
   await expect(paywall.getByRole('progressbar', { name: '10 of 10 prompts' })).toBeVisible()
   await expect(page).toHaveURL(/\/prompts\/new$/)
+})
+
+test("inviting a 6th member to a trial team opens the paywall with the team's usage", async ({ page }) => {
+  await signUpViaApi(page)
+  const team = await createTeamViaApi(page, 'Research Guild')
+  for (let i = 0; i < 4; i++) await inviteViaApi(page, team.id, uniqueEmail('invitee'))
+  await page.goto(`/team/${team.id}/manage`)
+  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('sixth'))
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  const paywall = page.getByRole('dialog', { name: 'Limit reached' })
+  await expect(paywall).toContainText('This team has reached its limit of 5 members')
+  await expect(paywall.getByRole('progressbar', { name: '5 of 5 members' })).toBeVisible()
+  await paywall.getByRole('link', { name: 'Choose plan' }).click()
+  await expect(page.getByRole('region', { name: 'Team: Research Guild' })).toContainText('5 of 5 members')
 })
