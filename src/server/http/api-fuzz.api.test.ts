@@ -173,8 +173,6 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
     'PATCH /api/v1/teams/:teamId': () => ({ name: 'Renamed' }),
     'PATCH /api/v1/teams/:teamId/members/:userId': () => ({ role: 'member' }),
     'POST /api/v1/teams/:teamId/invitations': () => ({ email: 'fuzz-invitee@example.com', role: 'member' }),
-    'POST /api/v1/billing/plan': () => ({ plan: 'free', teamId: fx.teamId }),
-    'PUT /api/v1/admin/plans': () => ({ context: 'team', subjectId: fx.teamId, plan: 'team' }),
     'POST /api/auth/*': () => ({ provider: 'google', callbackURL: '/auth/callback', disableRedirect: true }),
   }
   return samples[`${route.method} ${route.path}`]?.()
