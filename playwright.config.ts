@@ -10,6 +10,37 @@ const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3126)
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3127)
 process.env.E2E_MAIL_PORT = String(mailPort)
 const OIDC_ISSUER = `http://127.0.0.1:${oidcPort}`
+// A second app server with plans on (PLANS=on, the product's default) for e2e/plans.spec.ts; the
+// main one runs PLANS=off so that suites creating many prompts per user meet no trial limits.
+const plansPort = Number(process.env.E2E_PLANS_PORT ?? 3128)
+const plansBaseURL = `http://localhost:${plansPort}`
+const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'
+
+/** The app as `npm start` runs it (scripts/e2e.mjs builds it first). */
+function appServer(port: number, url: string, env: Record<string, string>) {
+  return {
+    command: 'node --enable-source-maps dist/server/main.mjs',
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      APP_URL: url,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '100',
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Promptfolio <no-reply@e2e.test>',
+      GOOGLE_CLIENT_ID: 'promptfolio-test-client',
+      GOOGLE_CLIENT_SECRET: 'promptfolio-test-secret-0123456789',
+      GOOGLE_ISSUER: OIDC_ISSUER,
+      ...env,
+    },
+  }
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,7 +68,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /plans\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'plans',
+      testMatch: /plans\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: plansBaseURL },
+    },
+  ],
   webServer: [
     {
       command: 'node --import tsx e2e/servers/mail-catcher.ts',
@@ -57,28 +99,7 @@ export default defineConfig({
       stderr: 'ignore',
       env: { E2E_OIDC_PORT: String(oidcPort), E2E_APP_URL: baseURL },
     },
-    {
-      // What `npm start` runs; scripts/e2e.mjs builds it first.
-      command: 'node --enable-source-maps dist/server/main.mjs',
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        APP_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MULTIPLIER: '100',
-        NODE_ENV: 'test',
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        MAIL_FROM: 'Promptfolio <no-reply@e2e.test>',
-        GOOGLE_CLIENT_ID: 'promptfolio-test-client',
-        GOOGLE_CLIENT_SECRET: 'promptfolio-test-secret-0123456789',
-        GOOGLE_ISSUER: OIDC_ISSUER,
-      },
-    },
+    appServer(port, baseURL, { DATA_DIR: dataDir, PLANS: 'off' }),
+    appServer(plansPort, plansBaseURL, { DATA_DIR: `${dataDir}-plans`, PLANS: 'on' }),
   ],
 })

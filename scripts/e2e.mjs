@@ -32,7 +32,9 @@ const freePort = () =>
     })
   })
 // The app, and the mail catcher (SMTP + its HTTP API) and OpenID provider it talks to.
-const [port, smtpPort, mailPort, oidcPort] = [
+// The second app server runs with plans on (e2e/plans.spec.ts); see playwright.config.ts.
+const [port, smtpPort, mailPort, oidcPort, plansPort] = [
+  await freePort(),
   await freePort(),
   await freePort(),
   await freePort(),
@@ -51,10 +53,12 @@ const result = spawnSync(
       E2E_SMTP_PORT: String(smtpPort),
       E2E_MAIL_PORT: String(mailPort),
       E2E_OIDC_PORT: String(oidcPort),
+      E2E_PLANS_PORT: String(plansPort),
       E2E_DATA_DIR: dataDir,
       CHROME_PATH: chrome,
     },
   },
 )
 rmSync(dataDir, { recursive: true, force: true })
+rmSync(`${dataDir}-plans`, { recursive: true, force: true })
 process.exit(result.status ?? 1)

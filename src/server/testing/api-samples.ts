@@ -63,7 +63,9 @@ export async function seedApiObjects(
   const attachment = await owner.post<MessageAttachment>(`/api/v1/messages/${messageId}/attachments`, {
     promptId,
   })
-  const planRequest = await owner.post<{ request: { id: string } | null }>('/api/v1/billing/plan', { plan: 'pro' })
+  const planRequest = await owner.post<{ request: { id: string } | null }>('/api/v1/billing/plan', {
+    plan: 'pro',
+  })
   if (!planRequest.body.request) throw new Error(`no plan request: ${JSON.stringify(planRequest.body)}`)
   const outbox = await admin.get<{ items: { id: string }[] }>('/api/v1/mail-outbox')
   return {

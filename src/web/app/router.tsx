@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { PublicOnly, RequireAuth, RequireGlobalAdmin } from '../features/auth/guards.tsx'
+import { ApiAccessBadge } from '../features/plans/index.ts'
 import { AppShell } from '../features/shell/app-shell.tsx'
 import { LoadingScreen } from '../features/shell/loading-screen.tsx'
 import { AuthLayout } from '../routes/auth/auth-layout.tsx'
@@ -128,7 +129,10 @@ export const routes: RouteObject[] = [
               },
               { path: '/settings', element: notImplemented('settings') },
               { path: '/billing', ...lazyPage(() => import('../routes/billing.tsx'), 'BillingPage') },
-              { path: '/settings/api', element: notImplemented('settingsApi') },
+              {
+                path: '/settings/api',
+                element: <NotImplementedPage screen="settingsApi" actions={<ApiAccessBadge />} />,
+              },
               { path: '/settings/webhooks', element: notImplemented('settingsWebhooks') },
               { path: '/help', element: notImplemented('help') },
               // Global admins only; others go to /.

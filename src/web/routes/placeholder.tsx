@@ -1,4 +1,5 @@
 import { Construction, Hammer, type LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
@@ -19,15 +20,17 @@ function Placeholder({
   icon,
   heading,
   text,
+  actions,
 }: {
   title: string
   icon: LucideIcon
   heading: string
   text: string
+  actions?: ReactNode
 }) {
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={title} actions={actions} />
       <EmptyState icon={icon} title={heading} text={text} />
     </>
   )
@@ -48,10 +51,11 @@ export function ScreenPlaceholder({ screen }: { screen: ScreenKey }) {
 }
 
 /** The spec's own placeholder pages (/settings, /billing, /settings/api, /settings/webhooks, /help). */
-export function NotImplementedPage({ screen }: { screen: ScreenKey }) {
+export function NotImplementedPage({ screen, actions }: { screen: ScreenKey; actions?: ReactNode }) {
   const { t } = useTranslation('pages')
   return (
     <Placeholder
+      actions={actions}
       title={useScreenTitle(screen)}
       icon={Construction}
       heading={t('placeholder.notImplemented')}

@@ -23,7 +23,6 @@ export const teamsDe: Record<keyof typeof teamsEn, string> = {
   'teams.invitationNotPending':
     'Nur ausstehende oder abgelaufene Einladungen können erneut gesendet oder widerrufen werden',
   'teams.teamAdminRequired': 'Zugriff nur für Team-Admins',
-  'teams.memberLimitReached': 'Dein Tarif erlaubt keine weiteren Mitglieder in diesem Team.',
   'teams.tooManyInvitations':
     'Zu viele Einladungen gesendet. Bitte warte {seconds} Sekunden, bevor du es erneut versuchst.',
   'teams.recipientInvitedTooOften':

@@ -20,7 +20,6 @@ export const teamsEn = {
   'teams.alreadyInvited': 'User already invited to this team',
   'teams.invitationNotPending': 'Only pending or expired invitations can be resent or revoked',
   'teams.teamAdminRequired': 'Team admin access required',
-  'teams.memberLimitReached': 'Your plan does not allow more members in this team.',
   'teams.tooManyInvitations': 'Too many invitations sent. Please wait {seconds} seconds before trying again.',
   'teams.recipientInvitedTooOften':
     'This address has received too many invitations today. Please try again tomorrow.',

@@ -3,6 +3,7 @@
  * paywall before gated actions and on a server `plan_limit` refusal, and the entitlements.
  */
 
+export { ApiAccessBadge } from './api-access-badge.tsx'
 export { BillingSpaceCard } from './billing-space.tsx'
 export { PaywallDialog, usePaywall } from './paywall.tsx'
 export { PlanBanner, PlanStateLabel } from './plan-banner.tsx'

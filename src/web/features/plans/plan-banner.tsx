@@ -43,7 +43,7 @@ export function PlanBanner({ teamId, className }: { teamId?: string; className?:
         )
       : banner.kind === 'api_locked'
         ? t('banner.apiLocked')
-        : t('banner.nearLimit', {
+        : t(urgent ? 'banner.limitReached' : 'banner.nearLimit', {
             usage: t(`usage.${banner.resource}`, { used: banner.used, max: banner.max }),
           })
   return (

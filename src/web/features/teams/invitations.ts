@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { planOperations } from '../../../domain/api/plans.ts'
 import { teamOperations } from '../../../domain/api/teams.ts'
 import type { InviteInput } from '../../../domain/teams.ts'
 import { callOperation } from '../../lib/api.ts'
@@ -20,6 +21,8 @@ function useRefreshInvitations(teamId: string) {
     const keys = teamQueryKeys(teamId)
     void queryClient.invalidateQueries({ queryKey: keys.invitations })
     void queryClient.invalidateQueries({ queryKey: keys.detail })
+    // The plan's member usage counts pending invitations.
+    invalidateOperations(queryClient, planOperations.entitlements)
   }
 }
 

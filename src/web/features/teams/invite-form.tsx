@@ -10,6 +10,7 @@ import { Field } from '../../components/ui/field.tsx'
 import { Input, Select } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { fieldError, reportSubmitError } from '../../lib/forms.ts'
+import { useEntitlements, usePaywall } from '../plans/index.ts'
 import { useInviteMember } from './invitations.ts'
 
 /**
@@ -24,8 +25,12 @@ export function InviteForm({ teamId, compact = false }: { teamId: string; compac
     defaultValues: { email: '', role: 'member' },
   })
   const { errors, isSubmitting } = form.formState
+  // The team's plan: members plus pending invitations within its limit (§4 write gating).
+  const entitlements = useEntitlements(teamId)
+  const paywall = usePaywall()
 
   const onSubmit = form.handleSubmit(async (input) => {
+    if (!paywall.allows(entitlements.data, 'addMember')) return
     try {
       const invitation = await invite.mutateAsync(input)
       toast({
@@ -35,40 +40,44 @@ export function InviteForm({ teamId, compact = false }: { teamId: string; compac
       })
       form.reset({ email: '', role: input.role })
     } catch (error) {
+      if (paywall.showIfPlanLimit(error)) return
       reportSubmitError(form.setError, error, t('invite.failed'))
     }
   })
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={compact ? t('dashboard.quickInvite') : t('invite.title')}
-      className="flex flex-col gap-3 sm:flex-row sm:items-start"
-    >
-      <Field label={t('invite.email')} error={fieldError(errors, 'email')} className="flex-1">
-        <Input
-          type="email"
-          autoComplete="off"
-          placeholder={t('invite.emailPlaceholder')}
-          {...form.register('email')}
-        />
-      </Field>
-      {!compact && (
-        <Field label={t('invite.role')} error={fieldError(errors, 'role')} className="sm:w-40">
-          <Select {...form.register('role')}>
-            {teamRoles.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </Select>
+    <>
+      {paywall.dialog}
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={compact ? t('dashboard.quickInvite') : t('invite.title')}
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
+        <Field label={t('invite.email')} error={fieldError(errors, 'email')} className="flex-1">
+          <Input
+            type="email"
+            autoComplete="off"
+            placeholder={t('invite.emailPlaceholder')}
+            {...form.register('email')}
+          />
         </Field>
-      )}
-      <Button type="submit" disabled={isSubmitting} className="sm:mt-6.5">
-        <Send />
-        {isSubmitting ? t('invite.sending') : compact ? t('invite.quickSubmit') : t('invite.submit')}
-      </Button>
-    </form>
+        {!compact && (
+          <Field label={t('invite.role')} error={fieldError(errors, 'role')} className="sm:w-40">
+            <Select {...form.register('role')}>
+              {teamRoles.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        <Button type="submit" disabled={isSubmitting} className="sm:mt-6.5">
+          <Send />
+          {isSubmitting ? t('invite.sending') : compact ? t('invite.quickSubmit') : t('invite.submit')}
+        </Button>
+      </form>
+    </>
   )
 }
