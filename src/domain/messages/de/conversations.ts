@@ -22,7 +22,6 @@ export const conversationsDe: Record<keyof typeof conversationsEn, string> = {
   'conversations.nothingToUpdate': 'Nichts zu ändern',
   'conversations.invalidScope': 'Der Bereich muss owner oder team sein',
   'conversations.invalidOrder': 'Die Reihenfolge muss asc oder desc sein',
-  'conversations.invalidLimit': 'Das Limit muss eine ganze Zahl sein',
   'conversations.searchTooLong': 'Die Suche darf höchstens 200 Zeichen haben',
   'conversations.manageForbidden':
     'Nur der Eigentümer, ein Team-Admin oder ein globaler Admin kann diese Unterhaltung ändern oder löschen',

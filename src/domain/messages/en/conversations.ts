@@ -21,7 +21,6 @@ export const conversationsEn = {
   'conversations.nothingToUpdate': 'Nothing to update',
   'conversations.invalidScope': 'Scope must be owner or team',
   'conversations.invalidOrder': 'Order must be asc or desc',
-  'conversations.invalidLimit': 'Limit must be a whole number',
   'conversations.searchTooLong': 'Search can be at most 200 characters',
   'conversations.manageForbidden':
     'Only the owner, a team admin or a global admin can change or delete this conversation',

@@ -1,7 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { INVITATION_VALID_DAYS } from '../../../domain/constants.ts'
 import { AppError } from '../../../domain/errors.ts'
-import { isUuid } from '../../../domain/ids.ts'
 import type { Locale } from '../../../domain/messages/index.ts'
 import type { TeamRole } from '../../../domain/permissions.ts'
 import type {
@@ -12,11 +12,12 @@ import type {
 } from '../../../domain/teams.ts'
 import { invitationTokenSchema } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
+import { invitations, teamMembers, teams, users } from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
 import type { PlanGate } from '../plans/gate.ts'
 import { queueInvitationMail } from './invitation-mail.ts'
 import { hashInvitationToken, newInvitationToken } from './invitation-token.ts'
+import { roleInTeam } from './membership.ts'
 import { type Actor, authorizeTeam } from './policy.ts'
 
 export interface InvitationDeps {
@@ -33,65 +34,63 @@ const INVITES_PER_HOUR = 50
 /** Invitations one address may receive per day, from all teams together: nobody is mail-bombed. */
 const INVITES_PER_RECIPIENT_PER_DAY = 5
 
-interface InvitationRow extends Record<string, unknown> {
-  id: string
-  team_id: string
-  email: string
-  role: TeamRole
-  status: InvitationStatus
-  invited_by_email: string | null
-  expires_at: SqlTimestamp
-  sent_at: SqlTimestamp
-  created_at: SqlTimestamp
+const inviter = alias(users, 'inviter')
+
+/** A pending invitation past its expiry reads as expired, before anyone tries to accept it. */
+const effectiveStatus = sql<InvitationStatus>`CASE WHEN ${invitations.status} = 'pending'
+  AND ${invitations.expiresAt} <= now() THEN 'expired' ELSE ${invitations.status} END`
+
+const invitationColumns = {
+  id: invitations.id,
+  teamId: invitations.teamId,
+  email: invitations.email,
+  role: invitations.role,
+  status: effectiveStatus.as('status'),
+  invitedByEmail: inviter.email,
+  expiresAt: invitations.expiresAt,
+  sentAt: invitations.sentAt,
+  createdAt: invitations.createdAt,
 }
 
-/** A pending invitation past its expiry reads as expired (§4), before anyone tries to accept it. */
-const invitationColumns = sql`i.id, i.team_id, i.email, i.role,
-  CASE WHEN i.status = 'pending' AND i.expires_at <= now() THEN 'expired' ELSE i.status END AS status,
-  inviter.email AS invited_by_email, i.expires_at, i.sent_at, i.created_at`
+type Timestamps = 'expiresAt' | 'sentAt' | 'createdAt'
 
-function toInvitation(row: InvitationRow): TeamInvitation {
+function toInvitation(row: Omit<TeamInvitation, Timestamps> & Record<Timestamps, Date>): TeamInvitation {
   return {
-    id: row.id,
-    teamId: row.team_id,
-    email: row.email,
-    role: row.role,
-    status: row.status,
-    invitedByEmail: row.invited_by_email,
-    expiresAt: isoTimestamp(row.expires_at),
-    sentAt: isoTimestamp(row.sent_at),
-    createdAt: isoTimestamp(row.created_at),
+    ...row,
+    expiresAt: row.expiresAt.toISOString(),
+    sentAt: row.sentAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
   }
 }
 
-async function selectInvitations(db: Db | Tx, where: SQL): Promise<TeamInvitation[]> {
-  const rows = await queryRows<InvitationRow>(
-    db,
-    sql`SELECT ${invitationColumns} FROM invitations i
-        LEFT JOIN users inviter ON inviter.id = i.invited_by_user_id
-        WHERE ${where}`,
-  )
+async function selectInvitations(db: Db | Tx, where: SQL | undefined): Promise<TeamInvitation[]> {
+  const rows = await db
+    .select(invitationColumns)
+    .from(invitations)
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedByUserId))
+    .where(where)
   return rows.map(toInvitation)
 }
 
 /**
  * The team's open invitations (pending or expired), the latest one per email, newest first.
- * Members may list them (§6); accepted ones show up as members, revoked ones disappear.
+ * Members may list them; accepted ones show up as members, revoked ones disappear.
  */
 export async function listInvitations(db: Db, actor: Actor, teamId: string): Promise<TeamInvitation[]> {
   await authorizeTeam(db, actor, teamId, 'view_team_data')
-  const rows = await queryRows<InvitationRow>(
-    db,
-    sql`SELECT * FROM (
-          SELECT DISTINCT ON (i.email) ${invitationColumns}
-          FROM invitations i LEFT JOIN users inviter ON inviter.id = i.invited_by_user_id
-          WHERE i.team_id = ${teamId}
-          ORDER BY i.email, i.sent_at DESC, i.id
-        ) latest
-        WHERE status IN ('pending', 'expired')
-        ORDER BY sent_at DESC, id
-        LIMIT 200`,
-  )
+  const latest = db
+    .selectDistinctOn([invitations.email], invitationColumns)
+    .from(invitations)
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedByUserId))
+    .where(eq(invitations.teamId, teamId))
+    .orderBy(invitations.email, desc(invitations.sentAt), invitations.id)
+    .as('latest')
+  const rows = await db
+    .select()
+    .from(latest)
+    .where(inArray(latest.status, ['pending', 'expired']))
+    .orderBy(desc(latest.sentAt), latest.id)
+    .limit(200)
   return rows.map(toInvitation)
 }
 
@@ -123,16 +122,16 @@ async function enforceRecipientRate(tx: Tx, deps: InvitationDeps, email: string)
 }
 
 async function assertNotMember(tx: Tx, teamId: string, email: string) {
-  const [member] = await queryRows(
-    tx,
-    sql`SELECT 1 FROM team_members m JOIN users u ON u.id = m.user_id
-        WHERE m.team_id = ${teamId} AND u.email = ${email}`,
-  )
+  const [member] = await tx
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(users.email, email)))
   if (member) throw new AppError('conflict', 'teams.alreadyMember')
 }
 
 /**
- * The plan's max team members (§3), counting members and pending invitations; `invitationId` is the
+ * The plan's max team members, counting members and pending invitations; `invitationId` is the
  * one being sent again or accepted (it becomes the one added, so it is not counted twice). Called
  * after the team's row lock, inside the write's transaction; refuses with 403 plan_limit.
  */
@@ -140,7 +139,11 @@ async function assertRoomForMember(tx: Tx, plans: PlanGate, teamId: string, invi
   await plans.require(tx, { context: 'team', teamId }, 'addMember', { excludingInvitationId: invitationId })
 }
 
-const validFor = sql`now() + make_interval(days => ${INVITATION_VALID_DAYS})`
+const validFor = sql<Date>`now() + make_interval(days => ${INVITATION_VALID_DAYS})`
+
+function setStatus(tx: Tx, invitationId: string, status: 'expired' | 'revoked') {
+  return tx.update(invitations).set({ status }).where(eq(invitations.id, invitationId))
+}
 
 /**
  * Sends an invitation's mail — a new invitation or one sent again — with a new token. Strangers are
@@ -171,13 +174,13 @@ async function sendInvitation(
       token,
       requestLocale: inviterLocale,
     })
-    const [invitation] = await selectInvitations(tx, sql`i.id = ${written.id}`)
+    const [invitation] = await selectInvitations(tx, eq(invitations.id, written.id))
     return invitation!
   })
 }
 
 /**
- * Team admins (and global admins) invite by email (§5): not someone already in the team, not twice
+ * Team admins (and global admins) invite by email: not someone already in the team, not twice
  * while an invitation is pending. The invitation and its mail are one transaction.
  */
 export async function inviteMember(
@@ -191,25 +194,40 @@ export async function inviteMember(
     await assertNotMember(tx, teamId, input.email)
     const [open] = await selectInvitations(
       tx,
-      sql`i.team_id = ${teamId} AND i.email = ${input.email} AND i.status = 'pending'`,
+      and(
+        eq(invitations.teamId, teamId),
+        eq(invitations.email, input.email),
+        eq(invitations.status, 'pending'),
+      ),
     )
     if (open?.status === 'pending') throw new AppError('conflict', 'teams.alreadyInvited')
-    if (open) await tx.execute(sql`UPDATE invitations SET status = 'expired' WHERE id = ${open.id}`)
+    if (open) await setStatus(tx, open.id, 'expired')
     await assertRoomForMember(tx, deps.plans, teamId)
-    const [created] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO invitations (team_id, email, invited_by_user_id, role, token_hash, expires_at)
-          VALUES (${teamId}, ${input.email}, ${actor.id}, ${input.role}, ${tokenHash}, ${validFor})
-          RETURNING id`,
-    )
+    const [created] = await tx
+      .insert(invitations)
+      .values({
+        teamId,
+        email: input.email,
+        invitedByUserId: actor.id,
+        role: input.role,
+        tokenHash,
+        expiresAt: validFor,
+      })
+      .returning({ id: invitations.id })
     return { id: created!.id, ...input }
   })
 }
 
 async function lockedInvitation(tx: Tx, teamId: string, invitationId: string): Promise<TeamInvitation> {
-  if (!isUuid(invitationId)) throw new AppError('not_found', 'teams.invitationInvalid')
-  await tx.execute(sql`SELECT id FROM invitations WHERE id = ${invitationId} FOR UPDATE`)
-  const [invitation] = await selectInvitations(tx, sql`i.id = ${invitationId} AND i.team_id = ${teamId}`)
+  await tx
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(eq(invitations.id, invitationId))
+    .for('update')
+  const [invitation] = await selectInvitations(
+    tx,
+    and(eq(invitations.id, invitationId), eq(invitations.teamId, teamId)),
+  )
   if (!invitation) throw new AppError('not_found', 'teams.invitationInvalid')
   if (invitation.status !== 'pending' && invitation.status !== 'expired') {
     throw new AppError('conflict', 'teams.invitationNotPending')
@@ -228,18 +246,29 @@ export async function resendInvitation(
   return sendInvitation(deps, actor, teamId, inviterLocale, async (tx, tokenHash) => {
     const invitation = await lockedInvitation(tx, teamId, invitationId)
     await assertNotMember(tx, teamId, invitation.email)
-    const [newer] = await queryRows(
-      tx,
-      sql`SELECT 1 FROM invitations WHERE team_id = ${teamId} AND email = ${invitation.email}
-            AND status = 'pending' AND id <> ${invitation.id}`,
-    )
+    const [newer] = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.teamId, teamId),
+          eq(invitations.email, invitation.email),
+          eq(invitations.status, 'pending'),
+          ne(invitations.id, invitation.id),
+        ),
+      )
     if (newer) throw new AppError('conflict', 'teams.alreadyInvited')
     await assertRoomForMember(tx, deps.plans, teamId, invitation.id)
-    await tx.execute(
-      sql`UPDATE invitations SET status = 'pending', token_hash = ${tokenHash}, expires_at = ${validFor},
-            sent_at = now(), invited_by_user_id = ${actor.id}
-          WHERE id = ${invitation.id}`,
-    )
+    await tx
+      .update(invitations)
+      .set({
+        status: 'pending',
+        tokenHash,
+        expiresAt: validFor,
+        sentAt: sql`now()`,
+        invitedByUserId: actor.id,
+      })
+      .where(eq(invitations.id, invitation.id))
     return invitation
   })
 }
@@ -254,7 +283,7 @@ export async function revokeInvitation(
   return db.transaction(async (tx) => {
     await authorizeTeam(tx, actor, teamId, 'invite_members', { lock: true })
     const invitation = await lockedInvitation(tx, teamId, invitationId)
-    await tx.execute(sql`UPDATE invitations SET status = 'revoked' WHERE id = ${invitation.id}`)
+    await setStatus(tx, invitation.id, 'revoked')
     return { ...invitation, status: 'revoked' }
   })
 }
@@ -262,30 +291,25 @@ export async function revokeInvitation(
 const invalidInvitation = () => new AppError('not_found', 'teams.invitationInvalid')
 const expiredInvitation = () => new AppError('conflict', 'teams.invitationExpired', { reason: 'expired' })
 
-interface TokenRow extends Record<string, unknown> {
-  id: string
-  team_id: string
-  team_name: string
-  email: string
-  role: TeamRole
-  status: InvitationStatus
-  expired: boolean
-  invited_by_email: string | null
-  expires_at: SqlTimestamp
-}
-
-async function invitationByToken(db: Db | Tx, token: string, lock = false): Promise<TokenRow | undefined> {
+async function invitationByToken(db: Db | Tx, token: string, lock = false) {
   if (!invitationTokenSchema.safeParse(token).success) return undefined
-  const [row] = await queryRows<TokenRow>(
-    db,
-    sql`SELECT i.id, i.team_id, t.name AS team_name, i.email, i.role, i.status,
-          (i.expires_at <= now()) AS expired, inviter.email AS invited_by_email, i.expires_at
-        FROM invitations i
-        JOIN teams t ON t.id = i.team_id
-        LEFT JOIN users inviter ON inviter.id = i.invited_by_user_id
-        WHERE i.token_hash = ${hashInvitationToken(token)}
-        ${lock ? sql`FOR UPDATE OF i` : sql``}`,
-  )
+  const query = db
+    .select({
+      id: invitations.id,
+      teamId: invitations.teamId,
+      teamName: teams.name,
+      email: invitations.email,
+      role: invitations.role,
+      status: invitations.status,
+      expired: sql<boolean>`${invitations.expiresAt} <= now()`,
+      invitedByEmail: inviter.email,
+      expiresAt: invitations.expiresAt,
+    })
+    .from(invitations)
+    .innerJoin(teams, eq(teams.id, invitations.teamId))
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedByUserId))
+    .where(eq(invitations.tokenHash, hashInvitationToken(token)))
+  const [row] = await (lock ? query.for('update', { of: invitations }) : query)
   return row
 }
 
@@ -298,16 +322,16 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
   if (!row || (row.status !== 'pending' && row.status !== 'expired')) throw invalidInvitation()
   if (row.status === 'expired' || row.expired) throw expiredInvitation()
   return {
-    teamName: row.team_name,
+    teamName: row.teamName,
     email: row.email,
     role: row.role,
-    invitedByEmail: row.invited_by_email,
-    expiresAt: isoTimestamp(row.expires_at),
+    invitedByEmail: row.invitedByEmail,
+    expiresAt: row.expiresAt.toISOString(),
   }
 }
 
 /**
- * Accepting (§4, §5): the invitation must be pending, unexpired and addressed to the signed-in
+ * Accepting: the invitation must be pending, unexpired and addressed to the signed-in
  * email; the status change and the new membership are one transaction. Accepting after expires_at
  * marks the invitation expired (that write is kept) and fails. Locks: the team first, then the
  * invitation (the order every team write uses), so two accepts of one invitation take turns and
@@ -322,32 +346,28 @@ export async function acceptInvitation(
   const first = await invitationByToken(db, token)
   if (!first) throw invalidInvitation()
   const outcome = await db.transaction(async (tx): Promise<AcceptedInvitation | AppError> => {
-    await tx.execute(sql`SELECT id FROM teams WHERE id = ${first.team_id} FOR UPDATE`)
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, first.teamId)).for('update')
     const row = await invitationByToken(tx, token, true)
     if (!row) throw invalidInvitation()
-    const [membership] = await queryRows(
-      tx,
-      sql`SELECT 1 FROM team_members WHERE team_id = ${row.team_id} AND user_id = ${actor.id}`,
-    )
+    const membership = await roleInTeam(tx, row.teamId, actor.id)
     if (row.status === 'accepted' && membership && row.email === actor.email) {
       throw new AppError('conflict', 'teams.alreadyMember')
     }
     if (row.status === 'expired') throw expiredInvitation()
     if (row.status !== 'pending') throw invalidInvitation()
     if (row.expired) {
-      await tx.execute(sql`UPDATE invitations SET status = 'expired' WHERE id = ${row.id}`)
+      await setStatus(tx, row.id, 'expired')
       return expiredInvitation()
     }
     if (row.email !== actor.email) throw new AppError('forbidden', 'teams.invitationWrongEmail')
     if (membership) throw new AppError('conflict', 'teams.alreadyMember')
-    await assertRoomForMember(tx, plans, row.team_id, row.id)
-    await tx.execute(
-      sql`UPDATE invitations SET status = 'accepted', accepted_at = now() WHERE id = ${row.id}`,
-    )
-    await tx.execute(
-      sql`INSERT INTO team_members (team_id, user_id, role) VALUES (${row.team_id}, ${actor.id}, ${row.role})`,
-    )
-    return { teamId: row.team_id, teamName: row.team_name, role: row.role }
+    await assertRoomForMember(tx, plans, row.teamId, row.id)
+    await tx
+      .update(invitations)
+      .set({ status: 'accepted', acceptedAt: sql`now()` })
+      .where(eq(invitations.id, row.id))
+    await tx.insert(teamMembers).values({ teamId: row.teamId, userId: actor.id, role: row.role })
+    return { teamId: row.teamId, teamName: row.teamName, role: row.role }
   })
   if (outcome instanceof AppError) throw outcome
   return outcome
