@@ -5,6 +5,7 @@ import { accountOperations } from '../domain/api/account.ts'
 import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
 import { mailOperations } from '../domain/api/mail.ts'
+import { promptLabelOperations } from '../domain/api/prompt-labels.ts'
 import { promptOperations } from '../domain/api/prompts.ts'
 import { systemOperations } from '../domain/api/system.ts'
 import { teamOperations } from '../domain/api/teams.ts'
@@ -27,6 +28,7 @@ import { accountHandlers } from './modules/account/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
+import { promptLabelHandlers } from './modules/prompts/label-routes.ts'
 import { promptHandlers } from './modules/prompts/routes.ts'
 import { systemHandlers } from './modules/system/routes.ts'
 import { teamHandlers } from './modules/teams/routes.ts'
@@ -82,6 +84,7 @@ export function createApp(deps: AppDeps) {
   mount(authOperations, authHandlers({ auth, db, database, config }))
   mount(accountOperations, accountHandlers({ db }))
   mount(promptOperations, promptHandlers({ db }))
+  mount(promptLabelOperations, promptLabelHandlers({ db }))
   mount(conversationOperations, conversationHandlers({ db }))
   mount(
     teamOperations,

@@ -2,6 +2,7 @@ import { accountOperations } from './account.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
 import { mailOperations } from './mail.ts'
+import { promptLabelOperations } from './prompt-labels.ts'
 import { promptOperations } from './prompts.ts'
 import { systemOperations } from './system.ts'
 import { teamOperations } from './teams.ts'
@@ -11,6 +12,7 @@ export const operationGroups = [
   authOperations,
   accountOperations,
   promptOperations,
+  promptLabelOperations,
   conversationOperations,
   teamOperations,
   mailOperations,

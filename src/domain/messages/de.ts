@@ -4,6 +4,7 @@ import { conversationsDe } from './de/conversations.ts'
 import { mailDe } from './de/mail.ts'
 import { profileDe } from './de/profile.ts'
 import { promptsDe } from './de/prompts.ts'
+import { publicApiDe } from './de/public-api.ts'
 import { teamsDe } from './de/teams.ts'
 import type { en } from './en.ts'
 
@@ -16,4 +17,5 @@ export const de: Record<keyof typeof en, string> = {
   ...conversationsDe,
   ...teamsDe,
   ...promptsDe,
+  ...publicApiDe,
 }

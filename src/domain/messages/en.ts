@@ -4,6 +4,7 @@ import { conversationsEn } from './en/conversations.ts'
 import { mailEn } from './en/mail.ts'
 import { profileEn } from './en/profile.ts'
 import { promptsEn } from './en/prompts.ts'
+import { publicApiEn } from './en/public-api.ts'
 import { teamsEn } from './en/teams.ts'
 
 /**
@@ -19,4 +20,5 @@ export const en = {
   ...conversationsEn,
   ...teamsEn,
   ...promptsEn,
+  ...publicApiEn,
 }

@@ -26,8 +26,7 @@ async function withApp(overrides: Parameters<typeof createTestApp>[0], run: (app
   }
 }
 
-const role = async (client: TestClient) =>
-  (await client.get<CurrentUser>('/api/v1/me')).body.globalRole
+const role = async (client: TestClient) => (await client.get<CurrentUser>('/api/v1/me')).body.globalRole
 
 async function signInByCode(app: TestApp, email: string): Promise<{ client: TestClient; user: CurrentUser }> {
   const client = new TestClient(app)
