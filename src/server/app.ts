@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { accountOperations } from '../domain/api/account.ts'
+import { apiKeyOperations } from '../domain/api/api-keys.ts'
 import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
 import { mailOperations } from '../domain/api/mail.ts'
@@ -25,6 +26,8 @@ import { loadSession } from './http/session.ts'
 import { serveWebApp } from './http/static-web.ts'
 import type { Logger } from './log.ts'
 import { accountHandlers } from './modules/account/routes.ts'
+import { bearerKeyAuth } from './modules/api-keys/authenticate.ts'
+import { apiKeyHandlers } from './modules/api-keys/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
@@ -60,7 +63,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', compress())
   app.use('/api/*', async (c, next) => {
     await next()
-    c.header('Cache-Control', 'no-store')
+    // The prompt API sets its own (ETag revalidation); everything else is never stored.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   app.use(
     '/api/*',
@@ -74,7 +78,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', requireSameOriginJson(config.trustedOrigins, ['/api/auth/callback/']))
 
   app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth))
-  app.use('/api/v1/*', loadSession(auth))
+  app.use('/api/v1/*', bearerKeyAuth(db, config.rateLimitMultiplier, loadSession(auth)))
 
   const mount = <G extends Record<string, unknown>>(
     group: G,
@@ -91,6 +95,7 @@ export function createApp(deps: AppDeps) {
     teamHandlers({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier }),
   )
   mount(mailOperations, mailHandlers({ db, config }))
+  mount(apiKeyOperations, apiKeyHandlers({ db }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

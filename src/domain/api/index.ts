@@ -1,4 +1,5 @@
 import { accountOperations } from './account.ts'
+import { apiKeyOperations } from './api-keys.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
 import { mailOperations } from './mail.ts'
@@ -16,5 +17,6 @@ export const operationGroups = [
   conversationOperations,
   teamOperations,
   mailOperations,
+  apiKeyOperations,
   systemOperations,
 ] as const
