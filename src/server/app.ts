@@ -30,6 +30,7 @@ import { bearerKeyAuth } from './modules/api-keys/authenticate.ts'
 import { apiKeyHandlers } from './modules/api-keys/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
+import { langfuseRoutes } from './modules/langfuse/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
 import { promptLabelHandlers } from './modules/prompts/label-routes.ts'
 import { promptHandlers } from './modules/prompts/routes.ts'
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
   )
   mount(mailOperations, mailHandlers({ db, config }))
   mount(apiKeyOperations, apiKeyHandlers({ db }))
+  app.route('/api/public', langfuseRoutes({ db, rateLimitMultiplier: config.rateLimitMultiplier }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')
