@@ -128,7 +128,10 @@ export const routes: RouteObject[] = [
               },
               { path: '/settings', element: notImplemented('settings') },
               { path: '/billing', element: notImplemented('billing') },
-              { path: '/settings/api', element: notImplemented('settingsApi') },
+              {
+                path: '/settings/api',
+                ...lazyPage(() => import('../routes/settings/api.tsx'), 'ApiSettingsPage'),
+              },
               { path: '/settings/webhooks', element: notImplemented('settingsWebhooks') },
               { path: '/help', element: notImplemented('help') },
               // Global admins only; others go to /.

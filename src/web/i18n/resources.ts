@@ -7,6 +7,7 @@ import deDiagnostics from './locales/de/diagnostics.json'
 import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
 import dePrompts from './locales/de/prompts.json'
+import dePublicApi from './locales/de/publicApi.json'
 import deShell from './locales/de/shell.json'
 import deTeams from './locales/de/teams.json'
 import enAccount from './locales/en/account.json'
@@ -17,6 +18,7 @@ import enDiagnostics from './locales/en/diagnostics.json'
 import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
 import enPrompts from './locales/en/prompts.json'
+import enPublicApi from './locales/en/publicApi.json'
 import enShell from './locales/en/shell.json'
 import enTeams from './locales/en/teams.json'
 
@@ -32,6 +34,7 @@ const en = {
   prompts: enPrompts,
   conversations: enConversations,
   teams: enTeams,
+  publicApi: enPublicApi,
 }
 const de: typeof en = {
   common: deCommon,
@@ -44,6 +47,7 @@ const de: typeof en = {
   prompts: dePrompts,
   conversations: deConversations,
   teams: deTeams,
+  publicApi: dePublicApi,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }
