@@ -1,10 +1,12 @@
-// `npm run bench [prompts|conversations|startup|bundle]`: the benchmarks, against PostgreSQL, each
+// `npm run bench [prompts|conversations|startup|bundle|public-api]`: the benchmarks, against PostgreSQL, each
 // in a database of its own (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/promptfolio_bench; BENCH_CONVERSATIONS_DATABASE_URL, default
-// .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup).
+// .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup;
+// BENCH_PUBLIC_API_DATABASE_URL, .../promptfolio_bench_public_api).
 import { runBundleBenchmark } from './bundle/run.ts'
 import { runConversationsBenchmark } from './conversations/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
+import { runPublicApiBenchmark } from './public-api/run.ts'
 import { runStartupBenchmark } from './startup/run.ts'
 
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -12,6 +14,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   conversations: runConversationsBenchmark,
   startup: runStartupBenchmark,
   bundle: runBundleBenchmark,
+  'public-api': runPublicApiBenchmark,
 }
 
 const chosen = process.argv.slice(2)

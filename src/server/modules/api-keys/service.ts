@@ -149,23 +149,76 @@ export interface ApiKeyPrincipal {
   rateLimit: { limit: number; remaining: number; resetAt: number; retryAfter: number | null }
 }
 
-interface AuthenticatedRow extends Record<string, unknown> {
+interface StoredKeyRow extends Record<string, unknown> {
   id: string
   owner_user_id: string | null
   team_id: string | null
   public_key: string
   scope: ApiKeyScope
   created_by_user_id: string | null
-  reset_at: number | string
+  /** The window's count as stored, 0 when its window has run out. */
   window_count: number
+  reset_at: number | string
   now: number | string
 }
 
+/** How often a process writes a key's counted requests (and last use) to its row. */
+const FLUSH_INTERVAL_MS = 1000
+
+interface Usage {
+  /** Requests counted here and not yet written. */
+  pending: number
+  lastFlush: number
+}
+
 /**
- * Authenticates a secret (and, when given, its public key) with one statement that also counts
- * the request in the key's rate-limit window and stamps `last_used_at`. Throws 401 for an unknown,
- * revoked or mismatched key; past the limit the answer's `rateLimit.retryAfter` says how long to
- * wait (the caller sets the headers and refuses the request).
+ * Requests per key are counted in the key's row, written behind: the first request a process sees
+ * of a key is written at once (so `last_used_at` is right from the start), later ones at most once
+ * a second per key and not awaited. The hot path is then one read; with several processes a window
+ * may admit up to a second's worth of requests more than its limit.
+ */
+const usageByDatabase = new WeakMap<object, Map<string, Usage>>()
+
+function flushUsage(db: Db, keyId: string, count: number): Promise<unknown> {
+  const window = sql.raw(`interval '${API_KEY_RATE_WINDOW_SECONDS} seconds'`)
+  return db.execute(sql`UPDATE api_keys SET
+      last_used_at = now(),
+      window_count = CASE WHEN window_started_at <= now() - ${window} THEN ${count} ELSE window_count + ${count} END,
+      window_started_at = CASE WHEN window_started_at <= now() - ${window} THEN now() ELSE window_started_at END
+    WHERE id = ${keyId}`)
+}
+
+async function countRequest(db: Db, keyId: string): Promise<number> {
+  let usages = usageByDatabase.get(db)
+  if (!usages) {
+    usages = new Map()
+    usageByDatabase.set(db, usages)
+  }
+  const usage = usages.get(keyId)
+  if (!usage) {
+    usages.set(keyId, { pending: 0, lastFlush: Date.now() })
+    await flushUsage(db, keyId, 1)
+    return 1
+  }
+  usage.pending += 1
+  const counted = usage.pending
+  if (Date.now() - usage.lastFlush >= FLUSH_INTERVAL_MS) {
+    const count = usage.pending
+    usage.pending = 0
+    usage.lastFlush = Date.now()
+    // Not awaited: a failed write loses a second of counting, never the request.
+    flushUsage(db, keyId, count).catch(() => {
+      usage.pending += count
+    })
+  }
+  return counted
+}
+
+/**
+ * Authenticates a secret (and, when given, its public key): one read of the key by its hash, so a
+ * revoked key is refused at once. Throws 401 for an unknown, revoked or mismatched key; past the
+ * rate limit the answer's `rateLimit.retryAfter` says how long to wait (the caller sets the
+ * headers and refuses the request).
  */
 export async function authenticateApiKey(
   db: Db,
@@ -174,22 +227,19 @@ export async function authenticateApiKey(
   multiplier: number,
 ): Promise<ApiKeyPrincipal> {
   const window = sql.raw(`interval '${API_KEY_RATE_WINDOW_SECONDS} seconds'`)
-  const [row] = await queryRows<AuthenticatedRow>(
+  const [row] = await queryRows<StoredKeyRow>(
     db,
-    sql`UPDATE api_keys SET
-        last_used_at = now(),
-        window_started_at = CASE WHEN window_started_at <= now() - ${window} THEN now() ELSE window_started_at END,
-        window_count = CASE WHEN window_started_at <= now() - ${window} THEN 1 ELSE window_count + 1 END
-      WHERE secret_hash = ${hashSecret(secret)} AND revoked_at IS NULL
-      RETURNING id, owner_user_id, team_id, public_key, scope, created_by_user_id, window_count,
-        extract(epoch FROM window_started_at + ${window})::float8 AS reset_at,
-        extract(epoch FROM now())::float8 AS now`,
+    sql`SELECT id, owner_user_id, team_id, public_key, scope, created_by_user_id,
+        CASE WHEN window_started_at <= now() - ${window} THEN 0 ELSE window_count END AS window_count,
+        extract(epoch FROM CASE WHEN window_started_at <= now() - ${window} THEN now() ELSE window_started_at END + ${window})::float8 AS reset_at,
+        extract(epoch FROM now())::float8 AS now
+      FROM api_keys WHERE secret_hash = ${hashSecret(secret)} AND revoked_at IS NULL`,
   )
   if (!row || (publicKey !== null && row.public_key !== publicKey)) {
     throw new AppError('not_authenticated', 'apiKeys.invalid')
   }
+  const used = Number(row.window_count) + (await countRequest(db, row.id))
   const limit = Math.round(API_KEY_RATE_LIMIT * multiplier)
-  const resetAt = Math.ceil(Number(row.reset_at))
   const principal: ApiKeyPrincipal = {
     keyId: row.id,
     publicKey: row.public_key,
@@ -200,10 +250,9 @@ export async function authenticateApiKey(
     userId: row.team_id ? row.created_by_user_id : row.owner_user_id,
     rateLimit: {
       limit,
-      remaining: Math.max(0, limit - row.window_count),
-      resetAt,
-      retryAfter:
-        row.window_count > limit ? Math.max(1, Math.ceil(Number(row.reset_at) - Number(row.now))) : null,
+      remaining: Math.max(0, limit - used),
+      resetAt: Math.ceil(Number(row.reset_at)),
+      retryAfter: used > limit ? Math.max(1, Math.ceil(Number(row.reset_at) - Number(row.now))) : null,
     },
   }
   if (principal.rateLimit.retryAfter === null) await assertApiAccess(db, principal.space)

@@ -28,18 +28,21 @@ function CopyValue({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation('publicApi')
   const { copy, copied } = useCopy()
   return (
-    <Field label={label}>
-      <div className="flex gap-2">
-        <Input
-          readOnly
-          value={value}
-          className="font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button type="button" variant="outline" size="sm" onClick={() => void copy(value)}>
+    <Field
+      label={label}
+      labelAside={
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => void copy(value)}
+          aria-label={`${t('copy')}: ${label}`}
+        >
           {copied ? t('copied') : t('copy')}
         </Button>
-      </div>
+      }
+    >
+      <Input readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
     </Field>
   )
 }
