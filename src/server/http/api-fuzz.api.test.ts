@@ -50,6 +50,8 @@ interface Fixtures {
   mailId: string
   apiKeyId: string
   labelEventId: string
+  /** Basic auth with a read-write key, so the prompt API's routes get past authentication. */
+  basicAuth: string
 }
 
 let fx: Fixtures
@@ -83,7 +85,10 @@ beforeAll(async () => {
     promptId,
   })
   const outbox = await admin.get<{ items: { id: string }[] }>('/api/v1/mail-outbox')
-  const apiKey = await admin.post<{ id: string }>('/api/v1/api-keys', { name: 'Fuzz' })
+  const apiKey = await admin.post<{ id: string; publicKey: string; secretKey: string }>('/api/v1/api-keys', {
+    name: 'Fuzz',
+    scope: 'read_write',
+  })
   const labelEvents = await admin.get<{ items: { id: string }[] }>(
     `/api/v1/prompts/${promptId}/label-history`,
   )
@@ -102,6 +107,7 @@ beforeAll(async () => {
     mailId: outbox.body.items[0]!.id,
     apiKeyId: apiKey.body.id,
     labelEventId: labelEvents.body.items[0]!.id,
+    basicAuth: `Basic ${Buffer.from(`${apiKey.body.publicKey}:${apiKey.body.secretKey}`).toString('base64')}`,
   }
 })
 
@@ -399,7 +405,10 @@ async function fuzz(route: Route): Promise<{ sent: number; failures: string[] }>
   const send = async (method: string, path: string, body?: { raw: string; contentType?: string }) => {
     // A copy per request: a sign-in or sign-up that succeeds must not change who the next one is.
     const client = fx.admin.copy()
-    const headers = body?.contentType ? { 'Content-Type': body.contentType } : undefined
+    const headers = {
+      ...(body?.contentType && { 'Content-Type': body.contentType }),
+      ...(path.startsWith('/api/public/') && { Authorization: fx.basicAuth }),
+    }
     const res = await client.request(method, path, { rawBody: body?.raw, headers })
     sent += 1
     if (res.status >= 500) failures.push(describeFailure(res.status, method, path, res.body, body?.raw))

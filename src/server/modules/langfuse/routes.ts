@@ -11,6 +11,7 @@ import {
 import { type MessageKey, translate } from '../../../domain/messages/index.ts'
 import type { Db } from '../../db/client.ts'
 import type { AppEnv } from '../../http/env.ts'
+import { firstUnstorableText } from '../../http/input.ts'
 import { applyRateLimit } from '../api-keys/authenticate.ts'
 import { type ApiKeyPrincipal, authenticateApiKey } from '../api-keys/service.ts'
 import {
@@ -68,6 +69,7 @@ function parse<S extends z.ZodType>(
   value: unknown,
   locale: AppEnv['Variables']['locale'],
 ): z.output<S> {
+  requireStorable(value)
   const result = schema.safeParse(value)
   if (result.success) return result.data
   throw new LangfuseError(400, 'Invalid request data', {
@@ -77,6 +79,18 @@ function parse<S extends z.ZodType>(
       message: translate(locale, issue.message as MessageKey) || issue.message,
     })),
   })
+}
+
+/** Text the database cannot store (U+0000, an unpaired surrogate) is a 400, never a 500. */
+function requireStorable(value: unknown): void {
+  if (firstUnstorableText(value) !== null) throw badRequest(translate('en', 'error.unstorableCharacter'))
+}
+
+/** The prompt name of the path (decoded by the router; an encoded slash makes a folder). */
+function nameOf(c: Context<AppEnv>): string {
+  const name = c.req.param('name') ?? ''
+  requireStorable(name)
+  return name
 }
 
 async function jsonOf(c: Context<AppEnv>): Promise<unknown> {
@@ -163,10 +177,10 @@ export function langfuseRoutes({ db, rateLimitMultiplier }: { db: Db; rateLimitM
   }
   api.post('/v2/prompts', create)
 
-  api.get('/v2/prompts/:name', (c) => fetchOne(c, c.req.param('name')))
+  api.get('/v2/prompts/:name', (c) => fetchOne(c, nameOf(c)))
 
   api.patch('/v2/prompts/:name/versions/:version', async (c) => {
-    const name = c.req.param('name')
+    const name = nameOf(c)
     const version = Number(c.req.param('version'))
     if (!Number.isInteger(version) || version < 1) throw notFound(notFoundMessage(name, { version }))
     const { newLabels } = parse(langfuseUpdateLabelsSchema, await jsonOf(c), c.get('locale'))
@@ -176,7 +190,7 @@ export function langfuseRoutes({ db, rateLimitMultiplier }: { db: Db; rateLimitM
   })
 
   api.delete('/v2/prompts/:name', async (c) => {
-    const name = c.req.param('name')
+    const name = nameOf(c)
     const query = parse(langfuseGetQuery, c.req.query(), c.get('locale'))
     if (query.version !== undefined && query.label !== undefined) {
       throw badRequest('Cannot specify both version and label')
@@ -196,6 +210,7 @@ export function langfuseRoutes({ db, rateLimitMultiplier }: { db: Db; rateLimitM
   api.get('/prompts', async (c) => {
     const name = c.req.query('name')
     if (!name) throw badRequest('Invalid request data: name is required')
+    requireStorable(name)
     return fetchOne(c, name)
   })
   api.post('/prompts', create)
