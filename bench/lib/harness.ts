@@ -150,9 +150,10 @@ export async function measureSql(
   databaseUrl: string,
   requests: Statement[][],
   seconds: number,
+  connections = CONNECTIONS,
 ): Promise<Measurement> {
   const clients = await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    Array.from({ length: connections }, async () => {
       const client = new pg.Client({ connectionString: databaseUrl })
       await client.connect()
       return client

@@ -37,10 +37,14 @@ export async function sqlRecorder(config: Config, url: string) {
   const log = createLogger('silent')
   const app = createApp({ config, database, auth: createAuth({ config, db, log }), log })
   return {
-    /** The statements one GET request runs. */
-    async statementsOf(path: string, cookie: string): Promise<Statement[]> {
+    /** The statements one GET request runs (signed in by cookie, or by other headers such as a key). */
+    async statementsOf(
+      path: string,
+      cookie: string,
+      headers: Record<string, string> = {},
+    ): Promise<Statement[]> {
       recording = []
-      const res = await app.request(path, { headers: { cookie } })
+      const res = await app.request(path, { headers: { ...(cookie && { cookie }), ...headers } })
       const statements = recording
       recording = null
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`)

@@ -12,6 +12,7 @@ import {
   titleSchema,
 } from './fields.ts'
 import { cursorParam, limitParam, repeatedParam } from './list-params.ts'
+import { promptNameSchema, promptTypes } from './prompt-names.ts'
 
 /**
  * The prompt API's shapes (§3 Prompt, Prompt version). The prompts module owns the rules; other
@@ -38,6 +39,9 @@ export const promptSummarySchema = z.object({
   ownerEmail: z.string().nullable(),
   teamId: z.uuid().nullable(),
   title: z.string(),
+  /** Unique in its space; what the public API fetches it by (slashes make folders). */
+  name: z.string(),
+  type: z.enum(promptTypes),
   description: z.string().nullable(),
   tags: z.array(z.string()),
   visibility: z.enum(promptVisibilities),
@@ -60,6 +64,10 @@ export const promptVersionSchema = z.object({
   changelog: z.string().nullable(),
   createdByUserId: z.string().nullable(),
   createdAt: timestamp,
+  /** Model settings (any JSON object). */
+  config: z.record(z.string(), z.unknown()),
+  /** Its labels: 'production' (current), 'latest' (highest), then the others. */
+  labels: z.array(z.string()),
 })
 export type PromptVersion = z.infer<typeof promptVersionSchema>
 
@@ -150,6 +158,8 @@ function requireTeamForTeamVisibility(
 export const createPromptInput = z
   .object({
     title: promptTitleSchema,
+    /** Made from the title when absent (with -2, -3... while taken in its space). */
+    name: promptNameSchema.optional(),
     description: descriptionSchema.optional().transform((value) => value ?? null),
     body: promptBodySchema,
     tags: promptTagsSchema.default([]),
@@ -168,6 +178,7 @@ export type CreatePromptInput = z.input<typeof createPromptInput>
 export const updatePromptInput = z
   .object({
     title: promptTitleSchema.optional(),
+    name: promptNameSchema.optional(),
     description: descriptionSchema.optional(),
     body: promptBodySchema.optional(),
     changelog: changelogSchema.optional(),

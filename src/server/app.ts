@@ -2,11 +2,13 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { accountOperations } from '../domain/api/account.ts'
+import { apiKeyOperations } from '../domain/api/api-keys.ts'
 import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
 import { dashboardOperations } from '../domain/api/dashboard.ts'
 import { mailOperations } from '../domain/api/mail.ts'
 import { planOperations } from '../domain/api/plans.ts'
+import { promptLabelOperations } from '../domain/api/prompt-labels.ts'
 import { promptOperations } from '../domain/api/prompts.ts'
 import { systemOperations } from '../domain/api/system.ts'
 import { teamOperations } from '../domain/api/teams.ts'
@@ -26,13 +28,17 @@ import { loadSession } from './http/session.ts'
 import { serveWebApp } from './http/static-web.ts'
 import type { Logger } from './log.ts'
 import { accountHandlers } from './modules/account/routes.ts'
+import { bearerKeyAuth } from './modules/api-keys/authenticate.ts'
+import { apiKeyHandlers } from './modules/api-keys/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
 import { dashboardHandlers } from './modules/dashboard/routes.ts'
+import { langfuseRoutes } from './modules/langfuse/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
 import { manualBillingProvider } from './modules/plans/billing-provider.ts'
 import { createPlanGate } from './modules/plans/gate.ts'
 import { planHandlers } from './modules/plans/routes.ts'
+import { promptLabelHandlers } from './modules/prompts/label-routes.ts'
 import { promptHandlers } from './modules/prompts/routes.ts'
 import { systemHandlers } from './modules/system/routes.ts'
 import { teamHandlers } from './modules/teams/routes.ts'
@@ -67,7 +73,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', compress())
   app.use('/api/*', async (c, next) => {
     await next()
-    c.header('Cache-Control', 'no-store')
+    // The prompt API sets its own (ETag revalidation); everything else is never stored.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   app.use(
     '/api/*',
@@ -81,7 +88,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', requireSameOriginJson(config.trustedOrigins, ['/api/auth/callback/']))
 
   app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth, database))
-  app.use('/api/v1/*', loadSession(auth))
+  app.use('/api/v1/*', bearerKeyAuth(db, plans, config.rateLimitMultiplier, loadSession(auth)))
 
   const mount = <G extends Record<string, unknown>>(
     group: G,
@@ -91,6 +98,7 @@ export function createApp(deps: AppDeps) {
   mount(authOperations, authHandlers({ auth, db, database, config }))
   mount(accountOperations, accountHandlers({ db }))
   mount(promptOperations, promptHandlers({ db, plans }))
+  mount(promptLabelOperations, promptLabelHandlers({ db }))
   mount(conversationOperations, conversationHandlers({ db }))
   mount(
     teamOperations,
@@ -99,6 +107,8 @@ export function createApp(deps: AppDeps) {
   mount(mailOperations, mailHandlers({ db, config }))
   mount(planOperations, planHandlers({ db, plans, provider: manualBillingProvider, appUrl: config.appUrl }))
   mount(dashboardOperations, dashboardHandlers({ db }))
+  mount(apiKeyOperations, apiKeyHandlers({ db, plans }))
+  app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

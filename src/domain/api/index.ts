@@ -1,9 +1,11 @@
 import { accountOperations } from './account.ts'
+import { apiKeyOperations } from './api-keys.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
 import { dashboardOperations } from './dashboard.ts'
 import { mailOperations } from './mail.ts'
 import { planOperations } from './plans.ts'
+import { promptLabelOperations } from './prompt-labels.ts'
 import { promptOperations } from './prompts.ts'
 import { systemOperations } from './system.ts'
 import { teamOperations } from './teams.ts'
@@ -13,10 +15,12 @@ export const operationGroups = [
   authOperations,
   accountOperations,
   promptOperations,
+  promptLabelOperations,
   conversationOperations,
   teamOperations,
   planOperations,
   dashboardOperations,
   mailOperations,
+  apiKeyOperations,
   systemOperations,
 ] as const

@@ -5,6 +5,7 @@ import { mailDe } from './de/mail.ts'
 import { plansDe } from './de/plans.ts'
 import { profileDe } from './de/profile.ts'
 import { promptsDe } from './de/prompts.ts'
+import { publicApiDe } from './de/public-api.ts'
 import { teamsDe } from './de/teams.ts'
 import type { en } from './en.ts'
 
@@ -18,4 +19,5 @@ export const de: Record<keyof typeof en, string> = {
   ...teamsDe,
   ...promptsDe,
   ...plansDe,
+  ...publicApiDe,
 }

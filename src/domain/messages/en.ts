@@ -5,6 +5,7 @@ import { mailEn } from './en/mail.ts'
 import { plansEn } from './en/plans.ts'
 import { profileEn } from './en/profile.ts'
 import { promptsEn } from './en/prompts.ts'
+import { publicApiEn } from './en/public-api.ts'
 import { teamsEn } from './en/teams.ts'
 
 /**
@@ -21,4 +22,5 @@ export const en = {
   ...teamsEn,
   ...promptsEn,
   ...plansEn,
+  ...publicApiEn,
 }

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../domain/auth.ts'
 import type { Locale } from '../../domain/messages/index.ts'
 import type { Logger } from '../log.ts'
+import type { ApiKeyPrincipal } from '../modules/api-keys/service.ts'
 
 /** Values every request carries through Hono's context. */
 export interface AppEnv {
@@ -13,5 +14,7 @@ export interface AppEnv {
     /** The signed-in user of this request, or null. Set for /api/v1/* only. */
     user: CurrentUser | null
     sessionId: string | null
+    /** The API key that authenticated this request (Bearer on /api/v1, Basic on /api/public). */
+    apiKey?: ApiKeyPrincipal
   }
 }

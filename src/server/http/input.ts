@@ -25,7 +25,7 @@ function pathOf(visit: Visit): string {
  * silently replaced in text ones). Iterative and without copying paths, so a deeply nested body
  * costs linear time.
  */
-function firstUnstorableText(value: unknown): string | null {
+export function firstUnstorableText(value: unknown): string | null {
   const pending: Visit[] = [{ value, key: null, parent: null }]
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const current = visit.value

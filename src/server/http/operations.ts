@@ -7,8 +7,10 @@ import {
   type ParsedInput,
   successStatus,
 } from '../../domain/api/operation.ts'
+import { scopeAllows } from '../../domain/api-keys.ts'
 import type { Actor } from '../../domain/auth.ts'
 import { AppError } from '../../domain/errors.ts'
+import { KEY_OPERATION_GROUPS } from '../modules/api-keys/authenticate.ts'
 import type { AppEnv } from './env.ts'
 import { jsonBody, pathParams, queryParams } from './input.ts'
 
@@ -45,7 +47,13 @@ export function actorOf(c: Context<AppEnv>): Actor | null {
     : null
 }
 
-function authorize(spec: OperationSpec, actor: Actor | null): void {
+function authorize(operation: Operation, actor: Actor | null, c: Context<AppEnv>): void {
+  const { spec } = operation
+  const key = c.get('apiKey')
+  if (key) {
+    if (!KEY_OPERATION_GROUPS.has(operation.group)) throw new AppError('forbidden', 'apiKeys.notForThisRoute')
+    if (!scopeAllows(key.scope, spec.method)) throw new AppError('forbidden', 'apiKeys.readOnly')
+  }
   if (spec.access === 'public') return
   if (!actor) throw new AppError('not_authenticated', spec.unauthenticatedMessage)
   if (spec.access === 'global-admin' && actor.globalRole !== 'global_admin') {
@@ -80,7 +88,7 @@ export function mountOperations<G extends Record<string, unknown>>(
     const status = successStatus(spec)
     app.on(spec.method, `/api${spec.path}`, async (c) => {
       const actor = actorOf(c)
-      authorize(spec, actor)
+      authorize(operation as Operation, actor, c)
       const input = {
         params: spec.params ? pathParams(c, spec.params) : {},
         query: spec.query ? queryParams(c, spec.query) : {},

@@ -22,6 +22,10 @@ export interface ApiObjects {
   attachmentId: string
   mailId: string
   planRequestId: string
+  apiKeyId: string
+  labelEventId: string
+  /** Basic auth with the owner's read-write key, so the prompt API's routes get past authentication. */
+  basicAuth: string
 }
 
 /**
@@ -67,6 +71,13 @@ export async function seedApiObjects(
     plan: 'pro',
   })
   if (!planRequest.body.request) throw new Error(`no plan request: ${JSON.stringify(planRequest.body)}`)
+  const apiKey = await owner.post<{ id: string; publicKey: string; secretKey: string }>('/api/v1/api-keys', {
+    name: 'Fuzz',
+    scope: 'read_write',
+  })
+  const labelEvents = await owner.get<{ items: { id: string }[] }>(
+    `/api/v1/prompts/${promptId}/label-history`,
+  )
   const outbox = await admin.get<{ items: { id: string }[] }>('/api/v1/mail-outbox')
   return {
     owner,
@@ -82,6 +93,9 @@ export async function seedApiObjects(
     attachmentId: attachment.body.id,
     mailId: outbox.body.items[0]!.id,
     planRequestId: planRequest.body.request.id,
+    apiKeyId: apiKey.body.id,
+    labelEventId: labelEvents.body.items[0]!.id,
+    basicAuth: `Basic ${Buffer.from(`${apiKey.body.publicKey}:${apiKey.body.secretKey}`).toString('base64')}`,
   }
 }
 
@@ -163,6 +177,12 @@ export function sampleBody(
     }),
     'PUT /api/v1/prompts/:id/current-version': () => ({ versionId: fx.versionId }),
     'POST /api/v1/teams': () => ({ name: 'Another' }),
+    'POST /api/v1/api-keys': () => ({ name: 'Key', scope: 'read', teamId: fx.teamId }),
+    'PUT /api/v1/prompts/:id/labels': () => ({ label: 'staging', versionId: fx.versionId }),
+    'PUT /api/v1/teams/:teamId/protected-labels': () => ({ labels: ['staging'] }),
+    'POST /api/public/v2/prompts': () => ({ name: 'fuzz', prompt: 'x', labels: ['a'], tags: ['t'] }),
+    'POST /api/public/prompts': () => ({ name: 'fuzz', prompt: 'x', isActive: true }),
+    'PATCH /api/public/v2/prompts/:name/versions/:version': () => ({ newLabels: ['a'] }),
     'PATCH /api/v1/teams/:teamId': () => ({ name: 'Renamed' }),
     'PATCH /api/v1/teams/:teamId/members/:userId': () => ({ role: 'member' }),
     'POST /api/v1/teams/:teamId/invitations': () => ({ email: 'fuzz-invitee@example.com', role: 'member' }),
@@ -178,6 +198,7 @@ export function validParam(route: { path: string }, name: string, fx: ApiObjects
     if (route.path.startsWith('/api/v1/conversations')) return fx.conversationId
     if (route.path.startsWith('/api/v1/messages')) return fx.messageId
     if (route.path.startsWith('/api/v1/mail-outbox')) return fx.mailId
+    if (route.path.startsWith('/api/v1/api-keys')) return fx.apiKeyId
   }
   const byName: Record<string, string> = {
     teamId: fx.teamId,
@@ -187,6 +208,10 @@ export function validParam(route: { path: string }, name: string, fx: ApiObjects
     versionId: fx.versionId,
     attachmentId: fx.attachmentId,
     requestId: fx.planRequestId,
+    label: 'staging',
+    eventId: fx.labelEventId,
+    name: 'Fuzzed',
+    version: '1',
     file: 'init.js',
   }
   const value = byName[name]

@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
               { path: '/billing', ...lazyPage(() => import('../routes/billing.tsx'), 'BillingPage') },
               {
                 path: '/settings/api',
-                element: <NotImplementedPage screen="settingsApi" actions={<ApiAccessBadge />} />,
+                ...lazyPage(() => import('../routes/settings/api.tsx'), 'ApiSettingsPage'),
               },
               { path: '/settings/webhooks', element: notImplemented('settingsWebhooks') },
               { path: '/help', element: notImplemented('help') },

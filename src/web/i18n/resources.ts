@@ -9,6 +9,7 @@ import deMail from './locales/de/mail.json'
 import dePages from './locales/de/pages.json'
 import dePlans from './locales/de/plans.json'
 import dePrompts from './locales/de/prompts.json'
+import dePublicApi from './locales/de/publicApi.json'
 import deShell from './locales/de/shell.json'
 import deTeams from './locales/de/teams.json'
 import enAccount from './locales/en/account.json'
@@ -21,6 +22,7 @@ import enMail from './locales/en/mail.json'
 import enPages from './locales/en/pages.json'
 import enPlans from './locales/en/plans.json'
 import enPrompts from './locales/en/prompts.json'
+import enPublicApi from './locales/en/publicApi.json'
 import enShell from './locales/en/shell.json'
 import enTeams from './locales/en/teams.json'
 
@@ -38,6 +40,7 @@ const en = {
   teams: enTeams,
   plans: enPlans,
   dashboard: enDashboard,
+  publicApi: enPublicApi,
 }
 const de: typeof en = {
   common: deCommon,
@@ -52,6 +55,7 @@ const de: typeof en = {
   teams: deTeams,
   plans: dePlans,
   dashboard: deDashboard,
+  publicApi: dePublicApi,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

@@ -1,4 +1,16 @@
-import { integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  foreignKey,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { PromptType } from '../../../domain/prompt-names.ts'
+import { apiKeys } from './api-keys.ts'
 import { users } from './auth.ts'
 import { teams } from './teams.ts'
 
@@ -11,6 +23,14 @@ export const prompts = pgTable('prompts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   teamId: uuid('team_id').references(() => teams.id),
   title: text('title').notNull(),
+  /**
+   * Unique in its space (personal or team); the public API's handle. The services always set it
+   * (from the title or the caller); the default only serves rows written directly (test fixtures).
+   */
+  name: text('name')
+    .notNull()
+    .$defaultFn(() => `prompt-${crypto.randomUUID()}`),
+  type: text('type').$type<PromptType>().notNull().default('text'),
   description: text('description'),
   tags: text('tags').array().notNull().default([]),
   visibility: text('visibility').$type<'private' | 'team'>().notNull().default('private'),
@@ -30,7 +50,57 @@ export const promptVersions = pgTable(
     body: text('body').notNull(),
     changelog: text('changelog'),
     createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Model settings (any JSON object). */
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    createdByApiKeyId: uuid('created_by_api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [unique().on(t.promptId, t.versionNumber)],
+  (t) => [unique().on(t.promptId, t.versionNumber), unique().on(t.id, t.promptId)],
+)
+
+/** Labels besides 'production' (prompts.current_version_id) and 'latest' (the highest version). */
+export const promptLabels = pgTable(
+  'prompt_labels',
+  {
+    promptId: uuid('prompt_id')
+      .notNull()
+      .references(() => prompts.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    versionId: uuid('version_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.promptId, t.label] }),
+    foreignKey({
+      columns: [t.versionId, t.promptId],
+      foreignColumns: [promptVersions.id, promptVersions.promptId],
+    }).onDelete('cascade'),
+  ],
+)
+
+/** Label history: who moved which label from which version number to which, and when. */
+export const promptLabelEvents = pgTable('prompt_label_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  promptId: uuid('prompt_id')
+    .notNull()
+    .references(() => prompts.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  fromVersion: integer('from_version'),
+  toVersion: integer('to_version'),
+  actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
+/** Labels only a team's admins move. */
+export const teamProtectedLabels = pgTable(
+  'team_protected_labels',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.label] })],
 )

@@ -9,6 +9,19 @@ function pgCode(error: unknown): string | undefined {
   return undefined
 }
 
+/** The constraint a driver error names, also when drizzle wrapped it. */
+function pgConstraint(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const constraint = (current as { constraint?: unknown }).constraint
+    if (typeof constraint === 'string') return constraint
+    const named = /constraint "([^"]+)"/.exec(current.message)?.[1]
+    if (named) return named
+  }
+  return undefined
+}
+
+const nameIndexes = new Set(['prompts_personal_name_idx', 'prompts_team_name_idx'])
+
 /**
  * §8's prompt-related database errors: a duplicate is a conflict ('Prompt already exists'), a
  * foreign key that blocks a delete is a conflict with its own message, a failed check is a
@@ -18,6 +31,12 @@ export function mapPromptDbError(error: unknown): never {
   if (error instanceof AppError) throw error
   switch (pgCode(error)) {
     case '23505':
+      if (nameIndexes.has(pgConstraint(error) ?? '')) {
+        throw new AppError('conflict', 'prompts.nameTaken', {
+          fields: { name: 'prompts.nameTaken' },
+          reason: 'name_taken',
+        })
+      }
       throw new AppError('conflict', 'prompts.alreadyExists')
     case '23503':
       throw new AppError('conflict', 'prompts.referenced')

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { isUuid } from '../../../domain/ids.ts'
 import { translate } from '../../../domain/messages/index.ts'
+import { PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
 import {
   type createPromptInput,
   type listVersionsQuery,
@@ -28,8 +29,17 @@ import {
   promptVisibleTo,
 } from './access.ts'
 import { mapPromptDbError } from './db-errors.ts'
+import { type Mover, mayMove, placeLabel, requireMayMove } from './labels.ts'
+import { freeNameFromTitle, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
-import { selectDetails, toDetail, toVersion, toVersionSummary, versionSummaryColumns } from './summaries.ts'
+import {
+  labelColumns,
+  selectDetails,
+  toDetail,
+  toVersion,
+  toVersionSummary,
+  versionSummaryColumns,
+} from './summaries.ts'
 
 const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
 
@@ -76,7 +86,7 @@ export async function getVersion(
 ): Promise<PromptVersion> {
   if (!(await findVisiblePrompt(db, actor.id, promptId))) throw promptNotFound()
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(promptVersions), ...labelColumns })
     .from(promptVersions)
     .where(and(eq(promptVersions.id, versionId), eq(promptVersions.promptId, promptId)))
   if (!row) throw versionNotFound()
@@ -124,16 +134,20 @@ export async function createPrompt(
     .transaction(async (tx) => {
       const sharing = await resolveSharing(tx, actor.id, input.visibility, input.teamId)
       await plans.require(tx, subjectOf(actor.id, sharing.teamId), 'createPrompt')
+      const name =
+        input.name ??
+        (await freeNameFromTitle(tx, spaceOf({ ...sharing, ownerUserId: actor.id }), input.title))
       const [prompt] = await tx
         .insert(prompts)
         .values({
           ownerUserId: actor.id,
+          name,
           title: input.title,
           description: input.description,
           tags: input.tags,
           ...sharing,
         })
-        .returning({ id: prompts.id })
+        .returning()
       const [version] = await tx
         .insert(promptVersions)
         .values({
@@ -143,8 +157,8 @@ export async function createPrompt(
           changelog: translate(actor.locale, 'prompts.initialChangelog'),
           createdByUserId: actor.id,
         })
-        .returning({ id: promptVersions.id })
-      await tx.update(prompts).set({ currentVersionId: version!.id }).where(eq(prompts.id, prompt!.id))
+        .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+      await placeLabel(tx, prompt!, PRODUCTION_LABEL, version!, { kind: 'user', actor })
       return prompt!.id
     })
     .catch(mapPromptDbError)
@@ -201,7 +215,7 @@ export async function savePrompt(
       const from = subjectOf(prompt.ownerUserId, prompt.teamId)
       const to = sharing.visibility ? subjectOf(prompt.ownerUserId, sharing.teamId) : from
       await plans.require(tx, to, subjectKeyOf(to) === subjectKeyOf(from) ? 'editPrompt' : 'createPrompt')
-      let currentVersionId = prompt.currentVersionId
+      const mover: Mover = { kind: 'user', actor }
       if (input.body !== undefined && input.body !== current?.body) {
         await requireRoomForAVersion(tx, promptId)
         // The row lock above makes this max + 1 safe: no other save of this prompt runs meanwhile.
@@ -214,23 +228,38 @@ export async function savePrompt(
             changelog: input.changelog ?? translate(actor.locale, 'prompts.updatedChangelog'),
             createdByUserId: actor.id,
           })
-          .returning({ id: promptVersions.id })
-        currentVersionId = version!.id
+          .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+        // The new version becomes current unless 'production' is protected from this editor; then
+        // it waits, as a new version, for a team admin to move the label.
+        if (await mayMove(tx, prompt, PRODUCTION_LABEL, mover)) {
+          await placeLabel(tx, prompt, PRODUCTION_LABEL, version!, mover)
+        }
       }
       await tx
         .update(prompts)
         .set({
           ...(input.title !== undefined && { title: input.title }),
+          ...(input.name !== undefined && { name: input.name }),
           ...(input.description !== undefined && { description: input.description }),
           ...(input.tags !== undefined && { tags: input.tags }),
           ...sharing,
-          currentVersionId,
           updatedAt: sql`now()`,
         })
         .where(eq(prompts.id, promptId))
     })
     .catch(mapPromptDbError)
   return getPromptDetail(db, actor, promptId)
+}
+
+/** The prompt's version `versionId` (its id and number), else 404 'Version not found'. */
+export async function findVersion(tx: Tx, promptId: string, versionId: string) {
+  if (!isUuid(versionId)) throw versionNotFound()
+  const [version] = await tx
+    .select({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+    .from(promptVersions)
+    .where(and(eq(promptVersions.id, versionId), eq(promptVersions.promptId, promptId)))
+  if (!version) throw versionNotFound()
+  return version
 }
 
 /** Set as Current (§4): the owner makes one of the prompt's versions current. */
@@ -243,16 +272,10 @@ export async function setCurrentVersion(
   await db.transaction(async (tx) => {
     const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
-    if (!isUuid(versionId)) throw versionNotFound()
-    const [version] = await tx
-      .select({ id: promptVersions.id })
-      .from(promptVersions)
-      .where(and(eq(promptVersions.id, versionId), eq(promptVersions.promptId, promptId)))
-    if (!version) throw versionNotFound()
-    await tx
-      .update(prompts)
-      .set({ currentVersionId: version.id, updatedAt: sql`now()` })
-      .where(eq(prompts.id, promptId))
+    const version = await findVersion(tx, promptId, versionId)
+    const mover: Mover = { kind: 'user', actor }
+    await requireMayMove(tx, prompt, [PRODUCTION_LABEL], mover)
+    await placeLabel(tx, prompt, PRODUCTION_LABEL, version, mover)
   })
   return getPromptDetail(db, actor, promptId)
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../../domain/auth.ts'
 import { HISTORY_PREVIEW_LENGTH } from '../../../domain/constants.ts'
 import { promptAccess } from '../../../domain/permissions.ts'
+import { versionLabels } from '../../../domain/prompt-names.ts'
 import {
   historyPreview,
   type PromptDetail,
@@ -29,6 +30,8 @@ function summaryColumns(viewerId: string) {
       ) THEN ${users.email} END`,
     teamId: prompts.teamId,
     title: prompts.title,
+    name: prompts.name,
+    type: prompts.type,
     description: prompts.description,
     tags: prompts.tags,
     visibility: prompts.visibility,
@@ -41,6 +44,24 @@ function summaryColumns(viewerId: string) {
     // The sort key with microseconds for the cursor: a JS Date would cut them off and skip rows.
     cursorAt: cursorTimestamp(prompts.updatedAt),
   }
+}
+
+/**
+ * A version's labels: the stored ones, and whether it is its prompt's current version
+ * ('production') and its highest ('latest'). Turned into one list by `labelsOf`.
+ */
+export const labelColumns = {
+  // Qualified by hand: drizzle leaves a one-table select's columns unqualified, and inside these
+  // subqueries an unqualified name would mean the subquery's own table.
+  storedLabels: sql<
+    string[]
+  >`ARRAY(SELECT l.label FROM prompt_labels l WHERE l.version_id = "prompt_versions"."id" ORDER BY l.label)`,
+  isProduction: sql<boolean>`EXISTS (SELECT 1 FROM prompts cp WHERE cp.id = "prompt_versions"."prompt_id" AND cp.current_version_id = "prompt_versions"."id")`,
+  isLatest: sql<boolean>`NOT EXISTS (SELECT 1 FROM prompt_versions hv WHERE hv.prompt_id = "prompt_versions"."prompt_id" AND hv.version_number > "prompt_versions"."version_number")`,
+}
+
+export function labelsOf(row: { storedLabels: string[] | null; isProduction: boolean; isLatest: boolean }) {
+  return versionLabels(row.storedLabels ?? [], { isProduction: row.isProduction, isLatest: row.isLatest })
 }
 
 /**
@@ -64,6 +85,8 @@ export function selectDetails(db: Db | Tx, viewerId: string) {
       currentVersionChangelog: promptVersions.changelog,
       currentVersionCreatedBy: promptVersions.createdByUserId,
       currentVersionCreatedAt: promptVersions.createdAt,
+      currentVersionConfig: promptVersions.config,
+      ...labelColumns,
     })
     .from(prompts)
     .innerJoin(users, eq(users.id, prompts.ownerUserId))
@@ -87,7 +110,16 @@ export function toSummary(actor: Pick<Actor, 'id'>, row: SummaryRow): PromptSumm
 type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['execute']>>[number]
 
 export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail {
-  const { currentVersionChangelog, currentVersionCreatedBy, currentVersionCreatedAt, ...summary } = row
+  const {
+    currentVersionChangelog,
+    currentVersionCreatedBy,
+    currentVersionCreatedAt,
+    currentVersionConfig,
+    storedLabels,
+    isProduction,
+    isLatest,
+    ...summary
+  } = row
   return {
     ...toSummary(actor, summary),
     currentVersion:
@@ -100,13 +132,26 @@ export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail
             changelog: currentVersionChangelog,
             createdByUserId: currentVersionCreatedBy,
             createdAt: currentVersionCreatedAt.toISOString(),
+            config: currentVersionConfig ?? {},
+            labels: labelsOf({ storedLabels, isProduction, isLatest }),
           }
         : null,
   }
 }
 
-export function toVersion(row: typeof promptVersions.$inferSelect): PromptVersion {
-  return { ...row, createdAt: row.createdAt.toISOString() }
+type VersionRow = typeof promptVersions.$inferSelect & {
+  storedLabels: string[] | null
+  isProduction: boolean
+  isLatest: boolean
+}
+
+export function toVersion(row: VersionRow): PromptVersion {
+  const { storedLabels, isProduction, isLatest, createdByApiKeyId: _, ...version } = row
+  return {
+    ...version,
+    createdAt: row.createdAt.toISOString(),
+    labels: labelsOf({ storedLabels, isProduction, isLatest }),
+  }
 }
 
 /** The history's columns: everything but the body, of which only the preview and its length. */
@@ -117,17 +162,26 @@ export const versionSummaryColumns = {
   changelog: promptVersions.changelog,
   createdByUserId: promptVersions.createdByUserId,
   createdAt: promptVersions.createdAt,
+  config: promptVersions.config,
+  ...labelColumns,
   // One character more than the preview keeps, so historyPreview knows whether to add '…'.
   head: sql<string>`left(${promptVersions.body}, ${HISTORY_PREVIEW_LENGTH + 1})`,
   bodyLength: sql<number>`char_length(${promptVersions.body})`,
 }
 
-type VersionSummaryRow = Omit<VersionSummary, 'preview' | 'createdAt'> & { head: string; createdAt: Date }
+type VersionSummaryRow = Omit<VersionSummary, 'preview' | 'createdAt' | 'labels'> & {
+  head: string
+  createdAt: Date
+  storedLabels: string[] | null
+  isProduction: boolean
+  isLatest: boolean
+}
 
 export function toVersionSummary(row: VersionSummaryRow): VersionSummary {
-  const { head, ...rest } = row
+  const { head, storedLabels, isProduction, isLatest, ...rest } = row
   return {
     ...rest,
+    labels: labelsOf({ storedLabels, isProduction, isLatest }),
     bodyLength: Number(row.bodyLength),
     preview: historyPreview(head),
     createdAt: row.createdAt.toISOString(),

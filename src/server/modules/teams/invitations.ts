@@ -46,7 +46,8 @@ const invitationColumns = {
   email: invitations.email,
   role: invitations.role,
   status: effectiveStatus.as('status'),
-  invitedByEmail: inviter.email,
+  // Named apart: the list reads these columns from a subquery, where two `email`s would clash.
+  invitedByEmail: sql<string | null>`${inviter.email}`.as('invited_by_email'),
   expiresAt: invitations.expiresAt,
   sentAt: invitations.sentAt,
   createdAt: invitations.createdAt,

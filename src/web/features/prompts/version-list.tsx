@@ -65,6 +65,13 @@ export function VersionHistoryCard({
                     {version.id === currentVersionId && (
                       <Badge variant="success">{t('detail.current')}</Badge>
                     )}
+                    {version.labels
+                      .filter((label) => label !== 'production')
+                      .map((label) => (
+                        <Badge key={label} variant={label === 'latest' ? 'outline' : 'primary'}>
+                          {label}
+                        </Badge>
+                      ))}
                     <time dateTime={version.createdAt} className="text-xs text-muted-foreground">
                       {formatLongDateTime(version.createdAt, currentLanguage())}
                     </time>

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { toast } from '../../components/ui/toast.tsx'
 import { PromptUsagePanel } from '../../features/conversations/prompt-usage.tsx'
 import { CopyButton } from '../../features/prompts/copy-button.tsx'
+import { CodeSnippetCard, LabelsCard } from '../../features/prompts/labels.tsx'
 import { useMarkdownExport } from '../../features/prompts/markdown.ts'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import { usePrompt, useSetCurrentVersion } from '../../features/prompts/queries.ts'
@@ -45,6 +46,7 @@ function SetAsCurrentButton({ promptId, version }: { promptId: string; version: 
 
 function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
   const { t } = useTranslation('prompts')
+  const publicApi = useTranslation('publicApi')
   const { currentVersion: current, access } = prompt
   useDocumentTitle(prompt.title)
   const toMarkdown = useMarkdownExport()
@@ -74,6 +76,9 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
       <div className="-mt-3 mb-6 space-y-3">
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <VisibilityLabel visibility={prompt.visibility} teamName={teamName} />
+          <span>
+            {publicApi.t('promptName')}: <code className="font-mono">{prompt.name}</code>
+          </span>
           <span>{t('detail.updated', { date: formatLongDateTime(prompt.updatedAt, language) })}</span>
           <span>{t('detail.versionCount', { count: prompt.versionCount })}</span>
           {!access.edit && (
@@ -159,6 +164,8 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
             )}
           />
         )}
+        <LabelsCard prompt={prompt} />
+        <CodeSnippetCard prompt={prompt} />
         <PromptUsagePanel promptId={prompt.id} />
       </div>
     </>

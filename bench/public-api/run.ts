@@ -1,0 +1,143 @@
+import autocannon from 'autocannon'
+import { signUpAccounts } from '../lib/accounts.ts'
+import { ensureBenchDatabase } from '../lib/database.ts'
+import { CONNECTIONS, measureSql, SECONDS, shareOf, signIn, withBenchServer } from '../lib/harness.ts'
+import { saveResults } from '../lib/results.ts'
+import { type Measurement, table } from '../lib/stats.ts'
+
+/**
+ * The runtime fetch of the Langfuse-compatible API (issue 15): GET /api/public/v2/prompts/{name}
+ * by label with a key pair, as the SDKs make it on a cache miss. Measured through HTTP at 1
+ * connection (p50, p99) and at CONNECTIONS (req/s), next to the SQL limit of exactly its statements
+ * (key check with rate-limit count, and the fetch) replayed without HTTP; and the 304 path
+ * (If-None-Match with the current ETag), which runs the same statements and sends no body.
+ */
+const DATABASE_URL =
+  process.env.BENCH_PUBLIC_API_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/promptfolio_bench_public_api'
+const PASSWORD = 'benchmark password 1'
+const EMAIL = 'bench-public-api@bench.test'
+/** Other prompts in the same space, so the name lookup has an index to find it among. */
+const OTHER_PROMPTS = 300
+const VERSIONS = 10
+
+async function measureHttp(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  status: number,
+): Promise<Measurement> {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    headers,
+    requests: [{ method: 'GET', path }],
+  })
+  const expected = status === 200 ? result['2xx'] : result['3xx']
+  if (result.errors > 0 || expected !== result.requests.total) {
+    throw new Error(
+      `${path}: ${result.errors} errors, ${result.requests.total - expected} unexpected answers`,
+    )
+  }
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+}
+
+export async function runPublicApiBenchmark(): Promise<void> {
+  await ensureBenchDatabase(true, DATABASE_URL)
+  await signUpAccounts(DATABASE_URL, [EMAIL], PASSWORD)
+  await withBenchServer(DATABASE_URL, async ({ base, recorder }) => {
+    const cookie = await signIn(base, EMAIL, PASSWORD)
+    const keyRes = await fetch(`${base}/api/v1/api-keys`, {
+      method: 'POST',
+      headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', scope: 'read_write' }),
+    })
+    const key = (await keyRes.json()) as { publicKey: string; secretKey: string }
+    const authorization = `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+    const create = async (name: string, prompt: string, labels: string[]) => {
+      const res = await fetch(`${base}/api/public/v2/prompts`, {
+        method: 'POST',
+        headers: { authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, prompt, labels, config: { model: 'gpt-4o', temperature: 0.2 } }),
+      })
+      if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${await res.text()}`)
+    }
+    for (let i = 0; i < OTHER_PROMPTS; i++)
+      await create(`team-${i % 20}/prompt-${i}`, `Prompt ${i} {{x}}`, ['production'])
+    for (let v = 1; v <= VERSIONS; v++) {
+      await create(
+        'support/triage',
+        `Triage v${v}: {{ticket}} `.repeat(20),
+        v === VERSIONS - 2 ? ['production'] : [],
+      )
+    }
+    const path = `/api/public/v2/prompts/${encodeURIComponent('support/triage')}?label=production`
+    const headers = { authorization }
+    const first = await fetch(`${base}${path}`, { headers })
+    const etag = first.headers.get('etag')!
+    // The second request's statements: a process writes a key's first request at once, later ones
+    // behind (at most once a second), so the steady state is the two reads.
+    await recorder.statementsOf(path, '', headers)
+    const statements = [await recorder.statementsOf(path, '', headers)]
+
+    console.log(
+      `\npublic API benchmark: fetch by label, ${SECONDS} s per measurement, ${statements[0]!.length} statements per request\n`,
+    )
+    const warm = Math.max(1, Math.round(SECONDS / 5))
+    await measureHttp(base, path, headers, CONNECTIONS, warm, 200)
+    const api1 = await measureHttp(base, path, headers, 1, SECONDS, 200)
+    const apiN = await measureHttp(base, path, headers, CONNECTIONS, SECONDS, 200)
+    const notModified1 = await measureHttp(base, path, { ...headers, 'if-none-match': etag }, 1, SECONDS, 304)
+    const notModifiedN = await measureHttp(
+      base,
+      path,
+      { ...headers, 'if-none-match': etag },
+      CONNECTIONS,
+      SECONDS,
+      304,
+    )
+    await measureSql(DATABASE_URL, statements, warm)
+    const sql1 = await measureSql(DATABASE_URL, statements, SECONDS, 1)
+    const sqlN = await measureSql(DATABASE_URL, statements, SECONDS)
+
+    const row = (name: string, one: Measurement, many: Measurement, limit?: Measurement) => [
+      name,
+      one.p50.toFixed(2),
+      one.p99.toFixed(2),
+      many.requestsPerSecond.toFixed(0),
+      limit ? shareOf(many, limit) : '',
+    ]
+    console.log(
+      table(
+        [
+          'fetch by label',
+          'p50 ms (1 conn)',
+          'p99 ms (1 conn)',
+          `req/s (${CONNECTIONS} conn)`,
+          'of SQL limit',
+        ],
+        [
+          row('API 200', api1, apiN, sqlN),
+          row('API 304 (If-None-Match)', notModified1, notModifiedN, sqlN),
+          row('SQL limit (same statements)', sql1, sqlN),
+        ],
+      ),
+    )
+    console.log(`\nLangfuse's published figure for this fetch: p50 37 ms, p99 69 ms (over the network).`)
+    console.log(statements[0]!.map((s) => `  ${s.text.replace(/\s+/g, ' ').slice(0, 140)}`).join('\n'))
+    saveResults('public-api', {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      statements: statements[0]!.length,
+      api1,
+      apiN,
+      notModified1,
+      notModifiedN,
+      sql1,
+      sqlN,
+    })
+  })
+}

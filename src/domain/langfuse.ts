@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import {
+  chatPromptSchema,
+  labelSchema,
+  promptConfigSchema,
+  promptNameSchema,
+  promptTypes,
+} from './prompt-names.ts'
+import { PROMPT_LIMITS } from './prompts.ts'
+
+/**
+ * The Langfuse prompt API's request shapes (reference/langfuse-prompt-api.md), so that Langfuse's
+ * SDKs work against Promptfolio unchanged. Answers are built by the server module.
+ */
+export const langfuseTagsSchema = z.array(z.string().trim().min(1).max(50)).max(20)
+
+/** POST /api/public/v2/prompts (and, with `isActive`, the legacy /api/public/prompts). */
+export const langfuseCreateSchema = z
+  .object({
+    name: promptNameSchema,
+    type: z.enum(promptTypes, { error: 'prompts.typeInvalid' }).optional(),
+    prompt: z.unknown(),
+    config: promptConfigSchema,
+    // 'latest' is added by the server whatever the client says.
+    labels: z
+      .array(z.string())
+      .optional()
+      .transform((labels) => (labels ?? []).filter((label) => label !== 'latest'))
+      .pipe(z.array(labelSchema)),
+    tags: langfuseTagsSchema.nullable().optional(),
+    commitMessage: z.string().max(PROMPT_LIMITS.changelog, 'prompts.changelogTooLong').nullable().optional(),
+    isActive: z.boolean().optional(),
+  })
+  .transform((input, ctx) => {
+    const type = input.type ?? (Array.isArray(input.prompt) ? 'chat' : 'text')
+    const parsed =
+      type === 'chat'
+        ? chatPromptSchema.safeParse(input.prompt)
+        : z
+            .string({ error: 'prompts.contentRequired' })
+            .trim()
+            .min(1, 'prompts.contentRequired')
+            .max(PROMPT_LIMITS.body, 'prompts.contentTooLong')
+            .safeParse(input.prompt)
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: 'custom', path: ['prompt', ...issue.path], message: issue.message })
+      }
+      return z.NEVER
+    }
+    const labels =
+      input.isActive && !input.labels.includes('production') ? [...input.labels, 'production'] : input.labels
+    return { ...input, type, prompt: parsed.data, labels: [...new Set(labels)] }
+  })
+export type LangfuseCreateInput = z.output<typeof langfuseCreateSchema>
+
+/** GET /api/public/v2/prompts/{name}: `version` or `label`, not both; neither means production. */
+export const langfuseGetQuery = z.object({
+  version: z.coerce.number().int().positive().optional(),
+  label: z.string().min(1).optional(),
+  resolve: z.enum(['true', 'false']).optional(),
+})
+
+export const langfuseUpdateLabelsSchema = z.object({
+  newLabels: z.array(z.string()).pipe(z.array(labelSchema)),
+})
+
+export const langfuseListQuery = z.object({
+  name: z.string().optional(),
+  label: z.string().optional(),
+  tag: z.string().optional(),
+  version: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  fromUpdatedAt: z.iso.datetime({ offset: true }).optional(),
+  toUpdatedAt: z.iso.datetime({ offset: true }).optional(),
+})

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+import {
+  chatPromptSchema,
+  labelSchema,
+  labelsSchema,
+  mayMoveLabel,
+  nameCandidate,
+  nameFromTitle,
+  parsePromptBody,
+  placeholderClash,
+  promptConfigSchema,
+  promptNameProblem,
+  promptNameSchema,
+  serializePromptBody,
+  variablesOf,
+  versionLabels,
+} from './prompt-names.ts'
+
+describe('prompt names (Langfuse rules)', () => {
+  it.each([
+    ['movie-critic', null],
+    ['support/triage', null],
+    ['a/b/c d', null],
+    ['', 'prompts.nameRequired'],
+    ['   ', 'prompts.nameRequired'],
+    ['x'.repeat(256), 'prompts.nameTooLong'],
+    ['x'.repeat(255), null],
+    ['a|b', 'prompts.nameInvalid'],
+    ['<b>bold</b>', 'prompts.nameInvalid'],
+    ['/leading', 'prompts.nameInvalid'],
+    ['trailing/', 'prompts.nameInvalid'],
+    ['a//b', 'prompts.nameInvalid'],
+    ['new', 'prompts.nameReserved'],
+    ['metrics', 'prompts.nameReserved'],
+    ['prompt-detail', 'prompts.nameReserved'],
+    ['new/thing', null],
+  ])('%j → %s', (name, problem) => {
+    expect(promptNameProblem(name)).toBe(problem)
+  })
+
+  it('the schema trims and reports the problem as its message', () => {
+    expect(promptNameSchema.parse('  support/triage ')).toBe('support/triage')
+    expect(promptNameSchema.safeParse('a|b').error?.issues[0]?.message).toBe('prompts.nameInvalid')
+  })
+
+  it('is made from the title: no folders, no pipes, collapsed spaces, reserved names avoided', () => {
+    expect(nameFromTitle('  Customer   support | triage ')).toBe('Customer support - triage')
+    expect(nameFromTitle('A/B testing')).toBe('A-B testing')
+    expect(nameFromTitle('new')).toBe('new-1')
+    expect(nameFromTitle('x'.repeat(300))).toHaveLength(240)
+    expect(nameFromTitle('<i></i>')).toBe('prompt')
+    for (const title of ['a|b/c', 'new', '   x   ', 'y'.repeat(400)]) {
+      expect(promptNameProblem(nameFromTitle(title))).toBeNull()
+    }
+  })
+
+  it('numbers the candidates when a name is taken', () => {
+    expect([1, 2, 3].map((n) => nameCandidate('triage', n))).toEqual(['triage', 'triage-2', 'triage-3'])
+  })
+})
+
+describe('labels', () => {
+  it('accepts [a-z0-9_.-]{1,36} and refuses latest', () => {
+    expect(labelSchema.parse('staging')).toBe('staging')
+    expect(labelSchema.parse('v1.2_rc-3')).toBe('v1.2_rc-3')
+    expect(labelSchema.safeParse('Prod').error?.issues[0]?.message).toBe('prompts.labelInvalid')
+    expect(labelSchema.safeParse('x'.repeat(37)).success).toBe(false)
+    expect(labelSchema.safeParse('').success).toBe(false)
+    expect(labelSchema.safeParse('latest').error?.issues[0]?.message).toBe('prompts.labelLatest')
+    expect(labelsSchema.parse(['a', 'b', 'a'])).toEqual(['a', 'b'])
+  })
+
+  it('shows production and latest first, then the stored labels sorted', () => {
+    expect(versionLabels(['staging', 'beta'], { isProduction: true, isLatest: true })).toEqual([
+      'production',
+      'latest',
+      'beta',
+      'staging',
+    ])
+    expect(versionLabels([], { isProduction: false, isLatest: false })).toEqual([])
+  })
+
+  it('protected labels move only by team admins, never by API keys; latest never', () => {
+    const isProtected = ['production']
+    expect(mayMoveLabel('production', isProtected, { kind: 'user', isTeamAdmin: true })).toBe(true)
+    expect(mayMoveLabel('production', isProtected, { kind: 'user', isTeamAdmin: false })).toBe(false)
+    expect(mayMoveLabel('production', isProtected, { kind: 'apiKey' })).toBe(false)
+    expect(mayMoveLabel('staging', isProtected, { kind: 'apiKey' })).toBe(true)
+    expect(mayMoveLabel('latest', [], { kind: 'user', isTeamAdmin: true })).toBe(false)
+  })
+})
+
+describe('chat prompts, variables and config', () => {
+  const chat = [
+    { role: 'system', content: 'You judge {{movie}}', type: 'chatmessage' },
+    { type: 'placeholder', name: 'history' },
+  ]
+
+  it('keeps messages and placeholders, dropping the extra keys the SDK sends', () => {
+    expect(chatPromptSchema.parse(chat)).toEqual([
+      { role: 'system', content: 'You judge {{movie}}' },
+      { type: 'placeholder', name: 'history' },
+    ])
+    expect(chatPromptSchema.safeParse([]).success).toBe(false)
+    expect(chatPromptSchema.safeParse([{ type: 'placeholder', name: '1x' }]).success).toBe(false)
+    expect(chatPromptSchema.safeParse([{ content: 'no role' }]).success).toBe(false)
+  })
+
+  it('refuses a name that is both a variable and a placeholder', () => {
+    const clash = [
+      { role: 'user', content: 'Hi {{history}}' },
+      { type: 'placeholder' as const, name: 'history' },
+    ]
+    expect(placeholderClash(clash)).toBe('history')
+    expect(chatPromptSchema.safeParse(clash).error?.issues[0]?.message).toBe('prompts.placeholderClash')
+  })
+
+  it('finds valid variable names in order of first use', () => {
+    expect(variablesOf('{{ a }} {{b}} {{a}} {{1x}} {{ü_2}} {{}}')).toEqual(['a', 'b', 'ü_2'])
+  })
+
+  it('stores chat entries as JSON and reads them back; a plain text body reads as one user message', () => {
+    const entries = chatPromptSchema.parse(chat)
+    expect(parsePromptBody('chat', serializePromptBody('chat', entries))).toEqual(entries)
+    expect(parsePromptBody('chat', 'just text')).toEqual([{ role: 'user', content: 'just text' }])
+    expect(parsePromptBody('text', 'hello')).toBe('hello')
+  })
+
+  it('a config is any JSON object; null or absent is {}', () => {
+    expect(promptConfigSchema.parse({ model: 'gpt-4o', temperature: 0.5 })).toEqual({
+      model: 'gpt-4o',
+      temperature: 0.5,
+    })
+    expect(promptConfigSchema.parse(null)).toEqual({})
+    expect(promptConfigSchema.parse(undefined)).toEqual({})
+    expect(promptConfigSchema.safeParse([1]).success).toBe(false)
+  })
+})

@@ -1,0 +1,28 @@
+import { decide } from '../../../domain/plans.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { type PlanGate, type PlanSubject, planLimitError } from '../plans/gate.ts'
+import type { Space } from '../prompts/names.ts'
+
+export const subjectOfSpace = (space: Space): PlanSubject =>
+  space.kind === 'team'
+    ? { context: 'team', teamId: space.teamId }
+    : { context: 'personal', userId: space.userId }
+
+/**
+ * The plans' "API access" entitlement of one space (a user's personal prompts or a team's),
+ * checked when a key is created (in its transaction, under the space's plan lock) and on every
+ * request a key authenticates (a read: a plan that loses API access locks its keys at once).
+ * Refuses with 403 `plan_limit` (reason feature_not_available).
+ */
+export async function assertApiAccess(
+  plans: PlanGate,
+  db: Db | Tx,
+  space: Space,
+  options: { lock?: Tx } = {},
+): Promise<void> {
+  if (!plans.enabled) return
+  const subject = subjectOfSpace(space)
+  if (options.lock) return plans.require(options.lock, subject, 'apiAccess')
+  const decision = decide(await plans.entitlements(db, subject), 'apiAccess')
+  if (!decision.allowed) throw planLimitError(decision)
+}

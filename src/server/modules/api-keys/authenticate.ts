@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm'
+import type { Context, MiddlewareHandler } from 'hono'
+import { AppError } from '../../../domain/errors.ts'
+import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema/index.ts'
+import type { AppEnv } from '../../http/env.ts'
+import { toCurrentUser } from '../../http/session.ts'
+import type { PlanGate } from '../plans/gate.ts'
+import { type ApiKeyPrincipal, authenticateApiKey } from './service.ts'
+
+/** The operation groups a key may call on /api/v1 (the prompts and their labels). */
+export const KEY_OPERATION_GROUPS: ReadonlySet<string> = new Set(['prompts', 'promptLabels'])
+
+/** X-RateLimit-* on every answer to a key; Retry-After and 429 once its window is used up. */
+export function applyRateLimit(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
+  const { limit, remaining, resetAt, retryAfter } = principal.rateLimit
+  c.header('X-RateLimit-Limit', String(limit))
+  c.header('X-RateLimit-Remaining', String(remaining))
+  c.header('X-RateLimit-Reset', String(resetAt))
+  if (retryAfter !== null) throw new AppError('rate_limited', 'error.rateLimited', { retryAfter })
+}
+
+/**
+ * `Authorization: Bearer sk-pf-…` on /api/v1: a personal key acts as its owner (prompt operations
+ * only, see `KEY_OPERATION_GROUPS`; read keys only read). Team keys serve the prompt API under
+ * /api/public, which speaks for a team; /api/v1 speaks for a user, so they are refused here.
+ * Requests without a Bearer header go on to the session cookie.
+ */
+export function bearerKeyAuth(
+  db: Db,
+  plans: PlanGate,
+  multiplier: number,
+  session: MiddlewareHandler<AppEnv>,
+) {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const header = c.req.header('authorization')
+    if (!header?.startsWith('Bearer ')) return session(c, next)
+    const principal = await authenticateApiKey(
+      db,
+      plans,
+      header.slice('Bearer '.length).trim(),
+      null,
+      multiplier,
+    )
+    applyRateLimit(c, principal)
+    if (principal.space.kind !== 'personal') throw new AppError('forbidden', 'apiKeys.notForThisRoute')
+    const [user] = await db.select().from(users).where(eq(users.id, principal.space.userId))
+    if (!user) throw new AppError('not_authenticated', 'apiKeys.invalid')
+    c.set('user', toCurrentUser(user))
+    c.set('sessionId', null)
+    c.set('apiKey', principal)
+    await next()
+  }
+  return middleware
+}

@@ -1,0 +1,20 @@
+import type { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import type { Db } from '../../db/client.ts'
+import type { Handlers } from '../../http/operations.ts'
+import type { PlanGate } from '../plans/gate.ts'
+import { createApiKey, listApiKeys, revokeApiKey } from './service.ts'
+
+/** The key operations (`src/domain/api/api-keys.ts`). */
+export function apiKeyHandlers({
+  db,
+  plans,
+}: {
+  db: Db
+  plans: PlanGate
+}): Handlers<typeof apiKeyOperations> {
+  return {
+    list: ({ actor, query }) => listApiKeys(db, actor, query.teamId),
+    create: ({ actor, body }) => createApiKey(db, plans, actor, body),
+    revoke: ({ actor, params }) => revokeApiKey(db, actor, params.id),
+  }
+}

@@ -1,0 +1,263 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { createApiKeyBody } from '../../../domain/api/api-keys.ts'
+import {
+  API_KEY_RATE_LIMIT,
+  API_KEY_RATE_WINDOW_SECONDS,
+  API_KEYS_PER_SPACE,
+  type ApiKey,
+  type ApiKeyScope,
+  type CreatedApiKey,
+  PUBLIC_KEY_PREFIX,
+  SECRET_KEY_PREFIX,
+  secretHintOf,
+} from '../../../domain/api-keys.ts'
+import type { Actor } from '../../../domain/auth.ts'
+import type { Page } from '../../../domain/cursor.ts'
+import { AppError } from '../../../domain/errors.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { queryRows } from '../../db/rows.ts'
+import { apiKeys, users } from '../../db/schema/index.ts'
+import type { PlanGate } from '../plans/gate.ts'
+import type { Space } from '../prompts/names.ts'
+import { authorizeTeam } from '../teams/policy.ts'
+import { assertApiAccess } from './api-access.ts'
+
+/** The stored form of a secret: SHA-256, hex. Secrets are 32 random bytes, so no salt or stretching. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex')
+}
+
+const randomKey = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`
+
+/** The space a caller names: their own (no team), or a team they administer. */
+async function spaceFor(db: Db | Tx, actor: Actor, teamId: string | null): Promise<Space> {
+  if (!teamId) return { kind: 'personal', userId: actor.id }
+  await authorizeTeam(db, actor, teamId, 'manage_team')
+  return { kind: 'team', teamId }
+}
+
+const ofSpace = (space: Space) =>
+  space.kind === 'personal' ? eq(apiKeys.ownerUserId, space.userId) : eq(apiKeys.teamId, space.teamId)
+
+const listColumns = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  publicKey: apiKeys.publicKey,
+  secretHint: apiKeys.secretHint,
+  scope: apiKeys.scope,
+  teamId: apiKeys.teamId,
+  createdByUserId: apiKeys.createdByUserId,
+  createdByEmail: users.email,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+}
+
+type KeyRow = { createdAt: Date; lastUsedAt: Date | null; createdByEmail: string | null } & Omit<
+  ApiKey,
+  'createdAt' | 'lastUsedAt' | 'createdByEmail'
+>
+
+const toApiKey = (row: KeyRow): ApiKey => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+})
+
+export async function listApiKeys(db: Db, actor: Actor, teamId: string | null): Promise<Page<ApiKey>> {
+  const space = await spaceFor(db, actor, teamId)
+  const rows = await db
+    .select(listColumns)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdByUserId))
+    .where(and(ofSpace(space), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+  return { items: rows.map(toApiKey), nextCursor: null }
+}
+
+/** Creates a key pair; only its hash is stored, the secret is in this answer and nowhere else. */
+export async function createApiKey(
+  db: Db,
+  plans: PlanGate,
+  actor: Actor,
+  input: z.output<typeof createApiKeyBody>,
+): Promise<CreatedApiKey> {
+  const secretKey = randomKey(SECRET_KEY_PREFIX)
+  const id = await db.transaction(async (tx) => {
+    const space = await spaceFor(tx, actor, input.teamId)
+    await assertApiAccess(plans, tx, space, { lock: tx })
+    // Creates in one space take turns (the advisory lock), so the count below stays true.
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${`api-keys:${space.kind}:${input.teamId ?? actor.id}`}))`,
+    )
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(ofSpace(space), isNull(apiKeys.revokedAt)))
+    if ((live?.n ?? 0) >= API_KEYS_PER_SPACE) {
+      throw new AppError('conflict', 'apiKeys.tooMany', { params: { max: API_KEYS_PER_SPACE } })
+    }
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        ownerUserId: space.kind === 'personal' ? space.userId : null,
+        teamId: space.kind === 'team' ? space.teamId : null,
+        name: input.name,
+        publicKey: randomKey(PUBLIC_KEY_PREFIX),
+        secretHash: hashSecret(secretKey),
+        secretHint: secretHintOf(secretKey),
+        scope: input.scope,
+        createdByUserId: actor.id,
+      })
+      .returning({ id: apiKeys.id })
+    return row!.id
+  })
+  const [row] = await db
+    .select(listColumns)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdByUserId))
+    .where(eq(apiKeys.id, id))
+  return { ...toApiKey(row!), secretKey }
+}
+
+/** Revokes a key at once: the next request it signs is refused. */
+export async function revokeApiKey(db: Db, actor: Actor, keyId: string): Promise<void> {
+  const [key] = await db
+    .select({ ownerUserId: apiKeys.ownerUserId, teamId: apiKeys.teamId })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+  const notFound = () => new AppError('not_found', 'apiKeys.notFound')
+  if (!key) throw notFound()
+  if (key.teamId) {
+    await authorizeTeam(db, actor, key.teamId, 'manage_team').catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'not_found' ? notFound() : error
+    })
+  } else if (key.ownerUserId !== actor.id) {
+    throw notFound()
+  }
+  await db.update(apiKeys).set({ revokedAt: sql`now()` }).where(eq(apiKeys.id, keyId))
+}
+
+/** Who a request's key speaks for. */
+export interface ApiKeyPrincipal {
+  keyId: string
+  publicKey: string
+  space: Space
+  scope: ApiKeyScope
+  /** The user the key acts as: the personal space's owner, or the team key's creator. */
+  userId: string | null
+  /** The window's figures for the X-RateLimit-* headers; `retryAfter` set once it is used up. */
+  rateLimit: { limit: number; remaining: number; resetAt: number; retryAfter: number | null }
+}
+
+interface StoredKeyRow extends Record<string, unknown> {
+  id: string
+  owner_user_id: string | null
+  team_id: string | null
+  public_key: string
+  scope: ApiKeyScope
+  created_by_user_id: string | null
+  /** The window's count as stored, 0 when its window has run out. */
+  window_count: number
+  reset_at: number | string
+  now: number | string
+}
+
+/** How often a process writes a key's counted requests (and last use) to its row. */
+const FLUSH_INTERVAL_MS = 1000
+
+interface Usage {
+  /** Requests counted here and not yet written. */
+  pending: number
+  lastFlush: number
+}
+
+/**
+ * Requests per key are counted in the key's row, written behind: the first request a process sees
+ * of a key is written at once (so `last_used_at` is right from the start), later ones at most once
+ * a second per key and not awaited. The hot path is then one read; with several processes a window
+ * may admit up to a second's worth of requests more than its limit.
+ */
+const usageByDatabase = new WeakMap<object, Map<string, Usage>>()
+
+function flushUsage(db: Db, keyId: string, count: number): Promise<unknown> {
+  const window = sql.raw(`interval '${API_KEY_RATE_WINDOW_SECONDS} seconds'`)
+  return db.execute(sql`UPDATE api_keys SET
+      last_used_at = now(),
+      window_count = CASE WHEN window_started_at <= now() - ${window} THEN ${count} ELSE window_count + ${count} END,
+      window_started_at = CASE WHEN window_started_at <= now() - ${window} THEN now() ELSE window_started_at END
+    WHERE id = ${keyId}`)
+}
+
+async function countRequest(db: Db, keyId: string): Promise<number> {
+  let usages = usageByDatabase.get(db)
+  if (!usages) {
+    usages = new Map()
+    usageByDatabase.set(db, usages)
+  }
+  const usage = usages.get(keyId)
+  if (!usage) {
+    usages.set(keyId, { pending: 0, lastFlush: Date.now() })
+    await flushUsage(db, keyId, 1)
+    return 1
+  }
+  usage.pending += 1
+  const counted = usage.pending
+  if (Date.now() - usage.lastFlush >= FLUSH_INTERVAL_MS) {
+    const count = usage.pending
+    usage.pending = 0
+    usage.lastFlush = Date.now()
+    // Not awaited: a failed write loses a second of counting, never the request.
+    flushUsage(db, keyId, count).catch(() => {
+      usage.pending += count
+    })
+  }
+  return counted
+}
+
+/**
+ * Authenticates a secret (and, when given, its public key): one read of the key by its hash, so a
+ * revoked key is refused at once. Throws 401 for an unknown, revoked or mismatched key; past the
+ * rate limit the answer's `rateLimit.retryAfter` says how long to wait (the caller sets the
+ * headers and refuses the request).
+ */
+export async function authenticateApiKey(
+  db: Db,
+  plans: PlanGate,
+  secret: string,
+  publicKey: string | null,
+  multiplier: number,
+): Promise<ApiKeyPrincipal> {
+  const window = sql.raw(`interval '${API_KEY_RATE_WINDOW_SECONDS} seconds'`)
+  const [row] = await queryRows<StoredKeyRow>(
+    db,
+    sql`SELECT id, owner_user_id, team_id, public_key, scope, created_by_user_id,
+        CASE WHEN window_started_at <= now() - ${window} THEN 0 ELSE window_count END AS window_count,
+        extract(epoch FROM CASE WHEN window_started_at <= now() - ${window} THEN now() ELSE window_started_at END + ${window})::float8 AS reset_at,
+        extract(epoch FROM now())::float8 AS now
+      FROM api_keys WHERE secret_hash = ${hashSecret(secret)} AND revoked_at IS NULL`,
+  )
+  if (!row || (publicKey !== null && row.public_key !== publicKey)) {
+    throw new AppError('not_authenticated', 'apiKeys.invalid')
+  }
+  const used = Number(row.window_count) + (await countRequest(db, row.id))
+  const limit = Math.round(API_KEY_RATE_LIMIT * multiplier)
+  const principal: ApiKeyPrincipal = {
+    keyId: row.id,
+    publicKey: row.public_key,
+    space: row.team_id
+      ? { kind: 'team', teamId: row.team_id }
+      : { kind: 'personal', userId: row.owner_user_id! },
+    scope: row.scope,
+    userId: row.team_id ? row.created_by_user_id : row.owner_user_id,
+    rateLimit: {
+      limit,
+      remaining: Math.max(0, limit - used),
+      resetAt: Math.ceil(Number(row.reset_at)),
+      retryAfter: used > limit ? Math.max(1, Math.ceil(Number(row.reset_at) - Number(row.now))) : null,
+    },
+  }
+  if (principal.rateLimit.retryAfter === null) await assertApiAccess(plans, db, principal.space)
+  return principal
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedApiKey } from '../../../domain/api-keys.ts'
+import type { PromptDetail } from '../../../domain/prompts.ts'
+import { TestClient } from '../../testing/client.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs } from '../prompts/test-fixtures.ts'
+
+/** The prompt API's HTTP details that the SDK tests do not show: headers, statuses, error shapes. */
+let testApp: TestApp
+let owner: TestClient
+let key: CreatedApiKey
+let basic: string
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  await new TestClient(testApp).signUp()
+  owner = new TestClient(testApp)
+  await owner.signUp()
+  key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'http', scope: 'read_write' })).body
+  basic = `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+})
+afterAll(() => testApp.close())
+
+function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+) {
+  return testApp.app.request(path, {
+    method,
+    headers: {
+      Authorization: basic,
+      ...(options.body ? { 'Content-Type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    body: options.body ? JSON.stringify(options.body) : undefined,
+  })
+}
+
+describe('Langfuse prompt API over HTTP', () => {
+  it('serves prompts made in the app, by name, with production = the current version', async () => {
+    const made = await createPromptAs(owner, { title: 'Welcome mail', body: 'Hi {{name}}' })
+    const res = await call('GET', `/api/public/v2/prompts/${encodeURIComponent(made.name)}`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({
+      name: 'Welcome mail',
+      version: 1,
+      type: 'text',
+      prompt: 'Hi {{name}}',
+      labels: ['production', 'latest'],
+      isActive: true,
+      config: {},
+      createdBy: made.ownerUserId,
+      resolutionGraph: null,
+    })
+  })
+
+  it('answers with an ETag and 304 on If-None-Match; versions are immutable, labels revalidated', async () => {
+    await call('POST', '/api/public/v2/prompts', {
+      body: { name: 'etag', prompt: 'one', labels: ['production'] },
+    })
+    const first = await call('GET', '/api/public/v2/prompts/etag')
+    const etag = first.headers.get('ETag')!
+    expect(etag).toMatch(/^".+"$/)
+    expect(first.headers.get('Cache-Control')).toBe('private, max-age=0, must-revalidate')
+    const again = await call('GET', '/api/public/v2/prompts/etag', { headers: { 'If-None-Match': etag } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    const byVersion = await call('GET', '/api/public/v2/prompts/etag?version=1')
+    expect(byVersion.headers.get('Cache-Control')).toContain('immutable')
+    // A label move changes the answer, so the old ETag no longer matches.
+    await call('POST', '/api/public/v2/prompts', {
+      body: { name: 'etag', prompt: 'two', labels: ['production'] },
+    })
+    const moved = await call('GET', '/api/public/v2/prompts/etag', { headers: { 'If-None-Match': etag } })
+    expect(moved.status).toBe(200)
+    expect(((await moved.json()) as { version: number }).version).toBe(2)
+  })
+
+  it('uses Langfuse’s statuses and {message, error} shape', async () => {
+    const both = await call('GET', '/api/public/v2/prompts/etag?version=1&label=production')
+    expect(both.status).toBe(400)
+    expect(await both.json()).toEqual({
+      message: 'Cannot specify both version and label',
+      error: 'InvalidRequestError',
+    })
+    const missing = await call('GET', '/api/public/v2/prompts/nope?version=7')
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({
+      message: "Prompt not found: 'nope' with version 7",
+      error: 'LangfuseNotFoundError',
+    })
+    const invalid = await call('POST', '/api/public/v2/prompts', { body: { name: 'a|b', prompt: 'x' } })
+    expect(invalid.status).toBe(400)
+    expect(((await invalid.json()) as { message: string }).message).toBe('Invalid request data')
+    const latest = await call('PATCH', '/api/public/v2/prompts/etag/versions/1', {
+      body: { newLabels: ['latest'] },
+    })
+    expect(latest.status).toBe(400)
+    const bearer = await call('GET', '/api/public/v2/prompts/etag', {
+      headers: { Authorization: `Bearer ${key.secretKey}` },
+    })
+    expect(bearer.status).toBe(403)
+    expect(((await bearer.json()) as { error: string }).error).toBe('ForbiddenError')
+    const anonymous = await testApp.app.request('/api/public/v2/prompts/etag')
+    expect(anonymous.status).toBe(401)
+    expect(((await anonymous.json()) as { error: string }).error).toBe('UnauthorizedError')
+    const wrongPair = await call('GET', '/api/public/v2/prompts/etag', {
+      headers: { Authorization: `Basic ${Buffer.from(`pk-pf-other:${key.secretKey}`).toString('base64')}` },
+    })
+    expect(wrongPair.status).toBe(401)
+    expect((await call('PUT', '/api/public/v2/prompts/etag')).status).toBe(405)
+  })
+
+  it('lists prompt names with versions, labels, tags and both meta and pagination', async () => {
+    await call('POST', '/api/public/v2/prompts', {
+      body: { name: 'listed', prompt: 'x', tags: ['alpha'], config: { model: 'm1' }, labels: ['staging'] },
+    })
+    await call('POST', '/api/public/v2/prompts', {
+      body: { name: 'listed', prompt: 'y', config: { model: 'm2' } },
+    })
+    const res = await call('GET', '/api/public/v2/prompts?name=listed')
+    const body = (await res.json()) as Record<string, unknown>
+    expect(body).toEqual({
+      data: [
+        {
+          name: 'listed',
+          type: 'text',
+          versions: [1, 2],
+          labels: ['staging', 'latest'],
+          tags: ['alpha'],
+          lastUpdatedAt: expect.any(String),
+          lastConfig: { model: 'm2' },
+        },
+      ],
+      meta: { page: 1, limit: 10, totalItems: 1, totalPages: 1 },
+      pagination: { page: 1, limit: 10, totalItems: 1, totalPages: 1 },
+    })
+    const page = (await (await call('GET', '/api/public/v2/prompts?limit=1&page=2')).json()) as {
+      data: unknown[]
+      meta: { totalItems: number }
+    }
+    expect(page.data).toHaveLength(1)
+    expect(page.meta.totalItems).toBeGreaterThanOrEqual(3)
+  })
+
+  it('keeps protected labels from keys, and a read key from writing (legacy route too)', async () => {
+    const teamOwner = new TestClient(testApp)
+    await teamOwner.signUp()
+    const team = await teamOwner.post<{ id: string }>('/api/v1/teams', { name: 'Guarded' })
+    const teamId = team.body.id
+    await teamOwner.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: ['production'] })
+    const teamKey = (
+      await teamOwner.post<CreatedApiKey>('/api/v1/api-keys', { name: 't', scope: 'read_write', teamId })
+    ).body
+    const auth = `Basic ${Buffer.from(`${teamKey.publicKey}:${teamKey.secretKey}`).toString('base64')}`
+    const post = (body: unknown) =>
+      testApp.app.request('/api/public/v2/prompts', {
+        method: 'POST',
+        headers: { Authorization: auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect((await post({ name: 'guarded', prompt: 'x', labels: ['staging'] })).status).toBe(201)
+    const refused = await post({ name: 'guarded', prompt: 'y', labels: ['production'] })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({
+      message: 'Only team admins may move the protected label "production"',
+      error: 'ForbiddenError',
+    })
+    // The team's admin moves it in the app.
+    const prompts = await teamOwner.get<{ items: PromptDetail[] }>(
+      `/api/v1/prompts?scope=team&teamId=${teamId}`,
+    )
+    const prompt = prompts.body.items.find((p) => p.name === 'guarded')!
+    const versions = await teamOwner.get<{ items: { id: string }[] }>(`/api/v1/prompts/${prompt.id}/versions`)
+    const moved = await teamOwner.put(`/api/v1/prompts/${prompt.id}/current-version`, {
+      versionId: versions.body.items[0]!.id,
+    })
+    expect(moved.status).toBe(200)
+
+    const reader = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'r', scope: 'read' })).body
+    const legacy = await testApp.app.request('/api/public/prompts', {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${reader.publicKey}:${reader.secretKey}`).toString('base64')}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ name: 'legacy', prompt: 'x', isActive: true }),
+    })
+    expect(legacy.status).toBe(403)
+    const legacyWrite = await call('POST', '/api/public/prompts', {
+      body: { name: 'legacy', prompt: 'x', isActive: true },
+    })
+    expect(legacyWrite.status).toBe(201)
+    const legacyGet = await call('GET', '/api/public/prompts?name=legacy')
+    expect(((await legacyGet.json()) as { labels: string[] }).labels).toEqual(['production', 'latest'])
+  })
+})

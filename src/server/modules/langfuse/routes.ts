@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto'
+import { type Context, Hono } from 'hono'
+import type { z } from 'zod'
+import { AppError } from '../../../domain/errors.ts'
+import {
+  langfuseCreateSchema,
+  langfuseGetQuery,
+  langfuseListQuery,
+  langfuseUpdateLabelsSchema,
+} from '../../../domain/langfuse.ts'
+import { type MessageKey, translate } from '../../../domain/messages/index.ts'
+import type { Db } from '../../db/client.ts'
+import type { AppEnv } from '../../http/env.ts'
+import { firstUnstorableText } from '../../http/input.ts'
+import { applyRateLimit } from '../api-keys/authenticate.ts'
+import { type ApiKeyPrincipal, authenticateApiKey } from '../api-keys/service.ts'
+import type { PlanGate } from '../plans/gate.ts'
+import {
+  addLangfuseLabels,
+  createLangfuseVersion,
+  deleteLangfusePrompt,
+  getLangfusePrompt,
+  listLangfusePrompts,
+  notFoundMessage,
+} from './service.ts'
+
+/** Langfuse's error names by our error kinds (its `{message, error}` envelope). */
+const errorNames: Record<string, string> = {
+  validation: 'InvalidRequestError',
+  not_authenticated: 'UnauthorizedError',
+  forbidden: 'ForbiddenError',
+  not_found: 'LangfuseNotFoundError',
+  conflict: 'LangfuseConflictError',
+  payload_too_large: 'InvalidRequestError',
+  rate_limited: 'TooManyRequestsError',
+  transient: 'ServiceUnavailableError',
+  unexpected: 'InternalServerError',
+}
+
+class LangfuseError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 405,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message)
+  }
+}
+
+const notFound = (message: string) =>
+  new LangfuseError(404, message, { message, error: 'LangfuseNotFoundError' })
+const badRequest = (message: string) =>
+  new LangfuseError(400, message, { message, error: 'InvalidRequestError' })
+
+function langfuseErrorResponse(error: Error, c: Context<AppEnv>): Response {
+  if (error instanceof LangfuseError) return c.json(error.body as object, error.status)
+  if (error instanceof AppError) {
+    const { retryAfter, params } = error.options
+    if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
+    const message = translate(c.get('locale') ?? 'en', error.messageKey, params)
+    return c.json({ message, error: errorNames[error.code] ?? 'InternalServerError' }, error.status as 400)
+  }
+  c.get('log')?.error('unhandled error', { err: error, requestId: c.get('requestId') })
+  return c.json({ message: 'Internal Server Error', error: 'InternalServerError' }, 500)
+}
+
+/** Zod's issues in Langfuse's envelope: `{message: 'Invalid request data', error: [issues]}`. */
+function parse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  locale: AppEnv['Variables']['locale'],
+): z.output<S> {
+  requireStorable(value)
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  throw new LangfuseError(400, 'Invalid request data', {
+    message: 'Invalid request data',
+    error: result.error.issues.map((issue) => ({
+      path: issue.path,
+      message: translate(locale, issue.message as MessageKey) || issue.message,
+    })),
+  })
+}
+
+/** Text the database cannot store (U+0000, an unpaired surrogate) is a 400, never a 500. */
+function requireStorable(value: unknown): void {
+  if (firstUnstorableText(value) !== null) throw badRequest(translate('en', 'error.unstorableCharacter'))
+}
+
+/** The prompt name of the path (decoded by the router; an encoded slash makes a folder). */
+function nameOf(c: Context<AppEnv>): string {
+  const name = c.req.param('name') ?? ''
+  requireStorable(name)
+  return name
+}
+
+async function jsonOf(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json()
+  } catch {
+    throw badRequest('Invalid JSON body')
+  }
+}
+
+/** The key the middleware authenticated (every route below runs after it). */
+function keyOf(c: Context<AppEnv>): ApiKeyPrincipal {
+  const key = c.get('apiKey')
+  if (!key) throw new AppError('not_authenticated', 'apiKeys.invalid')
+  return key
+}
+
+const forbiddenBearer = 'Access denied - need to use basic auth with secret key to GET prompts'
+
+/**
+ * The Langfuse-compatible prompt API under /api/public (reference/langfuse-prompt-api.md): Basic
+ * auth with a key pair, the key's space as the project, Langfuse's fields, statuses and errors.
+ * Fetches answer with an ETag (304 on If-None-Match); a version is immutable, a label short-lived.
+ */
+export function langfuseRoutes({
+  db,
+  plans,
+  rateLimitMultiplier,
+}: {
+  db: Db
+  plans: PlanGate
+  rateLimitMultiplier: number
+}) {
+  const api = new Hono<AppEnv>()
+  api.onError(langfuseErrorResponse)
+
+  api.use('*', async (c, next) => {
+    const header = c.req.header('authorization') ?? ''
+    if (header.startsWith('Bearer ')) {
+      throw new LangfuseError(403, forbiddenBearer, { message: forbiddenBearer, error: 'ForbiddenError' })
+    }
+    if (!header.startsWith('Basic ')) {
+      const message = 'Unauthorized: no Basic authorization header with a public and a secret key'
+      throw new LangfuseError(401, message, { message, error: 'UnauthorizedError' })
+    }
+    const decoded = Buffer.from(header.slice('Basic '.length).trim(), 'base64').toString('utf8')
+    const colon = decoded.indexOf(':')
+    if (colon < 0) throw new AppError('not_authenticated', 'apiKeys.invalid')
+    const principal = await authenticateApiKey(
+      db,
+      plans,
+      decoded.slice(colon + 1),
+      decoded.slice(0, colon),
+      rateLimitMultiplier,
+    )
+    applyRateLimit(c, principal)
+    c.set('apiKey', principal)
+    await next()
+  })
+
+  const fetchOne = async (c: Context<AppEnv>, name: string) => {
+    const query = parse(langfuseGetQuery, c.req.query(), c.get('locale'))
+    if (query.version !== undefined && query.label !== undefined) {
+      throw badRequest('Cannot specify both version and label')
+    }
+    const selector = { version: query.version, label: query.label }
+    const prompt = await getLangfusePrompt(db, keyOf(c).space, name, selector)
+    if (!prompt) throw notFound(notFoundMessage(name, selector))
+    const body = JSON.stringify({ ...prompt, resolutionGraph: null })
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+    c.header('ETag', etag)
+    // A version never changes its text; a label may move at any moment, so it is revalidated.
+    c.header(
+      'Cache-Control',
+      query.version !== undefined
+        ? 'private, max-age=31536000, immutable'
+        : 'private, max-age=0, must-revalidate',
+    )
+    const match = c.req.header('if-none-match')
+    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304)
+    c.header('Content-Type', 'application/json')
+    return c.body(body, 200)
+  }
+
+  api.get('/v2/prompts', async (c) => {
+    const query = parse(langfuseListQuery, c.req.query(), c.get('locale'))
+    return c.json(await listLangfusePrompts(db, keyOf(c).space, query))
+  })
+
+  const create = async (c: Context<AppEnv>) => {
+    const input = parse(langfuseCreateSchema, await jsonOf(c), c.get('locale'))
+    return c.json(await createLangfuseVersion(db, plans, keyOf(c), input), 201)
+  }
+  api.post('/v2/prompts', create)
+
+  api.get('/v2/prompts/:name', (c) => fetchOne(c, nameOf(c)))
+
+  api.patch('/v2/prompts/:name/versions/:version', async (c) => {
+    const name = nameOf(c)
+    const version = Number(c.req.param('version'))
+    if (!Number.isInteger(version) || version < 1) throw notFound(notFoundMessage(name, { version }))
+    const { newLabels } = parse(langfuseUpdateLabelsSchema, await jsonOf(c), c.get('locale'))
+    const answer = await addLangfuseLabels(db, keyOf(c), name, version, newLabels)
+    if (!answer) throw notFound(notFoundMessage(name, { version }))
+    return c.json(answer)
+  })
+
+  api.delete('/v2/prompts/:name', async (c) => {
+    const name = nameOf(c)
+    const query = parse(langfuseGetQuery, c.req.query(), c.get('locale'))
+    if (query.version !== undefined && query.label !== undefined) {
+      throw badRequest('Cannot specify both version and label')
+    }
+    const selector = { version: query.version, label: query.label }
+    if (!(await deleteLangfusePrompt(db, keyOf(c), name, selector))) {
+      throw notFound(
+        selector.version === undefined && selector.label === undefined
+          ? `Prompt not found: '${name}'`
+          : notFoundMessage(name, selector),
+      )
+    }
+    return c.body(null, 204)
+  })
+
+  // Legacy v1 (older SDKs): GET ?name=&version= (production by default), POST with isActive.
+  api.get('/prompts', async (c) => {
+    const name = c.req.query('name')
+    if (!name) throw badRequest('Invalid request data: name is required')
+    requireStorable(name)
+    return fetchOne(c, name)
+  })
+  api.post('/prompts', create)
+
+  api.all('*', (c) => {
+    const known = /^\/api\/public\/(v2\/)?prompts(\/|$)/.test(c.req.path)
+    if (!known) throw notFound('Route not found')
+    return c.json({ message: `Method ${c.req.method} not allowed`, error: 'MethodNotAllowedError' }, 405)
+  })
+  return api
+}

@@ -1,0 +1,367 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { scopeAllows } from '../../../domain/api-keys.ts'
+import { AppError } from '../../../domain/errors.ts'
+import type { LangfuseCreateInput, langfuseListQuery } from '../../../domain/langfuse.ts'
+import {
+  type ChatEntry,
+  LATEST_LABEL,
+  PRODUCTION_LABEL,
+  type PromptType,
+  parsePromptBody,
+  serializePromptBody,
+  versionLabels,
+} from '../../../domain/prompt-names.ts'
+import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { queryRows } from '../../db/rows.ts'
+import { promptLabels, prompts, promptVersions } from '../../db/schema/index.ts'
+import { subjectOfSpace } from '../api-keys/api-access.ts'
+import type { ApiKeyPrincipal } from '../api-keys/service.ts'
+import type { PlanGate } from '../plans/gate.ts'
+import { mapPromptDbError } from '../prompts/db-errors.ts'
+import { type Mover, placeLabel, requireMayMove } from '../prompts/labels.ts'
+import { inSpace, type Space, spaceId } from '../prompts/names.ts'
+
+/** One prompt version as Langfuse's API answers it. */
+export interface LangfusePrompt {
+  id: string
+  createdAt: string
+  updatedAt: string
+  projectId: string
+  createdBy: string
+  prompt: string | ChatEntry[]
+  name: string
+  version: number
+  type: PromptType
+  isActive: boolean
+  config: Record<string, unknown>
+  tags: string[]
+  labels: string[]
+  commitMessage: string | null
+  resolutionGraph?: null
+}
+
+interface VersionRow extends Record<string, unknown> {
+  id: string
+  created_at: Date | string
+  name: string
+  type: PromptType
+  body: string
+  version_number: number
+  config: Record<string, unknown> | string
+  tags: string[]
+  changelog: string | null
+  created_by_user_id: string | null
+  created_by_api_key_id: string | null
+  is_production: boolean
+  is_latest: boolean
+  labels: string[] | null
+}
+
+/** The space as raw SQL on `prompts p` (the same rule as `inSpace`, for the hand-written statements). */
+function spaceSql(space: Space): SQL {
+  return space.kind === 'personal'
+    ? sql`p.owner_user_id = ${space.userId} AND p.visibility = 'private'`
+    : sql`p.team_id = ${space.teamId} AND p.visibility = 'team'`
+}
+
+const versionColumns = sql`v.id, v.created_at, p.name, p.type, v.body, v.version_number, v.config, p.tags,
+  v.changelog, v.created_by_user_id, v.created_by_api_key_id,
+  (p.current_version_id IS NOT DISTINCT FROM v.id) AS is_production,
+  NOT EXISTS (SELECT 1 FROM prompt_versions h WHERE h.prompt_id = p.id AND h.version_number > v.version_number) AS is_latest,
+  ARRAY(SELECT l.label FROM prompt_labels l WHERE l.version_id = v.id ORDER BY l.label) AS labels`
+
+/** Which version a label names: production is the current one, latest the highest, others stored. */
+function labelSelector(label: string): SQL {
+  if (label === PRODUCTION_LABEL) return sql`v.id = p.current_version_id`
+  if (label === LATEST_LABEL) {
+    return sql`v.version_number = (SELECT max(m.version_number) FROM prompt_versions m WHERE m.prompt_id = p.id)`
+  }
+  return sql`v.id = (SELECT l.version_id FROM prompt_labels l WHERE l.prompt_id = p.id AND l.label = ${label})`
+}
+
+function toLangfuse(space: Space, row: VersionRow): LangfusePrompt {
+  const labels = versionLabels(row.labels ?? [], { isProduction: row.is_production, isLatest: row.is_latest })
+  const createdAt = new Date(row.created_at).toISOString()
+  return {
+    id: row.id,
+    createdAt,
+    updatedAt: createdAt,
+    projectId: spaceId(space),
+    createdBy: row.created_by_api_key_id ? 'API' : (row.created_by_user_id ?? 'API'),
+    prompt: parsePromptBody(row.type, row.body),
+    name: row.name,
+    version: row.version_number,
+    type: row.type,
+    isActive: labels.includes(PRODUCTION_LABEL),
+    config: typeof row.config === 'string' ? JSON.parse(row.config) : row.config,
+    tags: row.tags,
+    labels,
+    commitMessage: row.changelog,
+  }
+}
+
+export class LangfuseNotFound extends Error {}
+
+/**
+ * The runtime fetch: one version of a prompt of the key's space by version or label (production
+ * when neither is given), in one statement served by the space's name index.
+ */
+export async function getLangfusePrompt(
+  db: Db | Tx,
+  space: Space,
+  name: string,
+  selector: { version?: number; label?: string },
+): Promise<LangfusePrompt | null> {
+  const which =
+    selector.version !== undefined
+      ? sql`v.version_number = ${selector.version}`
+      : labelSelector(selector.label ?? PRODUCTION_LABEL)
+  const [row] = await queryRows<VersionRow>(
+    db,
+    sql`SELECT ${versionColumns} FROM prompts p JOIN prompt_versions v ON v.prompt_id = p.id
+      WHERE ${spaceSql(space)} AND p.name = ${name} AND ${which}`,
+  )
+  return row ? toLangfuse(space, row) : null
+}
+
+export function notFoundMessage(name: string, selector: { version?: number; label?: string }): string {
+  return selector.version !== undefined
+    ? `Prompt not found: '${name}' with version ${selector.version}`
+    : `Prompt not found: '${name}' with label '${selector.label ?? PRODUCTION_LABEL}'`
+}
+
+function requireWrite(principal: ApiKeyPrincipal): void {
+  if (!scopeAllows(principal.scope, 'POST')) throw new AppError('forbidden', 'apiKeys.readOnly')
+}
+
+const moverOf = (principal: ApiKeyPrincipal): Mover => ({
+  kind: 'apiKey',
+  keyId: principal.keyId,
+  userId: principal.userId,
+})
+
+async function lockByName(tx: Tx, space: Space, name: string) {
+  const [row] = await tx
+    .select()
+    .from(prompts)
+    .where(and(inSpace(space), eq(prompts.name, name)))
+    .for('update', { of: prompts })
+  return row
+}
+
+async function versionByNumber(tx: Tx, promptId: string, versionNumber: number) {
+  const [row] = await tx
+    .select({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+    .from(promptVersions)
+    .where(and(eq(promptVersions.promptId, promptId), eq(promptVersions.versionNumber, versionNumber)))
+  return row
+}
+
+/**
+ * POST /v2/prompts: a new version of the named prompt (the prompt too when it is new), numbered
+ * max + 1 under the prompt's row lock; its labels move to it; given tags replace the prompt's
+ * (they are the same on every version); the type may not change.
+ */
+export async function createLangfuseVersion(
+  db: Db,
+  plans: PlanGate,
+  principal: ApiKeyPrincipal,
+  input: LangfuseCreateInput,
+): Promise<LangfusePrompt> {
+  requireWrite(principal)
+  const { space } = principal
+  const mover = moverOf(principal)
+  const versionNumber = await db
+    .transaction(async (tx) => {
+      let prompt = await lockByName(tx, space, input.name)
+      await plans.require(tx, subjectOfSpace(space), prompt ? 'editPrompt' : 'createPrompt')
+      if (!prompt) {
+        if (!principal.userId) throw new AppError('forbidden', 'apiKeys.invalid')
+        const [created] = await tx
+          .insert(prompts)
+          .values({
+            ownerUserId: principal.userId,
+            teamId: space.kind === 'team' ? space.teamId : null,
+            visibility: space.kind === 'team' ? 'team' : 'private',
+            name: input.name,
+            title: input.name.slice(0, 200),
+            type: input.type,
+            tags: input.tags ?? [],
+          })
+          .returning()
+        prompt = created!
+      } else {
+        if (prompt.type !== input.type) throw new AppError('validation', 'prompts.typeChange')
+        const [row] = await tx
+          .select({ versions: count() })
+          .from(promptVersions)
+          .where(eq(promptVersions.promptId, prompt.id))
+        if ((row?.versions ?? 0) >= PROMPT_LIMITS.versions) {
+          throw new AppError('conflict', 'prompts.tooManyVersions', {
+            params: { max: PROMPT_LIMITS.versions },
+          })
+        }
+        await tx
+          .update(prompts)
+          .set({ ...(input.tags && { tags: input.tags }), updatedAt: sql`now()` })
+          .where(eq(prompts.id, prompt.id))
+      }
+      await requireMayMove(tx, prompt, input.labels, mover)
+      const [version] = await tx
+        .insert(promptVersions)
+        .values({
+          promptId: prompt.id,
+          versionNumber: sql`(SELECT coalesce(max(version_number), 0) + 1 FROM prompt_versions WHERE prompt_id = ${prompt.id})`,
+          body: serializePromptBody(input.type, input.prompt),
+          changelog: input.commitMessage ?? null,
+          config: input.config,
+          createdByUserId: principal.userId,
+          createdByApiKeyId: principal.keyId,
+        })
+        .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+      for (const label of input.labels) await placeLabel(tx, prompt, label, version!, mover)
+      return version!.versionNumber
+    })
+    .catch(mapPromptDbError)
+  const created = await getLangfusePrompt(db, space, input.name, { version: versionNumber })
+  const { resolutionGraph: _, ...answer } = created!
+  return answer
+}
+
+/** PATCH /v2/prompts/{name}/versions/{version}: add labels (moving them from other versions). */
+export async function addLangfuseLabels(
+  db: Db,
+  principal: ApiKeyPrincipal,
+  name: string,
+  versionNumber: number,
+  newLabels: readonly string[],
+): Promise<LangfusePrompt | null> {
+  requireWrite(principal)
+  const mover = moverOf(principal)
+  const found = await db.transaction(async (tx) => {
+    const prompt = await lockByName(tx, principal.space, name)
+    if (!prompt) return false
+    const version = await versionByNumber(tx, prompt.id, versionNumber)
+    if (!version) return false
+    await requireMayMove(tx, prompt, newLabels, mover)
+    for (const label of newLabels) await placeLabel(tx, prompt, label, version, mover)
+    return true
+  })
+  if (!found) return null
+  const answer = await getLangfusePrompt(db, principal.space, name, { version: versionNumber })
+  if (answer) answer.resolutionGraph = undefined
+  return answer
+}
+
+/**
+ * DELETE /v2/prompts/{name}: one version (`version`), the version holding a label (`label`), or
+ * the whole prompt. A protected label goes only with an admin's consent, so a key may not delete
+ * the version that holds one. A prompt left without versions is deleted. Returns false when
+ * nothing matched.
+ */
+export async function deleteLangfusePrompt(
+  db: Db,
+  principal: ApiKeyPrincipal,
+  name: string,
+  selector: { version?: number; label?: string },
+): Promise<boolean> {
+  requireWrite(principal)
+  const mover = moverOf(principal)
+  return db
+    .transaction(async (tx) => {
+      const prompt = await lockByName(tx, principal.space, name)
+      if (!prompt) return false
+      const rows = await queryRows<{ id: string; is_production: boolean; labels: string[] | null }>(
+        tx,
+        sql`SELECT v.id, (p.current_version_id IS NOT DISTINCT FROM v.id) AS is_production,
+            ARRAY(SELECT l.label FROM prompt_labels l WHERE l.version_id = v.id) AS labels
+          FROM prompts p JOIN prompt_versions v ON v.prompt_id = p.id
+          WHERE p.id = ${prompt.id} ${
+            selector.version !== undefined
+              ? sql`AND v.version_number = ${selector.version}`
+              : selector.label !== undefined
+                ? sql`AND ${labelSelector(selector.label)}`
+                : sql``
+          }`,
+      )
+      if (rows.length === 0) return false
+      const held = rows.flatMap((row) => [
+        ...(row.is_production ? [PRODUCTION_LABEL] : []),
+        ...(row.labels ?? []),
+      ])
+      await requireMayMove(tx, prompt, held, mover)
+      const [remaining] = await tx
+        .select({ versions: count() })
+        .from(promptVersions)
+        .where(eq(promptVersions.promptId, prompt.id))
+      if ((remaining?.versions ?? 0) <= rows.length) {
+        await tx.update(prompts).set({ currentVersionId: null }).where(eq(prompts.id, prompt.id))
+        await tx.delete(prompts).where(eq(prompts.id, prompt.id))
+        return true
+      }
+      for (const row of rows) {
+        for (const label of held) {
+          if (label === PRODUCTION_LABEL ? row.is_production : (row.labels ?? []).includes(label)) {
+            await placeLabel(tx, prompt, label, null, mover)
+          }
+        }
+        await tx.delete(promptLabels).where(eq(promptLabels.versionId, row.id))
+        await tx.delete(promptVersions).where(eq(promptVersions.id, row.id))
+      }
+      return true
+    })
+    .catch(mapPromptDbError)
+}
+
+/** GET /v2/prompts: the space's prompts by name with their matching versions, labels and tags. */
+export async function listLangfusePrompts(db: Db, space: Space, query: z.output<typeof langfuseListQuery>) {
+  const filters = [
+    spaceSql(space),
+    query.name !== undefined ? sql`p.name = ${query.name}` : undefined,
+    query.tag !== undefined ? sql`${query.tag} = ANY (p.tags)` : undefined,
+    query.version !== undefined ? sql`v.version_number = ${query.version}` : undefined,
+    query.label !== undefined ? labelSelector(query.label) : undefined,
+    query.fromUpdatedAt !== undefined ? sql`v.created_at >= ${query.fromUpdatedAt}::timestamptz` : undefined,
+    query.toUpdatedAt !== undefined ? sql`v.created_at < ${query.toUpdatedAt}::timestamptz` : undefined,
+  ].filter((filter): filter is SQL => filter !== undefined)
+  const matching = sql`SELECT ${versionColumns}, p.id AS prompt_id FROM prompts p
+    JOIN prompt_versions v ON v.prompt_id = p.id WHERE ${sql.join(filters, sql` AND `)}`
+  const [total] = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT count(DISTINCT prompt_id) AS n FROM (${matching}) m`,
+  )
+  const rows = await queryRows<VersionRow & { prompt_id: string }>(
+    db,
+    sql`WITH m AS (${matching}),
+      page AS (SELECT DISTINCT prompt_id, name FROM m ORDER BY name LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit})
+      SELECT m.* FROM m JOIN page USING (prompt_id) ORDER BY m.name, m.version_number`,
+  )
+  const byPrompt = new Map<string, (VersionRow & { prompt_id: string })[]>()
+  for (const row of rows) byPrompt.set(row.prompt_id, [...(byPrompt.get(row.prompt_id) ?? []), row])
+  const data = [...byPrompt.values()].map((versions) => {
+    const last = versions[versions.length - 1]!
+    const answers = versions.map((row) => toLangfuse(space, row))
+    return {
+      name: last.name,
+      type: last.type,
+      versions: answers.map((answer) => answer.version),
+      labels: [...new Set(answers.flatMap((answer) => answer.labels))],
+      tags: last.tags,
+      lastUpdatedAt: answers
+        .map((answer) => answer.createdAt)
+        .sort()
+        .at(-1)!,
+      lastConfig: answers[answers.length - 1]!.config,
+    }
+  })
+  const totalItems = Number(total?.n ?? 0)
+  const meta = {
+    page: query.page,
+    limit: query.limit,
+    totalItems,
+    totalPages: Math.ceil(totalItems / query.limit),
+  }
+  return { data, meta, pagination: meta }
+}

@@ -1,0 +1,134 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Actor } from '../../../domain/auth.ts'
+import { AppError } from '../../../domain/errors.ts'
+import { LATEST_LABEL, mayMoveLabel, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import {
+  promptLabelEvents,
+  promptLabels,
+  prompts,
+  promptVersions,
+  teamProtectedLabels,
+} from '../../db/schema/index.ts'
+import { roleInTeam } from '../teams/membership.ts'
+import type { PromptRow } from './access.ts'
+
+/**
+ * Labels on versions (issue 15). 'production' is the prompt's current version (the app's "Set as
+ * Current"), 'latest' its highest version (kept by the database, never moved), every other label a
+ * row of prompt_labels. Every move is recorded in prompt_label_events, in the transaction that
+ * made it, which holds the prompt's row lock.
+ */
+export type Mover = { kind: 'user'; actor: Actor } | { kind: 'apiKey'; keyId: string; userId: string | null }
+
+export async function protectedLabelsOf(db: Db | Tx, prompt: Pick<PromptRow, 'visibility' | 'teamId'>) {
+  if (prompt.visibility !== 'team' || !prompt.teamId) return []
+  const rows = await db
+    .select({ label: teamProtectedLabels.label })
+    .from(teamProtectedLabels)
+    .where(eq(teamProtectedLabels.teamId, prompt.teamId))
+  return rows.map((row) => row.label)
+}
+
+async function isTeamAdmin(tx: Tx, prompt: PromptRow, actor: Actor): Promise<boolean> {
+  if (actor.globalRole === 'global_admin') return true
+  if (prompt.visibility !== 'team' || !prompt.teamId) return false
+  return (await roleInTeam(tx, prompt.teamId, actor.id)) === 'admin'
+}
+
+/** Whether `mover` may move `label` on this prompt (protected labels: team admins in the app only). */
+export async function mayMove(tx: Tx, prompt: PromptRow, label: string, mover: Mover): Promise<boolean> {
+  if (label === LATEST_LABEL) return false
+  const protectedLabels = await protectedLabelsOf(tx, prompt)
+  if (!protectedLabels.includes(label)) return true
+  return mayMoveLabel(
+    label,
+    protectedLabels,
+    mover.kind === 'apiKey'
+      ? mover
+      : { kind: 'user', isTeamAdmin: await isTeamAdmin(tx, prompt, mover.actor) },
+  )
+}
+
+/** 403 'Only team admins may move the protected label …' unless `mover` may move every label. */
+export async function requireMayMove(tx: Tx, prompt: PromptRow, labels: readonly string[], mover: Mover) {
+  for (const label of labels) {
+    if (label === LATEST_LABEL) throw new AppError('validation', 'prompts.labelLatest')
+    if (!(await mayMove(tx, prompt, label, mover))) {
+      throw new AppError('forbidden', 'prompts.labelProtected', { params: { label } })
+    }
+  }
+}
+
+async function versionNumberOf(tx: Tx, versionId: string | null): Promise<number | null> {
+  if (!versionId) return null
+  const [row] = await tx
+    .select({ versionNumber: promptVersions.versionNumber })
+    .from(promptVersions)
+    .where(eq(promptVersions.id, versionId))
+  return row?.versionNumber ?? null
+}
+
+/**
+ * Puts `label` on version `to` of the prompt (or takes it off when `to` is null) and records the
+ * move. The caller holds the prompt's row lock and has checked `requireMayMove`. `prompt` is
+ * updated in place so later moves in the same transaction see the new current version.
+ */
+export async function placeLabel(
+  tx: Tx,
+  prompt: PromptRow,
+  label: string,
+  to: { id: string; versionNumber: number } | null,
+  mover: Mover,
+): Promise<void> {
+  let fromVersion: number | null
+  if (label === PRODUCTION_LABEL) {
+    if (prompt.currentVersionId === (to?.id ?? null)) return
+    fromVersion = await versionNumberOf(tx, prompt.currentVersionId)
+    await tx
+      .update(prompts)
+      .set({ currentVersionId: to?.id ?? null, updatedAt: sql`now()` })
+      .where(eq(prompts.id, prompt.id))
+    prompt.currentVersionId = to?.id ?? null
+  } else {
+    const [current] = await tx
+      .select({ versionId: promptLabels.versionId, versionNumber: promptVersions.versionNumber })
+      .from(promptLabels)
+      .innerJoin(promptVersions, eq(promptVersions.id, promptLabels.versionId))
+      .where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, label)))
+    if ((current?.versionId ?? null) === (to?.id ?? null)) return
+    fromVersion = current?.versionNumber ?? null
+    if (to) {
+      await tx
+        .insert(promptLabels)
+        .values({ promptId: prompt.id, label, versionId: to.id })
+        .onConflictDoUpdate({
+          target: [promptLabels.promptId, promptLabels.label],
+          set: { versionId: to.id, createdAt: sql`now()` },
+        })
+    } else {
+      await tx
+        .delete(promptLabels)
+        .where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, label)))
+    }
+    await tx.update(prompts).set({ updatedAt: sql`now()` }).where(eq(prompts.id, prompt.id))
+  }
+  await tx.insert(promptLabelEvents).values({
+    promptId: prompt.id,
+    label,
+    fromVersion,
+    toVersion: to?.versionNumber ?? null,
+    actorUserId: mover.kind === 'user' ? mover.actor.id : mover.userId,
+    apiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
+  })
+}
+
+/** The labels a version holds now (stored ones and production), for the API's answers. */
+export async function labelsHeldBy(tx: Tx, prompt: PromptRow, versionId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ label: promptLabels.label })
+    .from(promptLabels)
+    .where(eq(promptLabels.versionId, versionId))
+    .orderBy(desc(promptLabels.label))
+  return [...(prompt.currentVersionId === versionId ? [PRODUCTION_LABEL] : []), ...rows.map((r) => r.label)]
+}

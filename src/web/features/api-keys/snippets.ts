@@ -1,0 +1,33 @@
+/**
+ * The code that fetches a prompt with the Langfuse SDKs pointed at this installation, for the
+ * settings page and the prompt detail page.
+ */
+export function envSnippet(origin: string, publicKey = 'pk-pf-…', secretKey = 'sk-pf-…'): string {
+  return [
+    `LANGFUSE_BASE_URL=${origin}`,
+    `LANGFUSE_PUBLIC_KEY=${publicKey}`,
+    `LANGFUSE_SECRET_KEY=${secretKey}`,
+  ].join('\n')
+}
+
+export function javascriptSnippet(name: string, label = 'production'): string {
+  return [
+    "import { LangfuseClient } from '@langfuse/client'",
+    '',
+    '// Reads LANGFUSE_BASE_URL, LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY.',
+    'const langfuse = new LangfuseClient()',
+    `const prompt = await langfuse.prompt.get(${JSON.stringify(name)}, { label: ${JSON.stringify(label)} })`,
+    'const text = prompt.compile({ /* variables */ })',
+  ].join('\n')
+}
+
+export function pythonSnippet(name: string, label = 'production'): string {
+  return [
+    'from langfuse import get_client',
+    '',
+    '# Reads LANGFUSE_HOST (or LANGFUSE_BASE_URL), LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY.',
+    'langfuse = get_client()',
+    `prompt = langfuse.get_prompt(${JSON.stringify(name)}, label=${JSON.stringify(label)})`,
+    'text = prompt.compile()  # variables as keyword arguments',
+  ].join('\n')
+}
