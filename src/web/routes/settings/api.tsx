@@ -19,6 +19,7 @@ import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../features/api-keys/queries.ts'
 import { envSnippet, javascriptSnippet } from '../../features/api-keys/snippets.ts'
+import { ApiAccessBadge } from '../../features/plans/index.ts'
 import { useMyTeams } from '../../features/teams/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { useCopy } from '../../lib/clipboard.ts'
@@ -212,7 +213,12 @@ export function ApiSettingsPage() {
       <PageHeader
         title={t('title')}
         description={t('description')}
-        actions={<CreateKeyDialog teamId={teamId} />}
+        actions={
+          <div className="flex items-center gap-2">
+            <ApiAccessBadge teamId={teamId ?? undefined} />
+            <CreateKeyDialog teamId={teamId} />
+          </div>
+        }
       />
       <div className="space-y-6">
         {adminTeams.length > 0 && (
