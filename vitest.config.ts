@@ -7,6 +7,9 @@ const postgresTests = ['src/server/**/*.postgres.test.ts']
 const processTests = ['src/server/main.test.ts']
 
 /**
+ * Some API tests start an app of their own (a fresh database, every migration): under a loaded
+ * machine that alone can take tens of seconds, hence the generous per-test time.
+ *
  * unit: pure functions (domain, web helpers). api-pglite: the HTTP API on a fresh in-memory PGlite
  * per test file. api-postgres: the same files against PostgreSQL (TEST_DATABASE_URL), each file in
  * its own schema; only when TEST_DATABASE_URL is set.
@@ -28,7 +31,7 @@ export default defineConfig({
           include: [...apiTests, ...processTests],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -40,7 +43,7 @@ export default defineConfig({
                 include: [...apiTests, ...postgresTests],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
-                testTimeout: 30_000,
+                testTimeout: 60_000,
                 hookTimeout: 60_000,
               },
             },
