@@ -260,7 +260,7 @@ test.describe('Google sign-in', () => {
   })
 })
 
-/** The §4 outcomes of /auth/callback and /auth/confirm that the flows above do not reach. */
+/** The outcomes of /auth/callback and /auth/confirm that the flows above do not reach. */
 test.describe('auth callback outcomes', () => {
   test('no parameters: signed out goes to /login, signed in to /prompts', async ({ page }) => {
     await page.goto('/auth/callback')

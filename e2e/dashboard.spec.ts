@@ -3,7 +3,7 @@ import { createPromptViaApi } from './prompts-support.ts'
 import { expect, signUpViaApi, test } from './support.ts'
 import { createTeamViaApi } from './teams-support.ts'
 
-/** §2 Working dashboard: every widget live, in both contexts. */
+/** Working dashboard: every widget live, in both contexts. */
 
 test('personal context: continue, recent lists, no team yet, getting started and the streak', async ({
   page,

@@ -114,7 +114,7 @@ test('an admin invites by email; the invitee accepts in another browser; the adm
   await expect(invitee.getByText('You joined Field Team', { exact: true })).toBeVisible()
   await expect(invitee.getByRole('heading', { level: 1, name: 'Field Team' })).toBeVisible()
   await expect(invitee.getByText('Your Role').locator('..')).toContainText('Member')
-  // The §6 table hides what a member may not do.
+  // The permission table hides what a member may not do.
   await expect(invitee.getByRole('form', { name: 'Invite a member' })).toHaveCount(0)
   await expect(invitee.getByRole('combobox', { name: /^Role of/ })).toHaveCount(0)
 

@@ -77,7 +77,7 @@ describe('the emailed code', () => {
 })
 
 describe('the direct reset', () => {
-  it('applies the four rules of §5', () => {
+  it('applies the four password rules', () => {
     const base = {
       email: 'a@b.co',
       currentPassword: 'old password 1',

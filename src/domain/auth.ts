@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { LOGIN_CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts'
 import type { Locale } from './messages/index.ts'
 
-/** Emails are trimmed and lowercased everywhere (§5). */
+/** Emails are trimmed and lowercased everywhere. */
 export const emailSchema = z
   .string({ error: 'validation.emailRequired' })
   .trim()
@@ -45,7 +45,7 @@ export type SignInInput = z.input<typeof signInInput>
 export const sendCodeInput = z.object({ email: emailSchema })
 export type SendCodeInput = z.input<typeof sendCodeInput>
 
-/** The code: trimmed, digits only, exactly 6 (§5). */
+/** The code: trimmed, digits only, exactly 6. */
 export const loginCodeSchema = z
   .string({ error: 'validation.codeRequired' })
   .trim()
@@ -84,7 +84,7 @@ export const newPasswordInput = z
   })
 export type NewPasswordInput = z.input<typeof newPasswordInput>
 
-/** The direct reset (§5): email, current, new (>= 12), confirmation, new differs from current. */
+/** The direct reset: email, current, new (>= 12), confirmation, new differs from current. */
 export const directResetInput = z
   .object({
     email: emailSchema,

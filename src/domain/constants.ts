@@ -1,4 +1,4 @@
-/** The spec's business constants (§9). One place, shared by server and web. */
+/** The spec's business constants. One place, shared by server and web. */
 export const PASSWORD_MIN = 12
 export const PASSWORD_MAX = 128
 export const LOGIN_CODE_LENGTH = 6
@@ -15,7 +15,7 @@ export const OUTBOX_PAGE = { default: 50, max: 100 } as const
 export const CONVERSATION_SNAPSHOT_SIZE = 10
 
 export const HISTORY_PREVIEW_LENGTH = 200
-/** Prompt version lookups are cached this long (§9). */
+/** Prompt version lookups are cached this long. */
 export const PROMPT_VERSION_CACHE_MS = 60_000
 export const CARD_TAG_LIMIT = 3
 export const SEARCH_DEBOUNCE_MS = 300

@@ -12,7 +12,7 @@ import {
 import { cursorParam, limitParam, repeatedParam } from './list-params.ts'
 
 /**
- * Conversations, their messages and the prompts attached to messages (§3, §5, §7): the API's input
+ * Conversations, their messages and the prompts attached to messages: the API's input
  * schemas (shared by forms and server) and its output shapes.
  */
 export const MESSAGE_TEXT_MAX = 50_000
@@ -26,7 +26,7 @@ export const USAGE_CONVERSATIONS_PER_VERSION = 20
 export const messageRoles = ['user', 'assistant', 'system'] as const
 export type MessageRole = (typeof messageRoles)[number]
 
-/** Tags as typed in a form: split on commas, trimmed, empties dropped (§5). Duplicates go too. */
+/** Tags as typed in a form: split on commas, trimmed, empties dropped. Duplicates go too. */
 export function parseTagList(text: string): string[] {
   return normalizeTags(text.split(','))
 }
@@ -68,7 +68,7 @@ export type AttachmentRef = z.input<typeof attachmentRefSchema>
 export const createConversationInput = z.object({
   title: conversationTitleSchema,
   teamId: z.uuid('conversations.teamNotFound').nullish(),
-  /** Sent as the first message (role user) only when non-empty after trimming (§5). */
+  /** Sent as the first message (role user) only when non-empty after trimming. */
   firstMessage: z
     .string({ error: 'conversations.messageRequired' })
     .trim()

@@ -1,7 +1,7 @@
 import { AppError } from './errors.ts'
 
 /**
- * List cursors (§5, §9): base64 of `<timestamp>|<id>`, the sort key of the last row of a page.
+ * List cursors: base64 of `<timestamp>|<id>`, the sort key of the last row of a page.
  * The timestamp is an ISO string with microseconds when the database gives them, so rows that
  * share a millisecond are not skipped.
  */
@@ -87,7 +87,7 @@ export function decodeCursor(value: string, key: CursorKey = 'timestamp'): Curso
   return { at, id }
 }
 
-/** A page of a list (§3 "List result: items plus optional nextCursor"). */
+/** A page of a list. */
 export interface Page<T> {
   items: T[]
   nextCursor: string | null

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /**
- * The working dashboard's rules (§2 Working dashboard, §3 Onboarding checklist, Team milestone,
- * Team pulse, Team milestones, §9): pure functions over figures the server computes in SQL, and
+ * The working dashboard's rules (onboarding checklist, team milestone, team pulse, team
+ * milestones, streak): pure functions over figures the server computes in SQL, and
  * the schemas of `GET /api/v1/dashboard`.
  */
 
@@ -16,7 +16,7 @@ export const DASHBOARD = {
 } as const
 
 export const PULSE_WINDOW_DAYS = 7
-/** The previous week is the 14-day figure minus the 7-day figure (§9). */
+/** The previous week is the 14-day figure minus the 7-day figure. */
 export const PULSE_LONG_WINDOW_DAYS = 14
 export const TEAM_MILESTONE = { goal: 5, windowDays: 7 } as const
 export const MILESTONE_THRESHOLDS = { prompts: [5, 10, 25], versions: [10, 25, 50] } as const
@@ -35,7 +35,7 @@ function previousDay(day: string): string {
 }
 
 /**
- * §9 Streak: consecutive UTC days with any activity, counted back from today, or from yesterday
+ * Streak: consecutive UTC days with any activity, counted back from today, or from yesterday
  * when nothing happened today yet; 0 otherwise. `days` are the UTC days with activity, any order.
  */
 export function streakDays(days: Iterable<string>, now: Date = new Date()): number {
@@ -78,7 +78,7 @@ export const pulseSchema = z.object({
 export type Pulse = z.infer<typeof pulseSchema>
 
 /**
- * §9 Team pulse from the 7-day and 14-day figures: this week, the previous week (14 minus 7) and
+ * Team pulse from the 7-day and 14-day figures: this week, the previous week (14 minus 7) and
  * the change between them.
  */
 export function teamPulse(week: PulseCounts, fortnight: PulseCounts): Pulse {
@@ -98,12 +98,12 @@ export const milestoneKey = (milestone: Milestone) => `${milestone.kind}${milest
 export const milestonesSchema = z.object({
   totalPrompts: z.number().int(),
   totalVersions: z.number().int(),
-  /** §3 Team milestones' hit flags: prompts5, prompts10, prompts25, versions10, versions25, versions50. */
+  /** Team milestones' hit flags: prompts5, prompts10, prompts25, versions10, versions25, versions50. */
   hit: z.record(z.string(), z.boolean()),
 })
 export type Milestones = z.infer<typeof milestonesSchema>
 
-/** §3 Team milestones: the totals and which thresholds they reach. */
+/** Team milestones: the totals and which thresholds they reach. */
 export function teamMilestones(totalPrompts: number, totalVersions: number): Milestones {
   const hit: Record<string, boolean> = {}
   for (const threshold of MILESTONE_THRESHOLDS.prompts) hit[`prompts${threshold}`] = totalPrompts >= threshold
@@ -113,7 +113,7 @@ export function teamMilestones(totalPrompts: number, totalVersions: number): Mil
 }
 
 /**
- * §4 Milestone banner: of the achieved milestones not dismissed, only the highest threshold shows
+ * Milestone banner: of the achieved milestones not dismissed, only the highest threshold shows
  * (the larger number; a tie prefers versions, the rarer kind). Null when none is left.
  */
 export function bannerMilestone(milestones: Milestones, dismissed: ReadonlySet<string>): Milestone | null {
@@ -136,7 +136,7 @@ export const teamMilestoneSchema = z.object({
 })
 export type TeamMilestone = z.infer<typeof teamMilestoneSchema>
 
-/** §3 Team milestone 'Team momentum this week': prompts created in 7 days against the goal of 5. */
+/** Team milestone 'Team momentum this week': prompts created in 7 days against the goal of 5. */
 export function teamMilestone(promptsThisWeek: number): TeamMilestone {
   return {
     current: promptsThisWeek,
@@ -146,7 +146,7 @@ export function teamMilestone(promptsThisWeek: number): TeamMilestone {
   }
 }
 
-/** §9 Onboarding checklist (dashboard) and onboarding progress (5 steps). */
+/** Onboarding checklist (dashboard) and onboarding progress (5 steps). */
 export const checklistKeys = ['first_prompt', 'attach_prompt', 'join_team', 'start_conversation'] as const
 export type ChecklistKey = (typeof checklistKeys)[number]
 export const progressKeys = [

@@ -1,12 +1,12 @@
 import type { MessageKey, MessageParams } from './messages/index.ts'
 import type { PlanLimitDetails } from './plans.ts'
 
-/** The spec's error kinds (§8) plus the two transport-level ones an HTTP API needs. */
+/** The spec's error kinds plus the two transport-level ones an HTTP API needs. */
 export const errorStatus = {
   validation: 400,
   not_authenticated: 401,
   forbidden: 403,
-  /** A plan's limit, trial end or missing feature refused the action (§4 write gating). */
+  /** A plan's limit, trial end or missing feature refused the action. */
   plan_limit: 403,
   not_found: 404,
   conflict: 409,

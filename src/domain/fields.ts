@@ -18,7 +18,7 @@ export function titleSchema(messages: { required: MessageKey; tooLong: MessageKe
     .max(TITLE_MAX, messages.tooLong)
 }
 
-/** Trims each tag and drops empties and duplicates (§5), keeping the order they were added in. */
+/** Trims each tag and drops empties and duplicates, keeping the order they were added in. */
 export function normalizeTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))]
 }
@@ -48,7 +48,7 @@ export function tagFilterFromUrl(values: readonly string[]): string[] {
     .slice(0, TAG_LIMITS.count)
 }
 
-/** Whose items a list shows: the caller's own, or their teams' (§7 scope owner / team). */
+/** Whose items a list shows: the caller's own, or their teams'. */
 export const listScopes = ['owner', 'team'] as const
 export type ListScope = (typeof listScopes)[number]
 

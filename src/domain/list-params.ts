@@ -11,7 +11,7 @@ export const cursorParam = z
 
 /**
  * A list's `limit`: a whole number (else 400 'Limit must be a whole number'), clamped to the list's
- * bounds (§9), the list's default when absent.
+ * bounds, the list's default when absent.
  */
 export function limitParam(page: { default: number; max: number }) {
   return z.coerce

@@ -10,7 +10,7 @@ import {
 const user = { globalRole: 'user' } as const
 const admin = { globalRole: 'global_admin' } as const
 
-describe('team permissions (§6)', () => {
+describe('team permissions', () => {
   it('give team admins everything, members only view_team_data, strangers nothing', () => {
     for (const permission of Object.keys(teamPermissions) as (keyof typeof teamPermissions)[]) {
       expect(canInTeam(user, 'admin', permission)).toBe(true)

@@ -47,13 +47,13 @@ export function promptAccess(actor: Pick<Actor, 'id'>, prompt: { ownerUserId: st
 }
 
 /**
- * Who may do what with a conversation (§6, issue 5), read by the server for every request and by
+ * Who may do what with a conversation, read by the server for every request and by
  * the web app to hide actions. Ownership compares user ids with user ids (the spec's defect
  * compared an id with the role value).
  *
  * - view and append messages: the owner, members of its team, global admins;
  * - manage (title, tags, delete): the owner, admins of its team, global admins;
- * - moderate others' messages: admins of its team and global admins only (§6: the owner edits or
+ * - moderate others' messages: admins of its team and global admins only (the owner edits or
  *   deletes their own messages, like every author);
  * - everyone else does not see it at all (404).
  *

@@ -3,7 +3,7 @@ import { TRIAL_DAYS } from './constants.ts'
 import type { MessageKey } from './messages/index.ts'
 
 /**
- * Plans, trials and entitlements (§1, §3, §4, §9; issue 12). One table of plans read by the server
+ * Plans, trials and entitlements. One table of plans read by the server
  * (the gates, inside each write's transaction) and by the web app (billing page, banner, paywall),
  * and the rules as pure functions of it. The spec's values are placeholders; these are ours.
  */
@@ -72,7 +72,7 @@ export function isPlanOffered(plan: PlanId, context: PlanContext): boolean {
   return PLANS[plan].limits[context] !== undefined
 }
 
-/** The banner and the usage bars warn from this share of a limit on (§9). */
+/** The banner and the usage bars warn from this share of a limit on. */
 export const USAGE_WARNING_SHARE = 0.8
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -122,7 +122,7 @@ export type PlanLimitsView = z.infer<typeof planLimitsSchema>
 
 export const planUsageSchema = z.object({ prompts: z.number().int(), teamMembers: z.number().int() })
 
-/** What a subject may do now (§3 Entitlements): the answer of `GET /api/v1/me/entitlements`. */
+/** What a subject may do now: the answer of `GET /api/v1/me/entitlements`. */
 export const entitlementsSchema = z.object({
   context: z.enum(planContexts),
   /** The team for team context, else null. */
@@ -179,7 +179,7 @@ function limitsOf(plan: PlanId, context: PlanContext): PlanLimits {
   return PLANS[plan].limits[context] ?? PLANS.free.limits[context]!
 }
 
-/** The gated actions (§4 write gating) and the resource each one uses. */
+/** The gated actions and the resource each one uses. */
 export const gatedActions = {
   createPrompt: 'prompts',
   editPrompt: 'prompts',
@@ -193,7 +193,7 @@ export type PlanResource = (typeof gatedActions)[GatedAction]
 export const planRefusalReasons = ['payment_required', 'limit_reached', 'feature_not_available'] as const
 export type PlanRefusalReason = (typeof planRefusalReasons)[number]
 
-/** The details of a 403 `plan_limit` refusal (§4: context, reason, resource, used/max where known). */
+/** The details of a 403 `plan_limit` refusal. */
 export const planLimitDetailsSchema = z.object({
   context: z.enum(planContexts),
   reason: z.enum(planRefusalReasons),
@@ -243,13 +243,13 @@ function countedUsage(entitlements: Entitlements, resource: PlanResource) {
   return undefined
 }
 
-/** A usage bar's fill in percent, capped at 100 (§9); an unlimited or zero limit shows 0. */
+/** A usage bar's fill in percent, capped at 100; an unlimited or zero limit shows 0. */
 export function usagePercent(used: number, max: number | null): number {
   if (max === null || max <= 0) return 0
   return Math.min(100, Math.round((used / max) * 100))
 }
 
-/** True from 80% of a limit on (§9). */
+/** True from 80% of a limit on. */
 export function nearLimit(used: number, max: number | null): boolean {
   return max !== null && max > 0 && used >= max * USAGE_WARNING_SHARE
 }
@@ -257,7 +257,7 @@ export function nearLimit(used: number, max: number | null): boolean {
 export type PlanBannerKind = 'payment_required' | 'limit' | 'api_locked'
 
 /**
- * Whether the plan banner shows, and why (§9): on payment_required; at ≥ 80% of the prompt limit (or
+ * Whether the plan banner shows, and why: on payment_required; at ≥ 80% of the prompt limit (or
  * of the team-member limit in team context); when API access is locked. The first reason wins;
  * `resource` and the figures tell the banner what to count.
  */
@@ -275,7 +275,7 @@ export function planBanner(
   return null
 }
 
-/** The words of a refusal (§8 Paywall texts), the same on the server's 403 and in the paywall. */
+/** The words of a refusal, the same on the server's 403 and in the paywall. */
 export function refusalMessageKey({ context, reason, resource }: PlanLimitDetails): MessageKey {
   if (reason === 'payment_required')
     return context === 'team' ? 'plans.paymentRequiredTeam' : 'plans.paymentRequired'
@@ -285,7 +285,7 @@ export function refusalMessageKey({ context, reason, resource }: PlanLimitDetail
   return context === 'team' ? 'plans.promptLimitReachedTeam' : 'plans.promptLimitReached'
 }
 
-/** The paywall's title for a refusal reason (§8: 'Upgrade required', 'Limit reached', 'Feature not available'). */
+/** The paywall's title for a refusal reason. */
 export function paywallTitleOf(
   reason: PlanRefusalReason,
 ): 'upgradeRequired' | 'limitReached' | 'featureNotAvailable' {

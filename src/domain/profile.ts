@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { DISPLAY_NAME_MAX } from './constants.ts'
 import { locales } from './messages/index.ts'
 
-/** The spec's timezone list (§5). */
+/** The spec's timezone list. */
 export const timezones = [
   'UTC',
   'Europe/Berlin',
@@ -34,7 +34,7 @@ export const profileSchema = z.object({
 })
 export type Profile = z.infer<typeof profileSchema>
 
-/** The spec's defaults when no profile exists (§3, §5). */
+/** The spec's defaults when no profile exists. */
 export const defaultProfileSettings = {
   displayName: null,
   locale: 'en',
@@ -44,7 +44,7 @@ export const defaultProfileSettings = {
 } as const satisfies Omit<Profile, 'email' | 'updatedAt'>
 
 /**
- * PATCH /api/v1/profile: only the changed fields (§5). The display name is trimmed; empty clears it.
+ * PATCH /api/v1/profile: only the changed fields. The display name is trimmed; empty clears it.
  */
 export const profileUpdateInput = z
   .object({

@@ -35,7 +35,7 @@ function fenceFor(body: string): string {
 }
 
 /**
- * The Markdown export of §3, in its order: title heading, description, tags, visibility, version
+ * The Markdown export, in the spec's order: title heading, description, tags, visibility, version
  * number, changelog, then the body in a code block. Parts without a value are left out.
  */
 export function promptToMarkdown(

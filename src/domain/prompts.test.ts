@@ -11,7 +11,7 @@ function errors(schema: typeof createPromptInput | typeof updatePromptInput, inp
 }
 
 describe('createPromptInput', () => {
-  it('trims, drops a blank description, and cleans the tags (§5)', () => {
+  it('trims, drops a blank description, and cleans the tags', () => {
     expect(
       createPromptInput.parse({
         title: '  Title ',
@@ -114,7 +114,7 @@ describe('tagFilterFromUrl', () => {
 const normalizedButUncut = (values: string[]) => values.map((value) => value.trim()).filter(Boolean)
 
 describe('historyPreview', () => {
-  it('cuts a body to 200 characters (§9) and marks the cut', () => {
+  it('cuts a body to 200 characters and marks the cut', () => {
     expect(historyPreview('x'.repeat(200))).toBe('x'.repeat(200))
     expect(historyPreview(`${'y'.repeat(200)}z`)).toBe(`${'y'.repeat(200)}…`)
   })

@@ -15,7 +15,7 @@ import { cursorParam, limitParam, repeatedParam } from './list-params.ts'
 import { promptNameSchema, promptTypes } from './prompt-names.ts'
 
 /**
- * The prompt API's shapes (§3 Prompt, Prompt version). The prompts module owns the rules; other
+ * The prompt API's shapes. The prompts module owns the rules; other
  * modules (conversations' prompt picker) read prompts through these shapes.
  */
 export const promptVisibilities = ['private', 'team'] as const
@@ -73,7 +73,7 @@ export type PromptVersion = z.infer<typeof promptVersionSchema>
 
 /**
  * A version as the history lists it: its body only as the 200-character preview the history shows
- * (§9); the whole body is one `GET .../versions/:versionId` away (Copy, View, Use This Version).
+ *; the whole body is one `GET .../versions/:versionId` away (Copy, View, Use This Version).
  */
 export const versionSummarySchema = promptVersionSchema.omit({ body: true }).extend({
   preview: z.string(),
@@ -104,7 +104,7 @@ export const PROMPT_LIMITS = {
 
 const promptTitleSchema = titleSchema({ required: 'prompts.titleRequired', tooLong: 'prompts.titleTooLong' })
 
-/** Trimmed; blank becomes null ("omitted if empty", §5). */
+/** Trimmed; blank becomes null ("omitted if empty"). */
 const descriptionSchema = z
   .string({ error: 'error.invalidValue' })
   .trim()
@@ -118,7 +118,7 @@ export const promptBodySchema = z
   .min(1, 'prompts.contentRequired')
   .max(PROMPT_LIMITS.body, 'prompts.contentTooLong')
 
-/** Trimmed; blank becomes null, and the server stores its default changelog instead (§5). */
+/** Trimmed; blank becomes null, and the server stores its default changelog instead. */
 const changelogSchema = z
   .string({ error: 'error.invalidValue' })
   .trim()
@@ -126,7 +126,7 @@ const changelogSchema = z
   .transform((value) => (value === '' ? null : value))
   .nullable()
 
-/** A version's body as the edit page's history shows it: cut to 200 characters (§9). */
+/** A version's body as the edit page's history shows it: cut to 200 characters. */
 export function historyPreview(body: string): string {
   return body.length > HISTORY_PREVIEW_LENGTH ? `${body.slice(0, HISTORY_PREVIEW_LENGTH)}…` : body
 }
@@ -210,7 +210,7 @@ export const setCurrentVersionInput = z.object({
 
 export type PromptScope = ListScope
 
-/** `GET /api/v1/prompts`: §7's list call. Page size 20 (§9); a larger `limit` is clamped to it. */
+/** `GET /api/v1/prompts`: the prompts list. Page size 20; a larger `limit` is clamped to it. */
 export const listPromptsQuery = z.object({
   scope: scopeParam('error.invalidValue'),
   teamId: z.uuid({ error: 'error.invalidValue' }).optional(),

@@ -4,7 +4,7 @@ import { type TeamPermission, teamPermissions, teamRoles } from './permissions.t
 
 export const TEAM_NAME_MAX = 100
 
-/** What the caller may do in a team: the §6 table's answer for each team permission. */
+/** What the caller may do in a team: the permission table's answer for each team permission. */
 export const teamAccessSchema = z.object(
   Object.fromEntries(Object.keys(teamPermissions).map((permission) => [permission, z.boolean()])) as {
     [P in TeamPermission]: z.ZodBoolean
@@ -14,7 +14,7 @@ export type TeamAccess = z.infer<typeof teamAccessSchema>
 
 const teamRoleSchema = z.enum(teamRoles, { error: 'teams.roleInvalid' })
 
-/** A team as its member sees it in lists (§3 Team: id, name, created_at, member_count, role). */
+/** A team as its member sees it in lists. */
 export const teamSummarySchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -42,7 +42,7 @@ export const teamDetailSchema = z.object({
 })
 export type TeamDetail = z.infer<typeof teamDetailSchema>
 
-/** §3 Team member, listing view (get_team_members_with_user_info). */
+/** Team member, listing view (get_team_members_with_user_info). */
 export const teamMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -53,7 +53,7 @@ export const teamMemberSchema = z.object({
 export type TeamMember = z.infer<typeof teamMemberSchema>
 
 /**
- * §3 Invitation, without its token (only a hash is stored). A pending invitation past its expiry
+ * Invitation, without its token (only a hash is stored). A pending invitation past its expiry
  * is reported as 'expired' even before anyone tried to accept it.
  */
 export const invitationStatuses = ['pending', 'accepted', 'expired', 'revoked'] as const
@@ -103,7 +103,7 @@ export type CreateTeamInput = z.input<typeof createTeamInput>
 export const updateTeamInput = z.object({ name: teamNameSchema })
 export type UpdateTeamInput = z.input<typeof updateTeamInput>
 
-/** §5 Invite: the email must not be empty after trimming; the role defaults to member. */
+/** Invite: the email must not be empty after trimming; the role defaults to member. */
 export const inviteInput = z.object({
   email: z
     .string({ error: 'teams.inviteEmailRequired' })

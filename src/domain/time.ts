@@ -1,5 +1,5 @@
 /**
- * Relative times and dates as the spec shows them (§9): 'just now' up to a minute, then minutes,
+ * Relative times and dates as the spec shows them: 'just now' up to a minute, then minutes,
  * hours and days up to a week, then a date. Dates use US English formats (short month in lists,
  * long month with time on detail pages); the web app passes its language for German users.
  */
@@ -45,7 +45,7 @@ export function formatLongDateTime(value: Date | string, locale = 'en'): string 
 }
 
 /**
- * The dashboard's variant (§9): minutes under an hour, hours under a day, else the date ('just now'
+ * The dashboard's variant: minutes under an hour, hours under a day, else the date ('just now'
  * under a minute, like the lists).
  */
 export function dashboardRelativeTime(value: Date | string, now: Date = new Date()): RelativeTime {

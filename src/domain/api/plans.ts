@@ -18,7 +18,7 @@ export const planOperations = defineOperations(
   {
     title: 'Plans',
     description:
-      'Plans, trials and entitlements (§3, §4). A subject (my personal space, or a team) is in its ' +
+      'Plans, trials and entitlements. A subject (my personal space, or a team) is in its ' +
       '14-day trial, then `payment_required` until a plan is chosen. Gated writes answer 403 ' +
       '`plan_limit` with `planLimit: { context, reason, resource, used, max }`.',
   },

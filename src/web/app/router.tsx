@@ -19,7 +19,7 @@ function lazyPage<M extends Record<string, unknown>>(
 const placeholder = (screen: ScreenKey) => <ScreenPlaceholder screen={screen} />
 const notImplemented = (screen: ScreenKey) => <NotImplementedPage screen={screen} />
 
-/** The spec's route table (§2) with its guards. */
+/** The spec's route table with its guards. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorFallback />,

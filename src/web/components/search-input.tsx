@@ -5,7 +5,7 @@ import { cn } from '../lib/cn.ts'
 import { Input } from './ui/input.tsx'
 
 /**
- * A search box that reports the trimmed text once typing pauses for 300 ms (§9), not at every key.
+ * A search box that reports the trimmed text once typing pauses for 300 ms, not at every key.
  * `value` is the search in effect (from the URL, say): when it changes from elsewhere — Clear
  * filters, the back button — the box shows it.
  */

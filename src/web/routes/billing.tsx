@@ -5,7 +5,7 @@ import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { BillingSpaceCard, useBilling } from '../features/plans/index.ts'
 import { errorText } from '../lib/api.ts'
 
-/** /billing (§2, issue 12): the personal space and each team the user administers. */
+/** /billing: the personal space and each team the user administers. */
 export function BillingPage() {
   const { t } = useTranslation('plans')
   useDocumentTitle(t('billing.title'))

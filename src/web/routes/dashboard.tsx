@@ -28,7 +28,7 @@ import {
 } from '../features/teams/dashboard-context.tsx'
 
 /**
- * §2 Working dashboard at / and /dashboard. The figures of the chosen context come in one request
+ * Working dashboard at / and /dashboard. The figures of the chosen context come in one request
  * (`useDashboard`); the recent lists use the list operations, so each widget loads, fails and
  * retries on its own, and a widget that breaks while rendering keeps the failure to itself.
  */

@@ -1,6 +1,6 @@
 import type { plansEn } from '../en/plans.ts'
 
-/** Tarife, Testphase und Paywall (§4, §8 Paywall; Issue 12). */
+/** Tarife, Testphase und Paywall. */
 export const plansDe: Record<keyof typeof plansEn, string> = {
   'plans.paymentRequired':
     'Deine 14-tägige Testphase ist abgelaufen. Um weiterhin Prompts zu erstellen oder zu bearbeiten, wähle bitte einen Tarif.',

@@ -1,4 +1,4 @@
-/** Conversations, messages and prompt attachments (§5, §8). */
+/** Conversations, messages and prompt attachments. */
 export const conversationsEn = {
   'conversations.notFound': 'Conversation not found',
   'conversations.messageNotFound': 'Message not found',

@@ -1,4 +1,4 @@
-/** Plans, trials and the paywall (§4, §8 Paywall; issue 12). */
+/** Plans, trials and the paywall. */
 export const plansEn = {
   'plans.paymentRequired':
     'Your 14-day trial has ended. To continue creating or editing prompts, please choose a plan.',

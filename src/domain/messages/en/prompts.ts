@@ -1,4 +1,4 @@
-/** Prompt and prompt version messages (§5, §6, §8). */
+/** Prompt and prompt version messages. */
 export const promptsEn = {
   'prompts.titleRequired': 'Title is required',
   'prompts.titleTooLong': 'Title must be at most 200 characters',

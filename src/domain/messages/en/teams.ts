@@ -1,4 +1,4 @@
-/** Team, membership and invitation messages (§8 team and role messages) and the invitation mail. */
+/** Team, membership and invitation messages and the invitation mail. */
 export const teamsEn = {
   'teams.nameRequired': 'Team name is required',
   'teams.nameTooLong': 'Team name must be at most 100 characters',
@@ -36,7 +36,7 @@ export const teamsEn = {
     'Not expecting this invitation? Ignore this email: nothing happens unless you accept it.',
   'teams.role.admin': 'Admin',
   'teams.role.member': 'Member',
-  // §8 lists these as well. This server reports those situations as 'Team not found or access
+  // Lists these as well. This server reports those situations as 'Team not found or access
   // denied' (a non-member must not learn that a team exists) or they belong to the global admin
   // area's role management; they stay in the catalog for the modules that report them.
   'teams.membersAccessDenied': 'Access denied to team members',

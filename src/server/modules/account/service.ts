@@ -27,7 +27,7 @@ async function ensureProfile(db: Db, userId: string) {
     .onConflictDoNothing()
 }
 
-/** The user's profile; created with the spec's defaults if it is missing (§7 "insert if missing"). */
+/** The user's profile; created with the spec's defaults if it is missing. */
 export async function getProfile(db: Db, user: { id: string; email: string }): Promise<Profile> {
   await ensureProfile(db, user.id)
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, user.id))

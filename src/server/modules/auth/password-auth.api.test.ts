@@ -24,7 +24,7 @@ async function signUpError(body: Record<string, unknown>, locale = 'en') {
   return res.body.error
 }
 
-describe('sign-up validation (each message of §5)', () => {
+describe('sign-up validation (each message of the sign-up form)', () => {
   it.each([
     ['email', { email: '' }, 'Email is required'],
     ['email', { email: '   ' }, 'Email is required'],

@@ -47,7 +47,7 @@ const freshIp = () => {
   return `10.0.${Math.floor(n / 250)}.${n % 250}`
 }
 
-/** The rate limits of §"Security rules": every sign-in action, per client address and per account. */
+/** The rate limits of the security rules: every sign-in action, per client address and per account. */
 describe.each(routes)('%s (%s)', (action, path, body) => {
   it('is limited per client address: 429 with Retry-After, whatever the account', async () => {
     const ip = freshIp()

@@ -207,7 +207,7 @@ describe('who may attach and remove', () => {
     member: 201,
     teamAdmin: 201,
     globalAdmin: 201,
-    // attachments follow the message: the owner does not moderate others' messages (§6)
+    // attachments follow the message: the owner does not moderate others' messages
     owner: 403,
   }
   for (const who of Object.keys(expected) as Who[]) {

@@ -81,7 +81,7 @@ export async function attachmentsOf(
   return byMessage
 }
 
-/** §7 "list by message id". */
+/** "list by message id". */
 export async function listAttachments(db: Db, actor: Actor, messageId: string): Promise<MessageAttachment[]> {
   await loadMessage(db, actor, messageId)
   return (await attachmentsOf(db, actor, [messageId])).get(messageId) ?? []

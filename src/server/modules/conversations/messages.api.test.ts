@@ -363,7 +363,7 @@ describe('who may write which messages', () => {
       member: { append: 201, others: 403 },
       teamAdmin: { append: 201, others: 200 },
       globalAdmin: { append: 201, others: 200 },
-      // §6: moderating others' messages is for team admins and global admins, not the owner
+      // Moderating others' messages is for team admins and global admins, not the owner
       owner: { append: 201, others: 403 },
     },
     personal: {

@@ -81,7 +81,7 @@ async function messageById(db: Db | Tx, actor: Actor, messageId: string): Promis
 }
 
 /**
- * §7 messages list, by keyset on `(created_at, id)`: ascending (the spec's order), or descending so
+ * Messages list, by keyset on `(created_at, id)`: ascending (the spec's order), or descending so
  * a screen can open at the newest messages and page back. Each message carries its attachments.
  */
 export async function listMessages(
@@ -169,7 +169,7 @@ export async function appendMessage(
   })
 }
 
-/** §7 update (content, role). Unchanged text and role save nothing (§4). */
+/** Update (content, role). Unchanged text and role save nothing. */
 export async function updateMessage(
   db: Db,
   actor: Actor,

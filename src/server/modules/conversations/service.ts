@@ -50,7 +50,7 @@ export function toConversation({ row, access }: LoadedConversation): Conversatio
 }
 
 /**
- * §7 conversations list: newest activity first (`updated_at desc, id desc`), by keyset, so pages
+ * Conversations list: newest activity first (`updated_at desc, id desc`), by keyset, so pages
  * stay stable while others write. Scope owner: the actor's own; team: those of the actor's teams
  * (one given team, or all of them; nothing when the actor has none or names a team that is not
  * theirs).
@@ -118,7 +118,7 @@ export async function getConversation(db: Db, actor: Actor, id: string): Promise
   return toConversation(await loadConversation(db, actor, id))
 }
 
-/** §7 update: title and/or tags. */
+/** Update: title and/or tags. */
 export async function updateConversation(
   db: Db,
   actor: Actor,

@@ -94,7 +94,7 @@ async function countFigures(db: Db, scope: Scope, now: Date) {
 }
 
 /**
- * The caller's own onboarding, the same in every context: the dashboard's checklist (§9: first
+ * The caller's own onboarding, the same in every context: the dashboard's checklist (first
  * prompt, attach a prompt, join a team, start a conversation) and the 5-step progress. "currentSet"
  * means the caller made an earlier version of one of their prompts current again (Set as Current),
  * the one state no other step implies.

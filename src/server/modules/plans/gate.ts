@@ -30,7 +30,7 @@ export interface GateOptions {
 }
 
 /**
- * The entitlement gate (§4 write gating, issue 12). One per app: it knows whether plans are on
+ * The entitlement gate. One per app: it knows whether plans are on
  * (PLANS) and what time it is (tests move its clock).
  *
  * `require` is THE check every gated write calls inside its own transaction, before it writes:
@@ -78,7 +78,7 @@ export function createPlanGate(options: { enabled: boolean; now?: () => Date }):
   }
 }
 
-/** The refusal: 403 `plan_limit` with the details and the spec's words for the reason (§8). */
+/** The refusal: 403 `plan_limit` with the details and the spec's words for the reason. */
 export function planLimitError(details: PlanLimitDetails): AppError {
   const { allowed: _, ...planLimit } = details as PlanLimitDetails & { allowed?: boolean }
   return new AppError('plan_limit', refusalMessageKey(planLimit), {

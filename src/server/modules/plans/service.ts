@@ -84,7 +84,7 @@ async function managedSubject(tx: Tx, actor: Actor, teamId: string | null): Prom
 }
 
 /**
- * Choose a plan (§2 Paywall → /billing). Free is self-service and active at once (also a downgrade:
+ * Choose a plan. Free is self-service and active at once (also a downgrade:
  * what exists stays, new writes over the limit are refused). Pro and Team go through the billing
  * provider: a pending request (one at a time per space; asking again for the same plan answers the
  * pending one).

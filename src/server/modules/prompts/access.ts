@@ -5,7 +5,7 @@ import { teamsOf } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
 
 /**
- * Who may see a prompt (§6): its owner, and members of its team when its visibility is 'team'.
+ * Who may see a prompt: its owner, and members of its team when its visibility is 'team'.
  * One definition, written into queries, used by every module that reads prompts.
  */
 export function promptVisibleTo(userId: string): SQL {

@@ -16,7 +16,7 @@ function mapped(error: unknown): unknown {
   return undefined
 }
 
-describe('mapPromptDbError (§8)', () => {
+describe('mapPromptDbError', () => {
   it.each([
     ['23505', 'conflict', 'prompts.alreadyExists'],
     ['23503', 'conflict', 'prompts.referenced'],

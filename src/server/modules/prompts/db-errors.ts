@@ -23,7 +23,7 @@ function pgConstraint(error: unknown): string | undefined {
 const nameIndexes = new Set(['prompts_personal_name_idx', 'prompts_team_name_idx'])
 
 /**
- * §8's prompt-related database errors: a duplicate is a conflict ('Prompt already exists'), a
+ * 's prompt-related database errors: a duplicate is a conflict ('Prompt already exists'), a
  * foreign key that blocks a delete is a conflict with its own message, a failed check is a
  * validation error. Anything else stays what it was (an unexpected 500 without internals).
  */

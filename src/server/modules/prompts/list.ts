@@ -8,7 +8,7 @@ import { prompts } from '../../db/schema/index.ts'
 import { selectSummaries, toSummary } from './summaries.ts'
 
 /**
- * Which prompts a scope covers (§7): 'owner' the caller's own, 'team' the team-visible prompts of
+ * Which prompts a scope covers: 'owner' the caller's own, 'team' the team-visible prompts of
  * the caller's teams (or of one of them). Membership is part of the query, so a team the caller
  * is not in simply yields nothing.
  */

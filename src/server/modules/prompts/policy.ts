@@ -4,7 +4,7 @@ import type { MessageKey } from '../../../domain/messages/index.ts'
 import { promptAccess } from '../../../domain/permissions.ts'
 import type { PromptAccess } from '../../../domain/prompts.ts'
 
-/** What a caller who sees the prompt but may not do `action` is told (§6, §8). */
+/** What a caller who sees the prompt but may not do `action` is told. */
 const deniedMessage: Record<keyof PromptAccess, MessageKey> = {
   edit: 'prompts.editForbidden',
   setCurrent: 'prompts.editForbidden',

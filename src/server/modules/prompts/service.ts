@@ -120,7 +120,7 @@ async function resolveSharing(
 }
 
 /**
- * Create (§4): the prompt, version 1 ('Initial version') and its current version, in one transaction.
+ * Create: the prompt, version 1 ('Initial version') and its current version, in one transaction.
  * The plan gate of its space (personal, or the team it is shared with) runs first in it, holding the
  * space's lock until the commit, so writers at the limit cannot both pass.
  */
@@ -180,7 +180,7 @@ async function requireRoomForAVersion(tx: Tx, promptId: string): Promise<void> {
 }
 
 /**
- * Save (§4): update the metadata; when the trimmed body differs from the current version's, add
+ * Save: update the metadata; when the trimmed body differs from the current version's, add
  * the next version (changelog or 'Updated prompt content') and make it current. One transaction,
  * holding the prompt's row lock, so concurrent saves queue up and number their versions 1, 2, 3...
  */
@@ -262,7 +262,7 @@ export async function findVersion(tx: Tx, promptId: string, versionId: string) {
   return version
 }
 
-/** Set as Current (§4): the owner makes one of the prompt's versions current. */
+/** Set as Current: the owner makes one of the prompt's versions current. */
 export async function setCurrentVersion(
   db: Db,
   actor: Actor,
@@ -280,7 +280,7 @@ export async function setCurrentVersion(
   return getPromptDetail(db, actor, promptId)
 }
 
-/** Delete (§7): its attachments, its versions, then the prompt, in one transaction. */
+/** Delete: its attachments, its versions, then the prompt, in one transaction. */
 export async function deletePrompt(db: Db, actor: Actor, promptId: string): Promise<void> {
   await db
     .transaction(async (tx) => {

@@ -100,7 +100,7 @@ describe('inviting by email', () => {
     expect((await latestMailTo(testApp, deUser.email)).text).toContain('Rolle: "Mitglied"')
   })
 
-  it('validates the email (§5) in the caller language and queues nothing', async () => {
+  it('validates the email in the caller language and queues nothing', async () => {
     const { admin, team } = await adminWithTeam()
     const empty = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email: '   ' })
     expect(empty.status).toBe(400)

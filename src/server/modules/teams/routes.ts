@@ -22,7 +22,7 @@ import {
 
 /**
  * Teams, members and invitations. Every service function checks the caller's permission in the
- * team with the §6 table (policy.ts) inside its own transaction.
+ * team with the permission table (policy.ts) inside its own transaction.
  */
 export function teamHandlers(deps: InvitationDeps): Handlers<typeof teamOperations> {
   const { db } = deps

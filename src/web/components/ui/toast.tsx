@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn.ts'
 import { passEscapeToDialog, useToastHost } from './dialog-layers.ts'
 
-/** The spec's toast rules (§4, §9): one visible, a new one replaces it, removal long after closing. */
+/** The spec's toast rules: one visible, a new one replaces it, removal long after closing. */
 const TOAST_LIMIT = 1
 const TOAST_REMOVE_DELAY_MS = 1_000_000
 

@@ -12,7 +12,7 @@ function isNetworkFailure(error: unknown): boolean {
 
 /**
  * Signed-in users only: a loading screen while the session is checked, then /login when signed
- * out. When the check itself fails for network reasons the page says so with a retry (§8) instead
+ * out. When the check itself fails for network reasons the page says so with a retry instead
  * of sending a signed-in user to sign in; a user already known stays on their page.
  */
 export function RequireAuth() {

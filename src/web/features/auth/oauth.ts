@@ -3,7 +3,7 @@ import type { OAuthProvider } from '../../../domain/auth.ts'
 import { OAUTH_POPUP } from '../../../domain/constants.ts'
 import { ApiError, postToAuthLibrary } from '../../lib/api.ts'
 
-/** How to open the provider's page (§4): in a frame or hosted preview, on a phone, or on a desktop. */
+/** How to open the provider's page: in a frame or hosted preview, on a phone, or on a desktop. */
 export type OAuthStrategy = 'redirect' | 'same-window' | 'popup'
 
 export const OAUTH_POPUP_NAME = 'promptfolio-oauth'
@@ -102,7 +102,7 @@ function watchPopup(
       settled = true
       clearInterval(timer)
       window.removeEventListener('message', onMessage)
-      // Give the session cookie a moment to land before asking (§4: after 1 s).
+      // Give the session cookie a moment to land before asking.
       await new Promise((wait) => setTimeout(wait, OAUTH_POPUP.pollMs))
       resolve((await hasSession()) ? { ok: true } : { ok: false, failure: { kind: 'cancelled' } })
     }

@@ -33,8 +33,8 @@ function GoogleMark() {
 
 /**
  * "Continue with Google" (or Apple): explains an unconfigured provider instead of failing, and
- * runs the sign-in with the strategy of §4 (popup on desktop, same window on phones, redirect in
- * a frame), showing every OAuth message of §8.
+ * runs the sign-in with the spec's strategy (popup on desktop, same window on phones, redirect in
+ * a frame), showing every OAuth error message the spec lists.
  */
 export function ProviderSignInButton({
   provider,

@@ -1,7 +1,7 @@
 import { DEFAULT_POST_AUTH_PATH } from '../../../domain/constants.ts'
 
 /**
- * The cross-window message of §4: the tab that verified a reset link (opened from a framed
+ * The cross-window message: the tab that verified a reset link (opened from a framed
  * forgot-password page) tells its opener where to continue.
  */
 export const AUTH_SUCCESS_MESSAGE = 'SUPABASE_AUTH_SUCCESS'

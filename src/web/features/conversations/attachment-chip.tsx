@@ -6,7 +6,7 @@ import { Tooltip } from '../../components/ui/tooltip.tsx'
 const chip =
   'inline-flex max-w-full items-center gap-1.5 rounded-full border bg-card py-0.5 pl-2 text-xs font-medium'
 
-/** 'v3' for a version, 'latest' when attached without one (§2). */
+/** 'v3' for a version, 'latest' when attached without one. */
 export function VersionLabel({ versionNumber }: { versionNumber: number | null }) {
   const { t } = useTranslation('conversations')
   return (

@@ -36,7 +36,7 @@ function firstIssue(error: z.ZodError): string {
 }
 
 /**
- * The detail screen's header (§2): back link, click-to-edit title and tags, team, last update and
+ * The detail screen's header: back link, click-to-edit title and tags, team, last update and
  * the menu with 'Delete conversation'. Editing is offered to those who may manage the conversation.
  */
 export function ConversationHeader({ conversation }: { conversation: Conversation }) {

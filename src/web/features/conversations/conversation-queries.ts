@@ -6,7 +6,7 @@ import { callOperation } from '../../lib/api.ts'
 import type { ListFilters } from '../../lib/list-filters.ts'
 import { invalidateOperations, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
 
-/** The list screen's pages: 50 at a time, then more by cursor (§9). */
+/** The list screen's pages: 50 at a time, then more by cursor. */
 export function conversationListQuery(filters: ListFilters) {
   return pagedOperationQuery(conversationOperations.list, {
     query: { ...filters, limit: CONVERSATIONS_PAGE.listScreen },

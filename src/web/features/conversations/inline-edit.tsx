@@ -6,7 +6,7 @@ import { Input } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
 
 /**
- * Click-to-edit text (§2 conversation title and tags): Enter saves, Escape cancels; the check and
+ * Click-to-edit text: Enter saves, Escape cancels; the check and
  * cross buttons do the same for pointer users. `onSave` answers the error to show, or null when
  * editing is done (also when nothing changed and nothing was sent).
  */

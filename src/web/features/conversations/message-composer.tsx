@@ -19,7 +19,7 @@ import { useAppendMessage } from './message-queries.ts'
 import type { PickedPrompt } from './prompt-picker-dialog.tsx'
 
 /**
- * §2 composer: pending prompt chips, a textarea where Enter sends and Shift+Enter adds a line, and a
+ * Composer: pending prompt chips, a textarea where Enter sends and Shift+Enter adds a line, and a
  * role switch so the user can also log the assistant's reply with its model and token count.
  */
 export function MessageComposer({

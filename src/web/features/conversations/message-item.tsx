@@ -22,7 +22,7 @@ import { AttachmentChip } from './attachment-chip.tsx'
 import { useDeleteMessage, useEditMessage, useRemoveAttachment } from './message-queries.ts'
 
 /**
- * One message (§2): who wrote it, model badge, time, token count, its attached prompts and, for
+ * One message: who wrote it, model badge, time, token count, its attached prompts and, for
  * those who may change it, a menu with Attach prompt, Edit and Delete.
  */
 export function MessageItem({
@@ -164,7 +164,7 @@ export function MessageItem({
   )
 }
 
-/** Inline edit with Save / Cancel; unchanged text saves nothing (§4). Escape cancels. */
+/** Inline edit with Save / Cancel; unchanged text saves nothing. Escape cancels. */
 function MessageEditor({ message, onDone }: { message: Message; onDone: () => void }) {
   const { t } = useTranslation('conversations')
   const [text, setText] = useState(message.content.text)

@@ -16,8 +16,8 @@ import { conversationQuery, invalidateConversationLists } from './conversation-q
 type MessagePages = InfiniteData<Page<Message>, string | undefined>
 
 /**
- * The detail screen opens at the newest messages: pages come newest first (order=desc, 100 each,
- * §9) and the screen shows them oldest first; scrolling up loads older pages.
+ * The detail screen opens at the newest messages: pages come newest first (order=desc, 100 each)
+ * and the screen shows them oldest first; scrolling up loads older pages.
  */
 export function messagesQuery(conversationId: string) {
   return pagedOperationQuery(conversationOperations.messages, {
@@ -111,7 +111,7 @@ export function useAddAttachment(conversationId: string) {
   })
 }
 
-/** Removal shows at once and comes back if the server refuses (§4). */
+/** Removal shows at once and comes back if the server refuses. */
 export function useRemoveAttachment(conversationId: string) {
   const queryClient = useQueryClient()
   const key = messagesQuery(conversationId).queryKey

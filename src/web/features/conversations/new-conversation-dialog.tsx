@@ -19,7 +19,7 @@ type FormInput = z.input<typeof newConversationForm>
 type FormOutput = z.output<typeof newConversationForm>
 
 /**
- * §2 New Conversation dialog: title, the team selector (only for users with teams), an optional
+ * New Conversation dialog: title, the team selector (only for users with teams), an optional
  * first message and comma-separated tags. Opens the new conversation when it is created.
  */
 export function NewConversationDialog({

@@ -25,7 +25,7 @@ export interface PickedPrompt {
 const pickerScopes: PromptScope[] = ['owner', 'team']
 
 /**
- * §2 Prompt picker: My Prompts / Team Prompts, search, and 'Attach latest' or a specific version.
+ * Prompt picker: My Prompts / Team Prompts, search, and 'Attach latest' or a specific version.
  * `onPick` attaches (or queues) the choice; the dialog stays open while `busy`.
  */
 export function PromptPickerDialog({

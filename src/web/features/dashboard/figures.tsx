@@ -54,7 +54,7 @@ function writeStorage(storage: () => Storage, key: string, value: string) {
 }
 
 /**
- * 'Getting started' (§3, §4): the four steps and the percent. At 100% the card is gone, after a
+ * 'Getting started': the four steps and the percent. At 100% the card is gone, after a
  * short celebration the first time (remembered per user in this browser).
  */
 export function ChecklistWidget({ query, userId }: { query: DashboardQuery; userId: string }) {
@@ -361,7 +361,7 @@ export function WeeklyStrip({ weekly }: { weekly: Dashboard['weekly'] }) {
 const dismissedKey = (teamId: string) => `milestones.dismissed.${teamId}`
 
 /**
- * §4 Milestone banner: of the achieved, undismissed milestones only the highest shows; a dismissal
+ * Milestone banner: of the achieved, undismissed milestones only the highest shows; a dismissal
  * lasts the page session (sessionStorage), after which the next highest may show.
  */
 export function MilestoneBanner({ teamId, milestones }: { teamId: string; milestones: Milestones }) {

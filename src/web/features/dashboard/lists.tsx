@@ -43,7 +43,7 @@ import { Widget, WidgetBody, WidgetEmpty } from './widget.tsx'
 const itemPath = (item: Pick<ContinueItem, 'kind' | 'id'>) =>
   item.kind === 'prompt' ? `/prompts/${item.id}` : `/conversations/${item.id}`
 
-/** Copy link: the clipboard first; where it is unavailable the URL is shown to copy by hand (§8). */
+/** Copy link: the clipboard first; where it is unavailable the URL is shown to copy by hand. */
 async function copyLink(path: string, t: (key: 'toast.linkCopied' | 'toast.copied') => string) {
   const url = `${window.location.origin}${path}`
   if (await copyText(url)) toast({ title: t('toast.linkCopied'), tone: 'success' })

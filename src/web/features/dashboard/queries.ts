@@ -47,7 +47,7 @@ export function useRefreshDashboard() {
   return () => invalidateOperations(queryClient, dashboardOperations)
 }
 
-/** §8: a widget whose data failed to load says so once in a toast (the card keeps its Retry). */
+/** A widget whose data failed to load says so once in a toast (the card keeps its Retry). */
 export function useFailureToast(failed: boolean, title: string) {
   useEffect(() => {
     if (failed) toast({ title, tone: 'error' })

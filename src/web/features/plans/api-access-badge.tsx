@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { useEntitlements } from './queries.ts'
 
 /**
- * 'API access locked' (§6: the free plan locks API access) for a space whose plan has no API
+ * 'API access locked' for a space whose plan has no API
  * access; nothing otherwise. For /settings/api (and the webhooks screen, with `feature="webhooks"`).
  */
 export function ApiAccessBadge({

@@ -18,7 +18,7 @@ import { UsageBar } from './usage-bar.tsx'
 type Paywall = PlanLimitDetails & { text?: string }
 
 /**
- * The paywall dialog (§2, §8): 'Upgrade required', 'Limit reached' or 'Feature not available', the
+ * The paywall dialog: 'Upgrade required', 'Limit reached' or 'Feature not available', the
  * reason in words, the usage where known (bar capped at 100%), Cancel and Choose plan (→ /billing).
  */
 export function PaywallDialog({ paywall, onClose }: { paywall: Paywall | null; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn.ts'
 import { useEntitlements } from './queries.ts'
 import { UsageBar } from './usage-bar.tsx'
 
-/** 'Free Trial · 9 days left', 'Trial ended · choose a plan', 'Free', 'Pro', … (§4 plan state). */
+/** 'Free Trial · 9 days left', 'Trial ended · choose a plan', 'Free', 'Pro', …. */
 export function PlanStateLabel({ entitlements }: { entitlements: Entitlements }) {
   const { t } = useTranslation('plans')
   const { state } = entitlements
@@ -19,7 +19,7 @@ export function PlanStateLabel({ entitlements }: { entitlements: Entitlements })
 }
 
 /**
- * The plan banner (§9), for the personal space or a team (`teamId`): shown on payment_required, at
+ * The plan banner, for the personal space or a team (`teamId`): shown on payment_required, at
  * 80% or more of the prompt limit (or of the member limit in team context), and when API access is
  * locked; nothing otherwise, and nothing while loading or with plans off.
  */

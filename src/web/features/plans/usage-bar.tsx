@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { nearLimit, usagePercent } from '../../../domain/plans.ts'
 import { cn } from '../../lib/cn.ts'
 
-/** "{used} of {max} prompts" with a bar capped at 100% (§9); warns from 80% on. */
+/** "{used} of {max} prompts" with a bar capped at 100%; warns from 80% on. */
 export function UsageBar({
   resource,
   used,

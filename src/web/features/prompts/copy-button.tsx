@@ -5,7 +5,7 @@ import { Button, type ButtonProps } from '../../components/ui/button.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useCopy } from '../../lib/clipboard.ts'
 
-/** What is being copied; it picks the spec's failure message (§8: prompt, version, content, markdown). */
+/** What is being copied; it picks the spec's failure message. */
 export type CopyKind = 'prompt' | 'version' | 'content' | 'markdown'
 
 interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {

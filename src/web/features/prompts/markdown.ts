@@ -6,7 +6,7 @@ import {
   promptToMarkdown,
 } from '../../../domain/prompt-markdown.ts'
 
-/** The §3 Markdown export with its labels in the user's language. */
+/** The Markdown export with its labels in the user's language. */
 export function useMarkdownExport(): (prompt: MarkdownPrompt) => string {
   const { t } = useTranslation('prompts')
   const labels: MarkdownLabels = {

@@ -44,7 +44,7 @@ export function usePromptForm(defaultValues: PromptFormInput): PromptForm {
   })
 }
 
-/** Submitting needs a title and a body (§5: "Submit disabled while blank or saving"). */
+/** Submitting needs a title and a body. */
 function useCanSubmit(form: PromptForm): boolean {
   const [title, body] = useWatch({ control: form.control, name: ['title', 'body'] })
   return title.trim() !== '' && body.trim() !== ''

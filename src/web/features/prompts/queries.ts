@@ -58,7 +58,7 @@ export function usePromptVersions(id: string, enabled = true) {
   return useInfiniteQuery({
     ...pagedOperationQuery(promptOperations.versions, { params: { id } }),
     enabled,
-    // §9: prompt version lookups are cached for 60 s.
+    // Prompt version lookups are cached for 60 s.
     staleTime: PROMPT_VERSION_CACHE_MS,
   })
 }

@@ -15,7 +15,7 @@ interface TagInputProps {
 }
 
 /**
- * Tags are added by the button or Enter, trimmed, with empties and duplicates ignored (§5), and
+ * Tags are added by the button or Enter, trimmed, with empties and duplicates ignored, and
  * removed one by one.
  */
 export function TagInput({ value, onChange, error }: TagInputProps) {

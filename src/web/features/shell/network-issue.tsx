@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Logo } from './logo.tsx'
 
 /**
- * §8 "Network failure during auth check": the session check could not reach the server (or the
+ * "Network failure during auth check": the session check could not reach the server (or the
  * server failed), so whether the user is signed in is unknown. Instead of sending them to sign in,
  * the page says so and offers to check again.
  */

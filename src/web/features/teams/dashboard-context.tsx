@@ -12,7 +12,7 @@ import { InviteForm } from './invite-form.tsx'
 import { useMyTeams, useTeam } from './queries.ts'
 import { TeamOptions } from './team-options.tsx'
 
-/** The spec's local-storage key for the dashboard's context (§2 Working dashboard). */
+/** The spec's local-storage key for the dashboard's context. */
 export const DASHBOARD_TEAM_KEY = 'dashboard.teamId'
 
 function readStoredTeamId(): string | null {

@@ -14,7 +14,7 @@ import { useEntitlements, usePaywall } from '../plans/index.ts'
 import { useInviteMember } from './invitations.ts'
 
 /**
- * Invite by email (§5: 'Please enter an email address'; role defaults to member). `compact` is the
+ * Invite by email. `compact` is the
  * dashboard's Quick Invite: email only, the role stays member.
  */
 export function InviteForm({ teamId, compact = false }: { teamId: string; compact?: boolean }) {
@@ -25,7 +25,7 @@ export function InviteForm({ teamId, compact = false }: { teamId: string; compac
     defaultValues: { email: '', role: 'member' },
   })
   const { errors, isSubmitting } = form.formState
-  // The team's plan: members plus pending invitations within its limit (§4 write gating).
+  // The team's plan: members plus pending invitations within its limit.
   const entitlements = useEntitlements(teamId)
   const paywall = usePaywall()
 

@@ -26,7 +26,7 @@ function Status({ label, on, children }: { label: string; on: boolean; children?
   )
 }
 
-/** The admins' help page (§2 "Supabase-config"): this server's mail and provider setup, and the mail templates. */
+/** The admins' help page: this server's mail and provider setup, and the mail templates. */
 export function SupabaseConfigPage() {
   const { t } = useTranslation('mail')
   useDocumentTitle(t('setup.title'))

@@ -19,7 +19,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** Auth verification (§2): this browser's session, reset session, providers and mail — all live. */
+/** Auth verification: this browser's session, reset session, providers and mail — all live. */
 export function AuthVerificationPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('verification.title'))

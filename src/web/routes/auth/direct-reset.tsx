@@ -17,7 +17,7 @@ import { applyServerErrors } from '../../lib/forms.ts'
 import { useRedirectAfter } from '../../lib/use-redirect-after.ts'
 import { AuthCard } from './auth-layout.tsx'
 
-/** The direct reset (§2, §5): the current password instead of a mail; checked on the server. */
+/** The direct reset: the current password instead of a mail; checked on the server. */
 export function DirectResetPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('directReset.title'))

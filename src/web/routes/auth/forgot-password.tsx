@@ -33,7 +33,7 @@ export function ForgotPasswordPage() {
     defaultValues: { email: '' },
   })
 
-  // The tab that opened the emailed link says where to continue (§4).
+  // The tab that opened the emailed link says where to continue.
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || !isAuthSuccessMessage(event.data)) return

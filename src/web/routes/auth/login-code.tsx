@@ -22,7 +22,7 @@ import { applyServerErrors, fieldError } from '../../lib/forms.ts'
 import { useCountdown } from '../../lib/use-countdown.ts'
 import { AuthCard } from './auth-layout.tsx'
 
-/** The emailed-code sign-in (§2, §4): step 1 the email, step 2 the 6-digit code. */
+/** The emailed-code sign-in: step 1 the email, step 2 the 6-digit code. */
 export function LoginCodePage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('codeLogin.title'))

@@ -19,7 +19,7 @@ import { AuthCard } from './auth-layout.tsx'
 
 type State = { step: 'verifying' } | { step: 'invalid' } | { step: 'form'; email: string } | { step: 'done' }
 
-/** Reset password (§2, §4): verifying (about 1.5 s), then invalid or the form, then done. */
+/** Reset password: verifying (about 1.5 s), then invalid or the form, then done. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('reset.title'))

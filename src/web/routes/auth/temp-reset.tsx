@@ -19,7 +19,7 @@ import { message } from '../../i18n/index.ts'
 import { applyServerErrors, fieldError } from '../../lib/forms.ts'
 import { AuthCard } from './auth-layout.tsx'
 
-/** The admin password reset test screen (§2): global admins set a user's password. Nothing prefilled. */
+/** The admin password reset test screen: global admins set a user's password. Nothing prefilled. */
 export function TempResetPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('tempReset.title'))

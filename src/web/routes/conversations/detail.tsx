@@ -128,7 +128,7 @@ function ConversationView({ conversation }: { conversation: Conversation }) {
 }
 
 /**
- * Messages oldest first, opened at the newest (§2). Scrolling to the top loads older pages and keeps
+ * Messages oldest first, opened at the newest. Scrolling to the top loads older pages and keeps
  * the reader's place; a new newest message scrolls into view.
  */
 function MessageList({

@@ -24,7 +24,7 @@ import { TeamOptions } from '../../features/teams/team-options.tsx'
 import { useListFilters } from '../../lib/list-filters.ts'
 
 /**
- * §2 Conversations list. Tab (scope), team, search and tags live in the URL (see useListFilters),
+ * Conversations list. Tab (scope), team, search and tags live in the URL (see useListFilters),
  * so a filtered list can be shared, reloaded and reached again with the back button.
  */
 export function ConversationsPage() {

@@ -102,7 +102,7 @@ function NoPrompts({ scope, filtered }: { scope: PromptScope; filtered: boolean 
 
 /**
  * 'New Prompt' goes to /prompts/new; when the personal space may not create another prompt (the
- * limit, or the trial ended) the paywall opens instead (§4 write gating).
+ * limit, or the trial ended) the paywall opens instead.
  */
 function NewPromptLink({ children }: { children: string }) {
   const entitlements = useEntitlements()
@@ -126,7 +126,7 @@ function NewPromptLink({ children }: { children: string }) {
 }
 
 /**
- * Team scope (§2): the team's milestone banner and its weekly activity strip, for the chosen team
+ * Team scope: the team's milestone banner and its weekly activity strip, for the chosen team
  * or else the user's first team. Failing to load them leaves the list as it is.
  */
 function TeamActivity({ teamId }: { teamId: string }) {

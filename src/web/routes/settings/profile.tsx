@@ -50,7 +50,7 @@ const channels = [
   ['invites', 'email'],
 ] as const
 
-/** Profile settings (§2, §5): only changed fields are saved, optimistically, reverted on failure. */
+/** Profile settings: only changed fields are saved, optimistically, reverted on failure. */
 export function ProfileSettingsPage() {
   const { t } = useTranslation('account')
   useDocumentTitle(t('profile.title'))
