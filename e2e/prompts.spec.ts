@@ -310,7 +310,7 @@ test("a team member sees the owner's team prompt, without Edit, and not the priv
   await rows(member).getByRole('link', { name: /^View/ }).click()
 
   await expect(member.getByRole('heading', { level: 1, name: 'Team greeting' })).toBeVisible()
-  await expect(member.getByText(`by ${ownerEmail}`)).toBeVisible()
+  await expect(member.getByText(`by ${ownerEmail}`, { exact: true })).toBeVisible()
   await expect(member.getByRole('link', { name: 'Edit' })).toHaveCount(0)
   await expect(history(member).getByRole('button', { name: /Set as Current/ })).toHaveCount(0)
   await expect(history(member).getByRole('button', { name: /^View/ })).toHaveCount(2)
