@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../components/ui/dialog.tsx'
 import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
 import { toast } from '../components/ui/toast.tsx'
+import { ProtectedLabelsCard } from '../features/prompts/protected-labels.tsx'
 import { InvitationsList } from '../features/teams/invitations-list.tsx'
 import { InviteForm } from '../features/teams/invite-form.tsx'
 import { MembersList } from '../features/teams/members-list.tsx'
@@ -107,8 +108,9 @@ function TeamManagement({ teamId }: { teamId: string }) {
         <TabsContent value="members" className="mt-4 space-y-4">
           <MembersTab team={team.data} />
         </TabsContent>
-        <TabsContent value="settings" className="mt-4">
+        <TabsContent value="settings" className="mt-4 space-y-4">
           <TeamSettings team={team.data} />
+          <ProtectedLabelsCard teamId={team.data.id} editable={team.data.access.manage_team} />
         </TabsContent>
       </Tabs>
     </>
