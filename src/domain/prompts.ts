@@ -45,6 +45,8 @@ export const promptSummarySchema = z.object({
   ownerUserId: z.string(),
   /** The owner's email when the viewer shares a team with them, else null ('Member'). */
   ownerEmail: z.string().nullable(),
+  /** The owner deleted their account: the prompt stays with its team, from 'Deleted user'. */
+  ownerDeleted: z.boolean(),
   teamId: z.uuid().nullable(),
   title: z.string(),
   /** Unique in its space; what the public API fetches it by (slashes make folders). */

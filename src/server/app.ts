@@ -6,6 +6,7 @@ import { apiKeyOperations } from '../domain/api/api-keys.ts'
 import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
 import { dashboardOperations } from '../domain/api/dashboard.ts'
+import { dataRightsOperations } from '../domain/api/data-rights.ts'
 import { mailOperations } from '../domain/api/mail.ts'
 import { planOperations } from '../domain/api/plans.ts'
 import { promptLabelOperations } from '../domain/api/prompt-labels.ts'
@@ -33,6 +34,7 @@ import { apiKeyHandlers } from './modules/api-keys/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
 import { dashboardHandlers } from './modules/dashboard/routes.ts'
+import { dataRightsHandlers } from './modules/data-rights/routes.ts'
 import { langfuseRoutes } from './modules/langfuse/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
 import { manualBillingProvider } from './modules/plans/billing-provider.ts'
@@ -108,6 +110,7 @@ export function createApp(deps: AppDeps) {
   mount(planOperations, planHandlers({ db, plans, provider: manualBillingProvider, appUrl: config.appUrl }))
   mount(dashboardOperations, dashboardHandlers({ db }))
   mount(apiKeyOperations, apiKeyHandlers({ db, plans }))
+  mount(dataRightsOperations, dataRightsHandlers({ db, auth, config, log }))
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 
   app.all('/api/*', () => {

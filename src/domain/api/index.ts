@@ -3,6 +3,7 @@ import { apiKeyOperations } from './api-keys.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
 import { dashboardOperations } from './dashboard.ts'
+import { dataRightsOperations } from './data-rights.ts'
 import { mailOperations } from './mail.ts'
 import { planOperations } from './plans.ts'
 import { promptLabelOperations } from './prompt-labels.ts'
@@ -22,5 +23,6 @@ export const operationGroups = [
   dashboardOperations,
   mailOperations,
   apiKeyOperations,
+  dataRightsOperations,
   systemOperations,
 ] as const

@@ -1,6 +1,7 @@
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
 import { conversationsDe } from './de/conversations.ts'
+import { dataRightsDe } from './de/data-rights.ts'
 import { mailDe } from './de/mail.ts'
 import { plansDe } from './de/plans.ts'
 import { profileDe } from './de/profile.ts'
@@ -20,4 +21,5 @@ export const de: Record<keyof typeof en, string> = {
   ...promptsDe,
   ...plansDe,
   ...publicApiDe,
+  ...dataRightsDe,
 }

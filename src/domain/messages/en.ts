@@ -1,6 +1,7 @@
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
 import { conversationsEn } from './en/conversations.ts'
+import { dataRightsEn } from './en/data-rights.ts'
 import { mailEn } from './en/mail.ts'
 import { plansEn } from './en/plans.ts'
 import { profileEn } from './en/profile.ts'
@@ -23,4 +24,5 @@ export const en = {
   ...promptsEn,
   ...plansEn,
   ...publicApiEn,
+  ...dataRightsEn,
 }

@@ -98,6 +98,14 @@ const strangerAnswers: Record<string, number | number[]> = {
   'mail.get': 403,
   'mail.sendTest': 403,
   'mail.retry': 403,
+  // The stranger's own data: a wrong password refuses the deletion, a password account gets no code.
+  'dataRights.startExport': 201,
+  'dataRights.latestExport': 200,
+  'dataRights.downloadExport': 404,
+  'dataRights.deletionCheck': 200,
+  'dataRights.sendDeletionCode': 409,
+  'dataRights.deleteAccount': 400,
+  'dataRights.deleteTeam': 404,
   'system.health': 200,
   'system.openApi': 200,
 }

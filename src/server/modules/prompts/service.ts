@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
@@ -312,16 +312,25 @@ export async function setCurrentVersion(
   return getPromptDetail(db, actor, promptId)
 }
 
-/** Delete: its attachments, its versions, then the prompt, in one transaction. */
+/**
+ * Removes the prompts `which` selects with what hangs on them: their attachments to messages, their
+ * versions (labels and label history go with them), then the prompts. In the caller's transaction.
+ */
+export async function removePrompts(tx: Tx, which: SQL): Promise<void> {
+  const ids = tx.select({ id: prompts.id }).from(prompts).where(which)
+  await tx.delete(conversationMessagePrompts).where(inArray(conversationMessagePrompts.promptId, ids))
+  await tx.update(prompts).set({ currentVersionId: null }).where(which)
+  await tx.delete(promptVersions).where(inArray(promptVersions.promptId, ids))
+  await tx.delete(prompts).where(which)
+}
+
+/** Delete: the prompt with its attachments and versions, in one transaction. */
 export async function deletePrompt(db: Db, actor: Actor, promptId: string): Promise<void> {
   await db
     .transaction(async (tx) => {
       const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
       requirePromptAccess(actor, prompt, 'delete')
-      await tx.delete(conversationMessagePrompts).where(eq(conversationMessagePrompts.promptId, promptId))
-      await tx.update(prompts).set({ currentVersionId: null }).where(eq(prompts.id, promptId))
-      await tx.delete(promptVersions).where(eq(promptVersions.promptId, promptId))
-      await tx.delete(prompts).where(eq(prompts.id, promptId))
+      await removePrompts(tx, eq(prompts.id, promptId))
     })
     .catch(mapPromptDbError)
 }

@@ -86,7 +86,11 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
           <span>{t('detail.versionCount', { count: prompt.versionCount })}</span>
           {!access.edit && (
             <span>
-              {prompt.ownerEmail ? t('list.byOwner', { email: prompt.ownerEmail }) : t('list.member')}
+              {prompt.ownerDeleted
+                ? t('list.deletedUser')
+                : prompt.ownerEmail
+                  ? t('list.byOwner', { email: prompt.ownerEmail })
+                  : t('list.member')}
             </span>
           )}
         </p>
