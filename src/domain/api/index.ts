@@ -1,5 +1,6 @@
 import { accountOperations } from './account.ts'
 import { apiKeyOperations } from './api-keys.ts'
+import { auditOperations } from './audit.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
 import { dashboardOperations } from './dashboard.ts'
@@ -22,5 +23,6 @@ export const operationGroups = [
   dashboardOperations,
   mailOperations,
   apiKeyOperations,
+  auditOperations,
   systemOperations,
 ] as const
