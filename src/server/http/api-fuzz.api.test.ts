@@ -180,6 +180,9 @@ const queryNames = [
   'order',
   'status',
   'to',
+  'from',
+  'actor',
+  'action',
 ]
 const badQueryValues = [
   '',
