@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../components/ui/dialog.tsx'
 import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
 import { toast } from '../components/ui/toast.tsx'
+import { AuditLogPanel } from '../features/audit/index.ts'
 import { InvitationsList } from '../features/teams/invitations-list.tsx'
 import { InviteForm } from '../features/teams/invite-form.tsx'
 import { MembersList } from '../features/teams/members-list.tsx'
@@ -103,6 +104,9 @@ function TeamManagement({ teamId }: { teamId: string }) {
         <TabsList>
           <TabsTrigger value="members">{t('manage.tabs.members')}</TabsTrigger>
           <TabsTrigger value="settings">{t('manage.tabs.settings')}</TabsTrigger>
+          {team.data.access.manage_team && (
+            <TabsTrigger value="activity">{t('manage.tabs.activity')}</TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="members" className="mt-4 space-y-4">
           <MembersTab team={team.data} />
@@ -110,6 +114,11 @@ function TeamManagement({ teamId }: { teamId: string }) {
         <TabsContent value="settings" className="mt-4">
           <TeamSettings team={team.data} />
         </TabsContent>
+        {team.data.access.manage_team && (
+          <TabsContent value="activity" className="mt-4">
+            <AuditLogPanel scope="team" teamId={team.data.id} />
+          </TabsContent>
+        )}
       </Tabs>
     </>
   )
