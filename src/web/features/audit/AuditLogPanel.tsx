@@ -144,7 +144,7 @@ export function AuditLogPanel(props: AuditLogPanelProps) {
           <Field label={t('filters.to')}>
             <Input type="date" {...field('to')} />
           </Field>
-          <div className="flex items-end gap-2">
+          <div className="flex flex-wrap items-end gap-2">
             <Button type="submit" size="sm">
               {t('filters.apply')}
             </Button>
