@@ -229,8 +229,8 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
       session: {
         create: {
           after: async (session, ctx) => {
-            await recordSignIn(db, session, ctx?.path).catch((error: unknown) =>
-              log.error('audit: recording a sign-in failed', { err: error }),
+            await recordSignIn(db, session, ctx as Parameters<typeof recordSignIn>[2]).catch(
+              (error: unknown) => log.error('audit: recording a sign-in failed', { err: error }),
             )
             await onSignedIn(db, config, log, session.userId)
           },

@@ -16,13 +16,13 @@ import { recordAudit } from './record.ts'
  */
 
 /** How the session came about, from better-auth's endpoint path. */
-function signInMethod(path: string | undefined): string {
+export function signInMethod(path: string | undefined, params?: Record<string, string>): string {
   if (!path) return 'unknown'
   if (path.startsWith('/sign-up')) return 'sign_up'
   if (path === '/sign-in/email') return 'password'
   if (path.includes('email-otp')) return 'code'
   if (path.startsWith('/oauth2/callback/') || path.startsWith('/callback/')) {
-    return `provider:${path.split('/').at(-1) ?? 'unknown'}`
+    return `provider:${params?.providerId ?? params?.id ?? 'unknown'}`
   }
   return path.replace(/^\//, '')
 }
@@ -31,7 +31,7 @@ function signInMethod(path: string | undefined): string {
 export async function recordSignIn(
   db: Db,
   session: { id: string; userId: string; ipAddress?: string | null },
-  path: string | undefined,
+  context: { path?: string; params?: Record<string, string> } | null | undefined,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, session.userId))
@@ -48,7 +48,7 @@ export async function recordSignIn(
         action: 'auth.sign_in.succeeded',
         objectType: 'session',
         objectId: session.id,
-        after: { method: signInMethod(path) },
+        after: { method: signInMethod(context?.path, context?.params) },
       },
     )
   })
