@@ -171,7 +171,7 @@ export function AuditLogPanel(props: AuditLogPanelProps) {
             className="py-8 shadow-none"
           />
         ) : (
-          <AuditTable entries={entries} />
+          <AuditTable entries={entries} showTeam={scope.scope === 'global'} />
         )}
         {log.hasNextPage && (
           <div className="flex justify-center">
@@ -190,7 +190,7 @@ export function AuditLogPanel(props: AuditLogPanelProps) {
   )
 }
 
-function AuditTable({ entries }: { entries: AuditEntry[] }) {
+function AuditTable({ entries, showTeam }: { entries: AuditEntry[]; showTeam: boolean }) {
   const { t } = useTranslation('audit')
   return (
     <div className="overflow-x-auto rounded-md border">
@@ -210,6 +210,11 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
             <th scope="col" className="px-3 py-2 font-medium">
               {t('columns.object')}
             </th>
+            {showTeam && (
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t('columns.team')}
+              </th>
+            )}
             <th scope="col" className="px-3 py-2 font-medium">
               {t('columns.details')}
             </th>
@@ -239,6 +244,11 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
                   </span>
                 )}
               </td>
+              {showTeam && (
+                <td className="px-3 py-2 font-mono text-xs" title={entry.teamId ?? undefined}>
+                  {entry.teamId ? entry.teamId.slice(0, 8) : t('none')}
+                </td>
+              )}
               <td className="px-3 py-2">
                 <Changes before={entry.before} after={entry.after} />
               </td>
