@@ -243,6 +243,26 @@ describe('a failed or refused action leaves no entry', () => {
     expect(await count()).toBe(afterCreate)
   })
 
+  it('a refused sign-out everywhere or password reset writes no entry of its kind', async () => {
+    const signOuts = (await entries('auth.sign_out_everywhere')).length
+    expect((await new TestClient(testApp).post('/api/auth/revoke-other-sessions')).status).toBe(401)
+    expect(await entries('auth.sign_out_everywhere')).toHaveLength(signOuts)
+    const resets = (await entries('auth.password_reset')).length
+    const refused = await new TestClient(testApp).post('/api/v1/auth/direct-reset', {
+      email: member.user!.email,
+      currentPassword: 'not the current password',
+      newPassword: 'a brand new passphrase 2026',
+      confirmPassword: 'a brand new passphrase 2026',
+    })
+    expect(refused.status).toBe(401)
+    expect(await entries('auth.password_reset')).toHaveLength(resets)
+    // What is recorded instead: the failed attempt.
+    expect((await entries('auth.sign_in.failed')).at(-1)).toMatchObject({
+      actorEmail: member.user!.email,
+      after: { method: 'direct_reset', reason: 'invalid_credentials' },
+    })
+  })
+
   it('an action whose transaction fails after the entry was written leaves neither', async () => {
     const prompt = await createPromptAs(stranger, { title: 'Kept' })
     const before = await count()
