@@ -13,6 +13,7 @@ import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
 import { toast } from '../components/ui/toast.tsx'
 import { AuditLogPanel } from '../features/audit/index.ts'
+import { ProtectedLabelsCard } from '../features/prompts/protected-labels.tsx'
 import { InvitationsList } from '../features/teams/invitations-list.tsx'
 import { InviteForm } from '../features/teams/invite-form.tsx'
 import { MembersList } from '../features/teams/members-list.tsx'
@@ -111,8 +112,9 @@ function TeamManagement({ teamId }: { teamId: string }) {
         <TabsContent value="members" className="mt-4 space-y-4">
           <MembersTab team={team.data} />
         </TabsContent>
-        <TabsContent value="settings" className="mt-4">
+        <TabsContent value="settings" className="mt-4 space-y-4">
           <TeamSettings team={team.data} />
+          <ProtectedLabelsCard teamId={team.data.id} editable={team.data.access.manage_team} />
         </TabsContent>
         {team.data.access.manage_team && (
           <TabsContent value="activity" className="mt-4">

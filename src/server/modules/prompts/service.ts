@@ -4,8 +4,15 @@ import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { isUuid } from '../../../domain/ids.ts'
-import { translate } from '../../../domain/messages/index.ts'
-import { PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import { type MessageKey, translate } from '../../../domain/messages/index.ts'
+import {
+  chatBodyProblem,
+  PRODUCTION_LABEL,
+  type PromptType,
+  parsePromptBody,
+  sameConfig,
+  serializePromptBody,
+} from '../../../domain/prompt-names.ts'
 import {
   type createPromptInput,
   type listVersionsQuery,
@@ -97,10 +104,28 @@ export async function getVersion(
 async function currentVersionOf(tx: Tx, prompt: PromptRow) {
   if (!prompt.currentVersionId) return undefined
   const [row] = await tx
-    .select({ versionNumber: promptVersions.versionNumber, body: promptVersions.body })
+    .select({
+      versionNumber: promptVersions.versionNumber,
+      body: promptVersions.body,
+      config: promptVersions.config,
+    })
     .from(promptVersions)
     .where(eq(promptVersions.id, prompt.currentVersionId))
   return row
+}
+
+/**
+ * The body as stored: a text prompt's text, or a chat prompt's entries as compact JSON. A chat body
+ * that is not a list of messages and placeholders is a 400 on `body`.
+ */
+function storedBody(type: PromptType, body: string): string {
+  if (type === 'text') return body
+  const problem = chatBodyProblem(body)
+  if (problem) {
+    const key = problem.key as MessageKey
+    throw new AppError('validation', key, { params: problem.params, fields: { body: key } })
+  }
+  return serializePromptBody('chat', parsePromptBody('chat', body))
 }
 
 /** Team visibility needs one of the owner's teams; private prompts belong to no team. */
@@ -131,6 +156,7 @@ export async function createPrompt(
   actor: Actor,
   input: z.output<typeof createPromptInput>,
 ): Promise<PromptDetail> {
+  const body = storedBody(input.type, input.body)
   const promptId = await db
     .transaction(async (tx) => {
       const sharing = await resolveSharing(tx, actor.id, input.visibility, input.teamId)
@@ -146,6 +172,7 @@ export async function createPrompt(
           title: input.title,
           description: input.description,
           tags: input.tags,
+          type: input.type,
           ...sharing,
         })
         .returning()
@@ -154,7 +181,8 @@ export async function createPrompt(
         .values({
           promptId: prompt!.id,
           versionNumber: 1,
-          body: input.body,
+          body,
+          config: input.config,
           changelog: translate(actor.locale, 'prompts.initialChangelog'),
           createdByUserId: actor.id,
         })
@@ -181,8 +209,8 @@ async function requireRoomForAVersion(tx: Tx, promptId: string): Promise<void> {
 }
 
 /**
- * Save: update the metadata; when the trimmed body differs from the current version's, add
- * the next version (changelog or 'Updated prompt content') and make it current. One transaction,
+ * Save: update the metadata; when the trimmed body or the config differs from the current
+ * version's, add the next version (changelog or 'Updated prompt content') and make it current. One transaction,
  * holding the prompt's row lock, so concurrent saves queue up and number their versions 1, 2, 3...
  */
 export async function savePrompt(
@@ -217,7 +245,10 @@ export async function savePrompt(
       const to = sharing.visibility ? subjectOf(prompt.ownerUserId, sharing.teamId) : from
       await plans.require(tx, to, subjectKeyOf(to) === subjectKeyOf(from) ? 'editPrompt' : 'createPrompt')
       const mover: Mover = { kind: 'user', actor }
-      if (input.body !== undefined && input.body !== current?.body) {
+      const body = input.body === undefined ? current?.body : storedBody(prompt.type, input.body)
+      const config = input.config ?? current?.config ?? {}
+      const changed = body !== current?.body || !sameConfig(config, current?.config ?? {})
+      if (body !== undefined && changed) {
         await requireRoomForAVersion(tx, promptId)
         // The row lock above makes this max + 1 safe: no other save of this prompt runs meanwhile.
         const [version] = await tx
@@ -225,7 +256,8 @@ export async function savePrompt(
           .values({
             promptId,
             versionNumber: sql`(SELECT coalesce(max(version_number), 0) + 1 FROM prompt_versions WHERE prompt_id = ${promptId})`,
-            body: input.body,
+            body,
+            config,
             changelog: input.changelog ?? translate(actor.locale, 'prompts.updatedChangelog'),
             createdByUserId: actor.id,
           })
