@@ -59,6 +59,8 @@ export interface ExportArchive {
   teams: { name: string; role: string; joinedAt: string | null }[]
   sessions: Record<string, unknown>[]
   apiKeys: Record<string, unknown>[]
+  /** Audit entries about the user (newest first, at most 10,000). */
+  audit: Record<string, unknown>[]
   markdown: Record<string, string>
 }
 

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { accountOperations } from '../domain/api/account.ts'
 import { apiKeyOperations } from '../domain/api/api-keys.ts'
+import { auditOperations } from '../domain/api/audit.ts'
 import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
 import { dashboardOperations } from '../domain/api/dashboard.ts'
@@ -31,6 +32,7 @@ import type { Logger } from './log.ts'
 import { accountHandlers } from './modules/account/routes.ts'
 import { bearerKeyAuth } from './modules/api-keys/authenticate.ts'
 import { apiKeyHandlers } from './modules/api-keys/routes.ts'
+import { auditHandlers } from './modules/audit/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
 import { dashboardHandlers } from './modules/dashboard/routes.ts'
@@ -111,6 +113,7 @@ export function createApp(deps: AppDeps) {
   mount(dashboardOperations, dashboardHandlers({ db }))
   mount(apiKeyOperations, apiKeyHandlers({ db, plans }))
   mount(dataRightsOperations, dataRightsHandlers({ db, auth, config, log }))
+  mount(auditOperations, auditHandlers({ db }))
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 
   app.all('/api/*', () => {

@@ -1,5 +1,6 @@
 import { accountOperations } from './account.ts'
 import { apiKeyOperations } from './api-keys.ts'
+import { auditOperations } from './audit.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
 import { dashboardOperations } from './dashboard.ts'
@@ -24,5 +25,6 @@ export const operationGroups = [
   mailOperations,
   apiKeyOperations,
   dataRightsOperations,
+  auditOperations,
   systemOperations,
 ] as const

@@ -1,3 +1,4 @@
+import { auditDe } from './de/audit.ts'
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
 import { conversationsDe } from './de/conversations.ts'
@@ -22,4 +23,5 @@ export const de: Record<keyof typeof en, string> = {
   ...plansDe,
   ...publicApiDe,
   ...dataRightsDe,
+  ...auditDe,
 }

@@ -1,3 +1,4 @@
+import { auditEn } from './en/audit.ts'
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
 import { conversationsEn } from './en/conversations.ts'
@@ -25,4 +26,5 @@ export const en = {
   ...plansEn,
   ...publicApiEn,
   ...dataRightsEn,
+  ...auditEn,
 }

@@ -193,6 +193,9 @@ const queryNames = [
   'order',
   'status',
   'to',
+  'from',
+  'actor',
+  'action',
 ]
 const badQueryValues = [
   '',

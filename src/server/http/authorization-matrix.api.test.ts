@@ -59,6 +59,11 @@ const strangerAnswers: Record<string, number | number[]> = {
   'apiKeys.list': 404,
   'apiKeys.create': 404,
   'apiKeys.revoke': 404,
+  // The whole log is for global admins; a team's log for its admins (a team not one's own: 404).
+  'audit.list': 403,
+  'audit.export': 403,
+  'audit.teamList': 404,
+  'audit.teamExport': 404,
   'conversations.list': 200,
   'conversations.create': 404,
   'conversations.get': 404,

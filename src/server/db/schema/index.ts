@@ -1,5 +1,6 @@
 export * from './accounts.ts'
 export * from './api-keys.ts'
+export * from './audit.ts'
 export * from './auth.ts'
 export * from './conversations.ts'
 export * from './data-rights.ts'

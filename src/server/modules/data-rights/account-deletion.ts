@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import { LOGIN_CODE_LENGTH } from '../../../domain/constants.ts'
@@ -12,6 +12,7 @@ import { queryRows } from '../../db/rows.ts'
 import {
   accounts,
   apiKeys,
+  auditLog,
   conversationMessages,
   conversations,
   dataExports,
@@ -29,6 +30,7 @@ import {
 import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
+import { recordAudit } from '../audit/record.ts'
 import { enforceRateLimits } from '../auth/rate-limits.ts'
 import { removePrompts } from '../prompts/service.ts'
 
@@ -224,6 +226,20 @@ export async function deleteAccount(
         updatedAt: new Date(),
       })
       .where(eq(users.id, actor.id))
+
+    // The audit trail keeps what happened, without who it was (decision 0180): the one deliberate
+    // use of the log's maintenance switch.
+    await tx.execute(sql`SET LOCAL promptfolio.audit_maintenance = 'on'`)
+    await tx
+      .update(auditLog)
+      .set({ actorEmail: null, clientAddress: null })
+      .where(or(eq(auditLog.actorUserId, actor.id), eq(auditLog.actorEmail, actor.email)))
+    await tx.execute(sql`SET LOCAL promptfolio.audit_maintenance = 'off'`)
+    await recordAudit(
+      tx,
+      { kind: 'user', userId: actor.id, apiKeyId: null, email: null, clientAddress: null },
+      { action: 'account.deleted', objectType: 'user', objectId: actor.id },
+    )
 
     const rendered = renderMail({
       locale,

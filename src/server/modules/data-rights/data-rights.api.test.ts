@@ -6,7 +6,15 @@ import type { Page } from '../../../domain/cursor.ts'
 import type { DataExport, DeletionCheck, ExportArchive } from '../../../domain/data-rights.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
-import { accounts, conversations, mailOutbox, prompts, teams, users } from '../../db/schema/index.ts'
+import {
+  accounts,
+  auditLog,
+  conversations,
+  mailOutbox,
+  prompts,
+  teams,
+  users,
+} from '../../db/schema/index.ts'
 import { createLogger } from '../../log.ts'
 import { TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs, latestMailTo } from '../../testing/teams.ts'
@@ -86,6 +94,9 @@ describe('export my data', () => {
     expect(archive.teams).toEqual([expect.objectContaining({ name: 'Export team', role: 'admin' })])
     expect(archive.sessions.length).toBeGreaterThan(0)
     expect(archive.apiKeys).toEqual([expect.objectContaining({ name: 'ci', scope: 'read' })])
+    expect(archive.audit.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['team.created', 'label.moved', 'api_key.created']),
+    )
     // No secret leaves: no session token, no key hash, no password hash.
     const text = JSON.stringify(archive)
     expect(text).not.toMatch(/"token"|secretHash|"password"/)
@@ -174,6 +185,12 @@ describe('delete my account', () => {
       content: { text: 'My words' },
     })
     expect((await latestMailTo(testApp, email)).kind).toBe('account_deleted')
+    // The audit trail keeps the events, without the address: the user is only an id now.
+    const trail = await db.select().from(auditLog).where(eq(auditLog.actorUserId, me.user!.id))
+    expect(trail.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['member.joined', 'account.deleted']),
+    )
+    expect(trail.every((entry) => entry.actorEmail === null && entry.clientAddress === null)).toBe(true)
     // The address is free again.
     expect((await new TestClient(testApp).signUp(email)).email).toBe(email)
   })
@@ -261,6 +278,11 @@ describe('delete a team', () => {
     expect(await db.select().from(conversations).where(eq(conversations.id, chat.id))).toEqual([])
     expect((await member.get(`/api/v1/prompts/${own.id}`)).status).toBe(200)
     expect((await latestMailTo(testApp, member.user!.email)).kind).toBe('team_deleted')
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.teamId, team.id), eq(auditLog.action, 'team.deleted')))
+    expect(entry).toMatchObject({ actorUserId: admin.user!.id, objectId: team.id })
     expect((await member.get(`/api/v1/teams/${team.id}`)).status).toBe(404)
   })
 })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Actor } from '../../../domain/auth.ts'
 import {
   type DataExport,
@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import {
   apiKeys,
+  auditLog,
   conversationMessagePrompts,
   conversationMessages,
   conversations,
@@ -32,6 +33,8 @@ import type { Logger } from '../../log.ts'
 const BATCH = 200
 /** An export still 'running' this long after it started belongs to a process that died: take it over. */
 const STALE_MINUTES = 10
+/** The newest audit entries about the user that an export carries. */
+const AUDIT_MAX = 10_000
 
 type ExportRow = typeof dataExports.$inferSelect
 
@@ -348,6 +351,26 @@ export async function buildArchive(
     .leftJoin(teams, eq(teams.id, apiKeys.teamId))
     .where(and(eq(apiKeys.ownerUserId, userId), isNull(apiKeys.revokedAt)))
 
+  const auditEntries = await db
+    .select({
+      at: auditLog.createdAt,
+      action: auditLog.action,
+      objectType: auditLog.objectType,
+      objectId: auditLog.objectId,
+      teamId: auditLog.teamId,
+      clientAddress: auditLog.clientAddress,
+    })
+    .from(auditLog)
+    .where(
+      or(
+        eq(auditLog.actorUserId, userId),
+        and(eq(auditLog.objectType, 'user'), eq(auditLog.objectId, userId)),
+        eq(auditLog.actorEmail, user.email),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(AUDIT_MAX)
+
   return {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
@@ -377,6 +400,7 @@ export async function buildArchive(
       createdAt: key.createdAt.toISOString(),
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     })),
+    audit: auditEntries.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
     markdown,
   }
 }

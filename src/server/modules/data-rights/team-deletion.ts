@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { conversations, profiles, prompts, teamMembers, teams, users } from '../../db/schema/index.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
 import { renderMail } from '../../mail/render.ts'
+import { recordAudit } from '../audit/record.ts'
 import { removePrompts } from '../prompts/service.ts'
 import { authorizeTeam } from '../teams/policy.ts'
 
@@ -36,6 +37,13 @@ export async function deleteTeam(
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .leftJoin(profiles, eq(profiles.userId, teamMembers.userId))
       .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, actor.id)))
+    await recordAudit(tx, actor, {
+      action: 'team.deleted',
+      objectType: 'team',
+      objectId: teamId,
+      teamId,
+      before: { name: team.name, members: others.length + 1 },
+    })
     await removePrompts(tx, eq(prompts.teamId, teamId))
     await tx.delete(conversations).where(eq(conversations.teamId, teamId))
     await tx.delete(teams).where(eq(teams.id, teamId))

@@ -26,6 +26,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts'
 import { pageCondition, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
+import { recordAudit } from '../audit/record.ts'
 import { type PlanGate, subjectKeyOf, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import {
@@ -330,6 +331,13 @@ export async function deletePrompt(db: Db, actor: Actor, promptId: string): Prom
     .transaction(async (tx) => {
       const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
       requirePromptAccess(actor, prompt, 'delete')
+      await recordAudit(tx, actor, {
+        action: 'prompt.deleted',
+        objectType: 'prompt',
+        objectId: promptId,
+        teamId: prompt.visibility === 'team' ? prompt.teamId : null,
+        before: { title: prompt.title, name: prompt.name, visibility: prompt.visibility },
+      })
       await removePrompts(tx, eq(prompts.id, promptId))
     })
     .catch(mapPromptDbError)
