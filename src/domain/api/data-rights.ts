@@ -66,8 +66,8 @@ export const dataRightsOperations = defineOperations(
       errors: ['conflict', 'rate_limited'],
     },
     deleteTeam: {
-      method: 'DELETE',
-      path: '/v1/teams/:teamId',
+      method: 'POST',
+      path: '/v1/teams/:teamId/deletion',
       summary:
         'Delete a team with its prompts, conversations, invitations and keys (team admins; confirmed by its name)',
       access: 'signed-in',

@@ -189,7 +189,7 @@ export function sampleBody(
     'PATCH /api/public/v2/prompts/:name/versions/:version': () => ({ newLabels: ['a'] }),
     'PATCH /api/v1/teams/:teamId': () => ({ name: 'Renamed' }),
     // Never the right confirmation: the matrix and the fuzzer must not delete the shared fixtures.
-    'DELETE /api/v1/teams/:teamId': () => ({ confirmName: 'Not the team name' }),
+    'POST /api/v1/teams/:teamId/deletion': () => ({ confirmName: 'Not the team name' }),
     'POST /api/v1/me/deletion': () => ({ password: 'not the account password' }),
     'PATCH /api/v1/teams/:teamId/members/:userId': () => ({ role: 'member' }),
     'POST /api/v1/teams/:teamId/invitations': () => ({ email: 'fuzz-invitee@example.com', role: 'member' }),

@@ -13,6 +13,7 @@ import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
 import { toast } from '../components/ui/toast.tsx'
 import { AuditLogPanel } from '../features/audit/index.ts'
+import { DeleteTeamCard } from '../features/data-rights/index.ts'
 import { ProtectedLabelsCard } from '../features/prompts/protected-labels.tsx'
 import { InvitationsList } from '../features/teams/invitations-list.tsx'
 import { InviteForm } from '../features/teams/invite-form.tsx'
@@ -115,6 +116,7 @@ function TeamManagement({ teamId }: { teamId: string }) {
         <TabsContent value="settings" className="mt-4 space-y-4">
           <TeamSettings team={team.data} />
           <ProtectedLabelsCard teamId={team.data.id} editable={team.data.access.manage_team} />
+          {team.data.access.manage_team && <DeleteTeamCard team={team.data} />}
         </TabsContent>
         {team.data.access.manage_team && (
           <TabsContent value="activity" className="mt-4">

@@ -261,17 +261,23 @@ describe('delete a team', () => {
     const chat = await createConversation(member, { title: 'Team chat', teamId: team.id })
     const own = await createPromptAs(member, { title: 'Private one' })
 
-    const refused = await member.delete<ErrorBody>(`/api/v1/teams/${team.id}`, { confirmName: 'Doomed team' })
+    const refused = await member.post<ErrorBody>(`/api/v1/teams/${team.id}/deletion`, {
+      confirmName: 'Doomed team',
+    })
     expect(refused.status).toBe(403)
-    const mismatch = await admin.delete<ErrorBody>(`/api/v1/teams/${team.id}`, { confirmName: 'doomed team' })
+    const mismatch = await admin.post<ErrorBody>(`/api/v1/teams/${team.id}/deletion`, {
+      confirmName: 'doomed team',
+    })
     expect(mismatch.status).toBe(400)
     expect(mismatch.body.error.fields?.confirmName).toBe('Type the team’s name exactly to confirm')
     const stranger = await person()
-    expect((await stranger.delete(`/api/v1/teams/${team.id}`, { confirmName: 'Doomed team' })).status).toBe(
-      404,
-    )
+    expect(
+      (await stranger.post(`/api/v1/teams/${team.id}/deletion`, { confirmName: 'Doomed team' })).status,
+    ).toBe(404)
 
-    expect((await admin.delete(`/api/v1/teams/${team.id}`, { confirmName: 'Doomed team' })).status).toBe(204)
+    expect(
+      (await admin.post(`/api/v1/teams/${team.id}/deletion`, { confirmName: 'Doomed team' })).status,
+    ).toBe(204)
     const db = testApp.database.db
     expect(await db.select().from(teams).where(eq(teams.id, team.id))).toEqual([])
     expect(await db.select().from(prompts).where(eq(prompts.id, prompt.id))).toEqual([])

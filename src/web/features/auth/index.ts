@@ -1,2 +1,2 @@
 /** What other features use of the auth feature: who is signed in, and signing out. */
-export { sessionQuery, useCurrentUser, useSignOut } from './session.ts'
+export { replaceSession, sessionQuery, useCurrentUser, useSignOut } from './session.ts'

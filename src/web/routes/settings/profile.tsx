@@ -23,6 +23,7 @@ import { Input, Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
+import { DeleteAccountCard, ExportDataCard } from '../../features/data-rights/index.ts'
 import { useProfile, useUpdateProfile } from '../../features/profile/queries.ts'
 import { setTheme } from '../../features/shell/theme.ts'
 import { errorText } from '../../lib/api.ts'
@@ -69,7 +70,11 @@ export function ProfileSettingsPage() {
           {errorText(profile.error, t('profile.failedToLoad'))}
         </RetryAlert>
       ) : (
-        <ProfileFormView profile={profile.data} />
+        <div className="space-y-6">
+          <ProfileFormView profile={profile.data} />
+          <ExportDataCard />
+          <DeleteAccountCard />
+        </div>
       )}
     </>
   )
