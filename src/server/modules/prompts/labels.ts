@@ -11,7 +11,9 @@ import {
   teamProtectedLabels,
 } from '../../db/schema/index.ts'
 import { roleInTeam } from '../teams/membership.ts'
+import { enqueueEvent, eventActor } from '../webhooks/events.ts'
 import type { PromptRow } from './access.ts'
+import { spaceOf } from './names.ts'
 
 /**
  * Labels on versions (issue 15). 'production' is the prompt's current version (the app's "Set as
@@ -120,6 +122,16 @@ export async function placeLabel(
     toVersion: to?.versionNumber ?? null,
     actorUserId: mover.kind === 'user' ? mover.actor.id : mover.userId,
     apiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
+  })
+  await enqueueEvent(tx, spaceOf(prompt), {
+    type: 'prompt.label.moved',
+    actor: eventActor(mover),
+    data: {
+      prompt: { id: prompt.id, name: prompt.name },
+      label,
+      fromVersion,
+      toVersion: to?.versionNumber ?? null,
+    },
   })
 }
 

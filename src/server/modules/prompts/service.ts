@@ -5,7 +5,7 @@ import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { isUuid } from '../../../domain/ids.ts'
 import { translate } from '../../../domain/messages/index.ts'
-import { PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import { LATEST_LABEL, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
 import {
   type createPromptInput,
   type listVersionsQuery,
@@ -21,6 +21,7 @@ import { pageCondition, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { type PlanGate, subjectKeyOf, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
+import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
 import {
   findVisiblePrompt,
   lockVisiblePrompt,
@@ -148,16 +149,30 @@ export async function createPrompt(
           ...sharing,
         })
         .returning()
+      const changelog = translate(actor.locale, 'prompts.initialChangelog')
       const [version] = await tx
         .insert(promptVersions)
         .values({
           promptId: prompt!.id,
           versionNumber: 1,
           body: input.body,
-          changelog: translate(actor.locale, 'prompts.initialChangelog'),
+          changelog,
           createdByUserId: actor.id,
         })
         .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+      await enqueueEvent(tx, spaceOf(prompt!), {
+        type: 'prompt.created',
+        actor: eventActor(actor),
+        data: {
+          prompt: promptData(prompt!),
+          version: versionData({
+            ...version!,
+            body: input.body,
+            changelog,
+            labels: [PRODUCTION_LABEL, LATEST_LABEL],
+          }),
+        },
+      })
       await placeLabel(tx, prompt!, PRODUCTION_LABEL, version!, { kind: 'user', actor })
       return prompt!.id
     })
@@ -228,14 +243,29 @@ export async function savePrompt(
             changelog: input.changelog ?? translate(actor.locale, 'prompts.updatedChangelog'),
             createdByUserId: actor.id,
           })
-          .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+          .returning({
+            id: promptVersions.id,
+            versionNumber: promptVersions.versionNumber,
+            changelog: promptVersions.changelog,
+          })
         // The new version becomes current unless 'production' is protected from this editor; then
         // it waits, as a new version, for a team admin to move the label.
-        if (await mayMove(tx, prompt, PRODUCTION_LABEL, mover)) {
-          await placeLabel(tx, prompt, PRODUCTION_LABEL, version!, mover)
-        }
+        const becomesCurrent = await mayMove(tx, prompt, PRODUCTION_LABEL, mover)
+        await enqueueEvent(tx, spaceOf(prompt), {
+          type: 'prompt.version.created',
+          actor: eventActor(actor),
+          data: {
+            prompt: promptData(prompt),
+            version: versionData({
+              ...version!,
+              body: input.body,
+              labels: becomesCurrent ? [PRODUCTION_LABEL, LATEST_LABEL] : [LATEST_LABEL],
+            }),
+          },
+        })
+        if (becomesCurrent) await placeLabel(tx, prompt, PRODUCTION_LABEL, version!, mover)
       }
-      await tx
+      const [updated] = await tx
         .update(prompts)
         .set({
           ...(input.title !== undefined && { title: input.title }),
@@ -246,6 +276,17 @@ export async function savePrompt(
           updatedAt: sql`now()`,
         })
         .where(eq(prompts.id, promptId))
+        .returning()
+      const metadataChanged = (
+        ['title', 'name', 'description', 'tags', 'visibility', 'teamId'] as const
+      ).some((field) => input[field] !== undefined)
+      if (metadataChanged) {
+        await enqueueEvent(tx, spaceOf(updated!), {
+          type: 'prompt.updated',
+          actor: eventActor(actor),
+          data: { prompt: promptData(updated!) },
+        })
+      }
     })
     .catch(mapPromptDbError)
   return getPromptDetail(db, actor, promptId)
@@ -286,6 +327,11 @@ export async function deletePrompt(db: Db, actor: Actor, promptId: string): Prom
     .transaction(async (tx) => {
       const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
       requirePromptAccess(actor, prompt, 'delete')
+      await enqueueEvent(tx, spaceOf(prompt), {
+        type: 'prompt.deleted',
+        actor: eventActor(actor),
+        data: { prompt: promptData(prompt) },
+      })
       await tx.delete(conversationMessagePrompts).where(eq(conversationMessagePrompts.promptId, promptId))
       await tx.update(prompts).set({ currentVersionId: null }).where(eq(prompts.id, promptId))
       await tx.delete(promptVersions).where(eq(promptVersions.promptId, promptId))
