@@ -9,6 +9,7 @@ import { promptLabelOperations } from './prompt-labels.ts'
 import { promptOperations } from './prompts.ts'
 import { systemOperations } from './system.ts'
 import { teamOperations } from './teams.ts'
+import { webhookOperations } from './webhooks.ts'
 
 /** Every operation group of the JSON API, in the order the API documents list them. */
 export const operationGroups = [
@@ -22,5 +23,6 @@ export const operationGroups = [
   dashboardOperations,
   mailOperations,
   apiKeyOperations,
+  webhookOperations,
   systemOperations,
 ] as const

@@ -12,6 +12,7 @@ import dePrompts from './locales/de/prompts.json'
 import dePublicApi from './locales/de/publicApi.json'
 import deShell from './locales/de/shell.json'
 import deTeams from './locales/de/teams.json'
+import deWebhooks from './locales/de/webhooks.json'
 import enAccount from './locales/en/account.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
@@ -25,6 +26,7 @@ import enPrompts from './locales/en/prompts.json'
 import enPublicApi from './locales/en/publicApi.json'
 import enShell from './locales/en/shell.json'
 import enTeams from './locales/en/teams.json'
+import enWebhooks from './locales/en/webhooks.json'
 
 /** UI texts per namespace. Messages shared with the server live in src/domain/messages. */
 const en = {
@@ -41,6 +43,7 @@ const en = {
   plans: enPlans,
   dashboard: enDashboard,
   publicApi: enPublicApi,
+  webhooks: enWebhooks,
 }
 const de: typeof en = {
   common: deCommon,
@@ -56,6 +59,7 @@ const de: typeof en = {
   plans: dePlans,
   dashboard: deDashboard,
   publicApi: dePublicApi,
+  webhooks: deWebhooks,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

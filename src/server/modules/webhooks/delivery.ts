@@ -69,6 +69,7 @@ export function postWebhook(options: {
   const elapsed = () => Math.round(performance.now() - started)
   return new Promise((resolve) => {
     let settled = false
+    let timer: NodeJS.Timeout | undefined
     const finish = (result: Omit<AttemptResult, 'durationMs'>) => {
       if (settled) return
       settled = true
@@ -103,7 +104,7 @@ export function postWebhook(options: {
       // A fresh connection each time: an address checked for this delivery is the one used.
       agent: false,
     })
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       request.destroy(new Error(`timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`))
     }, WEBHOOK_TIMEOUT_MS)
     request.on('error', fail)
