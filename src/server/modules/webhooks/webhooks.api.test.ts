@@ -80,6 +80,13 @@ const headersOf = (request: { headers: Record<string, unknown> }) => ({
   'webhook-signature': String(request.headers['webhook-signature']),
 })
 
+interface EventData {
+  prompt?: Record<string, unknown>
+  version?: Record<string, unknown>
+  message?: Record<string, unknown>
+  [key: string]: unknown
+}
+
 /** Parses a received body after verifying its signature with the standardwebhooks package. */
 function verified(secret: string, request: { headers: Record<string, unknown>; body: string }) {
   return new Webhook(secret).verify(request.body, headersOf(request)) as {
@@ -87,7 +94,7 @@ function verified(secret: string, request: { headers: Record<string, unknown>; b
     type: string
     space: Record<string, unknown>
     actor: Record<string, unknown>
-    data: Record<string, any>
+    data: EventData
   }
 }
 
