@@ -9,9 +9,16 @@ export function useWebhooks(teamId: string | null) {
   return useQuery(operationQuery(webhookOperations.list, { query: teamId ? { teamId } : {} }))
 }
 
-/** An endpoint's deliveries with their attempts (the newest 50). */
+/** How often the log is read again while a delivery in it is still pending. */
+const PENDING_REFRESH_MS = 2000
+
+/** An endpoint's deliveries with their attempts (the newest 50), re-read while any is pending. */
 export function useWebhookDeliveries(id: string) {
-  return useQuery(operationQuery(webhookOperations.deliveries, { params: { id }, query: { limit: 50 } }))
+  return useQuery({
+    ...operationQuery(webhookOperations.deliveries, { params: { id }, query: { limit: 50 } }),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((delivery) => delivery.status === 'pending') ? PENDING_REFRESH_MS : false,
+  })
 }
 
 function useWebhookMutation<I, R>(fn: (input: I) => Promise<R>) {
