@@ -31,6 +31,8 @@ export async function runWebhooksBenchmark(): Promise<void> {
   await ensureBenchDatabase(true, DATABASE_URL)
   await signUpAccounts(DATABASE_URL, [EMAIL], PASSWORD)
   process.env.WEBHOOK_ALLOW_PRIVATE = '1'
+  // Unlimited: the saves below need more prompts than a trial's ten.
+  process.env.PLANS = 'off'
   const server = await startServer({ DATABASE_URL })
   const receiver = await WebhookReceiver.start()
   const client = new pg.Client({ connectionString: DATABASE_URL })
