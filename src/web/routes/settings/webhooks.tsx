@@ -449,6 +449,11 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                       <span className="mt-1 block">
                         <StatusBadge delivery={delivery} />
                       </span>
+                      {delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0 && (
+                        <span className="mt-1 block text-xs font-normal text-muted-foreground">
+                          {t('nextAttempt')}: {new Date(delivery.nextAttemptAt).toLocaleString()}
+                        </span>
+                      )}
                     </th>
                     {delivery.log[0] ? (
                       <AttemptCells attempt={delivery.log[0]} />
