@@ -441,30 +441,36 @@ describe('SSRF protection', () => {
 
   it('refuses them again at delivery time (the address may have changed since)', async () => {
     const [me] = await queryRows<{ id: string }>(strict.database.db, sql`SELECT id FROM users LIMIT 1`)
+    // An address literal, and a name that resolves to loopback (checked in the connection's lookup).
     const path = freshPath()
-    const [endpoint] = await strict.database.db
+    const targets = [`${receiver.url}${path}`, `${receiver.url.replace('127.0.0.1', 'localhost')}${path}`]
+    const endpoints = await strict.database.db
       .insert(webhookEndpoints)
-      .values({
-        ownerUserId: me!.id,
-        url: `${receiver.url}${path}`,
-        events: ['prompt.created'],
-        secret: 'whsec_AAAA',
-      })
+      .values(
+        targets.map((url) => ({
+          ownerUserId: me!.id,
+          url,
+          events: ['prompt.created'],
+          secret: 'whsec_AAAA',
+        })),
+      )
       .returning()
     await createPromptAs(user)
     await strict.webhooks.deliverDue()
     expect(receiver.on(path)).toHaveLength(0)
-    const [delivery] = await strict.database.db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.endpointId, endpoint!.id))
-    expect(delivery).toMatchObject({ status: 'pending', attempts: 1 })
-    const [attempt] = await queryRows<{ error: string; status_code: number | null }>(
-      strict.database.db,
-      sql`SELECT error, status_code FROM webhook_attempts WHERE delivery_id = ${delivery!.id}`,
-    )
-    expect(attempt).toMatchObject({ status_code: null })
-    expect(attempt?.error).toMatch(/private, loopback or link-local/)
+    for (const endpoint of endpoints) {
+      const [delivery] = await strict.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint.id))
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1 })
+      const [attempt] = await queryRows<{ error: string; status_code: number | null }>(
+        strict.database.db,
+        sql`SELECT error, status_code FROM webhook_attempts WHERE delivery_id = ${delivery!.id}`,
+      )
+      expect(attempt).toMatchObject({ status_code: null })
+      expect(attempt?.error).toMatch(/private, loopback or link-local/)
+    }
   })
 })
 
