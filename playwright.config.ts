@@ -99,7 +99,8 @@ export default defineConfig({
       stderr: 'ignore',
       env: { E2E_OIDC_PORT: String(oidcPort), E2E_APP_URL: baseURL },
     },
-    appServer(port, baseURL, { DATA_DIR: dataDir, PLANS: 'off' }),
+    // WEBHOOK_ALLOW_PRIVATE: e2e/webhooks.spec.ts receives the app's webhooks on 127.0.0.1.
+    appServer(port, baseURL, { DATA_DIR: dataDir, PLANS: 'off', WEBHOOK_ALLOW_PRIVATE: '1' }),
     appServer(plansPort, plansBaseURL, { DATA_DIR: `${dataDir}-plans`, PLANS: 'on' }),
   ],
 })

@@ -80,13 +80,13 @@ test('the sidebar reaches every section; the spec placeholder pages say they are
     await expect(page).toHaveURL(new RegExp(`${path}$`))
     await expect(page.getByText('This page is not yet implemented.')).toBeVisible()
   }
-  for (const path of ['/settings/webhooks', '/help']) {
-    await page.goto(path)
-    await expect(page.getByText('This page is not yet implemented.')).toBeVisible()
-  }
-  // /settings/api is built (issue 15): e2e/public-api.spec.ts.
+  await page.goto('/help')
+  await expect(page.getByText('This page is not yet implemented.')).toBeVisible()
+  // /settings/api is built (issue 15): e2e/public-api.spec.ts; /settings/webhooks (issue 16): e2e/webhooks.spec.ts.
   await page.goto('/settings/api')
   await expect(page.getByRole('heading', { name: 'API Access', level: 1 })).toBeVisible()
+  await page.goto('/settings/webhooks')
+  await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible()
 })
 
 test('legacy /signup goes to /login after 3 seconds', async ({ page }) => {

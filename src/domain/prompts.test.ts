@@ -26,6 +26,8 @@ describe('createPromptInput', () => {
       tags: ['a', 'b'],
       visibility: 'private',
       teamId: null,
+      type: 'text',
+      config: {},
     })
   })
 

@@ -14,6 +14,7 @@ import { promptLabelOperations } from '../domain/api/prompt-labels.ts'
 import { promptOperations } from '../domain/api/prompts.ts'
 import { systemOperations } from '../domain/api/system.ts'
 import { teamOperations } from '../domain/api/teams.ts'
+import { webhookOperations } from '../domain/api/webhooks.ts'
 import { AppError } from '../domain/errors.ts'
 import type { Auth } from './auth/auth.ts'
 import { authHandler } from './auth/mount.ts'
@@ -46,6 +47,7 @@ import { promptLabelHandlers } from './modules/prompts/label-routes.ts'
 import { promptHandlers } from './modules/prompts/routes.ts'
 import { systemHandlers } from './modules/system/routes.ts'
 import { teamHandlers } from './modules/teams/routes.ts'
+import { webhookHandlers } from './modules/webhooks/routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps) {
   mount(apiKeyOperations, apiKeyHandlers({ db, plans }))
   mount(dataRightsOperations, dataRightsHandlers({ db, auth, config, log }))
   mount(auditOperations, auditHandlers({ db }))
+  mount(webhookOperations, webhookHandlers({ db, plans, allowPrivate: config.webhookAllowPrivate }))
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 
   app.all('/api/*', () => {

@@ -45,6 +45,8 @@ const envSchema = z.object({
   EXTRA_TRUSTED_ORIGINS: optionalString,
   /** Plans, trials and limits (on, the product as the spec describes it) or an unlimited private install (off). */
   PLANS: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  /** Webhook targets on private, loopback or link-local addresses: refused (0) or allowed (1, development). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
 })
 
 export interface Config {
@@ -73,6 +75,8 @@ export interface Config {
   trustProxy: TrustProxy
   /** PLANS: trials, limits and the paywall (true) or an unlimited installation (false). */
   plansEnabled: boolean
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target private and loopback addresses (see webhooks/ssrf.ts). */
+  webhookAllowPrivate: boolean
   version: string
 }
 
@@ -116,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     trustProxy,
     plansEnabled: e.PLANS === 'on',
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
     version: readVersion(),
   }
 }

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts'
 import { createLogger } from './log.ts'
 import { createMailDelivery } from './mail/delivery.ts'
 import { runExports } from './modules/data-rights/exports.ts'
+import { createWebhookDelivery } from './modules/webhooks/delivery.ts'
 
 async function main() {
   const started = performance.now()
@@ -47,6 +48,14 @@ async function main() {
     logSecrets: config.env !== 'production',
   })
   await mail.start()
+  const webhooks = createWebhookDelivery({
+    database,
+    log,
+    allowPrivate: config.webhookAllowPrivate,
+    appUrl: config.appUrl,
+    version: config.version,
+  })
+  await webhooks.start()
   const app = createApp({
     config,
     database,
@@ -86,6 +95,7 @@ async function main() {
     force.unref()
     server.close(async () => {
       await mail.stop().catch((error) => log.error('stopping mail delivery failed', { err: error }))
+      await webhooks.stop().catch((error) => log.error('stopping webhook delivery failed', { err: error }))
       await database.close().catch((error) => log.error('closing the database failed', { err: error }))
       process.exit(0)
     })

@@ -11,6 +11,7 @@ import { promptLabelOperations } from './prompt-labels.ts'
 import { promptOperations } from './prompts.ts'
 import { systemOperations } from './system.ts'
 import { teamOperations } from './teams.ts'
+import { webhookOperations } from './webhooks.ts'
 
 /** Every operation group of the JSON API, in the order the API documents list them. */
 export const operationGroups = [
@@ -26,5 +27,6 @@ export const operationGroups = [
   apiKeyOperations,
   dataRightsOperations,
   auditOperations,
+  webhookOperations,
   systemOperations,
 ] as const

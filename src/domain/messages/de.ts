@@ -9,6 +9,7 @@ import { profileDe } from './de/profile.ts'
 import { promptsDe } from './de/prompts.ts'
 import { publicApiDe } from './de/public-api.ts'
 import { teamsDe } from './de/teams.ts'
+import { webhooksDe } from './de/webhooks.ts'
 import type { en } from './en.ts'
 
 /** German texts, one file per domain under ./de; the spec's German sign-in messages word for word. */
@@ -24,4 +25,5 @@ export const de: Record<keyof typeof en, string> = {
   ...publicApiDe,
   ...dataRightsDe,
   ...auditDe,
+  ...webhooksDe,
 }

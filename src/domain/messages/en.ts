@@ -9,6 +9,7 @@ import { profileEn } from './en/profile.ts'
 import { promptsEn } from './en/prompts.ts'
 import { publicApiEn } from './en/public-api.ts'
 import { teamsEn } from './en/teams.ts'
+import { webhooksEn } from './en/webhooks.ts'
 
 /**
  * English texts shared by server and web, one file per domain under ./en (keys prefixed by domain).
@@ -27,4 +28,5 @@ export const en = {
   ...publicApiEn,
   ...dataRightsEn,
   ...auditEn,
+  ...webhooksEn,
 }

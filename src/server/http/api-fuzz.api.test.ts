@@ -40,7 +40,9 @@ const routes: Route[] = [
 
 /** Routes whose success changes the fixtures whatever the body: only tried with bad parameters. */
 const isBodylessAction = (route: Route) =>
-  route.method === 'DELETE' || /\/(leave|accept|resend|retry|revert)$/.test(route.path)
+  route.method === 'DELETE' ||
+  /\/(leave|accept|resend|retry|revert|rotate|redeliver)$/.test(route.path) ||
+  route.path === '/api/v1/webhooks/:id/test'
 
 // Destructive routes last, better-auth's (one of which signs out) at the very end.
 const rank = (route: Route) => (route.path.startsWith('/api/auth/') ? 2 : isBodylessAction(route) ? 1 : 0)

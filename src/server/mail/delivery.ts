@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '../db/client.ts'
 import { queryRows } from '../db/rows.ts'
+import { createQueueWorker, type QueueWorker } from '../jobs/queue-worker.ts'
 import type { Logger } from '../log.ts'
 import { MAIL_CHANNEL, redactSecrets } from './outbox.ts'
 
@@ -28,14 +29,8 @@ interface ClaimedMail {
   attempts: number
 }
 
-export interface MailDelivery {
-  /** Listens for queued mail and polls for due mail until stopped. */
-  start(): Promise<void>
-  /** Delivers what is due now; resolves when this round is done (tests and the admin page use it). */
-  deliverDue(): Promise<void>
-  /** Stops polling and listening, waits for the round in flight, closes the SMTP pool. */
-  stop(): Promise<void>
-}
+/** The outbox's worker (jobs/queue-worker.ts); `stop` also closes the SMTP pool. */
+export type MailDelivery = QueueWorker
 
 /**
  * Sends the outbox: SMTP through a pooled nodemailer transport when `smtpUrl` is set, otherwise
@@ -54,11 +49,6 @@ export function createMailDelivery(deps: {
   const { database, smtpUrl, mailFrom, log, logSecrets = false } = deps
   const db = database.db
   let transport: Transporter | undefined
-  let timer: NodeJS.Timeout | undefined
-  let unlisten: (() => Promise<void>) | undefined
-  let running: Promise<void> | undefined
-  let again = false
-  let stopped = false
 
   const smtp = () => {
     transport ??= nodemailer.createTransport({
@@ -127,47 +117,18 @@ export function createMailDelivery(deps: {
     }
   }
 
-  async function round() {
-    do {
-      again = false
+  const worker = createQueueWorker({
+    name: 'mail delivery',
+    database,
+    channel: MAIL_CHANNEL,
+    pollIntervalMs: POLL_INTERVAL_MS,
+    log,
+    drain: async () => {
       const batch = await claim()
       await Promise.all(batch.map(send))
-      if (batch.length === BATCH_SIZE) again = true
-    } while (again && !stopped)
-  }
-
-  function deliverDue(): Promise<void> {
-    if (running) {
-      again = true
-      return running
-    }
-    running = round()
-      .catch((error) => log.error('mail delivery round failed', { err: error }))
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-
-  return {
-    async start() {
-      stopped = false
-      try {
-        unlisten = await database.listen(MAIL_CHANNEL, () => void deliverDue())
-      } catch (error) {
-        log.warn('mail: cannot listen for queued mail; polling only', { err: error })
-      }
-      timer = setInterval(() => void deliverDue(), POLL_INTERVAL_MS)
-      timer.unref()
-      void deliverDue()
+      return batch.length === BATCH_SIZE
     },
-    deliverDue,
-    async stop() {
-      stopped = true
-      if (timer) clearInterval(timer)
-      await unlisten?.()
-      await running
-      transport?.close()
-    },
-  }
+    onStop: () => transport?.close(),
+  })
+  return { start: worker.start, deliverDue: worker.deliverDue, stop: worker.stop }
 }

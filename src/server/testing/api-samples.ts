@@ -1,6 +1,7 @@
 import type { Conversation, Message, MessageAttachment } from '../../domain/conversations.ts'
 import type { PromptDetail } from '../../domain/prompts.ts'
 import type { TeamInvitation } from '../../domain/teams.ts'
+import { webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts'
 import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from './client.ts'
 import { addMember, createTeamAs, invitationLinkFor, inviteAs } from './teams.ts'
 import type { TestApp } from './test-app.ts'
@@ -26,6 +27,9 @@ export interface ApiObjects {
   labelEventId: string
   /** The owner's data export (started, not built). */
   exportId: string
+  /** A webhook endpoint of the owner's team, and one of its deliveries. */
+  webhookId: string
+  webhookDeliveryId: string
   /** Basic auth with the owner's read-write key, so the prompt API's routes get past authentication. */
   basicAuth: string
 }
@@ -82,6 +86,21 @@ export async function seedApiObjects(
   )
   const outbox = await admin.get<{ items: { id: string }[] }>('/api/v1/mail-outbox')
   const dataExport = await owner.post<{ id: string }>('/api/v1/me/exports')
+  // Written directly: the API refuses a target it cannot resolve to a public address.
+  const [webhook] = await testApp.database.db
+    .insert(webhookEndpoints)
+    .values({
+      teamId: team.id,
+      url: 'https://93.184.215.14/hook',
+      events: ['prompt.created'],
+      secret: 'whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+      enabled: false,
+    })
+    .returning({ id: webhookEndpoints.id })
+  const [delivery] = await testApp.database.db
+    .insert(webhookDeliveries)
+    .values({ endpointId: webhook!.id, eventId: 'evt_fuzz', eventType: 'webhook.test', payload: '{}' })
+    .returning({ id: webhookDeliveries.id })
   return {
     owner,
     ownerEmail,
@@ -99,6 +118,8 @@ export async function seedApiObjects(
     apiKeyId: apiKey.body.id,
     labelEventId: labelEvents.body.items[0]!.id,
     exportId: dataExport.body.id,
+    webhookId: webhook!.id,
+    webhookDeliveryId: delivery!.id,
     basicAuth: `Basic ${Buffer.from(`${apiKey.body.publicKey}:${apiKey.body.secretKey}`).toString('base64')}`,
   }
 }
@@ -182,6 +203,13 @@ export function sampleBody(
     'PUT /api/v1/prompts/:id/current-version': () => ({ versionId: fx.versionId }),
     'POST /api/v1/teams': () => ({ name: 'Another' }),
     'POST /api/v1/api-keys': () => ({ name: 'Key', scope: 'read', teamId: fx.teamId }),
+    'POST /api/v1/webhooks': () => ({
+      url: 'https://93.184.215.14/hook',
+      description: 'Fuzz',
+      events: ['prompt.created'],
+      teamId: fx.teamId,
+    }),
+    'PATCH /api/v1/webhooks/:id': () => ({ description: 'Edited', events: ['prompt.updated'] }),
     'PUT /api/v1/prompts/:id/labels': () => ({ label: 'staging', versionId: fx.versionId }),
     'PUT /api/v1/teams/:teamId/protected-labels': () => ({ labels: ['staging'] }),
     'POST /api/public/v2/prompts': () => ({ name: 'fuzz', prompt: 'x', labels: ['a'], tags: ['t'] }),
@@ -207,6 +235,7 @@ export function validParam(route: { path: string }, name: string, fx: ApiObjects
     if (route.path.startsWith('/api/v1/mail-outbox')) return fx.mailId
     if (route.path.startsWith('/api/v1/api-keys')) return fx.apiKeyId
     if (route.path.startsWith('/api/v1/me/exports')) return fx.exportId
+    if (route.path.startsWith('/api/v1/webhooks')) return fx.webhookId
   }
   const byName: Record<string, string> = {
     teamId: fx.teamId,
@@ -218,6 +247,7 @@ export function validParam(route: { path: string }, name: string, fx: ApiObjects
     requestId: fx.planRequestId,
     label: 'staging',
     eventId: fx.labelEventId,
+    deliveryId: fx.webhookDeliveryId,
     name: 'Fuzzed',
     version: '1',
     file: 'init.js',

@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config.ts'
 import { type Database, openDatabase } from '../db/client.ts'
 import { createLogger, type Logger } from '../log.ts'
 import { createMailDelivery, type MailDelivery } from '../mail/delivery.ts'
+import { createWebhookDelivery, type WebhookDelivery } from '../modules/webhooks/delivery.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
@@ -15,6 +16,8 @@ export interface TestApp {
   config: Config
   /** The outbox worker; running (delivering to `config.smtpUrl`) when the test app has SMTP. */
   mail: MailDelivery
+  /** The webhook worker; not started (tests call `deliverDue()` or `start()`). */
+  webhooks: WebhookDelivery
   close(): Promise<void>
 }
 
@@ -56,12 +59,21 @@ export async function createTestApp(
   })
   const mail = createMailDelivery({ database, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log })
   if (config.smtpUrl) await mail.start()
+  const webhooks = createWebhookDelivery({
+    database,
+    log,
+    allowPrivate: config.webhookAllowPrivate,
+    appUrl: config.appUrl,
+    version: config.version,
+  })
   return {
     app,
     database,
     config,
     mail,
+    webhooks,
     close: async () => {
+      await webhooks.stop()
       await mail.stop()
       await database.close()
       await dropSchema()

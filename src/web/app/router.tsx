@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { PublicOnly, RequireAuth, RequireGlobalAdmin } from '../features/auth/guards.tsx'
-import { ApiAccessBadge } from '../features/plans/index.ts'
 import { AppShell } from '../features/shell/app-shell.tsx'
 import { LoadingScreen } from '../features/shell/loading-screen.tsx'
 import { AuthLayout } from '../routes/auth/auth-layout.tsx'
@@ -133,7 +132,10 @@ export const routes: RouteObject[] = [
                 path: '/settings/api',
                 ...lazyPage(() => import('../routes/settings/api.tsx'), 'ApiSettingsPage'),
               },
-              { path: '/settings/webhooks', element: notImplemented('settingsWebhooks') },
+              {
+                path: '/settings/webhooks',
+                ...lazyPage(() => import('../routes/settings/webhooks.tsx'), 'WebhooksSettingsPage'),
+              },
               { path: '/help', element: notImplemented('help') },
               // Global admins only; others go to /.
               {

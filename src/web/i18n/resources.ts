@@ -13,6 +13,7 @@ import dePrompts from './locales/de/prompts.json'
 import dePublicApi from './locales/de/publicApi.json'
 import deShell from './locales/de/shell.json'
 import deTeams from './locales/de/teams.json'
+import deWebhooks from './locales/de/webhooks.json'
 import enAccount from './locales/en/account.json'
 import enAudit from './locales/en/audit.json'
 import enAuth from './locales/en/auth.json'
@@ -27,6 +28,7 @@ import enPrompts from './locales/en/prompts.json'
 import enPublicApi from './locales/en/publicApi.json'
 import enShell from './locales/en/shell.json'
 import enTeams from './locales/en/teams.json'
+import enWebhooks from './locales/en/webhooks.json'
 
 /** UI texts per namespace. Messages shared with the server live in src/domain/messages. */
 const en = {
@@ -44,6 +46,7 @@ const en = {
   dashboard: enDashboard,
   publicApi: enPublicApi,
   audit: enAudit,
+  webhooks: enWebhooks,
 }
 const de: typeof en = {
   common: deCommon,
@@ -60,6 +63,7 @@ const de: typeof en = {
   dashboard: deDashboard,
   publicApi: dePublicApi,
   audit: deAudit,
+  webhooks: deWebhooks,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

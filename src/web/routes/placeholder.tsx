@@ -50,7 +50,7 @@ export function ScreenPlaceholder({ screen }: { screen: ScreenKey }) {
   )
 }
 
-/** The spec's own placeholder pages (/settings, /billing, /settings/api, /settings/webhooks, /help). */
+/** The spec's own placeholder pages (/settings, /billing, /help; /settings/api and /settings/webhooks were built since). */
 export function NotImplementedPage({ screen, actions }: { screen: ScreenKey; actions?: ReactNode }) {
   const { t } = useTranslation('pages')
   return (

@@ -13,6 +13,7 @@ import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, conversationMessages, users } from '../../db/schema/index.ts'
+import { conversationSpace, enqueueEvent, eventActor } from '../webhooks/events.ts'
 import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
 import { loadConversation, loadMessageForWrite } from './policy.ts'
 
@@ -142,7 +143,7 @@ export async function appendMessage(
   input: z.output<typeof appendMessageInput>,
 ): Promise<Message> {
   return db.transaction(async (tx) => {
-    await loadConversation(tx, actor, conversationId, { lock: true })
+    const conversation = await loadConversation(tx, actor, conversationId, { lock: true })
     const refs = await resolveAttachmentRefs(tx, actor, input.attachments)
     const [message] = await tx
       .insert(conversationMessages)
@@ -165,7 +166,16 @@ export async function appendMessage(
       })
     }
     await refreshSnapshot(tx, conversationId)
-    return messageById(tx, actor, message!.id)
+    const appended = await messageById(tx, actor, message!.id)
+    await enqueueEvent(tx, conversationSpace(conversation.row), {
+      type: 'conversation.message.created',
+      actor: eventActor(actor),
+      data: {
+        conversation: { id: conversationId, title: conversation.row.title },
+        message: appended,
+      },
+    })
+    return appended
   })
 }
 

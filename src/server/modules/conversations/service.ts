@@ -21,6 +21,7 @@ import {
 } from '../../db/queries.ts'
 import { conversationMessages, conversations, teams } from '../../db/schema/index.ts'
 import { roleInTeam } from '../teams/membership.ts'
+import { conversationSpace, enqueueEvent, eventActor } from '../webhooks/events.ts'
 import { refreshSnapshot } from './messages.ts'
 import {
   conversationOwnedBy,
@@ -99,14 +100,37 @@ export async function createConversation(
     const [created] = await tx
       .insert(conversations)
       .values({ title: input.title, teamId, ownerUserId: actor.id, tags: input.tags })
-      .returning({ id: conversations.id })
+      .returning({ id: conversations.id, createdAt: conversations.createdAt })
     const id = created!.id
+    const space = conversationSpace({ teamId, ownerUserId: actor.id })
+    const conversation = { id, title: input.title, teamId, tags: input.tags }
+    await enqueueEvent(tx, space, {
+      type: 'conversation.created',
+      actor: eventActor(actor),
+      data: { conversation: { ...conversation, ownerUserId: actor.id } },
+    })
     if (input.firstMessage) {
-      await tx.insert(conversationMessages).values({
-        conversationId: id,
-        createdByUserId: actor.id,
-        role: 'user',
-        content: { text: input.firstMessage },
+      const [message] = await tx
+        .insert(conversationMessages)
+        .values({
+          conversationId: id,
+          createdByUserId: actor.id,
+          role: 'user',
+          content: { text: input.firstMessage },
+        })
+        .returning({ id: conversationMessages.id, createdAt: conversationMessages.createdAt })
+      await enqueueEvent(tx, space, {
+        type: 'conversation.message.created',
+        actor: eventActor(actor),
+        data: {
+          conversation: { id, title: input.title },
+          message: {
+            id: message!.id,
+            role: 'user',
+            content: { text: input.firstMessage },
+            createdAt: message!.createdAt.toISOString(),
+          },
+        },
       })
       await refreshSnapshot(tx, id)
     }

@@ -26,6 +26,7 @@ import {
   teamMembers,
   users,
   verifications,
+  webhookEndpoints,
 } from '../../db/schema/index.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
@@ -203,6 +204,7 @@ export async function deleteAccount(
     await tx.delete(teamMembers).where(eq(teamMembers.userId, actor.id))
     await tx.delete(invitations).where(sql`lower(${invitations.email}) = ${actor.email.toLowerCase()}`)
     await tx.delete(apiKeys).where(eq(apiKeys.ownerUserId, actor.id))
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.ownerUserId, actor.id))
     await tx.delete(sessions).where(eq(sessions.userId, actor.id))
     await tx.delete(accounts).where(eq(accounts.userId, actor.id))
     await tx.delete(verifications).where(sql`position(${actor.email} in ${verifications.identifier}) > 0`)

@@ -23,6 +23,7 @@ import type { PlanGate } from '../plans/gate.ts'
 import { mapPromptDbError } from '../prompts/db-errors.ts'
 import { type Mover, placeLabel, requireMayMove } from '../prompts/labels.ts'
 import { inSpace, type Space, spaceId } from '../prompts/names.ts'
+import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
 
 /** One prompt version as Langfuse's API answers it. */
 export interface LangfusePrompt {
@@ -178,6 +179,7 @@ export async function createLangfuseVersion(
   const versionNumber = await db
     .transaction(async (tx) => {
       let prompt = await lockByName(tx, space, input.name)
+      const isNew = !prompt
       await plans.require(tx, subjectOfSpace(space), prompt ? 'editPrompt' : 'createPrompt')
       if (!prompt) {
         if (!principal.userId) throw new AppError('forbidden', 'apiKeys.invalid')
@@ -211,18 +213,33 @@ export async function createLangfuseVersion(
           .where(eq(prompts.id, prompt.id))
       }
       await requireMayMove(tx, prompt, input.labels, mover)
+      const body = serializePromptBody(input.type, input.prompt)
       const [version] = await tx
         .insert(promptVersions)
         .values({
           promptId: prompt.id,
           versionNumber: sql`(SELECT coalesce(max(version_number), 0) + 1 FROM prompt_versions WHERE prompt_id = ${prompt.id})`,
-          body: serializePromptBody(input.type, input.prompt),
+          body,
           changelog: input.commitMessage ?? null,
           config: input.config,
           createdByUserId: principal.userId,
           createdByApiKeyId: principal.keyId,
         })
         .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+      await enqueueEvent(tx, space, {
+        type: isNew ? 'prompt.created' : 'prompt.version.created',
+        actor: eventActor(mover),
+        data: {
+          prompt: promptData({ ...prompt, ...(input.tags && { tags: input.tags }) }),
+          version: versionData({
+            ...version!,
+            body,
+            changelog: input.commitMessage ?? null,
+            config: input.config,
+            labels: [...input.labels, LATEST_LABEL],
+          }),
+        },
+      })
       for (const label of input.labels) await placeLabel(tx, prompt, label, version!, mover)
       return version!.versionNumber
     })
@@ -318,6 +335,11 @@ export async function deleteLangfusePrompt(
             before: { title: prompt.title, name: prompt.name, visibility: prompt.visibility },
           },
         )
+        await enqueueEvent(tx, principal.space, {
+          type: 'prompt.deleted',
+          actor: eventActor(mover),
+          data: { prompt: promptData(prompt) },
+        })
         return true
       }
       for (const row of rows) {

@@ -12,7 +12,9 @@ import {
 } from '../../db/schema/index.ts'
 import { recordAudit } from '../audit/record.ts'
 import { roleInTeam } from '../teams/membership.ts'
+import { enqueueEvent, eventActor } from '../webhooks/events.ts'
 import type { PromptRow } from './access.ts'
+import { spaceOf } from './names.ts'
 
 /**
  * Labels on versions (issue 15). 'production' is the prompt's current version (the app's "Set as
@@ -144,6 +146,16 @@ export async function placeLabel(
       after: { label, version: to?.versionNumber ?? null },
     },
   )
+  await enqueueEvent(tx, spaceOf(prompt), {
+    type: 'prompt.label.moved',
+    actor: eventActor(mover),
+    data: {
+      prompt: { id: prompt.id, name: prompt.name },
+      label,
+      fromVersion,
+      toVersion: to?.versionNumber ?? null,
+    },
+  })
 }
 
 /** The labels a version holds now (stored ones and production), for the API's answers. */

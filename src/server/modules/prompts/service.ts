@@ -7,6 +7,7 @@ import { isUuid } from '../../../domain/ids.ts'
 import { type MessageKey, translate } from '../../../domain/messages/index.ts'
 import {
   chatBodyProblem,
+  LATEST_LABEL,
   PRODUCTION_LABEL,
   type PromptType,
   parsePromptBody,
@@ -29,6 +30,7 @@ import { conversationMessagePrompts, prompts, promptVersions } from '../../db/sc
 import { recordAudit } from '../audit/record.ts'
 import { type PlanGate, subjectKeyOf, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
+import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
 import {
   findVisiblePrompt,
   lockVisiblePrompt,
@@ -176,6 +178,7 @@ export async function createPrompt(
           ...sharing,
         })
         .returning()
+      const changelog = translate(actor.locale, 'prompts.initialChangelog')
       const [version] = await tx
         .insert(promptVersions)
         .values({
@@ -183,10 +186,24 @@ export async function createPrompt(
           versionNumber: 1,
           body,
           config: input.config,
-          changelog: translate(actor.locale, 'prompts.initialChangelog'),
+          changelog,
           createdByUserId: actor.id,
         })
         .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+      await enqueueEvent(tx, spaceOf(prompt!), {
+        type: 'prompt.created',
+        actor: eventActor(actor),
+        data: {
+          prompt: promptData(prompt!),
+          version: versionData({
+            ...version!,
+            body,
+            config: input.config,
+            changelog,
+            labels: [PRODUCTION_LABEL, LATEST_LABEL],
+          }),
+        },
+      })
       await placeLabel(tx, prompt!, PRODUCTION_LABEL, version!, { kind: 'user', actor })
       return prompt!.id
     })
@@ -261,14 +278,30 @@ export async function savePrompt(
             changelog: input.changelog ?? translate(actor.locale, 'prompts.updatedChangelog'),
             createdByUserId: actor.id,
           })
-          .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+          .returning({
+            id: promptVersions.id,
+            versionNumber: promptVersions.versionNumber,
+            changelog: promptVersions.changelog,
+          })
         // The new version becomes current unless 'production' is protected from this editor; then
         // it waits, as a new version, for a team admin to move the label.
-        if (await mayMove(tx, prompt, PRODUCTION_LABEL, mover)) {
-          await placeLabel(tx, prompt, PRODUCTION_LABEL, version!, mover)
-        }
+        const becomesCurrent = await mayMove(tx, prompt, PRODUCTION_LABEL, mover)
+        await enqueueEvent(tx, spaceOf(prompt), {
+          type: 'prompt.version.created',
+          actor: eventActor(actor),
+          data: {
+            prompt: promptData(prompt),
+            version: versionData({
+              ...version!,
+              body,
+              config,
+              labels: becomesCurrent ? [PRODUCTION_LABEL, LATEST_LABEL] : [LATEST_LABEL],
+            }),
+          },
+        })
+        if (becomesCurrent) await placeLabel(tx, prompt, PRODUCTION_LABEL, version!, mover)
       }
-      await tx
+      const [updated] = await tx
         .update(prompts)
         .set({
           ...(input.title !== undefined && { title: input.title }),
@@ -279,6 +312,17 @@ export async function savePrompt(
           updatedAt: sql`now()`,
         })
         .where(eq(prompts.id, promptId))
+        .returning()
+      const metadataChanged = (
+        ['title', 'name', 'description', 'tags', 'visibility', 'teamId'] as const
+      ).some((field) => input[field] !== undefined)
+      if (metadataChanged) {
+        await enqueueEvent(tx, spaceOf(updated!), {
+          type: 'prompt.updated',
+          actor: eventActor(actor),
+          data: { prompt: promptData(updated!) },
+        })
+      }
     })
     .catch(mapPromptDbError)
   return getPromptDetail(db, actor, promptId)
@@ -337,6 +381,11 @@ export async function deletePrompt(db: Db, actor: Actor, promptId: string): Prom
         objectId: promptId,
         teamId: prompt.visibility === 'team' ? prompt.teamId : null,
         before: { title: prompt.title, name: prompt.name, visibility: prompt.visibility },
+      })
+      await enqueueEvent(tx, spaceOf(prompt), {
+        type: 'prompt.deleted',
+        actor: eventActor(actor),
+        data: { prompt: promptData(prompt) },
       })
       await removePrompts(tx, eq(prompts.id, promptId))
     })

@@ -1,0 +1,110 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { AppError } from '../../../domain/errors.ts'
+
+/**
+ * SSRF protection of webhook targets: addresses a server must never be made to call on a user's
+ * behalf — private networks, loopback, link-local (cloud metadata at 169.254.169.254 and
+ * fd00:ec2::254), carrier-grade NAT, multicast, reserved and unspecified ranges, and IPv4 written
+ * as IPv6. Checked when an endpoint is saved and again for every connection (DNS may have changed):
+ * the address that was checked is the one connected to (`pinnedLookup`).
+ */
+const blocked = new BlockList()
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv4')
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv6')
+}
+
+/** Is this address one that webhooks must not reach? (Anything that is not an IP address is.) */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address)
+  if (family === 0) return true
+  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+function resolveAll(hostname: string): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  )
+}
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '')
+
+/**
+ * Save time: the URL's host must resolve, and only to public addresses (unless `allowPrivate`).
+ * Refuses with a validation error on the `url` field.
+ */
+export async function assertPublicTarget(url: string, allowPrivate: boolean): Promise<void> {
+  if (allowPrivate) return
+  const host = hostOf(new URL(url))
+  let addresses: LookupAddress[]
+  try {
+    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveAll(host)
+  } catch {
+    throw new AppError('validation', 'webhooks.urlUnresolvable', {
+      fields: { url: 'webhooks.urlUnresolvable' },
+    })
+  }
+  if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) {
+    throw new AppError('validation', 'webhooks.urlPrivate', { fields: { url: 'webhooks.urlPrivate' } })
+  }
+}
+
+export class BlockedAddressError extends Error {
+  constructor(hostname: string) {
+    super(`refused: ${hostname} resolves to a private, loopback or link-local address`)
+    this.name = 'BlockedAddressError'
+  }
+}
+
+/**
+ * Delivery time: the `lookup` of the HTTP request. It resolves the host once and fails the
+ * connection when any answer is a blocked address; the socket connects to the addresses it
+ * returned, so a second, different DNS answer cannot slip in between check and connect.
+ */
+export const pinnedLookup: LookupFunction = (hostname, options, callback) => {
+  resolveAll(hostname).then(
+    (addresses) => {
+      const wanted = options.family === 4 || options.family === 6 ? options.family : undefined
+      const usable = addresses.filter((a) => !wanted || a.family === wanted)
+      if (usable.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) {
+        callback(new BlockedAddressError(hostname), '', 0)
+      } else if (options.all) {
+        ;(callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, usable)
+      } else {
+        callback(null, usable[0]!.address, usable[0]!.family)
+      }
+    },
+    (error: NodeJS.ErrnoException) => callback(error, '', 0),
+  )
+}

@@ -1,0 +1,493 @@
+import { eq, sql } from 'drizzle-orm'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Page } from '../../../domain/cursor.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import type { PromptDetail } from '../../../domain/prompts.ts'
+import type {
+  CreatedWebhook,
+  WebhookDelivery as Delivery,
+  WebhookEndpoint,
+  WebhookSecret,
+} from '../../../domain/webhooks.ts'
+import { queryRows } from '../../db/rows.ts'
+import { mailOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts'
+import { createLogger } from '../../log.ts'
+import { TestClient } from '../../testing/client.ts'
+import { insertTeam } from '../../testing/teams.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { WebhookReceiver } from '../../testing/webhook-receiver.ts'
+import { createPromptAs } from '../prompts/test-fixtures.ts'
+import { createWebhookDelivery } from './delivery.ts'
+import { enqueueEvent } from './events.ts'
+
+let testApp: TestApp
+let receiver: WebhookReceiver
+let owner: TestClient
+let ownerId: string
+let admin: TestClient
+let member: TestClient
+let stranger: TestClient
+let teamId: string
+
+beforeAll(async () => {
+  testApp = await createTestApp({ webhookAllowPrivate: true })
+  receiver = await WebhookReceiver.start()
+  owner = new TestClient(testApp)
+  admin = new TestClient(testApp)
+  member = new TestClient(testApp)
+  stranger = new TestClient(testApp)
+  ownerId = (await owner.signUp()).id
+  const adminUser = await admin.signUp()
+  const memberUser = await member.signUp()
+  await stranger.signUp()
+  teamId = await insertTeam(testApp.database.db, 'Hooks', [
+    { userId: adminUser.id, role: 'admin' },
+    { userId: memberUser.id },
+  ])
+})
+afterAll(async () => {
+  await testApp.close()
+  await receiver.close()
+})
+beforeEach(() => {
+  receiver.answer = () => ({ status: 200, body: 'ok' })
+})
+
+const db = () => testApp.database.db
+let paths = 0
+const freshPath = () => `/hook-${++paths}`
+
+async function createEndpoint(client: TestClient, body: Record<string, unknown> = {}) {
+  const res = await client.post<CreatedWebhook>('/api/v1/webhooks', {
+    url: `${receiver.url}${freshPath()}`,
+    events: [
+      'prompt.created',
+      'prompt.version.created',
+      'prompt.label.moved',
+      'prompt.updated',
+      'prompt.deleted',
+    ],
+    ...body,
+  })
+  expect(res.status).toBe(201)
+  return { ...res.body, path: new URL(res.body.url).pathname }
+}
+
+const headersOf = (request: { headers: Record<string, unknown> }) => ({
+  'webhook-id': String(request.headers['webhook-id']),
+  'webhook-timestamp': String(request.headers['webhook-timestamp']),
+  'webhook-signature': String(request.headers['webhook-signature']),
+})
+
+interface EventData {
+  prompt?: Record<string, unknown>
+  version?: Record<string, unknown>
+  message?: Record<string, unknown>
+  [key: string]: unknown
+}
+
+/** Parses a received body after verifying its signature with the standardwebhooks package. */
+function verified(secret: string, request: { headers: Record<string, unknown>; body: string }) {
+  return new Webhook(secret).verify(request.body, headersOf(request)) as {
+    id: string
+    type: string
+    space: Record<string, unknown>
+    actor: Record<string, unknown>
+    data: EventData
+  }
+}
+
+describe('webhook endpoints', () => {
+  it('are created with a whsec_ secret shown then, listed without it, revealed and rotated later', async () => {
+    const endpoint = await createEndpoint(owner, { description: 'CI' })
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+    expect(endpoint).toMatchObject({ description: 'CI', enabled: true, teamId: null, disabledReason: null })
+
+    const list = await owner.get<Page<WebhookEndpoint>>('/api/v1/webhooks')
+    expect(list.body.items.map((e) => e.id)).toContain(endpoint.id)
+    expect(JSON.stringify(list.body)).not.toContain(endpoint.secret)
+
+    const revealed = await owner.get<WebhookSecret>(`/api/v1/webhooks/${endpoint.id}/secret`)
+    expect(revealed.body).toEqual({
+      secret: endpoint.secret,
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+    })
+
+    const rotated = await owner.post<WebhookSecret>(`/api/v1/webhooks/${endpoint.id}/secret/rotate`)
+    expect(rotated.status).toBe(200)
+    expect(rotated.body.secret).not.toBe(endpoint.secret)
+    expect(rotated.body.previousSecret).toBe(endpoint.secret)
+    const hours = (Date.parse(rotated.body.previousSecretExpiresAt!) - Date.now()) / 3_600_000
+    expect(hours).toBeGreaterThan(23.9)
+    expect(hours).toBeLessThanOrEqual(24)
+
+    const paused = await owner.patch<WebhookEndpoint>(`/api/v1/webhooks/${endpoint.id}`, {
+      enabled: false,
+      events: ['prompt.deleted'],
+    })
+    expect(paused.body).toMatchObject({ enabled: false, events: ['prompt.deleted'] })
+    const test = await owner.post<ErrorBody>(`/api/v1/webhooks/${endpoint.id}/test`)
+    expect([test.status, test.body.error.message]).toEqual([409, 'This endpoint is paused; enable it first'])
+
+    expect((await owner.delete(`/api/v1/webhooks/${endpoint.id}`)).status).toBe(204)
+    expect((await owner.get(`/api/v1/webhooks/${endpoint.id}/secret`)).status).toBe(404)
+  })
+
+  it('validate the URL, the events and the description', async () => {
+    const res = await owner.post<ErrorBody>('/api/v1/webhooks', {
+      url: 'ftp://example.com',
+      events: [],
+      description: 'x'.repeat(501),
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({
+      url: 'Enter a valid http:// or https:// URL',
+      events: 'Choose at least one event',
+      description: 'Description must be at most 500 characters',
+    })
+    const unknown = await owner.post<ErrorBody>('/api/v1/webhooks', {
+      url: receiver.url,
+      events: ['prompt.eaten'],
+    })
+    expect(unknown.body.error.fields).toEqual({ 'events.0': 'Unknown event type' })
+  })
+
+  it('of a team are managed by its admins only; others get 403 or 404', async () => {
+    const endpoint = await createEndpoint(admin, { teamId })
+    expect(endpoint.teamId).toBe(teamId)
+    const listed = await admin.get<Page<WebhookEndpoint>>(`/api/v1/webhooks?teamId=${teamId}`)
+    expect(listed.body.items.map((e) => e.id)).toEqual([endpoint.id])
+
+    expect((await member.get(`/api/v1/webhooks?teamId=${teamId}`)).status).toBe(403)
+    expect(
+      (await member.post('/api/v1/webhooks', { teamId, url: receiver.url, events: ['prompt.created'] }))
+        .status,
+    ).toBe(403)
+    expect((await member.get(`/api/v1/webhooks/${endpoint.id}/secret`)).status).toBe(403)
+    expect((await stranger.get(`/api/v1/webhooks?teamId=${teamId}`)).status).toBe(404)
+    expect((await stranger.get(`/api/v1/webhooks/${endpoint.id}/secret`)).status).toBe(404)
+    expect((await stranger.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false })).status).toBe(404)
+    expect((await stranger.delete(`/api/v1/webhooks/${endpoint.id}`)).status).toBe(404)
+    // A personal endpoint is its owner's alone.
+    const mine = await createEndpoint(owner)
+    expect((await admin.get(`/api/v1/webhooks/${mine.id}/deliveries`)).status).toBe(404)
+    expect((await new TestClient(testApp).get('/api/v1/webhooks')).status).toBe(401)
+  })
+})
+
+describe('delivery', () => {
+  it('signs events with Standard Webhooks headers that the standardwebhooks package verifies', async () => {
+    const endpoint = await createEndpoint(owner)
+    const prompt = await createPromptAs(owner, { title: 'Signed', body: 'Hello {name}' })
+    await testApp.webhooks.deliverDue()
+    const byType = (type: string) =>
+      receiver.on(endpoint.path).filter((r) => JSON.parse(r.body).type === type)
+    const [request] = byType('prompt.created')
+    expect(receiver.on(endpoint.path)).toHaveLength(2)
+    expect(request?.headers['content-type']).toBe('application/json')
+    expect(String(request?.headers['webhook-signature'])).toMatch(/^v1,[A-Za-z0-9+/]+=*$/)
+    const event = verified(endpoint.secret, request!)
+    expect(event).toMatchObject({
+      type: 'prompt.created',
+      space: { type: 'personal', userId: ownerId },
+      actor: { type: 'user', userId: ownerId },
+      data: {
+        prompt: { id: prompt.id, name: prompt.name, title: 'Signed' },
+        version: { version: 1, body: 'Hello {name}', labels: ['production', 'latest'] },
+      },
+    })
+    expect(event.id).toBe(request?.headers['webhook-id'])
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(
+        request!.body,
+        headersOf(request!),
+      ),
+    ).toThrow()
+    // The label placed on version 1 is an event too.
+    expect(byType('prompt.label.moved')).toHaveLength(1)
+
+    // A save with a new body: the version (with its labels and body), the label move, the update.
+    await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, { body: 'Hi {name}', title: 'Signed 2' })
+    await testApp.webhooks.deliverDue()
+    const event2 = (type: string) => verified(endpoint.secret, byType(type).at(-1)!)
+    expect(receiver.on(endpoint.path)).toHaveLength(5)
+    expect(event2('prompt.version.created').data.version).toMatchObject({
+      version: 2,
+      body: 'Hi {name}',
+      labels: ['production', 'latest'],
+    })
+    expect(event2('prompt.label.moved').data).toMatchObject({
+      label: 'production',
+      fromVersion: 1,
+      toVersion: 2,
+    })
+    expect(event2('prompt.updated').data.prompt).toMatchObject({ title: 'Signed 2' })
+  })
+
+  it('retries a failed attempt with the same webhook-id, and logs every attempt', async () => {
+    const endpoint = await createEndpoint(owner, { events: ['prompt.deleted'] })
+    let calls = 0
+    receiver.answer = (request) =>
+      request.path === endpoint.path && ++calls === 1 ? { status: 500, body: 'boom' } : { status: 204 }
+    await owner.delete(`/api/v1/prompts/${(await createPromptAs(owner)).id}`)
+    await testApp.webhooks.deliverDue()
+    let log = await owner.get<Page<Delivery>>(`/api/v1/webhooks/${endpoint.id}/deliveries`)
+    const failed = log.body.items.find((d) => d.log[0]?.statusCode === 500)!
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(failed.log[0]).toMatchObject({ attempt: 1, statusCode: 500, responseExcerpt: 'boom', error: null })
+    const retryIn = (Date.parse(failed.nextAttemptAt!) - Date.now()) / 1000
+    expect(retryIn).toBeLessThanOrEqual(10)
+
+    // The retry falls due (moved instead of waited for).
+    await db().execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = ${failed.id}`)
+    await testApp.webhooks.deliverDue()
+    log = await owner.get<Page<Delivery>>(`/api/v1/webhooks/${endpoint.id}/deliveries`)
+    const retried = log.body.items.find((d) => d.id === failed.id)!
+    expect(retried).toMatchObject({ status: 'succeeded', attempts: 2, nextAttemptAt: null })
+    expect(retried.log.map((a) => [a.attempt, a.statusCode])).toEqual([
+      [2, 204],
+      [1, 500],
+    ])
+    const ids = receiver.on(endpoint.path).filter((r) => JSON.parse(r.body).type === failed.eventType)
+    expect(ids.map((r) => r.headers['webhook-id'])).toEqual([failed.eventId, failed.eventId])
+  })
+
+  it('sends nothing for a rolled-back write', async () => {
+    const endpoint = await createEndpoint(owner)
+    await db()
+      .transaction(async (tx) => {
+        await enqueueEvent(
+          tx,
+          { kind: 'personal', userId: ownerId },
+          { type: 'prompt.deleted', actor: null, data: {} },
+        )
+        throw new Error('roll back')
+      })
+      .catch(() => {})
+    // A write the server refuses halfway (a name taken in the space) queues nothing either.
+    const taken = await createPromptAs(owner, { title: 'Taken' })
+    const [other] = [await createPromptAs(owner, { title: 'Other' })]
+    const before = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id))
+    const clash = await owner.patch(`/api/v1/prompts/${other.id}`, { name: taken.name, body: 'changed' })
+    expect(clash.status).toBe(409)
+    const after = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id))
+    expect(after.length).toBe(before.length)
+    expect(after.map((d) => d.eventType)).not.toContain('prompt.version.created')
+  })
+
+  it('delivers what a process queued and claimed before it died, from a new worker on the same database', async () => {
+    const endpoint = await createEndpoint(owner, {
+      events: ['conversation.created', 'conversation.message.created'],
+    })
+    const res = await owner.post('/api/v1/conversations', { title: 'Chat', firstMessage: 'Hello' })
+    expect(res.status).toBe(201)
+    // The dead process had claimed the deliveries (attempt counted, leased) and never answered.
+    await db().execute(
+      sql`UPDATE webhook_deliveries SET attempts = 1, next_attempt_at = now() + interval '60 seconds'
+          WHERE endpoint_id = ${endpoint.id}`,
+    )
+    const restarted = createWebhookDelivery({
+      database: testApp.database,
+      log: createLogger('silent'),
+      allowPrivate: true,
+      appUrl: testApp.config.appUrl,
+      version: 'test',
+    })
+    try {
+      await restarted.deliverDue()
+      expect(receiver.on(endpoint.path)).toHaveLength(0)
+      // The lease runs out.
+      await db().execute(
+        sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = ${endpoint.id}`,
+      )
+      await restarted.deliverDue()
+    } finally {
+      await restarted.stop()
+    }
+    const events = receiver.on(endpoint.path).map((r) => verified(endpoint.secret, r))
+    expect(events.map((e) => e.type).sort()).toEqual(['conversation.created', 'conversation.message.created'])
+    expect(events.find((e) => e.type === 'conversation.message.created')?.data.message).toMatchObject({
+      role: 'user',
+      content: { text: 'Hello' },
+    })
+  })
+
+  it('a slow endpoint does not hold up another', async () => {
+    const slow = await createEndpoint(owner, { events: ['prompt.updated'] })
+    const fast = await createEndpoint(owner, { events: ['prompt.updated'] })
+    let release!: () => void
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    receiver.answer = (request) =>
+      request.path === slow.path ? { status: 200, after: released } : { status: 200 }
+    const prompt = await createPromptAs(owner)
+    await owner.patch(`/api/v1/prompts/${prompt.id}`, { title: 'Renamed' })
+    const round = testApp.webhooks.deliverDue()
+    await receiver.waitFor(1, fast.path)
+    const [fastDelivery] = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, fast.id))
+    await expect
+      .poll(
+        async () =>
+          (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, fastDelivery!.id)))[0]
+            ?.status,
+      )
+      .toBe('succeeded')
+    release()
+    await round
+  })
+
+  it('sends a test event and redelivers with the same event id; a rotation signs with both secrets', async () => {
+    const endpoint = await createEndpoint(owner)
+    const test = await owner.post<Delivery>(`/api/v1/webhooks/${endpoint.id}/test`)
+    expect(test.status).toBe(201)
+    expect(test.body).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 0 })
+    await testApp.webhooks.deliverDue()
+    const rotated = await owner.post<WebhookSecret>(`/api/v1/webhooks/${endpoint.id}/secret/rotate`)
+    const again = await owner.post<Delivery>(
+      `/api/v1/webhooks/${endpoint.id}/deliveries/${test.body.id}/redeliver`,
+    )
+    expect(again.status).toBe(201)
+    expect(again.body.eventId).toBe(test.body.eventId)
+    await testApp.webhooks.deliverDue()
+    const [first, second] = receiver.on(endpoint.path)
+    expect(verified(endpoint.secret, first!).type).toBe('webhook.test')
+    expect(second?.headers['webhook-id']).toBe(test.body.eventId)
+    expect(String(second?.headers['webhook-signature']).split(' ')).toHaveLength(2)
+    expect(verified(rotated.body.secret, second!).id).toBe(test.body.eventId)
+    expect(verified(endpoint.secret, second!).id).toBe(test.body.eventId)
+    const missing = await owner.post<ErrorBody>(
+      `/api/v1/webhooks/${endpoint.id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`,
+    )
+    expect([missing.status, missing.body.error.message]).toEqual([404, 'Delivery not found'])
+  })
+
+  it('does not follow redirects', async () => {
+    const endpoint = await createEndpoint(owner)
+    receiver.answer = (request) =>
+      request.path === endpoint.path
+        ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } }
+        : { status: 200 }
+    const test = await owner.post<Delivery>(`/api/v1/webhooks/${endpoint.id}/test`)
+    await testApp.webhooks.deliverDue()
+    expect(receiver.on('/elsewhere')).toHaveLength(0)
+    const log = await owner.get<Page<Delivery>>(`/api/v1/webhooks/${endpoint.id}/deliveries`)
+    expect(log.body.items.find((d) => d.id === test.body.id)).toMatchObject({ status: 'pending' })
+  })
+
+  it('disables an endpoint that has failed for days and mails its owner', async () => {
+    const endpoint = await createEndpoint(owner)
+    receiver.answer = () => ({ status: 503 })
+    await db()
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - interval '6 days'` })
+      .where(eq(webhookEndpoints.id, endpoint.id))
+    await owner.post(`/api/v1/webhooks/${endpoint.id}/test`)
+    await testApp.webhooks.deliverDue()
+    const list = await owner.get<Page<WebhookEndpoint>>('/api/v1/webhooks')
+    expect(list.body.items.find((e) => e.id === endpoint.id)).toMatchObject({
+      enabled: false,
+      disabledReason: 'failing',
+    })
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'webhook_disabled'))
+    expect(mails.map((m) => m.subject)).toEqual(['A webhook endpoint was disabled'])
+    // Enabling it again clears the state.
+    const enabled = await owner.patch<WebhookEndpoint>(`/api/v1/webhooks/${endpoint.id}`, { enabled: true })
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null })
+  })
+})
+
+describe('SSRF protection', () => {
+  let strict: TestApp
+  let user: TestClient
+  beforeAll(async () => {
+    strict = await createTestApp()
+    user = new TestClient(strict)
+    await user.signUp()
+  })
+  afterAll(() => strict.close())
+
+  it('refuses private, loopback, link-local and metadata targets when saved', async () => {
+    for (const url of [
+      receiver.url,
+      'http://localhost:8080/',
+      'http://10.1.2.3/',
+      'http://192.168.0.10/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]:9000/',
+      'http://[fd00:ec2::254]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://2130706433/',
+    ]) {
+      const res = await user.post<ErrorBody>('/api/v1/webhooks', { url, events: ['prompt.created'] })
+      expect([url, res.status, res.body.error.fields?.url]).toEqual([
+        url,
+        400,
+        'This URL points to a private, loopback or link-local address; webhooks are only sent to public addresses',
+      ])
+    }
+  })
+
+  it('refuses them again at delivery time (the address may have changed since)', async () => {
+    const [me] = await queryRows<{ id: string }>(strict.database.db, sql`SELECT id FROM users LIMIT 1`)
+    // An address literal, and a name that resolves to loopback (checked in the connection's lookup).
+    const path = freshPath()
+    const targets = [`${receiver.url}${path}`, `${receiver.url.replace('127.0.0.1', 'localhost')}${path}`]
+    const endpoints = await strict.database.db
+      .insert(webhookEndpoints)
+      .values(
+        targets.map((url) => ({
+          ownerUserId: me!.id,
+          url,
+          events: ['prompt.created'],
+          secret: 'whsec_AAAA',
+        })),
+      )
+      .returning()
+    await createPromptAs(user)
+    await strict.webhooks.deliverDue()
+    expect(receiver.on(path)).toHaveLength(0)
+    for (const endpoint of endpoints) {
+      const [delivery] = await strict.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint.id))
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1 })
+      const [attempt] = await queryRows<{ error: string; status_code: number | null }>(
+        strict.database.db,
+        sql`SELECT error, status_code FROM webhook_attempts WHERE delivery_id = ${delivery!.id}`,
+      )
+      expect(attempt).toMatchObject({ status_code: null })
+      expect(attempt?.error).toMatch(/private, loopback or link-local/)
+    }
+  })
+})
+
+describe('the plan’s webhooks', () => {
+  it('lets a trial create endpoints and refuses them on Free with the paywall', async () => {
+    const plansApp = await createTestApp({ plansEnabled: true, webhookAllowPrivate: true })
+    try {
+      const user = new TestClient(plansApp)
+      await user.signUp()
+      const body = { url: `${receiver.url}/plan`, events: ['prompt.created'] }
+      expect((await user.post('/api/v1/webhooks', body)).status).toBe(201)
+      expect((await user.post('/api/v1/billing/plan', { plan: 'free' })).status).toBe(200)
+      const refused = await user.post<ErrorBody>('/api/v1/webhooks', body)
+      expect([refused.status, refused.body.error.code]).toEqual([403, 'plan_limit'])
+      expect(refused.body.error).toMatchObject({ reason: 'feature_not_available' })
+    } finally {
+      await plansApp.close()
+    }
+  })
+})
