@@ -1,4 +1,5 @@
 import { accountOperations } from './account.ts'
+import { adminOperations } from './admin.ts'
 import { apiKeyOperations } from './api-keys.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
@@ -22,5 +23,6 @@ export const operationGroups = [
   dashboardOperations,
   mailOperations,
   apiKeyOperations,
+  adminOperations,
   systemOperations,
 ] as const

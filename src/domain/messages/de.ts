@@ -1,3 +1,4 @@
+import { adminDe } from './de/admin.ts'
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
 import { conversationsDe } from './de/conversations.ts'
@@ -20,4 +21,5 @@ export const de: Record<keyof typeof en, string> = {
   ...promptsDe,
   ...plansDe,
   ...publicApiDe,
+  ...adminDe,
 }

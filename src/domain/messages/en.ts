@@ -1,3 +1,4 @@
+import { adminEn } from './en/admin.ts'
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
 import { conversationsEn } from './en/conversations.ts'
@@ -23,4 +24,5 @@ export const en = {
   ...promptsEn,
   ...plansEn,
   ...publicApiEn,
+  ...adminEn,
 }

@@ -98,6 +98,13 @@ const strangerAnswers: Record<string, number | number[]> = {
   'mail.get': 403,
   'mail.sendTest': 403,
   'mail.retry': 403,
+  'admin.stats': 403,
+  'admin.users': 403,
+  'admin.setRole': 403,
+  'admin.health': 403,
+  'admin.buildStatus': 403,
+  'admin.probes': 403,
+  'admin.probeCodeSignIn': 403,
   'system.health': 200,
   'system.openApi': 200,
 }
