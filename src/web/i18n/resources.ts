@@ -1,5 +1,6 @@
 import type { Locale } from '../../domain/messages/index.ts'
 import deAccount from './locales/de/account.json'
+import deAdmin from './locales/de/admin.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
 import deConversations from './locales/de/conversations.json'
@@ -13,6 +14,7 @@ import dePublicApi from './locales/de/publicApi.json'
 import deShell from './locales/de/shell.json'
 import deTeams from './locales/de/teams.json'
 import enAccount from './locales/en/account.json'
+import enAdmin from './locales/en/admin.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enConversations from './locales/en/conversations.json'
@@ -41,6 +43,7 @@ const en = {
   plans: enPlans,
   dashboard: enDashboard,
   publicApi: enPublicApi,
+  admin: enAdmin,
 }
 const de: typeof en = {
   common: deCommon,
@@ -56,6 +59,7 @@ const de: typeof en = {
   plans: dePlans,
   dashboard: deDashboard,
   publicApi: dePublicApi,
+  admin: deAdmin,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

@@ -1,0 +1,9 @@
+/** The global admin area: figures, users and roles, health, build report and probes. */
+export { formatUptime, SystemHealthPanel } from './health.tsx'
+export {
+  useAdminProbes,
+  useBuildStatus,
+  useCodeSignInProbe,
+} from './queries.ts'
+export { SystemStatsPanel } from './stats.tsx'
+export { UsersTable } from './users-table.tsx'
