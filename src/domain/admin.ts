@@ -154,6 +154,7 @@ export const adminProbesQuery = z.object({
 export const adminProbesSchema = z.object({
   checkedAt: z.string(),
   conversationCount: diagnosticCheckSchema.extend({ count: z.number().int().nullable() }),
+  /** `error` is `no_team` or `team_not_found` when there was no team to look up. */
   teamMembers: diagnosticCheckSchema.extend({
     /** The team looked up; null when the caller belongs to no team and named none. */
     teamId: z.string().nullable(),

@@ -101,7 +101,7 @@ export function DemoPage() {
         <h2 id="demo-metrics" className="text-lg font-semibold">
           {t('demo.todaysMetrics')}
         </h2>
-        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {(
             [
               ['promptVisits', m.promptVisits.toLocaleString('en-US')],
@@ -112,12 +112,14 @@ export function DemoPage() {
           ).map(([key, value]) => (
             <Card key={key}>
               <CardContent className="p-5">
-                <dt className="text-sm text-muted-foreground">{t(`demo.metrics.${key}`)}</dt>
-                <dd className="text-3xl font-semibold tabular-nums">{value}</dd>
+                <dl>
+                  <dt className="text-sm text-muted-foreground">{t(`demo.metrics.${key}`)}</dt>
+                  <dd className="text-3xl font-semibold tabular-nums">{value}</dd>
+                </dl>
               </CardContent>
             </Card>
           ))}
-        </dl>
+        </div>
       </section>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">

@@ -367,11 +367,11 @@ describe('probes', () => {
 
   it('says so when the admin belongs to no team and names none, or names a missing one', async () => {
     const own = (await globalAdmin.get<AdminProbes>('/api/v1/admin/probes')).body.teamMembers
-    expect(own).toMatchObject({ ok: false, teamId: null, members: [] })
+    expect(own).toMatchObject({ ok: false, error: 'no_team', teamId: null, members: [] })
     const missing = await globalAdmin.get<AdminProbes>(
       '/api/v1/admin/probes?teamId=00000000-0000-4000-8000-000000000000',
     )
-    expect(missing.body.teamMembers).toMatchObject({ ok: false, error: 'Team not found' })
+    expect(missing.body.teamMembers).toMatchObject({ ok: false, error: 'team_not_found' })
     expect((await globalAdmin.get('/api/v1/admin/probes?teamId=x')).status).toBe(400)
   })
 

@@ -57,7 +57,7 @@ export async function runProbes(db: Db, actor: Actor, teamId: string | undefined
         ? {
             ok: false,
             latencyMs: null,
-            error: teamId ? 'Team not found' : 'You belong to no team',
+            error: teamId ? 'team_not_found' : 'no_team',
             members: [],
           }
         : members.ok

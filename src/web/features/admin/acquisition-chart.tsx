@@ -23,7 +23,7 @@ export function AcquisitionChart({ days }: { days: readonly AcquisitionDay[] }) 
   return (
     <div aria-hidden className="h-56 w-full" data-testid="acquisition-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
           <XAxis
             dataKey="label"

@@ -85,7 +85,9 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
           className="sm:max-w-sm"
         />
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {counts ? t('users.counts', { users: counts.users, admins: counts.globalAdmins }) : ' '}
+          {counts
+            ? `${t('users.userCount', { count: counts.users })} · ${t('users.adminCount', { count: counts.globalAdmins })}`
+            : ' '}
         </p>
       </div>
       {users.isPending ? (
@@ -155,7 +157,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                     </td>
                     <td className="px-3 py-2.5">
                       {user.teams.length === 0 ? (
-                        <span className="text-muted-foreground">{t('users.noTeams')}</span>
+                        <span className="whitespace-nowrap text-muted-foreground">{t('users.noTeams')}</span>
                       ) : (
                         <span title={user.teams.map((team) => team.name).join(', ')}>
                           {t('users.teamCount', { count: user.teams.length })}
@@ -188,7 +190,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                       )}
                     </td>
                     <td className="px-3 py-2.5 whitespace-nowrap">{joinedDate(user.createdAt)}</td>
-                    <td className="px-3 py-2.5 text-right">
+                    <td className="px-3 py-2.5 text-right whitespace-nowrap">
                       <Button
                         size="sm"
                         variant={isAdmin ? 'outline' : 'primary'}

@@ -386,7 +386,14 @@ function ProbesCard() {
                   : t('probes.teamMembers')
               }
             >
-              <StatusIcon check={probes.data.teamMembers} />
+              <StatusIcon
+                check={
+                  probes.data.teamMembers.error === 'no_team' ||
+                  probes.data.teamMembers.error === 'team_not_found'
+                    ? { ...probes.data.teamMembers, error: t(`probes.${probes.data.teamMembers.error}`) }
+                    : probes.data.teamMembers
+                }
+              />
               {probes.data.teamMembers.ok && (
                 <span className="ml-2 break-all text-muted-foreground">
                   {probes.data.teamMembers.members
