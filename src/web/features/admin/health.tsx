@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next'
 import { CheckCircle2, RefreshCw, XCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { errorText } from '../../lib/api.ts'
+import { formatUptime } from './format.ts'
 import { useSystemHealth } from './queries.ts'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -44,13 +44,6 @@ function Ok({ ok, children }: { ok: boolean; children: ReactNode }) {
       {children}
     </span>
   )
-}
-
-export function formatUptime(seconds: number, t: TFunction<'admin'>): string {
-  const days = Math.floor(seconds / 86_400)
-  const hours = Math.floor((seconds % 86_400) / 3600)
-  const minutes = Math.floor((seconds % 3600) / 60)
-  return t('health.uptimeValue', { days, hours, minutes })
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`

@@ -1,5 +1,6 @@
 /** The global admin area: figures, users and roles, health, build report and probes. */
-export { formatUptime, SystemHealthPanel } from './health.tsx'
+export { formatUptime } from './format.ts'
+export { SystemHealthPanel } from './health.tsx'
 export {
   useAdminProbes,
   useBuildStatus,

@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { useAdminProbes, useCodeSignInProbe } from '../../features/admin/index.ts'
+// Not through index.ts: that would load the admin screen's chart library with this page.
+import { useAdminProbes, useCodeSignInProbe } from '../../features/admin/queries.ts'
 import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
 import {
   useAuthDiagnostics,

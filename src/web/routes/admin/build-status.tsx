@@ -12,7 +12,9 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
-import { formatUptime, useBuildStatus } from '../../features/admin/index.ts'
+// Not through index.ts: that would load the admin screen's chart library with this page.
+import { formatUptime } from '../../features/admin/format.ts'
+import { useBuildStatus } from '../../features/admin/queries.ts'
 import { errorText } from '../../lib/api.ts'
 import { useScreenTitle } from '../placeholder.tsx'
 
