@@ -179,7 +179,11 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                           onChange={(event) => changePlan(user, event.target.value)}
                         >
                           <option value="">
-                            {user.plan.state === 'trial' ? t('plans.trial') : t('plans.paymentRequired')}
+                            {user.plan.state === 'trial'
+                              ? t('plans.trial')
+                              : user.plan.state === 'payment_required'
+                                ? t('plans.paymentRequired')
+                                : t('plans.none')}
                           </option>
                           {plansFor('personal').map((plan) => (
                             <option key={plan.id} value={plan.id}>
