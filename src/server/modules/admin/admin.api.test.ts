@@ -240,34 +240,41 @@ describe('setRole', () => {
 
   it('never leaves zero global admins when admins demote each other and themselves at once', async () => {
     for (let round = 0; round < 3; round++) {
-      const a = new TestClient(testApp)
-      const b = new TestClient(testApp)
-      await a.signUp()
-      await b.signUp()
-      await globalAdmin.put(roleOf(a), { role: 'global_admin' })
-      await globalAdmin.put(roleOf(b), { role: 'global_admin' })
-      // The first admin steps down too, so that only a and b remain: then all of them at once.
+      const admins = [
+        new TestClient(testApp),
+        new TestClient(testApp),
+        new TestClient(testApp),
+        new TestClient(testApp),
+      ]
+      for (const admin of admins) {
+        await admin.signUp()
+        await globalAdmin.put(roleOf(admin), { role: 'global_admin' })
+      }
+      // The first admin steps down too, so that only these four remain: then all at once, each
+      // demoting itself and the next one.
       expect((await globalAdmin.put(roleOf(globalAdmin), { role: 'user', confirmSelf: true })).status).toBe(
         200,
       )
-      const results = await Promise.all([
-        a.put(roleOf(b), { role: 'user' }),
-        b.put(roleOf(a), { role: 'user' }),
-        a.put(roleOf(a), { role: 'user', confirmSelf: true }),
-        b.put(roleOf(b), { role: 'user', confirmSelf: true }),
-      ])
+      const results = await Promise.all(
+        admins.flatMap((admin, i) => [
+          admin.put(roleOf(admin), { role: 'user', confirmSelf: true }),
+          admin.put(roleOf(admins[(i + 1) % admins.length]!), { role: 'user' }),
+        ]),
+      )
       const [row] = (
         (await testApp.database.db.execute(
           sql`SELECT count(*)::int AS count FROM users WHERE role = 'global_admin'`,
         )) as unknown as { rows: { count: number }[] }
       ).rows
       expect(row!.count).toBe(1)
-      // One demotion went through; the others found the caller demoted (403), the target the last
-      // admin (409), or the target already a user (200, nothing changed).
+      // The others found the caller demoted (403), the target the last admin (409), or the target
+      // already a user (200, nothing changed).
       for (const res of results) expect([200, 403, 409]).toContain(res.status)
       expect(results.filter((res) => res.status === 409).length).toBeGreaterThanOrEqual(1)
       // The survivor makes the first admin admin again for the next round, then steps down.
-      const survivor = (await a.get('/api/v1/admin/stats')).status === 200 ? a : b
+      let survivor = admins[0]!
+      for (const admin of admins)
+        if ((await admin.get('/api/v1/admin/stats')).status === 200) survivor = admin
       await survivor.put(roleOf(globalAdmin), { role: 'global_admin' })
       await survivor.put(roleOf(survivor), { role: 'user', confirmSelf: true })
     }
