@@ -95,6 +95,28 @@ test('the admin dashboard shows live figures, and a granted role holds for the o
   }
 })
 
+test('the admin dashboard works by keyboard', async ({ page }) => {
+  await signInViaApi(page, ADMIN.email)
+  await openAdmin(page)
+  const users = page.getByRole('tab', { name: 'User Management' })
+  await users.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('tab', { name: 'System Health' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByText('Migrations applied')).toBeVisible()
+  await page.keyboard.press('ArrowLeft')
+  await expect(users).toHaveAttribute('aria-selected', 'true')
+  const revoke = (await findUser(page, ADMIN.email)).getByRole('button', {
+    name: `Remove global admin: ${ADMIN.email}`,
+  })
+  await revoke.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('alertdialog', { name: 'Remove your own global admin role?' })
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(revoke).toBeFocused()
+})
+
 test('the build status report is made by the server and exports to Markdown', async ({ page }) => {
   await signInViaApi(page, ADMIN.email)
   await page.goto('/build-status')
