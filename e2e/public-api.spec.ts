@@ -1,5 +1,10 @@
+import { expectNoSeriousViolations } from './axe.ts'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
 import { apiOptions, appOrigin, expect, signUpViaApi, test } from './support.ts'
+import { createTeamWithMemberViaApi } from './teams-support.ts'
+
+// axe-core is put into the page as a script, which the app's CSP refuses without this.
+test.use({ bypassCSP: true })
 
 test('create an API key, see its secret once, fetch a prompt with it, and revoke it', async ({ page }) => {
   await signUpViaApi(page)
@@ -90,4 +95,101 @@ test('labels on the detail page: move a label, see the history, revert, and copy
     },
   )
   expect(((await res.json()) as { version: number }).version).toBe(1)
+})
+
+test('write a chat prompt as message rows with a config, and fetch it as chat from code', async ({
+  page,
+}) => {
+  await signUpViaApi(page)
+  await page.goto('/prompts/new')
+  await page.getByLabel('Title').fill('Support chat')
+  await page.getByLabel('Name').fill('support/chat')
+  await page.getByRole('radio', { name: /Chat/ }).check()
+  await page.getByLabel('Message 1 content').fill('You are a {{tone}} agent.')
+  await page.getByRole('button', { name: 'Add placeholder' }).click()
+  await page.getByLabel('Placeholder 2 name').fill('history')
+  await page.getByRole('button', { name: 'Add message' }).click()
+  await expect(page.getByLabel('Message 3 role')).toHaveValue('user')
+  await page.getByLabel('Message 3 content').fill('{{question}}')
+  // Rows move with the keyboard-reachable buttons.
+  await page.getByRole('button', { name: 'Move entry 3 up' }).click()
+  await expect(page.getByLabel('Message 2 content')).toHaveValue('{{question}}')
+  await page.getByRole('button', { name: 'Move entry 2 down' }).click()
+  await page.getByText('Config (optional)').click()
+  await page.getByLabel('Config (JSON)').fill('[1, 2]')
+  await page.getByRole('button', { name: 'Create Prompt' }).click()
+  await expect(page.getByText('Config must be a JSON object')).toBeVisible()
+  await page.getByLabel('Config (JSON)').fill('{"model": "gpt-4o"}')
+  await page.getByRole('button', { name: 'Create Prompt' }).click()
+  await expect(page).toHaveURL(/\/prompts\/[0-9a-f-]{36}$/)
+
+  const current = page.getByRole('region', { name: 'Current Version' })
+  const entries = current.getByRole('list', { name: 'Messages' }).getByRole('listitem')
+  await expect(entries).toHaveCount(3)
+  await expect(entries.nth(0)).toContainText('system')
+  await expect(entries.nth(1)).toContainText('Placeholder history')
+  await expect(entries.nth(2)).toContainText('{{question}}')
+  await expect(current).toContainText('"model": "gpt-4o"')
+
+  const key = await page.request.post('/api/v1/api-keys', { data: { name: 'k' }, ...apiOptions() })
+  const { publicKey, secretKey } = (await key.json()) as { publicKey: string; secretKey: string }
+  const res = await page.request.get(`${appOrigin()}/api/public/v2/prompts/support%2Fchat`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${publicKey}:${secretKey}`).toString('base64')}` },
+  })
+  expect(await res.json()).toMatchObject({
+    type: 'chat',
+    config: { model: 'gpt-4o' },
+    prompt: [
+      { role: 'system', content: 'You are a {{tone}} agent.' },
+      { type: 'placeholder', name: 'history' },
+      { role: 'user', content: '{{question}}' },
+    ],
+  })
+
+  // Editing keeps it a chat prompt: a removed row makes version 2.
+  await page.getByRole('link', { name: 'Edit' }).click()
+  await expect(page.getByRole('radio', { name: /Chat/ })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Remove entry 2' }).click()
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page).toHaveURL(/\/prompts\/[0-9a-f-]{36}$/)
+  await expect(current.getByRole('list', { name: 'Messages' }).getByRole('listitem')).toHaveCount(2)
+  await expect(current).toContainText('Version 2')
+  await expectNoSeriousViolations(page, 'chat prompt detail')
+})
+
+test('a team admin protects production; a member’s save then leaves production where it was', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page)
+  const memberContext = await browser.newContext({ baseURL: appOrigin() })
+  const member = await memberContext.newPage()
+  const memberEmail = await signUpViaApi(member)
+  const team = await createTeamWithMemberViaApi(page, 'Release team', { page: member, email: memberEmail })
+  await page.goto(`/team/${team.id}/manage`)
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  const card = page.getByRole('region', { name: 'Protected labels' })
+  await expect(card.getByText('No label is protected')).toBeVisible()
+  await card.getByLabel('Protect a label').fill('Production!')
+  await card.getByRole('button', { name: 'Protect', exact: true }).click()
+  await expect(card.getByRole('alert')).toContainText('Labels are 1 to 36 lowercase letters')
+  await card.getByLabel('Protect a label').fill('production')
+  await card.getByRole('button', { name: 'Protect', exact: true }).click()
+  await expect(card.getByRole('list', { name: 'Protected labels' })).toContainText('production')
+  await expectNoSeriousViolations(page, 'team settings with protected labels')
+
+  const prompt = await createPromptViaApi(member, {
+    title: 'Release notes',
+    body: 'One',
+    visibility: 'team',
+    teamId: team.id,
+  })
+  await saveBodyViaApi(member, prompt.id, 'Two')
+  // The member sees which labels are protected, without controls.
+  await member.goto(`/team/${team.id}/manage`)
+  await member.getByRole('tab', { name: 'Settings' }).click()
+  await expect(member.getByText('Only team admins change which labels are protected.')).toBeVisible()
+  await member.goto(`/prompts/${prompt.id}`)
+  await expect(member.getByRole('region', { name: 'Current Version' })).toContainText('Version 1')
+  await memberContext.close()
 })

@@ -158,6 +158,10 @@ export interface Actor {
   email: string
   globalRole: GlobalRole
   locale: Locale
+  /** Where the request came from (TRUST_PROXY applied); the audit log records it. */
+  clientAddress?: string
+  /** The API key that authenticated the request, when one did (it acts as `id`). */
+  apiKeyId?: string
 }
 
 /** One live check of the admin diagnostics: did it work, how long it took, why not. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  chatBodyProblem,
   chatPromptSchema,
   labelSchema,
   labelsSchema,
@@ -11,6 +12,7 @@ import {
   promptConfigSchema,
   promptNameProblem,
   promptNameSchema,
+  sameConfig,
   serializePromptBody,
   variablesOf,
   versionLabels,
@@ -134,5 +136,33 @@ describe('chat prompts, variables and config', () => {
     expect(promptConfigSchema.parse(null)).toEqual({})
     expect(promptConfigSchema.parse(undefined)).toEqual({})
     expect(promptConfigSchema.safeParse([1]).success).toBe(false)
+  })
+})
+
+describe('chatBodyProblem', () => {
+  it('accepts entries as JSON and names the broken rule otherwise', () => {
+    expect(
+      chatBodyProblem('[{"role":"user","content":"Hi"},{"type":"placeholder","name":"history"}]'),
+    ).toBeNull()
+    for (const body of ['Hi', '[]', 'null', '5', '[{"role":"user"}]', '{"role":"user","content":"x"}']) {
+      expect(chatBodyProblem(body), body).toEqual({ key: 'prompts.chatMessageInvalid' })
+    }
+    expect(chatBodyProblem('[{"type":"placeholder","name":"1st"}]')).toEqual({
+      key: 'prompts.placeholderInvalid',
+    })
+    expect(
+      chatBodyProblem('[{"role":"user","content":"{{history}}"},{"type":"placeholder","name":"history"}]'),
+    ).toEqual({ key: 'prompts.placeholderClash', params: { name: 'history' } })
+  })
+})
+
+describe('sameConfig', () => {
+  it('ignores key order at every depth and nothing else', () => {
+    expect(sameConfig({ a: 1, b: { c: [1, { d: 2, e: 3 }] } }, { b: { c: [1, { e: 3, d: 2 }] }, a: 1 })).toBe(
+      true,
+    )
+    expect(sameConfig({ a: 1 }, { a: '1' })).toBe(false)
+    expect(sameConfig({ a: [1, 2] }, { a: [2, 1] })).toBe(false)
+    expect(sameConfig({}, { a: null })).toBe(false)
   })
 })

@@ -108,6 +108,21 @@ export const promptConfigSchema = z
   .transform((value) => value ?? {})
 export type PromptConfig = Record<string, unknown>
 
+/** JSON with object keys sorted, so that two configs compare equal whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** Two configs hold the same settings (a new version is made only when they differ). */
+export function sameConfig(a: PromptConfig, b: PromptConfig): boolean {
+  return canonicalJson(a) === canonicalJson(b)
+}
+
 const variablePattern = /{{([^{}]*)}}/g
 const variableNamePattern = /^\p{L}[\p{L}\p{N}_]*$/u
 
@@ -131,6 +146,30 @@ export function placeholderClash(entries: readonly ChatEntry[]): string | null {
     }
   }
   return null
+}
+
+/** Why a chat prompt's stored body (its entries as JSON) is refused, or null when it is valid. */
+export function chatBodyProblem(body: string): { key: string; params?: { name: string } } | null {
+  let value: unknown
+  try {
+    value = JSON.parse(body)
+  } catch {
+    return { key: 'prompts.chatMessageInvalid' }
+  }
+  const parsed = chatPromptSchema.safeParse(value)
+  if (parsed.success) return null
+  // The clash check runs only on entries that parsed, so the value is entries here.
+  if (parsed.error.issues[0]?.message === 'prompts.placeholderClash') {
+    return { key: 'prompts.placeholderClash', params: { name: placeholderClash(value as ChatEntry[]) ?? '' } }
+  }
+  // A placeholder's bad name fails both arms of the entry union; say which rule it broke.
+  const badPlaceholder =
+    Array.isArray(value) &&
+    value.some(
+      (entry: { type?: unknown; name?: unknown } | null) =>
+        entry?.type === 'placeholder' && !placeholderNamePattern.test(String(entry.name ?? '')),
+    )
+  return { key: badPlaceholder ? 'prompts.placeholderInvalid' : 'prompts.chatMessageInvalid' }
 }
 
 /** How a version's body is stored: the text itself, or a chat prompt's entries as JSON. */

@@ -12,7 +12,15 @@ import {
   titleSchema,
 } from './fields.ts'
 import { cursorParam, limitParam, repeatedParam } from './list-params.ts'
-import { promptNameSchema, promptTypes } from './prompt-names.ts'
+import {
+  chatBodyProblem,
+  type PromptConfig,
+  type PromptType,
+  promptConfigSchema,
+  promptNameProblem,
+  promptNameSchema,
+  promptTypes,
+} from './prompt-names.ts'
 
 /**
  * The prompt API's shapes. The prompts module owns the rules; other
@@ -37,6 +45,8 @@ export const promptSummarySchema = z.object({
   ownerUserId: z.string(),
   /** The owner's email when the viewer shares a team with them, else null ('Member'). */
   ownerEmail: z.string().nullable(),
+  /** The owner deleted their account: the prompt stays with its team, from 'Deleted user'. */
+  ownerDeleted: z.boolean(),
   teamId: z.uuid().nullable(),
   title: z.string(),
   /** Unique in its space; what the public API fetches it by (slashes make folders). */
@@ -139,6 +149,8 @@ const promptTagsSchema = tagsSchema({
 
 const visibilitySchema = z.enum(promptVisibilities, { error: 'prompts.visibilityInvalid' })
 
+const promptTypeSchema = z.enum(promptTypes, { error: 'prompts.typeInvalid' })
+
 /** A team id, or none: '' and null both mean "no team". */
 const teamIdSchema = z
   .union([z.literal(''), z.uuid({ error: 'prompts.teamRequired' })], { error: 'prompts.teamRequired' })
@@ -165,6 +177,10 @@ export const createPromptInput = z
     tags: promptTagsSchema.default([]),
     visibility: visibilitySchema.default('private'),
     teamId: teamIdSchema.optional().transform((value) => value ?? null),
+    /** Text, or chat: then `body` is the chat entries as JSON (checked by the server). */
+    type: promptTypeSchema.default('text'),
+    /** Version 1's config (model, temperature...). */
+    config: promptConfigSchema,
   })
   .superRefine(requireTeamForTeamVisibility)
 export type CreatePromptInput = z.input<typeof createPromptInput>
@@ -185,23 +201,69 @@ export const updatePromptInput = z
     tags: promptTagsSchema.optional(),
     visibility: visibilitySchema.optional(),
     teamId: teamIdSchema.optional(),
+    /** A config that differs from the current version's makes a new version, as a changed body does. */
+    config: promptConfigSchema.optional(),
     baseVersionId: z.uuid({ error: 'prompts.versionNotFound' }).nullable().optional(),
   })
   .superRefine(requireTeamForTeamVisibility)
 export type UpdatePromptInput = z.input<typeof updatePromptInput>
 
-/** The create and edit forms: the create input plus the edit page's 'What changed?' note. */
+/** The form's name: blank means "made from the title" on create (and "unchanged" on edit). */
+const formNameSchema = z
+  .string()
+  .trim()
+  .superRefine((name, ctx) => {
+    const problem = name === '' ? null : promptNameProblem(name)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+  .transform((name) => (name === '' ? null : name))
+
+/** The form's config as typed: blank is {}, anything else a JSON object. */
+export const configTextSchema = z
+  .string()
+  .trim()
+  .transform((text, ctx): PromptConfig => {
+    if (text === '') return {}
+    try {
+      const value: unknown = JSON.parse(text)
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as PromptConfig
+    } catch {
+      // Reported below, as for any other non-object.
+    }
+    ctx.addIssue({ code: 'custom', message: 'prompts.configInvalid' })
+    return z.NEVER
+  })
+
+/** A config as the form shows it: blank for none, else indented JSON. */
+export function configText(config: PromptConfig): string {
+  return Object.keys(config).length === 0 ? '' : JSON.stringify(config, null, 2)
+}
+
+function requireChatEntries(input: { type: PromptType; body: string }, ctx: z.RefinementCtx) {
+  if (input.type !== 'chat') return
+  const problem = chatBodyProblem(input.body)
+  if (problem) ctx.addIssue({ code: 'custom', path: ['body'], message: problem.key })
+}
+
+/**
+ * The create and edit forms: the create input (the name optional, the config as JSON text) plus
+ * the edit page's 'What changed?' note.
+ */
 export const promptFormSchema = z
   .object({
     title: promptTitleSchema,
+    name: formNameSchema,
     description: descriptionSchema,
     body: promptBodySchema,
     changelog: changelogSchema,
     tags: promptTagsSchema,
     visibility: visibilitySchema,
     teamId: teamIdSchema,
+    type: promptTypeSchema,
+    config: configTextSchema,
   })
   .superRefine(requireTeamForTeamVisibility)
+  .superRefine(requireChatEntries)
 export type PromptFormValues = z.input<typeof promptFormSchema>
 
 export const setCurrentVersionInput = z.object({

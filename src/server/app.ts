@@ -4,9 +4,11 @@ import { compress } from 'hono/compress'
 import { accountOperations } from '../domain/api/account.ts'
 import { adminOperations } from '../domain/api/admin.ts'
 import { apiKeyOperations } from '../domain/api/api-keys.ts'
+import { auditOperations } from '../domain/api/audit.ts'
 import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
 import { dashboardOperations } from '../domain/api/dashboard.ts'
+import { dataRightsOperations } from '../domain/api/data-rights.ts'
 import { mailOperations } from '../domain/api/mail.ts'
 import { planOperations } from '../domain/api/plans.ts'
 import { promptLabelOperations } from '../domain/api/prompt-labels.ts'
@@ -32,9 +34,11 @@ import { accountHandlers } from './modules/account/routes.ts'
 import { adminHandlers } from './modules/admin/routes.ts'
 import { bearerKeyAuth } from './modules/api-keys/authenticate.ts'
 import { apiKeyHandlers } from './modules/api-keys/routes.ts'
+import { auditHandlers } from './modules/audit/routes.ts'
 import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
 import { dashboardHandlers } from './modules/dashboard/routes.ts'
+import { dataRightsHandlers } from './modules/data-rights/routes.ts'
 import { langfuseRoutes } from './modules/langfuse/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
 import { manualBillingProvider } from './modules/plans/billing-provider.ts'
@@ -111,6 +115,8 @@ export function createApp(deps: AppDeps) {
   mount(dashboardOperations, dashboardHandlers({ db }))
   mount(apiKeyOperations, apiKeyHandlers({ db, plans }))
   mount(adminOperations, adminHandlers({ database, auth, plans, config }))
+  mount(dataRightsOperations, dataRightsHandlers({ db, auth, config, log }))
+  mount(auditOperations, auditHandlers({ db }))
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 
   app.all('/api/*', () => {

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { createLogger } from './log.ts'
 import { createMailDelivery } from './mail/delivery.ts'
+import { runExports } from './modules/data-rights/exports.ts'
 
 async function main() {
   const started = performance.now()
@@ -72,6 +73,8 @@ async function main() {
       startupMs: Math.round(performance.now() - started),
     })
     console.log(`\n  Promptfolio is running at ${config.appUrl}  (database: ${database.kind})\n`)
+    // Exports a stopped process left unfinished are built now.
+    void runExports(database.db, log)
   })
 
   // Stop accepting connections, let in-flight requests finish, then close the database.

@@ -1,9 +1,11 @@
 import { accountOperations } from './account.ts'
 import { adminOperations } from './admin.ts'
 import { apiKeyOperations } from './api-keys.ts'
+import { auditOperations } from './audit.ts'
 import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
 import { dashboardOperations } from './dashboard.ts'
+import { dataRightsOperations } from './data-rights.ts'
 import { mailOperations } from './mail.ts'
 import { planOperations } from './plans.ts'
 import { promptLabelOperations } from './prompt-labels.ts'
@@ -24,5 +26,7 @@ export const operationGroups = [
   mailOperations,
   apiKeyOperations,
   adminOperations,
+  dataRightsOperations,
+  auditOperations,
   systemOperations,
 ] as const

@@ -1,7 +1,9 @@
 import { adminDe } from './de/admin.ts'
+import { auditDe } from './de/audit.ts'
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
 import { conversationsDe } from './de/conversations.ts'
+import { dataRightsDe } from './de/data-rights.ts'
 import { mailDe } from './de/mail.ts'
 import { plansDe } from './de/plans.ts'
 import { profileDe } from './de/profile.ts'
@@ -22,4 +24,6 @@ export const de: Record<keyof typeof en, string> = {
   ...plansDe,
   ...publicApiDe,
   ...adminDe,
+  ...dataRightsDe,
+  ...auditDe,
 }

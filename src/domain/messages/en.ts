@@ -1,7 +1,9 @@
 import { adminEn } from './en/admin.ts'
+import { auditEn } from './en/audit.ts'
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
 import { conversationsEn } from './en/conversations.ts'
+import { dataRightsEn } from './en/data-rights.ts'
 import { mailEn } from './en/mail.ts'
 import { plansEn } from './en/plans.ts'
 import { profileEn } from './en/profile.ts'
@@ -25,4 +27,6 @@ export const en = {
   ...plansEn,
   ...publicApiEn,
   ...adminEn,
+  ...dataRightsEn,
+  ...auditEn,
 }

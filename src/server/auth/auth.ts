@@ -22,6 +22,7 @@ import type { Db } from '../db/client.ts'
 import { accounts, sessions, users, verifications } from '../db/schema/index.ts'
 import { addressGroup, CLIENT_ADDRESS_HEADER } from '../http/client-address.ts'
 import type { Logger } from '../log.ts'
+import { recordSignIn, signOutEverywhereHook } from '../modules/audit/auth-events.ts'
 import { consumeRateLimit } from '../rate-limit.ts'
 import { queueLoginCodeMail, queuePasswordResetMail } from './auth-mails.ts'
 import { onAccountCreated, onSignedIn } from './global-admin.ts'
@@ -225,8 +226,18 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
           },
         },
       },
-      session: { create: { after: (session) => onSignedIn(db, config, log, session.userId) } },
+      session: {
+        create: {
+          after: async (session, ctx) => {
+            await recordSignIn(db, session, ctx as Parameters<typeof recordSignIn>[2]).catch(
+              (error: unknown) => log.error('audit: recording a sign-in failed', { err: error }),
+            )
+            await onSignedIn(db, config, log, session.userId)
+          },
+        },
+      },
     },
+    hooks: { after: signOutEverywhereHook(db, log) },
     // better-auth would log every request it refuses (a 401, a 415) as an error of its own; those
     // are the caller's doing. Its warnings and real failures still reach the log below.
     onAPIError: {

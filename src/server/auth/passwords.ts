@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import { RECOVERY_SESSION_TTL_SECONDS } from '../../domain/constants.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { accounts, recoverySessions, sessions, users, verifications } from '../db/schema/index.ts'
+import { type AuditWho, recordAudit } from '../modules/audit/record.ts'
 
 /**
  * Ends every way into the account that an earlier reset mail opened: the recovery sessions and the
@@ -33,6 +34,7 @@ export async function replacePassword(
   tx: Tx,
   userId: string,
   passwordHash: string,
+  audit: { who: AuditWho; method: 'reset_link' | 'direct_reset' | 'admin_set' },
   options: { proven?: boolean } = {},
 ): Promise<void> {
   const updated = await tx
@@ -52,6 +54,12 @@ export async function replacePassword(
   await tx.delete(sessions).where(eq(sessions.userId, userId))
   await endPasswordRecovery(tx, userId)
   if (options.proven) await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId))
+  await recordAudit(tx, audit.who, {
+    action: 'auth.password_reset',
+    objectType: 'user',
+    objectId: userId,
+    after: { method: audit.method, sessionsEnded: true },
+  })
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
@@ -82,7 +90,12 @@ export async function recoveryEmail(db: Db, token: string | undefined): Promise<
  * Sets the password through an open recovery session, which is used up by it (two tabs racing
  * with one cookie: one wins). Returns false when the session is not (or no longer) open.
  */
-export async function setPasswordByRecovery(db: Db, token: string | undefined, passwordHash: string) {
+export async function setPasswordByRecovery(
+  db: Db,
+  token: string | undefined,
+  passwordHash: string,
+  clientAddress: string,
+) {
   if (!token) return false
   return db.transaction(async (tx) => {
     const [used] = await tx
@@ -92,7 +105,15 @@ export async function setPasswordByRecovery(db: Db, token: string | undefined, p
       )
       .returning({ userId: recoverySessions.userId })
     if (!used) return false
-    await replacePassword(tx, used.userId, passwordHash, { proven: true })
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, used.userId))
+    const who: AuditWho = {
+      kind: 'user',
+      userId: used.userId,
+      apiKeyId: null,
+      email: user?.email ?? null,
+      clientAddress,
+    }
+    await replacePassword(tx, used.userId, passwordHash, { who, method: 'reset_link' }, { proven: true })
     return true
   })
 }

@@ -59,6 +59,11 @@ const strangerAnswers: Record<string, number | number[]> = {
   'apiKeys.list': 404,
   'apiKeys.create': 404,
   'apiKeys.revoke': 404,
+  // The whole log is for global admins; a team's log for its admins (a team not one's own: 404).
+  'audit.list': 403,
+  'audit.export': 403,
+  'audit.teamList': 404,
+  'audit.teamExport': 404,
   'conversations.list': 200,
   'conversations.create': 404,
   'conversations.get': 404,
@@ -105,6 +110,14 @@ const strangerAnswers: Record<string, number | number[]> = {
   'admin.buildStatus': 403,
   'admin.probes': 403,
   'admin.probeCodeSignIn': 403,
+  // The stranger's own data: a wrong password refuses the deletion, a password account gets no code.
+  'dataRights.startExport': 201,
+  'dataRights.latestExport': 200,
+  'dataRights.downloadExport': 404,
+  'dataRights.deletionCheck': 200,
+  'dataRights.sendDeletionCode': 409,
+  'dataRights.deleteAccount': 400,
+  'dataRights.deleteTeam': 404,
   'system.health': 200,
   'system.openApi': 200,
 }

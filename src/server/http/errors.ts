@@ -13,7 +13,7 @@ export function errorBody(error: AppError, locale: Locale): ErrorBody {
       message: translate(locale, error.messageKey, params),
       ...(fields && {
         fields: Object.fromEntries(
-          Object.entries(fields).map(([name, key]) => [name, translate(locale, key)]),
+          Object.entries(fields).map(([name, key]) => [name, translate(locale, key, params)]),
         ),
       }),
       ...(retryAfter !== undefined && { retryAfter }),

@@ -42,8 +42,16 @@ export interface MountOptions {
 /** The acting user, built once per request from the session and the request's language. */
 export function actorOf(c: Context<AppEnv>): Actor | null {
   const user = c.get('user')
+  const key = c.get('apiKey')
   return user
-    ? { id: user.id, email: user.email, globalRole: user.globalRole, locale: c.get('locale') }
+    ? {
+        id: user.id,
+        email: user.email,
+        globalRole: user.globalRole,
+        locale: c.get('locale'),
+        clientAddress: c.get('clientAddress'),
+        ...(key && { apiKeyId: key.keyId }),
+      }
     : null
 }
 

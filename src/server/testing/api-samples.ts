@@ -24,6 +24,8 @@ export interface ApiObjects {
   planRequestId: string
   apiKeyId: string
   labelEventId: string
+  /** The owner's data export (started, not built). */
+  exportId: string
   /** Basic auth with the owner's read-write key, so the prompt API's routes get past authentication. */
   basicAuth: string
 }
@@ -79,6 +81,7 @@ export async function seedApiObjects(
     `/api/v1/prompts/${promptId}/label-history`,
   )
   const outbox = await admin.get<{ items: { id: string }[] }>('/api/v1/mail-outbox')
+  const dataExport = await owner.post<{ id: string }>('/api/v1/me/exports')
   return {
     owner,
     ownerEmail,
@@ -95,6 +98,7 @@ export async function seedApiObjects(
     planRequestId: planRequest.body.request.id,
     apiKeyId: apiKey.body.id,
     labelEventId: labelEvents.body.items[0]!.id,
+    exportId: dataExport.body.id,
     basicAuth: `Basic ${Buffer.from(`${apiKey.body.publicKey}:${apiKey.body.secretKey}`).toString('base64')}`,
   }
 }
@@ -187,6 +191,9 @@ export function sampleBody(
     'POST /api/public/prompts': () => ({ name: 'fuzz', prompt: 'x', isActive: true }),
     'PATCH /api/public/v2/prompts/:name/versions/:version': () => ({ newLabels: ['a'] }),
     'PATCH /api/v1/teams/:teamId': () => ({ name: 'Renamed' }),
+    // Never the right confirmation: the matrix and the fuzzer must not delete the shared fixtures.
+    'DELETE /api/v1/teams/:teamId': () => ({ confirmName: 'Not the team name' }),
+    'POST /api/v1/me/deletion': () => ({ password: 'not the account password' }),
     'PATCH /api/v1/teams/:teamId/members/:userId': () => ({ role: 'member' }),
     'POST /api/v1/teams/:teamId/invitations': () => ({ email: 'fuzz-invitee@example.com', role: 'member' }),
     'POST /api/auth/*': () => ({ provider: 'google', callbackURL: '/auth/callback', disableRedirect: true }),
@@ -202,6 +209,7 @@ export function validParam(route: { path: string }, name: string, fx: ApiObjects
     if (route.path.startsWith('/api/v1/messages')) return fx.messageId
     if (route.path.startsWith('/api/v1/mail-outbox')) return fx.mailId
     if (route.path.startsWith('/api/v1/api-keys')) return fx.apiKeyId
+    if (route.path.startsWith('/api/v1/me/exports')) return fx.exportId
   }
   const byName: Record<string, string> = {
     teamId: fx.teamId,

@@ -70,8 +70,8 @@ export class TestClient {
   put<T = unknown>(path: string, body: unknown) {
     return this.request<T>('PUT', path, { body })
   }
-  delete<T = unknown>(path: string) {
-    return this.request<T>('DELETE', path)
+  delete<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>('DELETE', path, body === undefined ? {} : { body })
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Locale } from '../../domain/messages/index.ts'
 import deAccount from './locales/de/account.json'
 import deAdmin from './locales/de/admin.json'
+import deAudit from './locales/de/audit.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
 import deConversations from './locales/de/conversations.json'
@@ -15,6 +16,7 @@ import deShell from './locales/de/shell.json'
 import deTeams from './locales/de/teams.json'
 import enAccount from './locales/en/account.json'
 import enAdmin from './locales/en/admin.json'
+import enAudit from './locales/en/audit.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enConversations from './locales/en/conversations.json'
@@ -44,6 +46,7 @@ const en = {
   dashboard: enDashboard,
   publicApi: enPublicApi,
   admin: enAdmin,
+  audit: enAudit,
 }
 const de: typeof en = {
   common: deCommon,
@@ -60,6 +63,7 @@ const de: typeof en = {
   dashboard: deDashboard,
   publicApi: dePublicApi,
   admin: deAdmin,
+  audit: deAudit,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

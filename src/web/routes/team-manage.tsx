@@ -12,6 +12,8 @@ import { ConfirmDialog } from '../components/ui/dialog.tsx'
 import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
 import { toast } from '../components/ui/toast.tsx'
+import { AuditLogPanel } from '../features/audit/index.ts'
+import { ProtectedLabelsCard } from '../features/prompts/protected-labels.tsx'
 import { InvitationsList } from '../features/teams/invitations-list.tsx'
 import { InviteForm } from '../features/teams/invite-form.tsx'
 import { MembersList } from '../features/teams/members-list.tsx'
@@ -103,13 +105,22 @@ function TeamManagement({ teamId }: { teamId: string }) {
         <TabsList>
           <TabsTrigger value="members">{t('manage.tabs.members')}</TabsTrigger>
           <TabsTrigger value="settings">{t('manage.tabs.settings')}</TabsTrigger>
+          {team.data.access.manage_team && (
+            <TabsTrigger value="activity">{t('manage.tabs.activity')}</TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="members" className="mt-4 space-y-4">
           <MembersTab team={team.data} />
         </TabsContent>
-        <TabsContent value="settings" className="mt-4">
+        <TabsContent value="settings" className="mt-4 space-y-4">
           <TeamSettings team={team.data} />
+          <ProtectedLabelsCard teamId={team.data.id} editable={team.data.access.manage_team} />
         </TabsContent>
+        {team.data.access.manage_team && (
+          <TabsContent value="activity" className="mt-4">
+            <AuditLogPanel scope="team" teamId={team.data.id} />
+          </TabsContent>
+        )}
       </Tabs>
     </>
   )

@@ -15,6 +15,8 @@ export const users = pgTable('users', {
   banExpires: ts('ban_expires'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Set when the account was deleted: the row stays as a tombstone without personal data. */
+  deletedAt: ts('deleted_at'),
 })
 
 export const sessions = pgTable('sessions', {

@@ -194,6 +194,36 @@ describe('setRole', () => {
     const revoked = await globalAdmin.put<AdminUser>(roleOf(other), { role: 'user' })
     expect(revoked.body.globalRole).toBe('user')
     expect((await other.get('/api/v1/admin/stats')).status).toBe(403)
+
+    // Both changes are in the audit log, with who did it and the role before and after.
+    const { rows } = (await testApp.database.db.execute(
+      sql`SELECT action, actor_user_id, object_id, before, after FROM audit_log
+          WHERE object_id = ${other.user!.id} AND action LIKE 'global_role.%' ORDER BY created_at, id`,
+    )) as unknown as {
+      rows: Array<{ action: string; actor_user_id: string; before: unknown; after: unknown }>
+    }
+    expect(rows.map((row) => [row.action, row.actor_user_id])).toEqual([
+      ['global_role.granted', globalAdmin.user!.id],
+      ['global_role.revoked', globalAdmin.user!.id],
+    ])
+    expect(rows[0]!.before).toMatchObject({ role: 'user' })
+    expect(rows[0]!.after).toMatchObject({ role: 'global_admin' })
+  })
+
+  it('writes no audit entry for a refused change', async () => {
+    const count = async () =>
+      Number(
+        (
+          (await testApp.database.db.execute(
+            sql`SELECT count(*)::int AS count FROM audit_log WHERE action LIKE 'global_role.%'`,
+          )) as unknown as { rows: { count: number }[] }
+        ).rows[0]!.count,
+      )
+    const before = await count()
+    expect((await globalAdmin.put(roleOf(globalAdmin), { role: 'user', confirmSelf: true })).status).toBe(409)
+    // Asking for the role the user already has changes nothing and records nothing.
+    expect((await globalAdmin.put(roleOf(user), { role: 'user' })).status).toBe(200)
+    expect(await count()).toBe(before)
   })
 
   it('never demotes the last global admin', async () => {

@@ -8,6 +8,7 @@ import { type ChoosablePlanId, entitlementsOf } from '../../../domain/plans.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { containsText, cursorTimestamp } from '../../db/queries.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
+import { recordAudit } from '../audit/record.ts'
 import type { PlanGate } from '../plans/gate.ts'
 
 interface UserRow extends Record<string, unknown> {
@@ -99,7 +100,7 @@ async function readUser(db: Db | Tx, plans: PlanGate, userId: string): Promise<A
  * role takes one lock first, so two admins demoting each other at the same moment take turns: the
  * second sees one admin left and is refused. Also refused: demoting the last global admin, demoting
  * yourself without `confirmSelf`, and demoting the ADMIN_EMAIL account (it would be promoted again
- * at its next sign-in).
+ * at its next sign-in). Each change is recorded in the audit log in the same transaction.
  */
 export async function setGlobalRole(
   deps: { db: Db; plans: PlanGate; adminEmail: string | undefined },
@@ -136,6 +137,14 @@ export async function setGlobalRole(
       }
     }
     await tx.execute(sql`UPDATE users SET role = ${input.role}, updated_at = now() WHERE id = ${userId}`)
+    // In the same transaction: the entry commits with the change or not at all.
+    await recordAudit(tx, actor, {
+      action: input.role === 'global_admin' ? 'global_role.granted' : 'global_role.revoked',
+      objectType: 'user',
+      objectId: userId,
+      before: { email: target.email, role: target.role },
+      after: { email: target.email, role: input.role },
+    })
     return readUser(tx, deps.plans, userId)
   })
 }

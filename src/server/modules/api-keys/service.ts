@@ -19,6 +19,7 @@ import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import { apiKeys, users } from '../../db/schema/index.ts'
+import { recordAudit } from '../audit/record.ts'
 import type { PlanGate } from '../plans/gate.ts'
 import type { Space } from '../prompts/names.ts'
 import { authorizeTeam } from '../teams/policy.ts'
@@ -110,7 +111,14 @@ export async function createApiKey(
         scope: input.scope,
         createdByUserId: actor.id,
       })
-      .returning({ id: apiKeys.id })
+      .returning({ id: apiKeys.id, publicKey: apiKeys.publicKey })
+    await recordAudit(tx, actor, {
+      action: 'api_key.created',
+      objectType: 'api_key',
+      objectId: row!.id,
+      teamId: space.kind === 'team' ? space.teamId : null,
+      after: { name: input.name, scope: input.scope, publicKey: row!.publicKey },
+    })
     return row!.id
   })
   const [row] = await db
@@ -123,20 +131,36 @@ export async function createApiKey(
 
 /** Revokes a key at once: the next request it signs is refused. */
 export async function revokeApiKey(db: Db, actor: Actor, keyId: string): Promise<void> {
-  const [key] = await db
-    .select({ ownerUserId: apiKeys.ownerUserId, teamId: apiKeys.teamId })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-  const notFound = () => new AppError('not_found', 'apiKeys.notFound')
-  if (!key) throw notFound()
-  if (key.teamId) {
-    await authorizeTeam(db, actor, key.teamId, 'manage_team').catch((error: unknown) => {
-      throw error instanceof AppError && error.code === 'not_found' ? notFound() : error
+  await db.transaction(async (tx) => {
+    const [key] = await tx
+      .select({
+        ownerUserId: apiKeys.ownerUserId,
+        teamId: apiKeys.teamId,
+        name: apiKeys.name,
+        publicKey: apiKeys.publicKey,
+        scope: apiKeys.scope,
+      })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+      .for('update')
+    const notFound = () => new AppError('not_found', 'apiKeys.notFound')
+    if (!key) throw notFound()
+    if (key.teamId) {
+      await authorizeTeam(tx, actor, key.teamId, 'manage_team').catch((error: unknown) => {
+        throw error instanceof AppError && error.code === 'not_found' ? notFound() : error
+      })
+    } else if (key.ownerUserId !== actor.id) {
+      throw notFound()
+    }
+    await tx.update(apiKeys).set({ revokedAt: sql`now()` }).where(eq(apiKeys.id, keyId))
+    await recordAudit(tx, actor, {
+      action: 'api_key.revoked',
+      objectType: 'api_key',
+      objectId: keyId,
+      teamId: key.teamId,
+      before: { name: key.name, scope: key.scope, publicKey: key.publicKey },
     })
-  } else if (key.ownerUserId !== actor.id) {
-    throw notFound()
-  }
-  await db.update(apiKeys).set({ revokedAt: sql`now()` }).where(eq(apiKeys.id, keyId))
+  })
 }
 
 /** Who a request's key speaks for. */
@@ -147,6 +171,8 @@ export interface ApiKeyPrincipal {
   scope: ApiKeyScope
   /** The user the key acts as: the personal space's owner, or the team key's creator. */
   userId: string | null
+  /** The request's client address, for the audit log (set by the route that authenticated). */
+  clientAddress?: string
   /** The window's figures for the X-RateLimit-* headers; `retryAfter` set once it is used up. */
   rateLimit: { limit: number; remaining: number; resetAt: number; retryAfter: number | null }
 }

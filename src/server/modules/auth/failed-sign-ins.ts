@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import { failedSignIns, type SignInMethod, users } from '../../db/schema/index.ts'
+import { recordAudit } from '../audit/record.ts'
 
 /**
  * Records a failed sign-in (never the password or code): the address tried, the account if one
@@ -11,8 +12,21 @@ export async function recordFailedSignIn(
   db: Db,
   attempt: { email: string; method: SignInMethod; reason: string; ip: string },
 ) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, attempt.email))
-  await db.insert(failedSignIns).values({ ...attempt, userId: user?.id ?? null })
+  // The counter row and the audit entry are one transaction: both or neither.
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, attempt.email))
+    await tx.insert(failedSignIns).values({ ...attempt, userId: user?.id ?? null })
+    await recordAudit(
+      tx,
+      { kind: 'anonymous', userId: null, apiKeyId: null, email: attempt.email, clientAddress: attempt.ip },
+      {
+        action: 'auth.sign_in.failed',
+        objectType: 'user',
+        objectId: user?.id ?? null,
+        after: { method: attempt.method, reason: attempt.reason },
+      },
+    )
+  })
 }
 
 /** Failed sign-ins since `since` (for the admin area's security figures). */

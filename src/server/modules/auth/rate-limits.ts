@@ -39,6 +39,13 @@ const limits = {
   'recovery-verify': { ip: { window: 15 * MINUTE, max: 30 } },
   'direct-reset': { ip: { window: 15 * MINUTE, max: 20 }, account: { window: 15 * MINUTE, max: 5 } },
   'mail-test': { ip: { window: HOUR, max: 30 }, account: { window: HOUR, max: 10 } },
+  // Deleting an account asks for the password or a mailed code: both are guessable secrets.
+  'account-deletion': { ip: { window: 15 * MINUTE, max: 20 }, account: { window: 15 * MINUTE, max: 5 } },
+  'deletion-code': {
+    ip: { window: HOUR, max: 10 },
+    account: { window: HOUR, max: 5 },
+    cooldownSeconds: MINUTE,
+  },
 } satisfies Record<string, ActionLimits>
 
 export type LimitedAction = keyof typeof limits

@@ -13,6 +13,7 @@ import {
 } from '../../auth/passwords.ts'
 import { clientAddress, headersForAuth } from '../../http/client-address.ts'
 import type { Handlers } from '../../http/operations.ts'
+import { type AuditWho, auditActorOf } from '../audit/record.ts'
 import { recordFailedSignIn } from './failed-sign-ins.ts'
 import { enforceRateLimits } from './rate-limits.ts'
 import type { AuthRouteDeps } from './sign-in.ts'
@@ -102,7 +103,14 @@ export function recoveryHandlers(
       const required = new AppError('not_authenticated', 'auth.resetAuthRequired')
       if (!(await recoveryEmail(db, token))) throw required
       const context = await auth.$context
-      if (!(await setPasswordByRecovery(db, token, await context.password.hash(input.password)))) {
+      if (
+        !(await setPasswordByRecovery(
+          db,
+          token,
+          await context.password.hash(input.password),
+          clientAddress(c),
+        ))
+      ) {
         throw required
       }
       deleteCookie(c, cookie, { path: RECOVERY_PATH, secure })
@@ -131,7 +139,16 @@ export function recoveryHandlers(
       }
       try {
         const hash = await context.password.hash(input.newPassword)
-        await db.transaction((tx) => replacePassword(tx, found.user.id, hash))
+        const who: AuditWho = {
+          kind: 'user',
+          userId: found.user.id,
+          apiKeyId: null,
+          email: found.user.email,
+          clientAddress: ip,
+        }
+        await db.transaction((tx) =>
+          replacePassword(tx, found.user.id, hash, { who, method: 'direct_reset' }),
+        )
       } catch (error) {
         c.get('log').error('direct reset: setting the password failed', { err: error })
         throw new AppError('unexpected', 'auth.newPasswordFailed')
@@ -147,7 +164,9 @@ export function recoveryHandlers(
       const found = await context.internalAdapter.findUserByEmail(input.email)
       if (!found) throw new AppError('not_found', 'auth.userNotFound')
       const hash = await context.password.hash(input.newPassword)
-      await db.transaction((tx) => replacePassword(tx, found.user.id, hash))
+      await db.transaction((tx) =>
+        replacePassword(tx, found.user.id, hash, { who: auditActorOf(actor), method: 'admin_set' }),
+      )
       c.get('log').warn('admin set a password', {
         adminId: actor.id,
         userId: found.user.id,

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/langfuse.ts'
 import { type MessageKey, translate } from '../../../domain/messages/index.ts'
 import type { Db } from '../../db/client.ts'
+import { clientAddress } from '../../http/client-address.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { firstUnstorableText } from '../../http/input.ts'
 import { applyRateLimit } from '../api-keys/authenticate.ts'
@@ -148,7 +149,7 @@ export function langfuseRoutes({
       rateLimitMultiplier,
     )
     applyRateLimit(c, principal)
-    c.set('apiKey', principal)
+    c.set('apiKey', { ...principal, clientAddress: clientAddress(c) })
     await next()
   })
 

@@ -18,6 +18,7 @@ import { queryRows } from '../../db/rows.ts'
 import { promptLabels, prompts, promptVersions } from '../../db/schema/index.ts'
 import { subjectOfSpace } from '../api-keys/api-access.ts'
 import type { ApiKeyPrincipal } from '../api-keys/service.ts'
+import { recordAudit } from '../audit/record.ts'
 import type { PlanGate } from '../plans/gate.ts'
 import { mapPromptDbError } from '../prompts/db-errors.ts'
 import { type Mover, placeLabel, requireMayMove } from '../prompts/labels.ts'
@@ -140,6 +141,7 @@ const moverOf = (principal: ApiKeyPrincipal): Mover => ({
   kind: 'apiKey',
   keyId: principal.keyId,
   userId: principal.userId,
+  ...(principal.clientAddress !== undefined && { clientAddress: principal.clientAddress }),
 })
 
 async function lockByName(tx: Tx, space: Space, name: string) {
@@ -299,6 +301,23 @@ export async function deleteLangfusePrompt(
       if ((remaining?.versions ?? 0) <= rows.length) {
         await tx.update(prompts).set({ currentVersionId: null }).where(eq(prompts.id, prompt.id))
         await tx.delete(prompts).where(eq(prompts.id, prompt.id))
+        await recordAudit(
+          tx,
+          {
+            kind: 'api_key',
+            userId: principal.userId,
+            apiKeyId: principal.keyId,
+            email: null,
+            clientAddress: principal.clientAddress ?? null,
+          },
+          {
+            action: 'prompt.deleted',
+            objectType: 'prompt',
+            objectId: prompt.id,
+            teamId: prompt.visibility === 'team' ? prompt.teamId : null,
+            before: { title: prompt.title, name: prompt.name, visibility: prompt.visibility },
+          },
+        )
         return true
       }
       for (const row of rows) {

@@ -21,6 +21,7 @@ import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
+import { type AuditWho, recordAudit } from '../audit/record.ts'
 import { authorizeTeam } from '../teams/policy.ts'
 import type { BillingProvider } from './billing-provider.ts'
 import { lockPlanSubject, type PlanGate, type PlanSubject, subjectKeyOf } from './gate.ts'
@@ -103,7 +104,7 @@ export async function choosePlan(
     const current = await lockPlanSubject(tx, subject)
     if (current?.plan === input.plan) throw new AppError('conflict', 'plans.alreadyOnPlan')
     if (!PLANS[input.plan].paid) {
-      await setPlan(tx, subject, input.plan, actor.id)
+      await setPlan(tx, subject, input.plan, actor.id, actor)
       await tx.execute(
         sql`UPDATE plan_requests SET status = 'cancelled', decided_at = now(), decided_by_user_id = ${actor.id}
             WHERE subject_key = ${key} AND status = 'pending'`,
@@ -213,7 +214,7 @@ export async function adminSetPlan(
     if (input.plan && !isPlanOffered(input.plan, input.context)) {
       throw new AppError('validation', 'plans.planNotOffered', { fields: { plan: 'plans.planNotOffered' } })
     }
-    await activatePlan(tx, deps.appUrl, subject, input.plan, actor.id)
+    await activatePlan(tx, deps.appUrl, subject, input.plan, actor.id, actor)
     return deps.plans.entitlements(tx, subject)
   })
 }
@@ -228,9 +229,10 @@ export async function activatePlan(
   subject: PlanSubject,
   plan: ChoosablePlanId | null,
   byUserId: string | null,
+  who?: AuditWho | Actor,
 ): Promise<void> {
   await lockPlanSubject(tx, subject)
-  await setPlan(tx, subject, plan, byUserId)
+  await setPlan(tx, subject, plan, byUserId, who)
   if (!plan) return
   const granted = await queryRows<{ id: string; email: string | null; space: string }>(
     tx,
@@ -248,10 +250,37 @@ export async function activatePlan(
   }
 }
 
-async function setPlan(tx: Tx, subject: PlanSubject, plan: ChoosablePlanId | null, byUserId: string | null) {
+/**
+ * Sets the plan and records the change in the audit log, in the caller's transaction. `who`: the
+ * request's actor; without one (a payment provider's confirmation) the server itself acted.
+ */
+async function setPlan(
+  tx: Tx,
+  subject: PlanSubject,
+  plan: ChoosablePlanId | null,
+  byUserId: string | null,
+  who?: AuditWho | Actor,
+) {
+  const [before] = await queryRows<{ plan: ChoosablePlanId | null }>(
+    tx,
+    sql`SELECT plan FROM plan_subjects WHERE subject_key = ${subjectKeyOf(subject)}`,
+  )
   await tx.execute(
     sql`UPDATE plan_subjects SET plan = ${plan}, plan_set_at = now(), plan_set_by_user_id = ${byUserId}
         WHERE subject_key = ${subjectKeyOf(subject)}`,
+  )
+  if ((before?.plan ?? null) === plan) return
+  await recordAudit(
+    tx,
+    who ?? { kind: 'system', userId: byUserId, apiKeyId: null, email: null, clientAddress: null },
+    {
+      action: 'plan.changed',
+      objectType: 'plan',
+      objectId: subject.context === 'team' ? subject.teamId : subject.userId,
+      teamId: subject.context === 'team' ? subject.teamId : null,
+      before: { context: subject.context, plan: before?.plan ?? null },
+      after: { context: subject.context, plan },
+    },
   )
 }
 

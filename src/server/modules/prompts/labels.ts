@@ -10,6 +10,7 @@ import {
   promptVersions,
   teamProtectedLabels,
 } from '../../db/schema/index.ts'
+import { recordAudit } from '../audit/record.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import type { PromptRow } from './access.ts'
 
@@ -19,7 +20,9 @@ import type { PromptRow } from './access.ts'
  * row of prompt_labels. Every move is recorded in prompt_label_events, in the transaction that
  * made it, which holds the prompt's row lock.
  */
-export type Mover = { kind: 'user'; actor: Actor } | { kind: 'apiKey'; keyId: string; userId: string | null }
+export type Mover =
+  | { kind: 'user'; actor: Actor }
+  | { kind: 'apiKey'; keyId: string; userId: string | null; clientAddress?: string }
 
 export async function protectedLabelsOf(db: Db | Tx, prompt: Pick<PromptRow, 'visibility' | 'teamId'>) {
   if (prompt.visibility !== 'team' || !prompt.teamId) return []
@@ -121,6 +124,26 @@ export async function placeLabel(
     actorUserId: mover.kind === 'user' ? mover.actor.id : mover.userId,
     apiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
   })
+  await recordAudit(
+    tx,
+    mover.kind === 'user'
+      ? mover.actor
+      : {
+          kind: 'api_key',
+          userId: mover.userId,
+          apiKeyId: mover.keyId,
+          email: null,
+          clientAddress: mover.clientAddress ?? null,
+        },
+    {
+      action: 'label.moved',
+      objectType: 'label',
+      objectId: prompt.id,
+      teamId: prompt.visibility === 'team' ? prompt.teamId : null,
+      before: { label, version: fromVersion },
+      after: { label, version: to?.versionNumber ?? null },
+    },
+  )
 }
 
 /** The labels a version holds now (stored ones and production), for the API's answers. */

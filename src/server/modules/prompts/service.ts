@@ -1,11 +1,18 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { isUuid } from '../../../domain/ids.ts'
-import { translate } from '../../../domain/messages/index.ts'
-import { PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import { type MessageKey, translate } from '../../../domain/messages/index.ts'
+import {
+  chatBodyProblem,
+  PRODUCTION_LABEL,
+  type PromptType,
+  parsePromptBody,
+  sameConfig,
+  serializePromptBody,
+} from '../../../domain/prompt-names.ts'
 import {
   type createPromptInput,
   type listVersionsQuery,
@@ -19,6 +26,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts'
 import { pageCondition, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
+import { recordAudit } from '../audit/record.ts'
 import { type PlanGate, subjectKeyOf, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import {
@@ -96,10 +104,28 @@ export async function getVersion(
 async function currentVersionOf(tx: Tx, prompt: PromptRow) {
   if (!prompt.currentVersionId) return undefined
   const [row] = await tx
-    .select({ versionNumber: promptVersions.versionNumber, body: promptVersions.body })
+    .select({
+      versionNumber: promptVersions.versionNumber,
+      body: promptVersions.body,
+      config: promptVersions.config,
+    })
     .from(promptVersions)
     .where(eq(promptVersions.id, prompt.currentVersionId))
   return row
+}
+
+/**
+ * The body as stored: a text prompt's text, or a chat prompt's entries as compact JSON. A chat body
+ * that is not a list of messages and placeholders is a 400 on `body`.
+ */
+function storedBody(type: PromptType, body: string): string {
+  if (type === 'text') return body
+  const problem = chatBodyProblem(body)
+  if (problem) {
+    const key = problem.key as MessageKey
+    throw new AppError('validation', key, { params: problem.params, fields: { body: key } })
+  }
+  return serializePromptBody('chat', parsePromptBody('chat', body))
 }
 
 /** Team visibility needs one of the owner's teams; private prompts belong to no team. */
@@ -130,6 +156,7 @@ export async function createPrompt(
   actor: Actor,
   input: z.output<typeof createPromptInput>,
 ): Promise<PromptDetail> {
+  const body = storedBody(input.type, input.body)
   const promptId = await db
     .transaction(async (tx) => {
       const sharing = await resolveSharing(tx, actor.id, input.visibility, input.teamId)
@@ -145,6 +172,7 @@ export async function createPrompt(
           title: input.title,
           description: input.description,
           tags: input.tags,
+          type: input.type,
           ...sharing,
         })
         .returning()
@@ -153,7 +181,8 @@ export async function createPrompt(
         .values({
           promptId: prompt!.id,
           versionNumber: 1,
-          body: input.body,
+          body,
+          config: input.config,
           changelog: translate(actor.locale, 'prompts.initialChangelog'),
           createdByUserId: actor.id,
         })
@@ -180,8 +209,8 @@ async function requireRoomForAVersion(tx: Tx, promptId: string): Promise<void> {
 }
 
 /**
- * Save: update the metadata; when the trimmed body differs from the current version's, add
- * the next version (changelog or 'Updated prompt content') and make it current. One transaction,
+ * Save: update the metadata; when the trimmed body or the config differs from the current
+ * version's, add the next version (changelog or 'Updated prompt content') and make it current. One transaction,
  * holding the prompt's row lock, so concurrent saves queue up and number their versions 1, 2, 3...
  */
 export async function savePrompt(
@@ -216,7 +245,10 @@ export async function savePrompt(
       const to = sharing.visibility ? subjectOf(prompt.ownerUserId, sharing.teamId) : from
       await plans.require(tx, to, subjectKeyOf(to) === subjectKeyOf(from) ? 'editPrompt' : 'createPrompt')
       const mover: Mover = { kind: 'user', actor }
-      if (input.body !== undefined && input.body !== current?.body) {
+      const body = input.body === undefined ? current?.body : storedBody(prompt.type, input.body)
+      const config = input.config ?? current?.config ?? {}
+      const changed = body !== current?.body || !sameConfig(config, current?.config ?? {})
+      if (body !== undefined && changed) {
         await requireRoomForAVersion(tx, promptId)
         // The row lock above makes this max + 1 safe: no other save of this prompt runs meanwhile.
         const [version] = await tx
@@ -224,7 +256,8 @@ export async function savePrompt(
           .values({
             promptId,
             versionNumber: sql`(SELECT coalesce(max(version_number), 0) + 1 FROM prompt_versions WHERE prompt_id = ${promptId})`,
-            body: input.body,
+            body,
+            config,
             changelog: input.changelog ?? translate(actor.locale, 'prompts.updatedChangelog'),
             createdByUserId: actor.id,
           })
@@ -280,16 +313,32 @@ export async function setCurrentVersion(
   return getPromptDetail(db, actor, promptId)
 }
 
-/** Delete: its attachments, its versions, then the prompt, in one transaction. */
+/**
+ * Removes the prompts `which` selects with what hangs on them: their attachments to messages, their
+ * versions (labels and label history go with them), then the prompts. In the caller's transaction.
+ */
+export async function removePrompts(tx: Tx, which: SQL): Promise<void> {
+  const ids = tx.select({ id: prompts.id }).from(prompts).where(which)
+  await tx.delete(conversationMessagePrompts).where(inArray(conversationMessagePrompts.promptId, ids))
+  await tx.update(prompts).set({ currentVersionId: null }).where(which)
+  await tx.delete(promptVersions).where(inArray(promptVersions.promptId, ids))
+  await tx.delete(prompts).where(which)
+}
+
+/** Delete: the prompt with its attachments and versions, in one transaction. */
 export async function deletePrompt(db: Db, actor: Actor, promptId: string): Promise<void> {
   await db
     .transaction(async (tx) => {
       const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
       requirePromptAccess(actor, prompt, 'delete')
-      await tx.delete(conversationMessagePrompts).where(eq(conversationMessagePrompts.promptId, promptId))
-      await tx.update(prompts).set({ currentVersionId: null }).where(eq(prompts.id, promptId))
-      await tx.delete(promptVersions).where(eq(promptVersions.promptId, promptId))
-      await tx.delete(prompts).where(eq(prompts.id, promptId))
+      await recordAudit(tx, actor, {
+        action: 'prompt.deleted',
+        objectType: 'prompt',
+        objectId: promptId,
+        teamId: prompt.visibility === 'team' ? prompt.teamId : null,
+        before: { title: prompt.title, name: prompt.name, visibility: prompt.visibility },
+      })
+      await removePrompts(tx, eq(prompts.id, promptId))
     })
     .catch(mapPromptDbError)
 }

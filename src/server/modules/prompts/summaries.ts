@@ -28,6 +28,7 @@ function summaryColumns(viewerId: string) {
         EXISTS (SELECT 1 FROM team_members o WHERE o.team_id = ${prompts.teamId} AND o.user_id = ${prompts.ownerUserId})
         AND EXISTS (SELECT 1 FROM team_members v WHERE v.team_id = ${prompts.teamId} AND v.user_id = ${viewerId})
       ) THEN ${users.email} END`,
+    ownerDeleted: sql<boolean>`(${users.deletedAt} IS NOT NULL)`,
     teamId: prompts.teamId,
     title: prompts.title,
     name: prompts.name,

@@ -14,6 +14,7 @@ import { invitationTokenSchema } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { invitations, teamMembers, teams, users } from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
+import { recordAudit } from '../audit/record.ts'
 import type { PlanGate } from '../plans/gate.ts'
 import { queueInvitationMail } from './invitation-mail.ts'
 import { hashInvitationToken, newInvitationToken } from './invitation-token.ts'
@@ -215,6 +216,13 @@ export async function inviteMember(
         expiresAt: validFor,
       })
       .returning({ id: invitations.id })
+    await recordAudit(tx, actor, {
+      action: 'member.invited',
+      objectType: 'invitation',
+      objectId: created!.id,
+      teamId,
+      after: { email: input.email, role: input.role },
+    })
     return { id: created!.id, ...input }
   })
 }
@@ -285,6 +293,14 @@ export async function revokeInvitation(
     await authorizeTeam(tx, actor, teamId, 'invite_members', { lock: true })
     const invitation = await lockedInvitation(tx, teamId, invitationId)
     await setStatus(tx, invitation.id, 'revoked')
+    await recordAudit(tx, actor, {
+      action: 'invitation.revoked',
+      objectType: 'invitation',
+      objectId: invitation.id,
+      teamId,
+      before: { email: invitation.email, role: invitation.role, status: invitation.status },
+      after: { status: 'revoked' },
+    })
     return { ...invitation, status: 'revoked' }
   })
 }
@@ -368,6 +384,13 @@ export async function acceptInvitation(
       .set({ status: 'accepted', acceptedAt: sql`now()` })
       .where(eq(invitations.id, row.id))
     await tx.insert(teamMembers).values({ teamId: row.teamId, userId: actor.id, role: row.role })
+    await recordAudit(tx, actor, {
+      action: 'member.joined',
+      objectType: 'membership',
+      objectId: actor.id,
+      teamId: row.teamId,
+      after: { role: row.role, invitationId: row.id },
+    })
     return { teamId: row.teamId, teamName: row.teamName, role: row.role }
   })
   if (outcome instanceof AppError) throw outcome

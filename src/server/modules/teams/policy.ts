@@ -9,7 +9,7 @@ import { teams } from '../../db/schema/index.ts'
 import { roleInTeam } from './membership.ts'
 
 /** What the team rules read of the actor (invitations compare the email). */
-export type Actor = Pick<RequestActor, 'id' | 'email' | 'globalRole'>
+export type Actor = Pick<RequestActor, 'id' | 'email' | 'globalRole' | 'clientAddress' | 'apiKeyId'>
 
 /** A team the actor may see, with the actor's role in it (null: a global admin from outside). */
 export interface TeamAccess {

@@ -11,6 +11,7 @@ import type {
 } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { invitations, profiles, teamMembers, teams, users } from '../../db/schema/index.ts'
+import { recordAudit } from '../audit/record.ts'
 import { roleInTeam } from './membership.ts'
 import { type Actor, authorizeTeam } from './policy.ts'
 
@@ -57,6 +58,13 @@ export async function createTeam(db: Db, actor: Actor, input: CreateTeamInput): 
       .values({ name: input.name, createdByUserId: actor.id })
       .returning({ id: teams.id, name: teams.name, createdAt: teams.createdAt })
     await tx.insert(teamMembers).values({ teamId: team!.id, userId: actor.id, role: 'admin' })
+    await recordAudit(tx, actor, {
+      action: 'team.created',
+      objectType: 'team',
+      objectId: team!.id,
+      teamId: team!.id,
+      after: { name: team!.name },
+    })
     return {
       id: team!.id,
       name: team!.name,
@@ -100,8 +108,18 @@ export async function renameTeam(
   input: UpdateTeamInput,
 ): Promise<TeamDetail> {
   await db.transaction(async (tx) => {
-    await authorizeTeam(tx, actor, teamId, 'manage_team', { lock: true })
+    const access = await authorizeTeam(tx, actor, teamId, 'manage_team', { lock: true })
     await tx.update(teams).set({ name: input.name, updatedAt: sql`now()` }).where(eq(teams.id, teamId))
+    if (access.team.name !== input.name) {
+      await recordAudit(tx, actor, {
+        action: 'team.renamed',
+        objectType: 'team',
+        objectId: teamId,
+        teamId,
+        before: { name: access.team.name },
+        after: { name: input.name },
+      })
+    }
   })
   return getTeam(db, actor, teamId)
 }
@@ -134,6 +152,11 @@ async function memberRole(tx: Tx, teamId: string, userId: string): Promise<TeamR
 const memberRow = (teamId: string, userId: string) =>
   and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId))
 
+async function emailOf(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return row?.email ?? null
+}
+
 async function adminCount(tx: Tx, teamId: string): Promise<number> {
   return tx.$count(teamMembers, and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'admin')))
 }
@@ -157,6 +180,14 @@ export async function changeMemberRole(
       throw new AppError('conflict', 'teams.lastAdminRequired')
     }
     await tx.update(teamMembers).set({ role }).where(memberRow(teamId, userId))
+    await recordAudit(tx, actor, {
+      action: 'member.role_changed',
+      objectType: 'membership',
+      objectId: userId,
+      teamId,
+      before: { role: current },
+      after: { role },
+    })
   })
   const member = (await listMembers(db, actor, teamId)).find((item) => item.userId === userId)
   if (!member) throw new AppError('not_found', 'teams.notAMember')
@@ -172,6 +203,13 @@ export async function removeMember(db: Db, actor: Actor, teamId: string, userId:
       throw new AppError('conflict', 'teams.lastAdminRequired')
     }
     await tx.delete(teamMembers).where(memberRow(teamId, userId))
+    await recordAudit(tx, actor, {
+      action: 'member.removed',
+      objectType: 'membership',
+      objectId: userId,
+      teamId,
+      before: { role: current, email: await emailOf(tx, userId) },
+    })
   })
 }
 
@@ -184,5 +222,12 @@ export async function leaveTeam(db: Db, actor: Actor, teamId: string): Promise<v
       throw new AppError('conflict', 'teams.cannotLeaveOnlyAdmin')
     }
     await tx.delete(teamMembers).where(memberRow(teamId, actor.id))
+    await recordAudit(tx, actor, {
+      action: 'member.left',
+      objectType: 'membership',
+      objectId: actor.id,
+      teamId,
+      before: { role: current },
+    })
   })
 }

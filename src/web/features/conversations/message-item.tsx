@@ -49,7 +49,10 @@ export function MessageItem({
         ? t('messages.system')
         : message.createdByUserId === currentUserId
           ? t('messages.you')
-          : (message.authorEmail ?? t('messages.member'))
+          : // A message keeps no author only when its author deleted their account.
+            message.createdByUserId === null
+            ? t('messages.deletedUser')
+            : (message.authorEmail ?? t('messages.member'))
   const edited = Date.parse(message.updatedAt) - Date.parse(message.createdAt) > 1000
 
   return (

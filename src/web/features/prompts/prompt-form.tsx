@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { FileDown, Lock, Users } from 'lucide-react'
+import { FileDown, Lock, MessagesSquare, Text, Users } from 'lucide-react'
 import { type ReactNode, useEffect, useId } from 'react'
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { z } from 'zod'
+import { PROMPT_NAME_MAX } from '../../../domain/prompt-names.ts'
 import {
   PROMPT_LIMITS,
   type PromptVersion,
@@ -17,6 +18,7 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
 import { fieldError } from '../../lib/forms.ts'
 import { TeamOptions, useMyTeams } from '../teams/index.ts'
+import { ChatMessagesEditor, chatBodyOf, chatText } from './chat-editor.tsx'
 import { CopyButton } from './copy-button.tsx'
 import { formMarkdown, useMarkdownExport } from './markdown.ts'
 import { TagInput } from './tag-input.tsx'
@@ -27,12 +29,15 @@ export type PromptForm = UseFormReturn<PromptFormInput, unknown, PromptFormOutpu
 
 export const emptyPromptForm: PromptFormInput = {
   title: '',
+  name: '',
   description: '',
   body: '',
   changelog: '',
   tags: [],
   visibility: 'private',
   teamId: '',
+  type: 'text',
+  config: '',
 }
 
 /** The create and edit form: the shared domain schema validates here and again on the server. */
@@ -131,14 +136,116 @@ function VisibilityField({ form }: { form: PromptForm }) {
   )
 }
 
-/** Title, description, content (with the variables tip), optional changelog, visibility and tags. */
+/**
+ * Text or chat, chosen when the prompt is created (the type never changes after). Switching keeps
+ * what was written: text becomes one system message, messages become text.
+ */
+function TypeField({ form }: { form: PromptForm }) {
+  const { t } = useTranslation('prompts')
+  const groupId = useId()
+  const options = [
+    { value: 'text', icon: Text, hint: t('form.typeTextHint', { example: '{{variables}}' }) },
+    { value: 'chat', icon: MessagesSquare, hint: t('form.typeChatHint') },
+  ] as const
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1.5 text-sm font-medium">{t('form.type')}</legend>
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field }) => (
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {options.map((option) => (
+              <label
+                key={option.value}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-accent/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+              >
+                <input
+                  type="radio"
+                  name={`${groupId}-type`}
+                  value={option.value}
+                  checked={field.value === option.value}
+                  onChange={() => {
+                    if (field.value === option.value) return
+                    const body = form.getValues('body')
+                    const converted =
+                      option.value === 'chat'
+                        ? body.trim() === ''
+                          ? ''
+                          : chatBodyOf([{ role: 'system', content: body }])
+                        : chatText(body)
+                    field.onChange(option.value)
+                    form.setValue('body', converted, { shouldDirty: true })
+                  }}
+                  onBlur={field.onBlur}
+                  className="mt-1 accent-[var(--primary)]"
+                  aria-describedby={`${groupId}-${option.value}-hint`}
+                />
+                <span className="space-y-0.5">
+                  <span className="flex items-center gap-1.5 text-sm font-medium">
+                    <option.icon aria-hidden className="size-4 text-muted-foreground" />
+                    {t(`form.type_${option.value}`)}
+                  </span>
+                  <span
+                    id={`${groupId}-${option.value}-hint`}
+                    className="block text-xs text-muted-foreground"
+                  >
+                    {option.hint}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
+      />
+    </fieldset>
+  )
+}
+
+/** A text prompt's content as one text; a chat prompt's as message rows. */
+function BodyField({ form }: { form: PromptForm }) {
+  const { t } = useTranslation('prompts')
+  const type = useWatch({ control: form.control, name: 'type' })
+  const error = fieldError(form.formState.errors, 'body')
+  if (type === 'chat') {
+    return (
+      <Controller
+        control={form.control}
+        name="body"
+        render={({ field }) => (
+          <ChatMessagesEditor value={field.value} onChange={field.onChange} error={error} />
+        )}
+      />
+    )
+  }
+  return (
+    <Field label={t('form.body')} error={error} hint={t('form.bodyTip')}>
+      <Textarea
+        rows={12}
+        className="min-h-48 font-mono text-[13px]"
+        placeholder={t('form.bodyPlaceholder')}
+        maxLength={PROMPT_LIMITS.body}
+        spellCheck={false}
+        {...form.register('body')}
+      />
+    </Field>
+  )
+}
+
+/**
+ * Title, name, type (when creating), description, content (text with the variables tip, or chat
+ * messages), optional changelog, config, visibility and tags.
+ */
 export function PromptFields({
   form,
   withChangelog = false,
+  withType = false,
   bodyStatus,
 }: {
   form: PromptForm
   withChangelog?: boolean
+  /** Offer text or chat (only when creating: a prompt's type never changes). */
+  withType?: boolean
   /** A note under the content, e.g. which version was just loaded into it. */
   bodyStatus?: string | null
 }) {
@@ -154,6 +261,17 @@ export function PromptFields({
           {...form.register('title')}
         />
       </Field>
+      <Field label={t('form.name')} error={fieldError(errors, 'name')} hint={t('form.nameHint')}>
+        <Input
+          placeholder={withType ? t('form.namePlaceholder') : undefined}
+          maxLength={PROMPT_NAME_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono text-[13px]"
+          {...form.register('name')}
+        />
+      </Field>
+      {withType && <TypeField form={form} />}
       <Field label={t('form.description')} error={fieldError(errors, 'description')}>
         <Textarea
           rows={2}
@@ -163,16 +281,7 @@ export function PromptFields({
           {...form.register('description')}
         />
       </Field>
-      <Field label={t('form.body')} error={fieldError(errors, 'body')} hint={t('form.bodyTip')}>
-        <Textarea
-          rows={12}
-          className="min-h-48 font-mono text-[13px]"
-          placeholder={t('form.bodyPlaceholder')}
-          maxLength={PROMPT_LIMITS.body}
-          spellCheck={false}
-          {...form.register('body')}
-        />
-      </Field>
+      <BodyField form={form} />
       {bodyStatus && (
         <p role="status" className="-mt-3 text-sm font-medium text-success">
           {bodyStatus}
@@ -192,6 +301,23 @@ export function PromptFields({
           />
         </Field>
       )}
+      <details className="group rounded-lg border p-3" open={Boolean(form.getValues('config'))}>
+        <summary className="cursor-pointer text-sm font-medium">{t('form.config')}</summary>
+        <Field
+          className="mt-3"
+          label={t('form.configLabel')}
+          error={fieldError(errors, 'config')}
+          hint={t('form.configHint')}
+        >
+          <Textarea
+            rows={4}
+            className="min-h-24 font-mono text-[13px]"
+            placeholder='{"model": "gpt-4o", "temperature": 0.2}'
+            spellCheck={false}
+            {...form.register('config')}
+          />
+        </Field>
+      </details>
       <VisibilityField form={form} />
       <Controller
         control={form.control}

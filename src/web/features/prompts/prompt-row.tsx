@@ -54,7 +54,11 @@ export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowPro
           )}
           {showOwner && (
             <span>
-              {prompt.ownerEmail ? t('list.byOwner', { email: prompt.ownerEmail }) : t('list.member')}
+              {prompt.ownerDeleted
+                ? t('list.deletedUser')
+                : prompt.ownerEmail
+                  ? t('list.byOwner', { email: prompt.ownerEmail })
+                  : t('list.member')}
             </span>
           )}
           {teamName && (

@@ -69,9 +69,10 @@ export function promptVersionQuery(id: string, versionId: string) {
 }
 
 /** A function fetching a version's body (from the cache when it was read before). */
-export function useVersionBody(id: string) {
+/** Fetches one version of the prompt (body and config), from the cache when it is there. */
+export function useVersion(id: string) {
   const queryClient = useQueryClient()
-  return async (versionId: string) => (await queryClient.fetchQuery(promptVersionQuery(id, versionId))).body
+  return (versionId: string) => queryClient.fetchQuery(promptVersionQuery(id, versionId))
 }
 
 /**

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Eye } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { PromptType } from '../../../domain/prompt-names.ts'
 import type { VersionSummary } from '../../../domain/prompts.ts'
 import { formatLongDateTime } from '../../../domain/time.ts'
 import { RetryAlert } from '../../components/ui/alert.tsx'
@@ -11,11 +12,20 @@ import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '../../compon
 import { Spinner } from '../../components/ui/skeleton.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
+import { PromptBodyView } from './chat-editor.tsx'
 import { CopyButton } from './copy-button.tsx'
 import { promptVersionQuery } from './queries.ts'
 
 /** 'View' on a history entry: the version's whole body in a dialog, fetched when it opens. */
-export function ViewVersionButton({ promptId, version }: { promptId: string; version: VersionSummary }) {
+export function ViewVersionButton({
+  promptId,
+  type,
+  version,
+}: {
+  promptId: string
+  type: PromptType
+  version: VersionSummary
+}) {
   const { t } = useTranslation('prompts')
   const [open, setOpen] = useState(false)
   const full = useQuery({ ...promptVersionQuery(promptId, version.id), enabled: open })
@@ -43,9 +53,13 @@ export function ViewVersionButton({ promptId, version }: { promptId: string; ver
             onRetry={() => full.refetch()}
           />
         ) : (
-          <CodeBlock label={title} className="max-h-[60dvh]">
-            {full.data.body}
-          </CodeBlock>
+          <div className="max-h-[60dvh] overflow-y-auto">
+            {type === 'chat' ? (
+              <PromptBodyView type="chat" body={full.data.body} />
+            ) : (
+              <CodeBlock label={title}>{full.data.body}</CodeBlock>
+            )}
+          </div>
         )}
         <DialogFooter>{full.data && <CopyButton kind="version" text={full.data.body} />}</DialogFooter>
       </DialogContent>

@@ -12,7 +12,7 @@ import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { CopyButton } from './copy-button.tsx'
-import { usePromptVersions, useVersionBody } from './queries.ts'
+import { usePromptVersions, useVersion } from './queries.ts'
 
 /**
  * The 'Version history' card of the detail and edit pages: the newest versions, a page at a time,
@@ -32,7 +32,7 @@ export function VersionHistoryCard({
 }) {
   const { t } = useTranslation('prompts')
   const versions = usePromptVersions(promptId)
-  const bodyOf = useVersionBody(promptId)
+  const versionOf = useVersion(promptId)
   const items = versions.data?.pages.flatMap((page) => page.items) ?? []
   return (
     <Card role="region" aria-label={t('detail.versionHistory')} className={cn('min-w-0', className)}>
@@ -81,7 +81,7 @@ export function VersionHistoryCard({
                     {version.preview}
                   </p>
                   <div className="flex flex-wrap gap-2">
-                    <CopyButton kind="version" text={() => bodyOf(version.id)} />
+                    <CopyButton kind="version" text={async () => (await versionOf(version.id)).body} />
                     {actions(version)}
                   </div>
                 </li>

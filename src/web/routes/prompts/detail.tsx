@@ -7,8 +7,10 @@ import { BackLink, PageHeader, useDocumentTitle } from '../../components/page-he
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { PromptUsagePanel } from '../../features/conversations/prompt-usage.tsx'
+import { PromptBodyView } from '../../features/prompts/chat-editor.tsx'
 import { CopyButton } from '../../features/prompts/copy-button.tsx'
 import { CodeSnippetCard, LabelsCard } from '../../features/prompts/labels.tsx'
 import { useMarkdownExport } from '../../features/prompts/markdown.ts'
@@ -79,11 +81,16 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
           <span>
             {publicApi.t('promptName')}: <code className="font-mono">{prompt.name}</code>
           </span>
+          {prompt.type === 'chat' && <span>{t('detail.type_chat')}</span>}
           <span>{t('detail.updated', { date: formatLongDateTime(prompt.updatedAt, language) })}</span>
           <span>{t('detail.versionCount', { count: prompt.versionCount })}</span>
           {!access.edit && (
             <span>
-              {prompt.ownerEmail ? t('list.byOwner', { email: prompt.ownerEmail }) : t('list.member')}
+              {prompt.ownerDeleted
+                ? t('list.deletedUser')
+                : prompt.ownerEmail
+                  ? t('list.byOwner', { email: prompt.ownerEmail })
+                  : t('list.member')}
             </span>
           )}
         </p>
@@ -140,9 +147,15 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
                     <span className="font-medium">{t('detail.changelog')}:</span> {current.changelog}
                   </p>
                 )}
-                <pre className="overflow-x-auto rounded-lg bg-muted p-4 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap">
-                  {current.body}
-                </pre>
+                <PromptBodyView type={prompt.type} body={current.body} />
+                {Object.keys(current.config).length > 0 && (
+                  <div className="space-y-1.5">
+                    <p className="text-sm font-medium">{t('detail.config')}</p>
+                    <CodeBlock label={t('detail.config')}>
+                      {JSON.stringify(current.config, null, 2)}
+                    </CodeBlock>
+                  </div>
+                )}
               </>
             ) : (
               <p className="text-sm text-muted-foreground">{t('detail.noCurrentVersion')}</p>
@@ -156,7 +169,7 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
             currentVersionId={prompt.currentVersionId}
             actions={(version) => (
               <>
-                <ViewVersionButton promptId={prompt.id} version={version} />
+                <ViewVersionButton promptId={prompt.id} type={prompt.type} version={version} />
                 {access.setCurrent && version.id !== prompt.currentVersionId && (
                   <SetAsCurrentButton promptId={prompt.id} version={version} />
                 )}

@@ -2,7 +2,7 @@ import { ArrowLeft, Lock, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
-import type { PromptDetail } from '../../../domain/prompts.ts'
+import { configText, type PromptDetail, type PromptVersion } from '../../../domain/prompts.ts'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -18,7 +18,7 @@ import {
   usePrompt,
   useRefreshPrompt,
   useSavePrompt,
-  useVersionBody,
+  useVersion,
 } from '../../features/prompts/queries.ts'
 import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { ApiError, errorText } from '../../lib/api.ts'
@@ -75,18 +75,21 @@ function EditPromptForm({
   const { t } = useTranslation('prompts')
   const navigate = useNavigate()
   const save = useSavePrompt(prompt.id)
-  const bodyOf = useVersionBody(prompt.id)
+  const versionOf = useVersion(prompt.id)
   // The version this edit started from; the server refuses the save if another became current.
   const [base, setBase] = useState(prompt.currentVersion)
   const baseVersionId = base?.id ?? null
   const form = usePromptForm({
     title: prompt.title,
+    name: prompt.name,
     description: prompt.description ?? '',
     body: base?.body ?? '',
     changelog: '',
     tags: prompt.tags,
     visibility: prompt.visibility,
     teamId: prompt.teamId ?? '',
+    type: prompt.type,
+    config: configText(base?.config ?? {}),
   })
   const [formError, setFormError] = useState<string | null>(null)
   const paywall = usePaywall()
@@ -94,11 +97,12 @@ function EditPromptForm({
   const [switchedTo, setSwitchedTo] = useState<string | null>(null)
   const [rebased, setRebased] = useState<string | null>(null)
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ type: _fixed, name, ...values }) => {
     setFormError(null)
     setRebased(null)
     try {
-      await save.mutateAsync({ ...values, baseVersionId })
+      // A blank name keeps the one the prompt has.
+      await save.mutateAsync({ ...values, ...(name !== null && { name }), baseVersionId })
       toast({ title: t('form.saved'), tone: 'success' })
       navigate(`/prompts/${prompt.id}`)
     } catch (error) {
@@ -167,14 +171,15 @@ function EditPromptForm({
             size="sm"
             aria-label={`${t('form.useThisVersion')}: ${t('detail.version', { number: version.versionNumber })}`}
             onClick={async () => {
-              let body: string
+              let chosen: PromptVersion
               try {
-                body = await bodyOf(version.id)
+                chosen = await versionOf(version.id)
               } catch (error) {
                 toast({ title: errorText(error, t('detail.versionFailed')), tone: 'error' })
                 return
               }
-              form.setValue('body', body, { shouldDirty: true, shouldValidate: true })
+              form.setValue('body', chosen.body, { shouldDirty: true, shouldValidate: true })
+              form.setValue('config', configText(chosen.config), { shouldDirty: true, shouldValidate: true })
               setSwitchedTo(t('form.switchedToVersion', { number: version.versionNumber }))
               // On a phone the history sits below the form: bring the changed content into view.
               form.setFocus('body')

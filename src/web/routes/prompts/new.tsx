@@ -25,12 +25,13 @@ export function NewPromptPage() {
   const personal = useEntitlements()
   const paywall = usePaywall()
 
-  const onSubmit = form.handleSubmit(async ({ title, description, body, tags, visibility, teamId }) => {
+  const onSubmit = form.handleSubmit(async ({ changelog: _none, name, ...values }) => {
     setFormError(null)
     // A personal prompt is checked here first; the server checks every create either way.
-    if (visibility === 'private' && !paywall.allows(personal.data, 'createPrompt')) return
+    if (values.visibility === 'private' && !paywall.allows(personal.data, 'createPrompt')) return
     try {
-      const prompt = await create.mutateAsync({ title, description, body, tags, visibility, teamId })
+      // A blank name is made from the title by the server.
+      const prompt = await create.mutateAsync({ ...values, ...(name !== null && { name }) })
       toast({ title: t('form.created'), tone: 'success' })
       navigate(`/prompts/${prompt.id}`)
     } catch (error) {
@@ -44,7 +45,7 @@ export function NewPromptPage() {
       <PageHeader title={t('form.createTitle')} />
       <Card>
         <form noValidate onSubmit={onSubmit} className="space-y-6 p-5 sm:p-6">
-          <PromptFields form={form} />
+          <PromptFields form={form} withType />
           <PromptFormActions
             form={form}
             submitLabel={t('form.create')}

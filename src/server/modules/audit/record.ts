@@ -1,0 +1,53 @@
+import type { AuditActorKind, AuditEntryInput } from '../../../domain/audit.ts'
+import type { Actor } from '../../../domain/auth.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { auditLog } from '../../db/schema/index.ts'
+
+/**
+ * Who an entry names as its actor. Usually the request's `Actor` (`auditActorOf`); a failed
+ * sign-in has nobody signed in, and the server itself acts for jobs.
+ */
+export interface AuditWho {
+  kind: AuditActorKind
+  userId: string | null
+  apiKeyId: string | null
+  email: string | null
+  clientAddress: string | null
+}
+
+/** The signed-in user, or the API key acting as its user, with the request's client address. */
+export function auditActorOf(actor: Pick<Actor, 'id' | 'email' | 'clientAddress' | 'apiKeyId'>): AuditWho {
+  return {
+    kind: actor.apiKeyId ? 'api_key' : 'user',
+    userId: actor.id,
+    apiKeyId: actor.apiKeyId ?? null,
+    email: actor.email,
+    clientAddress: actor.clientAddress ?? null,
+  }
+}
+
+/**
+ * Appends one entry to the audit log. Call it with the transaction of the action it records, after
+ * the action's checks: the entry commits with the action or not at all (decision 0145). Entries are
+ * never updated or deleted; there is deliberately no function for it.
+ */
+export async function recordAudit(
+  tx: Tx | Db,
+  who: AuditWho | Pick<Actor, 'id' | 'email' | 'clientAddress' | 'apiKeyId'>,
+  entry: AuditEntryInput,
+): Promise<void> {
+  const actor = 'kind' in who ? who : auditActorOf(who)
+  await tx.insert(auditLog).values({
+    actorKind: actor.kind,
+    actorUserId: actor.userId,
+    actorApiKeyId: actor.apiKeyId,
+    actorEmail: actor.email,
+    clientAddress: actor.clientAddress,
+    action: entry.action,
+    objectType: entry.objectType,
+    objectId: entry.objectId ?? null,
+    teamId: entry.teamId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  })
+}

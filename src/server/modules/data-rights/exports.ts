@@ -1,0 +1,406 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import type { Actor } from '../../../domain/auth.ts'
+import {
+  type DataExport,
+  EXPORT_FORMAT,
+  type ExportArchive,
+  type ExportedPrompt,
+} from '../../../domain/data-rights.ts'
+import { AppError } from '../../../domain/errors.ts'
+import { promptToMarkdown } from '../../../domain/prompt-markdown.ts'
+import { LATEST_LABEL, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import type { Db } from '../../db/client.ts'
+import { queryRows } from '../../db/rows.ts'
+import {
+  apiKeys,
+  auditLog,
+  conversationMessagePrompts,
+  conversationMessages,
+  conversations,
+  dataExports,
+  profiles,
+  promptLabels,
+  prompts,
+  promptVersions,
+  sessions,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.ts'
+import type { Logger } from '../../log.ts'
+
+/** Prompts (and conversations) read per statement, and how often progress is written. */
+const BATCH = 200
+/** An export still 'running' this long after it started belongs to a process that died: take it over. */
+const STALE_MINUTES = 10
+/** The newest audit entries about the user that an export carries. */
+const AUDIT_MAX = 10_000
+
+type ExportRow = typeof dataExports.$inferSelect
+
+function toExport(row: ExportRow): DataExport {
+  return {
+    id: row.id,
+    status: row.status,
+    done: row.done,
+    total: row.total,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    downloadedAt: row.downloadedAt?.toISOString() ?? null,
+  }
+}
+
+const exportColumns = {
+  id: dataExports.id,
+  userId: dataExports.userId,
+  status: dataExports.status,
+  done: dataExports.done,
+  total: dataExports.total,
+  archive: sql<null>`NULL`,
+  createdAt: dataExports.createdAt,
+  startedAt: dataExports.startedAt,
+  finishedAt: dataExports.finishedAt,
+  downloadedAt: dataExports.downloadedAt,
+}
+
+export async function latestExport(db: Db, actor: Actor): Promise<DataExport | null> {
+  const [row] = await db
+    .select(exportColumns)
+    .from(dataExports)
+    .where(eq(dataExports.userId, actor.id))
+    .orderBy(desc(dataExports.createdAt))
+    .limit(1)
+  return row ? toExport(row) : null
+}
+
+/**
+ * Starts an export, or returns the one of the user still being built. The build runs after the
+ * answer, in this process (`runExports`); one that a dead process left behind is taken over.
+ */
+export async function startExport(db: Db, log: Logger, actor: Actor): Promise<DataExport> {
+  const row = await db.transaction(async (tx) => {
+    // The user's row lock makes two simultaneous starts make one export.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update')
+    const [open] = await tx
+      .select(exportColumns)
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, actor.id), inArray(dataExports.status, ['pending', 'running'])))
+      .limit(1)
+    if (open) return open
+    const [created] = await tx.insert(dataExports).values({ userId: actor.id }).returning(exportColumns)
+    return created!
+  })
+  void runExports(db, log)
+  return toExport(row)
+}
+
+/** The archive, once: the download clears it, and a second one is a 409 that says to start anew. */
+export async function downloadExport(db: Db, actor: Actor, exportId: string): Promise<ExportArchive> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(dataExports)
+      .where(and(eq(dataExports.id, exportId), eq(dataExports.userId, actor.id)))
+      .for('update')
+    if (!row) throw new AppError('not_found', 'account.exportNotFound')
+    if (row.status === 'downloaded') throw new AppError('conflict', 'account.exportDownloaded')
+    if (row.status === 'failed') throw new AppError('conflict', 'account.exportFailed')
+    if (row.status !== 'ready' || row.archive === null) {
+      throw new AppError('conflict', 'account.exportNotReady', { reason: 'not_ready' })
+    }
+    await tx
+      .update(dataExports)
+      .set({ status: 'downloaded', archive: null, downloadedAt: new Date() })
+      .where(eq(dataExports.id, exportId))
+    return JSON.parse(row.archive) as ExportArchive
+  })
+}
+
+/** Claims the oldest waiting export (FOR UPDATE SKIP LOCKED: any number of processes may run this). */
+async function claimExport(db: Db): Promise<{ id: string; user_id: string } | undefined> {
+  const [claimed] = await queryRows<{ id: string; user_id: string }>(
+    db,
+    sql`UPDATE data_exports SET status = 'running', started_at = now(), done = 0
+        WHERE id = (
+          SELECT id FROM data_exports
+          WHERE status = 'pending'
+             OR (status = 'running' AND started_at < now() - make_interval(mins => ${STALE_MINUTES}))
+          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, user_id`,
+  )
+  return claimed
+}
+
+let running: Promise<void> | null = null
+
+/** Builds every waiting export, one after the other; a call while it runs joins the running one. */
+export function runExports(db: Db, log: Logger): Promise<void> {
+  running ??= (async () => {
+    try {
+      for (let job = await claimExport(db); job; job = await claimExport(db)) {
+        try {
+          const archive = await buildArchive(db, job.user_id, (done, total) =>
+            db.update(dataExports).set({ done, total }).where(eq(dataExports.id, job.id)),
+          )
+          await db
+            .update(dataExports)
+            .set({ status: 'ready', archive: JSON.stringify(archive), finishedAt: new Date() })
+            .where(eq(dataExports.id, job.id))
+        } catch (error) {
+          log.error('data export failed', { err: error, exportId: job.id })
+          await db
+            .update(dataExports)
+            .set({ status: 'failed', finishedAt: new Date() })
+            .where(eq(dataExports.id, job.id))
+        }
+      }
+    } catch (error) {
+      log.error('data exports could not run', { err: error })
+    } finally {
+      running = null
+    }
+  })()
+  return running
+}
+
+/** A file name for a prompt's Markdown: its name's folders kept, anything else unsafe replaced. */
+function markdownPath(name: string, taken: Set<string>): string {
+  const safe = name
+    .split('/')
+    .map((part) => part.replace(/[^\p{L}\p{N}._ -]/gu, '_').replace(/^\.+/, '_') || '_')
+    .join('/')
+  let path = `prompts/${safe}.md`
+  for (let n = 2; taken.has(path); n++) path = `prompts/${safe}-${n}.md`
+  taken.add(path)
+  return path
+}
+
+/** Everything of one user, as the archive's JSON document. */
+export async function buildArchive(
+  db: Db,
+  userId: string,
+  progress: (done: number, total: number) => Promise<unknown>,
+): Promise<ExportArchive> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId))
+  if (!user) throw new Error('export of a missing user')
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId))
+  const ownPrompts = await db
+    .select({
+      id: prompts.id,
+      name: prompts.name,
+      title: prompts.title,
+      description: prompts.description,
+      type: prompts.type,
+      tags: prompts.tags,
+      visibility: prompts.visibility,
+      team: teams.name,
+      currentVersionId: prompts.currentVersionId,
+      createdAt: prompts.createdAt,
+      updatedAt: prompts.updatedAt,
+    })
+    .from(prompts)
+    .leftJoin(teams, eq(teams.id, prompts.teamId))
+    .where(eq(prompts.ownerUserId, userId))
+    .orderBy(asc(prompts.createdAt), asc(prompts.id))
+  const ownConversations = await db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      tags: conversations.tags,
+      team: teams.name,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+    })
+    .from(conversations)
+    .leftJoin(teams, eq(teams.id, conversations.teamId))
+    .where(eq(conversations.ownerUserId, userId))
+    .orderBy(asc(conversations.createdAt), asc(conversations.id))
+  const total = ownPrompts.length + ownConversations.length
+  let done = 0
+  await progress(done, total)
+
+  const exported: ExportedPrompt[] = []
+  const markdown: Record<string, string> = {}
+  const taken = new Set<string>()
+  for (let at = 0; at < ownPrompts.length; at += BATCH) {
+    const batch = ownPrompts.slice(at, at + BATCH)
+    const ids = batch.map((prompt) => prompt.id)
+    const versions = await db
+      .select()
+      .from(promptVersions)
+      .where(inArray(promptVersions.promptId, ids))
+      .orderBy(asc(promptVersions.promptId), asc(promptVersions.versionNumber))
+    const labels = await db.select().from(promptLabels).where(inArray(promptLabels.promptId, ids))
+    for (const prompt of batch) {
+      const own = versions.filter((version) => version.promptId === prompt.id)
+      const latest = own.at(-1)?.id
+      const current = own.find((version) => version.id === prompt.currentVersionId)
+      exported.push({
+        id: prompt.id,
+        name: prompt.name,
+        title: prompt.title,
+        description: prompt.description,
+        type: prompt.type,
+        tags: prompt.tags,
+        visibility: prompt.visibility,
+        team: prompt.team,
+        createdAt: prompt.createdAt.toISOString(),
+        updatedAt: prompt.updatedAt.toISOString(),
+        currentVersion: current?.versionNumber ?? null,
+        versions: own.map((version) => ({
+          version: version.versionNumber,
+          body: version.body,
+          config: version.config,
+          changelog: version.changelog,
+          labels: [
+            ...(version.id === prompt.currentVersionId ? [PRODUCTION_LABEL] : []),
+            ...(version.id === latest ? [LATEST_LABEL] : []),
+            ...labels.filter((label) => label.versionId === version.id).map((label) => label.label),
+          ],
+          createdAt: version.createdAt.toISOString(),
+        })),
+      })
+      if (current) {
+        markdown[markdownPath(prompt.name, taken)] = promptToMarkdown({
+          title: prompt.title,
+          description: prompt.description,
+          tags: prompt.tags,
+          visibility: prompt.visibility,
+          versionNumber: current.versionNumber,
+          changelog: current.changelog,
+          body: current.body,
+        })
+      }
+    }
+    done += batch.length
+    await progress(done, total)
+  }
+
+  const exportedConversations: Record<string, unknown>[] = []
+  for (let at = 0; at < ownConversations.length; at += BATCH) {
+    const batch = ownConversations.slice(at, at + BATCH)
+    const ids = batch.map((conversation) => conversation.id)
+    const messages = await db
+      .select({
+        id: conversationMessages.id,
+        conversationId: conversationMessages.conversationId,
+        role: conversationMessages.role,
+        content: conversationMessages.content,
+        model: conversationMessages.model,
+        fromMe: sql<boolean>`${conversationMessages.createdByUserId} IS NOT DISTINCT FROM ${userId}`,
+        createdAt: conversationMessages.createdAt,
+      })
+      .from(conversationMessages)
+      .where(inArray(conversationMessages.conversationId, ids))
+      .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id))
+    const attachments = await db
+      .select({
+        messageId: conversationMessagePrompts.messageId,
+        promptId: conversationMessagePrompts.promptId,
+        promptVersionId: conversationMessagePrompts.promptVersionId,
+        notes: conversationMessagePrompts.notes,
+      })
+      .from(conversationMessagePrompts)
+      .innerJoin(conversationMessages, eq(conversationMessages.id, conversationMessagePrompts.messageId))
+      .where(inArray(conversationMessages.conversationId, ids))
+    for (const conversation of batch) {
+      exportedConversations.push({
+        ...conversation,
+        createdAt: conversation.createdAt.toISOString(),
+        updatedAt: conversation.updatedAt.toISOString(),
+        messages: messages
+          .filter((message) => message.conversationId === conversation.id)
+          .map(({ conversationId: _, ...message }) => ({
+            ...message,
+            createdAt: message.createdAt.toISOString(),
+            attachments: attachments
+              .filter((attachment) => attachment.messageId === message.id)
+              .map(({ messageId: __, ...attachment }) => attachment),
+          })),
+      })
+    }
+    done += batch.length
+    await progress(done, total)
+  }
+
+  const memberships = await db
+    .select({ name: teams.name, role: teamMembers.role, joinedAt: teamMembers.createdAt })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+  const mySessions = await db
+    .select({
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+  const keys = await db
+    .select({
+      name: apiKeys.name,
+      publicKey: apiKeys.publicKey,
+      scope: apiKeys.scope,
+      team: teams.name,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .leftJoin(teams, eq(teams.id, apiKeys.teamId))
+    .where(and(eq(apiKeys.ownerUserId, userId), isNull(apiKeys.revokedAt)))
+
+  const auditEntries = await db
+    .select({
+      at: auditLog.createdAt,
+      action: auditLog.action,
+      objectType: auditLog.objectType,
+      objectId: auditLog.objectId,
+      teamId: auditLog.teamId,
+      clientAddress: auditLog.clientAddress,
+    })
+    .from(auditLog)
+    .where(
+      or(
+        eq(auditLog.actorUserId, userId),
+        and(eq(auditLog.objectType, 'user'), eq(auditLog.objectId, userId)),
+        eq(auditLog.actorEmail, user.email),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(AUDIT_MAX)
+
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: new Date().toISOString(),
+    profile: {
+      email: user.email,
+      name: user.name,
+      createdAt: user.createdAt.toISOString(),
+      globalRole: user.role,
+      ...(profile && {
+        displayName: profile.displayName,
+        language: profile.preferredLocale,
+        timezone: profile.timezone,
+        theme: profile.uiTheme,
+        notifications: profile.notificationPrefs,
+      }),
+    },
+    prompts: exported,
+    conversations: exportedConversations,
+    teams: memberships.map((team) => ({ ...team, joinedAt: team.joinedAt?.toISOString() ?? null })),
+    sessions: mySessions.map((session) => ({
+      ...session,
+      createdAt: session.createdAt.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+    })),
+    apiKeys: keys.map((key) => ({
+      ...key,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    })),
+    audit: auditEntries.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+    markdown,
+  }
+}
