@@ -216,6 +216,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         '/settings/api',
         '/settings/webhooks',
         '/help',
+        '/demo',
         '/nowhere',
       ]) {
         await visit(page, path)

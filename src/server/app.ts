@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { accountOperations } from '../domain/api/account.ts'
+import { adminOperations } from '../domain/api/admin.ts'
 import { apiKeyOperations } from '../domain/api/api-keys.ts'
 import { auditOperations } from '../domain/api/audit.ts'
 import { authOperations } from '../domain/api/auth.ts'
@@ -31,6 +32,7 @@ import { loadSession } from './http/session.ts'
 import { serveWebApp } from './http/static-web.ts'
 import type { Logger } from './log.ts'
 import { accountHandlers } from './modules/account/routes.ts'
+import { adminHandlers } from './modules/admin/routes.ts'
 import { bearerKeyAuth } from './modules/api-keys/authenticate.ts'
 import { apiKeyHandlers } from './modules/api-keys/routes.ts'
 import { auditHandlers } from './modules/audit/routes.ts'
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps) {
   mount(planOperations, planHandlers({ db, plans, provider: manualBillingProvider, appUrl: config.appUrl }))
   mount(dashboardOperations, dashboardHandlers({ db }))
   mount(apiKeyOperations, apiKeyHandlers({ db, plans }))
+  mount(adminOperations, adminHandlers({ database, auth, plans, config }))
   mount(dataRightsOperations, dataRightsHandlers({ db, auth, config, log }))
   mount(auditOperations, auditHandlers({ db }))
   mount(webhookOperations, webhookHandlers({ db, plans, allowPrivate: config.webhookAllowPrivate }))

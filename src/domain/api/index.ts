@@ -1,4 +1,5 @@
 import { accountOperations } from './account.ts'
+import { adminOperations } from './admin.ts'
 import { apiKeyOperations } from './api-keys.ts'
 import { auditOperations } from './audit.ts'
 import { authOperations } from './auth.ts'
@@ -25,6 +26,7 @@ export const operationGroups = [
   dashboardOperations,
   mailOperations,
   apiKeyOperations,
+  adminOperations,
   dataRightsOperations,
   auditOperations,
   webhookOperations,

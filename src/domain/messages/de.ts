@@ -1,3 +1,4 @@
+import { adminDe } from './de/admin.ts'
 import { auditDe } from './de/audit.ts'
 import { authDe } from './de/auth.ts'
 import { commonDe } from './de/common.ts'
@@ -23,6 +24,7 @@ export const de: Record<keyof typeof en, string> = {
   ...promptsDe,
   ...plansDe,
   ...publicApiDe,
+  ...adminDe,
   ...dataRightsDe,
   ...auditDe,
   ...webhooksDe,

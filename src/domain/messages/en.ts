@@ -1,3 +1,4 @@
+import { adminEn } from './en/admin.ts'
 import { auditEn } from './en/audit.ts'
 import { authEn } from './en/auth.ts'
 import { commonEn } from './en/common.ts'
@@ -26,6 +27,7 @@ export const en = {
   ...promptsEn,
   ...plansEn,
   ...publicApiEn,
+  ...adminEn,
   ...dataRightsEn,
   ...auditEn,
   ...webhooksEn,

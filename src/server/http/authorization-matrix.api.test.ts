@@ -113,6 +113,13 @@ const strangerAnswers: Record<string, number | number[]> = {
   'mail.get': 403,
   'mail.sendTest': 403,
   'mail.retry': 403,
+  'admin.stats': 403,
+  'admin.users': 403,
+  'admin.setRole': 403,
+  'admin.health': 403,
+  'admin.buildStatus': 403,
+  'admin.probes': 403,
+  'admin.probeCodeSignIn': 403,
   // The stranger's own data: a wrong password refuses the deletion, a password account gets no code.
   'dataRights.startExport': 201,
   'dataRights.latestExport': 200,

@@ -174,6 +174,9 @@ export function sampleBody(
     }),
     'POST /api/v1/mail-outbox/test': () => ({ to: 'fuzz-mail@example.com' }),
     'POST /api/v1/billing/plan': () => ({ plan: 'free', teamId: fx.teamId }),
+    // Reads no body; sent one anyway, it is ignored.
+    'POST /api/v1/admin/probes/code-sign-in': () => ({}),
+    'PUT /api/v1/admin/users/:userId/role': () => ({ role: 'user', confirmSelf: false }),
     'PUT /api/v1/admin/plans': () => ({ context: 'team', subjectId: fx.teamId, plan: 'team' }),
     'PATCH /api/v1/profile': () => ({
       displayName: 'Fuzz',

@@ -4,7 +4,7 @@ import { PublicOnly, RequireAuth, RequireGlobalAdmin } from '../features/auth/gu
 import { AppShell } from '../features/shell/app-shell.tsx'
 import { LoadingScreen } from '../features/shell/loading-screen.tsx'
 import { AuthLayout } from '../routes/auth/auth-layout.tsx'
-import { NotImplementedPage, type ScreenKey, ScreenPlaceholder } from '../routes/placeholder.tsx'
+import { NotImplementedPage, type ScreenKey } from '../routes/placeholder.tsx'
 import { RouteErrorFallback } from './error-fallbacks.tsx'
 
 /** A lazily loaded screen module: `lazyPage(() => import('../routes/x.tsx'), 'XPage')`. */
@@ -15,7 +15,6 @@ function lazyPage<M extends Record<string, unknown>>(
   return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) }
 }
 
-const placeholder = (screen: ScreenKey) => <ScreenPlaceholder screen={screen} />
 const notImplemented = (screen: ScreenKey) => <NotImplementedPage screen={screen} />
 
 /** The spec's route table with its guards. */
@@ -137,11 +136,15 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('../routes/settings/webhooks.tsx'), 'WebhooksSettingsPage'),
               },
               { path: '/help', element: notImplemented('help') },
+              { path: '/demo', ...lazyPage(() => import('../routes/demo.tsx'), 'DemoPage') },
               // Global admins only; others go to /.
               {
                 element: <RequireGlobalAdmin />,
                 children: [
-                  { path: '/admin', element: placeholder('admin') },
+                  {
+                    path: '/admin',
+                    ...lazyPage(() => import('../routes/admin/admin-dashboard.tsx'), 'AdminDashboardPage'),
+                  },
                   {
                     path: '/debug-auth',
                     ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'DebugAuthPage'),
@@ -166,7 +169,10 @@ export const routes: RouteObject[] = [
                     path: '/quick-diagnosis',
                     ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'QuickDiagnosisPage'),
                   },
-                  { path: '/build-status', element: placeholder('buildStatus') },
+                  {
+                    path: '/build-status',
+                    ...lazyPage(() => import('../routes/admin/build-status.tsx'), 'BuildStatusPage'),
+                  },
                   {
                     path: '/email-debug',
                     ...lazyPage(() => import('../routes/admin/email-debug.tsx'), 'EmailDebugPage'),

@@ -1,5 +1,6 @@
 import type { Locale } from '../../domain/messages/index.ts'
 import deAccount from './locales/de/account.json'
+import deAdmin from './locales/de/admin.json'
 import deAudit from './locales/de/audit.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
@@ -15,6 +16,7 @@ import deShell from './locales/de/shell.json'
 import deTeams from './locales/de/teams.json'
 import deWebhooks from './locales/de/webhooks.json'
 import enAccount from './locales/en/account.json'
+import enAdmin from './locales/en/admin.json'
 import enAudit from './locales/en/audit.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
@@ -45,6 +47,7 @@ const en = {
   plans: enPlans,
   dashboard: enDashboard,
   publicApi: enPublicApi,
+  admin: enAdmin,
   audit: enAudit,
   webhooks: enWebhooks,
 }
@@ -62,6 +65,7 @@ const de: typeof en = {
   plans: dePlans,
   dashboard: deDashboard,
   publicApi: dePublicApi,
+  admin: deAdmin,
   audit: deAudit,
   webhooks: deWebhooks,
 }

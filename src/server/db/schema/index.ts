@@ -1,4 +1,5 @@
 export * from './accounts.ts'
+export * from './admin.ts'
 export * from './api-keys.ts'
 export * from './audit.ts'
 export * from './auth.ts'

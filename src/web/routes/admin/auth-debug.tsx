@@ -11,6 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
+// Not through index.ts: that would load the admin screen's chart library with this page.
+import { useAdminProbes, useCodeSignInProbe } from '../../features/admin/queries.ts'
 import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
 import {
   useAuthDiagnostics,
@@ -347,36 +349,120 @@ export function DiagnosisPage() {
   )
 }
 
-/** /quick-diagnosis: one glance at everything sign-in depends on. */
+/** The server's probes: a count query on conversations, a team's members, a code sign-in. */
+function ProbesCard() {
+  const { t } = useTranslation('diagnostics')
+  const probes = useAdminProbes()
+  const codeProbe = useCodeSignInProbe()
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="space-y-1.5">
+          <CardTitle>{t('probes.title')}</CardTitle>
+          <CardDescription>{t('probes.hint')}</CardDescription>
+        </div>
+        <RunAgain fetching={probes.isFetching} onClick={() => void probes.refetch()} />
+      </CardHeader>
+      <CardContent>
+        {probes.isPending ? (
+          <Skeleton className="h-24" />
+        ) : probes.isError ? (
+          <Alert tone="error" title={t('loadFailed')}>
+            {errorText(probes.error, '')}
+          </Alert>
+        ) : (
+          <Rows>
+            <Row label={t('probes.conversations')}>
+              <StatusIcon check={probes.data.conversationCount} />
+              {probes.data.conversationCount.count !== null && (
+                <span className="ml-2 tabular-nums">
+                  {t('probes.count', { count: probes.data.conversationCount.count })}
+                </span>
+              )}
+            </Row>
+            <Row
+              label={
+                probes.data.teamMembers.teamName
+                  ? t('probes.teamMembersOf', { team: probes.data.teamMembers.teamName })
+                  : t('probes.teamMembers')
+              }
+            >
+              <StatusIcon
+                check={
+                  probes.data.teamMembers.error === 'no_team' ||
+                  probes.data.teamMembers.error === 'team_not_found'
+                    ? { ...probes.data.teamMembers, error: t(`probes.${probes.data.teamMembers.error}`) }
+                    : probes.data.teamMembers
+                }
+              />
+              {probes.data.teamMembers.ok && (
+                <span className="ml-2 break-all text-muted-foreground">
+                  {probes.data.teamMembers.members
+                    .map((member) => `${member.email} (${member.role})`)
+                    .join(', ')}
+                </span>
+              )}
+            </Row>
+          </Rows>
+        )}
+        <div className="mt-4 flex flex-col gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="text-sm">
+            <p className="font-medium">{t('probes.code')}</p>
+            <p className="text-muted-foreground">{t('probes.codeHint')}</p>
+            {codeProbe.data && (
+              <p className="mt-1" role="status">
+                <StatusIcon check={codeProbe.data} />{' '}
+                {codeProbe.data.ok && t('probes.codeSent', { email: codeProbe.data.email })}
+              </p>
+            )}
+            {codeProbe.isError && (
+              <p className="mt-1 text-destructive" role="alert">
+                {errorText(codeProbe.error, '')}
+              </p>
+            )}
+          </div>
+          <Button variant="outline" disabled={codeProbe.isPending} onClick={() => codeProbe.mutate()}>
+            {codeProbe.isPending ? t('running') : t('probes.codeRun')}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** /quick-diagnosis: one glance at everything sign-in depends on, and the server's probes. */
 export function QuickDiagnosisPage() {
   const { t } = useTranslation('diagnostics')
   return (
     <DiagnosticsScreen screen="quickDiagnosis">
       {(data) => (
-        <Card>
-          <CardHeader>
-            <CardDescription>
-              {t('checkedAt', { time: new Date(data.checkedAt).toLocaleTimeString() })}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Rows>
-              <Row label={`${t('quick.api')} (${data.database.kind})`}>
-                <StatusIcon check={data.database} />
-              </Row>
-              <Row label={t('quick.session')}>{new Date(data.session.expiresAt).toLocaleString()}</Row>
-              <Row label={t('quick.google')}>
-                <StatusIcon check={data.google.discovery} />
-              </Row>
-              <Row label={t('quick.smtp')}>
-                {data.smtp.configured ? <StatusIcon check={data.smtp.connection} /> : t('quick.smtpOff')}
-              </Row>
-              <Row label={t('quick.failed')}>
-                <span className="tabular-nums">{data.failedSignInsLast24h}</span>
-              </Row>
-            </Rows>
-          </CardContent>
-        </Card>
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardDescription>
+                {t('checkedAt', { time: new Date(data.checkedAt).toLocaleTimeString() })}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Rows>
+                <Row label={`${t('quick.api')} (${data.database.kind})`}>
+                  <StatusIcon check={data.database} />
+                </Row>
+                <Row label={t('quick.session')}>{new Date(data.session.expiresAt).toLocaleString()}</Row>
+                <Row label={t('quick.google')}>
+                  <StatusIcon check={data.google.discovery} />
+                </Row>
+                <Row label={t('quick.smtp')}>
+                  {data.smtp.configured ? <StatusIcon check={data.smtp.connection} /> : t('quick.smtpOff')}
+                </Row>
+                <Row label={t('quick.failed')}>
+                  <span className="tabular-nums">{data.failedSignInsLast24h}</span>
+                </Row>
+              </Rows>
+            </CardContent>
+          </Card>
+          <ProbesCard />
+        </div>
       )}
     </DiagnosticsScreen>
   )

@@ -39,6 +39,17 @@ function isRateLimit(error: unknown): boolean {
 export function EmailDebugPage() {
   const { t } = useTranslation('mail')
   useDocumentTitle(t('debug.title'))
+  return (
+    <>
+      <PageHeader title={t('debug.title')} description={t('debug.description')} />
+      <EmailDebugTool />
+    </>
+  )
+}
+
+/** The email debug tool itself: on its page, and as the admin dashboard's Email Debug tab. */
+export function EmailDebugTool() {
+  const { t } = useTranslation('mail')
   const [status, setStatus] = useState<MailStatus | ''>('')
   const [to, setTo] = useState('')
   const [openId, setOpenId] = useState<string | null>(null)
@@ -50,16 +61,12 @@ export function EmailDebugPage() {
 
   return (
     <>
-      <PageHeader
-        title={t('debug.title')}
-        description={t('debug.description')}
-        actions={
-          <Button variant="outline" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
-            <RefreshCw className={outbox.isFetching ? 'animate-spin' : undefined} />
-            {t('debug.refresh')}
-          </Button>
-        }
-      />
+      <div className="mb-4 flex justify-end">
+        <Button variant="outline" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
+          <RefreshCw className={outbox.isFetching ? 'animate-spin' : undefined} />
+          {t('debug.refresh')}
+        </Button>
+      </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card>
           <CardHeader>

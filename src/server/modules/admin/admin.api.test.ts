@@ -1,0 +1,431 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type {
+  AdminProbes,
+  AdminUser,
+  AdminUsersPage,
+  BuildStatus,
+  CodeSignInProbe,
+  SystemHealth,
+  SystemStats,
+} from '../../../domain/admin.ts'
+import { adminOperations } from '../../../domain/api/admin.ts'
+import { type Operation, operationsOf } from '../../../domain/api/operation.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { createTeamAs } from '../../testing/teams.ts'
+import { createTestApp } from '../../testing/test-app.ts'
+
+const testApp = await createTestApp({}, {})
+afterAll(() => testApp.close())
+
+let globalAdmin: TestClient
+let user: TestClient
+let teamAdmin: TestClient
+let teamId: string
+
+beforeAll(async () => {
+  globalAdmin = new TestClient(testApp)
+  await globalAdmin.signUp(uniqueEmail('first')) // the installation's first account: global admin
+  user = new TestClient(testApp)
+  await user.signUp(uniqueEmail('plain'))
+  teamAdmin = new TestClient(testApp)
+  await teamAdmin.signUp(uniqueEmail('teamadmin'))
+  teamId = (await createTeamAs(teamAdmin, 'Admins of this one')).id
+})
+
+const roleOf = (client: TestClient) => `/api/v1/admin/users/${client.user!.id}/role`
+
+/** A valid request for each operation (the role change names the plain user and changes nothing). */
+function call(client: TestClient, operation: Operation) {
+  const path = `/api${operation.spec.path.replace(':userId', user.user!.id)}`
+  const body =
+    operation.name === 'setRole' ? { role: 'user' } : operation.spec.method === 'GET' ? undefined : {}
+  return client.request(operation.spec.method, path, { body })
+}
+
+describe.each(operationsOf(adminOperations).map((op) => [op.id, op] as const))('%s', (_, operation) => {
+  it('refuses anonymous callers with 401', async () => {
+    const res = await call(new TestClient(testApp), operation)
+    expect(res.status).toBe(401)
+  })
+
+  it("refuses a user and a team admin with 403 'Global admin access required'", async () => {
+    for (const client of [user, teamAdmin]) {
+      const res = await call(client, operation)
+      expect(res.status).toBe(403)
+      expect((res.body as ErrorBody).error.message).toBe('Global admin access required')
+    }
+  })
+
+  it('answers a global admin', async () => {
+    const res = await call(globalAdmin, operation)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+  })
+})
+
+describe('stats', () => {
+  it('counts users, teams, prompts and active users live, and sign-ups per day of 30 days', async () => {
+    const before = (await globalAdmin.get<SystemStats>('/api/v1/admin/stats')).body
+    const newcomer = new TestClient(testApp)
+    await newcomer.signUp()
+    await newcomer.post('/api/v1/prompts', { title: 'Counted', body: 'Body', visibility: 'private' })
+    await createTeamAs(newcomer, 'Counted team')
+    const after = (await globalAdmin.get<SystemStats>('/api/v1/admin/stats')).body
+    expect(after.totalUsers).toBe(before.totalUsers + 1)
+    expect(after.totalTeams).toBe(before.totalTeams + 1)
+    expect(after.totalPrompts).toBe(before.totalPrompts + 1)
+    expect(after.activeUsers).toBe(before.activeUsers + 1)
+    expect(after.windowHours).toBe(720)
+    const acquisition = after.userAcquisition
+    expect(acquisition.days).toHaveLength(30)
+    expect(acquisition.days.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10))
+    expect(acquisition.total).toBe(after.totalUsers)
+    expect(acquisition.lastDays).toBe(7)
+    expect(acquisition.lastDaysCount).toBe(after.totalUsers)
+    expect(acquisition.averagePerDay).toBe(Math.round((after.totalUsers / 30) * 10) / 10)
+  })
+
+  it('does not count a user whose only sign-in and writes are older than 720 hours as active', async () => {
+    const old = new TestClient(testApp)
+    const { id } = await old.signUp()
+    const before = (await globalAdmin.get<SystemStats>('/api/v1/admin/stats')).body
+    await testApp.database.db.execute(
+      sql`UPDATE sessions SET created_at = now() - interval '31 days', updated_at = now() - interval '31 days'
+          WHERE user_id = ${id}`,
+    )
+    await testApp.database.db.execute(
+      sql`UPDATE users SET created_at = now() - interval '40 days' WHERE id = ${id}`,
+    )
+    const after = (await globalAdmin.get<SystemStats>('/api/v1/admin/stats')).body
+    expect(after.activeUsers).toBe(before.activeUsers - 1)
+    expect(after.userAcquisition.total).toBe(before.userAcquisition.total - 1)
+  })
+})
+
+describe('users', () => {
+  it('lists users with role, teams, first-user badge, plan and the counts', async () => {
+    const res = await globalAdmin.get<AdminUsersPage>('/api/v1/admin/users')
+    expect(res.status).toBe(200)
+    const { items, counts } = res.body
+    expect(counts.globalAdmins).toBe(1)
+    expect(counts.users).toBeGreaterThanOrEqual(3)
+    const first = items.find((item) => item.id === globalAdmin.user!.id)!
+    expect(first).toMatchObject({ isFirstUser: true, globalRole: 'global_admin' })
+    const admin = items.find((item) => item.id === teamAdmin.user!.id)!
+    expect(admin).toMatchObject({ isFirstUser: false, globalRole: 'user' })
+    expect(admin.teams).toEqual([{ id: teamId, name: 'Admins of this one', role: 'admin' }])
+    expect(admin.plan).toEqual({ state: 'unlimited', plan: null })
+    // Newest first.
+    const times = items.map((item) => item.createdAt)
+    expect([...times].sort().reverse()).toEqual(times)
+  })
+
+  it('searches over the email, case-insensitively, with % and _ taken literally', async () => {
+    const res = await globalAdmin.get<AdminUsersPage>(
+      `/api/v1/admin/users?search=${encodeURIComponent('TEAMADMIN')}`,
+    )
+    expect(res.body.items.map((item) => item.id)).toEqual([teamAdmin.user!.id])
+    expect(res.body.counts.users).toBeGreaterThanOrEqual(3)
+    const none = await globalAdmin.get<AdminUsersPage>(
+      `/api/v1/admin/users?search=${encodeURIComponent('%')}`,
+    )
+    expect(none.body.items).toEqual([])
+  })
+
+  it('pages by cursor through every user exactly once', async () => {
+    for (let i = 0; i < 4; i++) await new TestClient(testApp).signUp()
+    const all = (await globalAdmin.get<AdminUsersPage>('/api/v1/admin/users?limit=100')).body.items
+    const seen: string[] = []
+    let cursor: string | null = null
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+      const page: AdminUsersPage = (
+        await globalAdmin.get<AdminUsersPage>(`/api/v1/admin/users?limit=2${query}`)
+      ).body
+      expect(page.items.length).toBeLessThanOrEqual(2)
+      seen.push(...page.items.map((item) => item.id))
+      cursor = page.nextCursor
+    } while (cursor)
+    expect(seen).toEqual(all.map((item) => item.id))
+  })
+
+  it("refuses a malformed cursor with 'Invalid cursor format'", async () => {
+    const res = await globalAdmin.get<ErrorBody>('/api/v1/admin/users?cursor=nonsense')
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toBe('Invalid cursor format')
+  })
+
+  it('shows a plan changed with the admin plan operation', async () => {
+    const plansApp = await createTestApp({ plansEnabled: true })
+    try {
+      const admin = new TestClient(plansApp)
+      await admin.signUp()
+      const other = new TestClient(plansApp)
+      const { id } = await other.signUp()
+      const listed = async () =>
+        (await admin.get<AdminUsersPage>('/api/v1/admin/users')).body.items.find((item) => item.id === id)!
+          .plan
+      expect(await listed()).toEqual({ state: 'trial', plan: 'trial' })
+      const set = await admin.put('/api/v1/admin/plans', { context: 'personal', subjectId: id, plan: 'pro' })
+      expect(set.status).toBe(200)
+      expect(await listed()).toEqual({ state: 'active', plan: 'pro' })
+      await admin.put('/api/v1/admin/plans', { context: 'personal', subjectId: id, plan: null })
+      expect(await listed()).toEqual({ state: 'trial', plan: 'trial' })
+    } finally {
+      await plansApp.close()
+    }
+  })
+})
+
+describe('setRole', () => {
+  it('grants the global role, which holds for that user at once, and revokes it again', async () => {
+    const other = new TestClient(testApp)
+    await other.signUp()
+    expect((await other.get('/api/v1/admin/stats')).status).toBe(403)
+
+    const granted = await globalAdmin.put<AdminUser>(roleOf(other), { role: 'global_admin' })
+    expect(granted.status).toBe(200)
+    expect(granted.body.globalRole).toBe('global_admin')
+    expect((await other.get('/api/v1/admin/stats')).status).toBe(200)
+    expect((await other.get<{ globalRole: string }>('/api/v1/me')).body.globalRole).toBe('global_admin')
+    expect((await globalAdmin.get<AdminUsersPage>('/api/v1/admin/users')).body.counts.globalAdmins).toBe(2)
+
+    const revoked = await globalAdmin.put<AdminUser>(roleOf(other), { role: 'user' })
+    expect(revoked.body.globalRole).toBe('user')
+    expect((await other.get('/api/v1/admin/stats')).status).toBe(403)
+
+    // Both changes are in the audit log, with who did it and the role before and after.
+    const { rows } = (await testApp.database.db.execute(
+      sql`SELECT action, actor_user_id, object_id, before, after FROM audit_log
+          WHERE object_id = ${other.user!.id} AND action LIKE 'global_role.%' ORDER BY created_at, id`,
+    )) as unknown as {
+      rows: Array<{ action: string; actor_user_id: string; before: unknown; after: unknown }>
+    }
+    expect(rows.map((row) => [row.action, row.actor_user_id])).toEqual([
+      ['global_role.granted', globalAdmin.user!.id],
+      ['global_role.revoked', globalAdmin.user!.id],
+    ])
+    expect(rows[0]!.before).toMatchObject({ role: 'user' })
+    expect(rows[0]!.after).toMatchObject({ role: 'global_admin' })
+  })
+
+  it('writes no audit entry for a refused change', async () => {
+    const count = async () =>
+      Number(
+        (
+          (await testApp.database.db.execute(
+            sql`SELECT count(*)::int AS count FROM audit_log WHERE action LIKE 'global_role.%'`,
+          )) as unknown as { rows: { count: number }[] }
+        ).rows[0]!.count,
+      )
+    const before = await count()
+    expect((await globalAdmin.put(roleOf(globalAdmin), { role: 'user', confirmSelf: true })).status).toBe(409)
+    // Asking for the role the user already has changes nothing and records nothing.
+    expect((await globalAdmin.put(roleOf(user), { role: 'user' })).status).toBe(200)
+    expect(await count()).toBe(before)
+  })
+
+  it('never demotes the last global admin', async () => {
+    const res = await globalAdmin.put<ErrorBody>(roleOf(globalAdmin), { role: 'user', confirmSelf: true })
+    expect(res.status).toBe(409)
+    expect(res.body.error.message).toBe(
+      'The last global admin cannot be demoted. Make someone else global admin first.',
+    )
+    expect((await globalAdmin.get('/api/v1/admin/stats')).status).toBe(200)
+  })
+
+  it('demotes yourself only when confirmed', async () => {
+    const second = new TestClient(testApp)
+    await second.signUp()
+    await globalAdmin.put(roleOf(second), { role: 'global_admin' })
+    const unconfirmed = await second.put<ErrorBody>(roleOf(second), { role: 'user' })
+    expect(unconfirmed.status).toBe(400)
+    expect(unconfirmed.body.error.fields).toEqual({
+      confirmSelf: 'You are about to remove your own global admin role. Confirm to continue.',
+    })
+    const confirmed = await second.put<AdminUser>(roleOf(second), { role: 'user', confirmSelf: true })
+    expect(confirmed.status).toBe(200)
+    expect((await second.get('/api/v1/admin/stats')).status).toBe(403)
+  })
+
+  it('answers 404 for an unknown user and 400 for an unknown role', async () => {
+    const missing = await globalAdmin.put<ErrorBody>(
+      '/api/v1/admin/users/00000000-0000-4000-8000-000000000000/role',
+      {
+        role: 'global_admin',
+      },
+    )
+    expect([missing.status, missing.body.error.message]).toEqual([404, 'User not found'])
+    const bad = await globalAdmin.put<ErrorBody>(roleOf(user), { role: 'owner' })
+    expect(bad.status).toBe(400)
+  })
+
+  it('speaks German to a German admin', async () => {
+    const res = await globalAdmin
+      .copy({ locale: 'de' })
+      .put<ErrorBody>(roleOf(globalAdmin), { role: 'user', confirmSelf: true })
+    expect(res.body.error.message).toContain('Der letzte globale Administrator')
+  })
+
+  it('never leaves zero global admins when admins demote each other and themselves at once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const admins = [
+        new TestClient(testApp),
+        new TestClient(testApp),
+        new TestClient(testApp),
+        new TestClient(testApp),
+      ]
+      for (const admin of admins) {
+        await admin.signUp()
+        await globalAdmin.put(roleOf(admin), { role: 'global_admin' })
+      }
+      // The first admin steps down too, so that only these four remain: then all at once, each
+      // demoting itself and the next one.
+      expect((await globalAdmin.put(roleOf(globalAdmin), { role: 'user', confirmSelf: true })).status).toBe(
+        200,
+      )
+      const results = await Promise.all(
+        admins.flatMap((admin, i) => [
+          admin.put(roleOf(admin), { role: 'user', confirmSelf: true }),
+          admin.put(roleOf(admins[(i + 1) % admins.length]!), { role: 'user' }),
+        ]),
+      )
+      const [row] = (
+        (await testApp.database.db.execute(
+          sql`SELECT count(*)::int AS count FROM users WHERE role = 'global_admin'`,
+        )) as unknown as { rows: { count: number }[] }
+      ).rows
+      expect(row!.count).toBe(1)
+      // The others found the caller demoted (403), the target the last admin (409), or the target
+      // already a user (200, nothing changed).
+      for (const res of results) expect([200, 403, 409]).toContain(res.status)
+      expect(results.filter((res) => res.status === 409).length).toBeGreaterThanOrEqual(1)
+      // The survivor makes the first admin admin again for the next round, then steps down.
+      let survivor = admins[0]!
+      for (const admin of admins)
+        if ((await admin.get('/api/v1/admin/stats')).status === 200) survivor = admin
+      await survivor.put(roleOf(globalAdmin), { role: 'global_admin' })
+      await survivor.put(roleOf(survivor), { role: 'user', confirmSelf: true })
+    }
+  })
+
+  it('refuses to demote the ADMIN_EMAIL account (it would be promoted again at its next sign-in)', async () => {
+    const adminEmail = uniqueEmail('owner')
+    const app = await createTestApp({ adminEmail })
+    try {
+      const owner = new TestClient(app)
+      expect((await owner.signUp(adminEmail)).globalRole).toBe('global_admin')
+      const other = new TestClient(app)
+      await other.signUp()
+      await owner.put(`/api/v1/admin/users/${other.user!.id}/role`, { role: 'global_admin' })
+      const res = await other.put<ErrorBody>(`/api/v1/admin/users/${owner.user!.id}/role`, { role: 'user' })
+      expect(res.status).toBe(409)
+      expect(res.body.error.message).toContain('ADMIN_EMAIL')
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('health', () => {
+  it('reports the database, migrations, mail backlog, process and version', async () => {
+    await globalAdmin.post('/api/v1/mail-outbox/test', { to: 'health@example.com' })
+    const res = await globalAdmin.get<SystemHealth>('/api/v1/admin/health')
+    expect(res.status).toBe(200)
+    const health = res.body
+    expect(health.database.kind).toBe(testApp.database.kind)
+    expect(health.database.version).toMatch(/^\d+/)
+    expect(health.migrations.pending).toEqual([])
+    expect(health.migrations.applied).toBe(health.migrations.known)
+    expect(health.migrations.latest).toMatch(/\.sql$/)
+    expect(health.mail.transport).toBe('log')
+    expect(health.process.uptimeSeconds).toBeGreaterThanOrEqual(0)
+    expect(health.process.memory.rssBytes).toBeGreaterThan(0)
+    expect(health.app.version).toBe(testApp.config.version)
+  })
+})
+
+describe('buildStatus', () => {
+  it('makes a report from live checks and saves it only when its counts change, keeping 10', async () => {
+    const first = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body
+    const keys = first.current.areas.flatMap((area) => area.items.map((item) => item.key))
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'database.reachable',
+        'database.migrations',
+        'auth.adminExists',
+        'mail.transport',
+      ]),
+    )
+    const reachable = first.current.areas[0]!.items.find((item) => item.key === 'database.reachable')!
+    expect(reachable.status).toBe('completed')
+    const { summary } = first.current
+    expect(summary.completed + summary.partial + summary.missing).toBe(summary.total)
+    expect(first.current.version).toBe(testApp.config.version)
+    expect(first.history[0]).toMatchObject({ summary, overallStatus: first.current.overallStatus })
+
+    const again = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body
+    expect(again.saved).toBe(false)
+    expect(again.history).toHaveLength(first.history.length)
+
+    // Counts that differ from the latest saved report: a new report is saved, the oldest dropped.
+    for (let i = 0; i < 12; i++) {
+      await testApp.database.db.execute(sql`UPDATE build_reports SET completed = completed + 1`)
+      expect((await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body.saved).toBe(true)
+    }
+    const last = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body
+    expect(last.history).toHaveLength(10)
+  })
+
+  it('counts failed sign-ins of the last 24 hours', async () => {
+    const before = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body.current
+    await new TestClient(testApp).signIn(user.user!.email, 'a wrong password here')
+    const after = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body.current
+    expect(after.failedSignInsLast24h).toBe(before.failedSignInsLast24h + 1)
+  })
+})
+
+describe('probes', () => {
+  it('counts conversations and looks up the members of a team, each timed', async () => {
+    await teamAdmin.post('/api/v1/conversations', { title: 'Probe me' })
+    const res = await globalAdmin.get<AdminProbes>(`/api/v1/admin/probes?teamId=${teamId}`)
+    expect(res.status).toBe(200)
+    expect(res.body.conversationCount).toMatchObject({ ok: true })
+    expect(res.body.conversationCount.count).toBeGreaterThanOrEqual(1)
+    expect(res.body.conversationCount.latencyMs).toBeGreaterThanOrEqual(0)
+    expect(res.body.teamMembers).toMatchObject({
+      ok: true,
+      teamId,
+      teamName: 'Admins of this one',
+      members: [{ userId: teamAdmin.user!.id, email: teamAdmin.user!.email, role: 'admin' }],
+    })
+  })
+
+  it('says so when the admin belongs to no team and names none, or names a missing one', async () => {
+    const own = (await globalAdmin.get<AdminProbes>('/api/v1/admin/probes')).body.teamMembers
+    expect(own).toMatchObject({ ok: false, error: 'no_team', teamId: null, members: [] })
+    const missing = await globalAdmin.get<AdminProbes>(
+      '/api/v1/admin/probes?teamId=00000000-0000-4000-8000-000000000000',
+    )
+    expect(missing.body.teamMembers).toMatchObject({ ok: false, error: 'team_not_found' })
+    expect((await globalAdmin.get('/api/v1/admin/probes?teamId=x')).status).toBe(400)
+  })
+
+  it('sends a sign-in code to the admin’s own address, then asks to wait', async () => {
+    const fresh = new TestClient(testApp)
+    await fresh.signUp()
+    await globalAdmin.put(roleOf(fresh), { role: 'global_admin' })
+    const res = await fresh.post<CodeSignInProbe>('/api/v1/admin/probes/code-sign-in')
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ ok: true, email: fresh.user!.email })
+    const [mail] = (
+      (await testApp.database.db.execute(
+        sql`SELECT kind FROM mail_outbox WHERE to_address = ${fresh.user!.email} ORDER BY created_at DESC LIMIT 1`,
+      )) as unknown as { rows: { kind: string }[] }
+    ).rows
+    expect(mail).toBeDefined()
+    expect((await fresh.post('/api/v1/admin/probes/code-sign-in')).status).toBe(429)
+    await globalAdmin.put(roleOf(fresh), { role: 'user' })
+  })
+})

@@ -1,0 +1,44 @@
+import type { adminOperations } from '../../../domain/api/admin.ts'
+import type { Auth } from '../../auth/auth.ts'
+import type { Config } from '../../config.ts'
+import type { Database } from '../../db/client.ts'
+import { clientAddress, headersForAuth } from '../../http/client-address.ts'
+import type { Handlers } from '../../http/operations.ts'
+import { enforceRateLimits } from '../auth/rate-limits.ts'
+import type { PlanGate } from '../plans/gate.ts'
+import { type BuildConfig, getBuildStatus } from './build-status.ts'
+import { getSystemHealth, type HealthConfig } from './health.ts'
+import { probeCodeSignIn, runProbes } from './probes.ts'
+import { getSystemStats } from './stats.ts'
+import { listUsers, setGlobalRole } from './users.ts'
+
+/** The global admin area (`src/domain/api/admin.ts`); the access rule refuses everyone else. */
+export function adminHandlers(deps: {
+  database: Database
+  auth: Auth
+  plans: PlanGate
+  config: HealthConfig & BuildConfig & Pick<Config, 'rateLimitMultiplier'>
+}): Handlers<typeof adminOperations> {
+  const { database, auth, plans, config } = deps
+  const db = database.db
+  return {
+    stats: () => getSystemStats(db),
+    users: ({ query }) => listUsers(db, plans, query),
+    setRole: ({ actor, params, body }) =>
+      setGlobalRole({ db, plans, adminEmail: config.adminEmail }, actor, params.userId, body),
+    health: () => getSystemHealth(database, config),
+    buildStatus: () => getBuildStatus(database, config),
+    probes: ({ actor, query }) => runProbes(db, actor, query.teamId),
+    probeCodeSignIn: async ({ actor, c }) => {
+      await enforceRateLimits(
+        db,
+        'code-send',
+        { ip: clientAddress(c), account: actor.email },
+        config.rateLimitMultiplier,
+      )
+      return probeCodeSignIn(actor, (email) =>
+        auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' }, headers: headersForAuth(c) }),
+      )
+    },
+  }
+}

@@ -1,0 +1,152 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { AdminUser, AdminUsersPage, adminUsersQuery, setGlobalRoleInput } from '../../../domain/admin.ts'
+import type { Actor, GlobalRole } from '../../../domain/auth.ts'
+import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts'
+import { AppError } from '../../../domain/errors.ts'
+import { type ChoosablePlanId, entitlementsOf } from '../../../domain/plans.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { containsText, cursorTimestamp } from '../../db/queries.ts'
+import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
+import { recordAudit } from '../audit/record.ts'
+import type { PlanGate } from '../plans/gate.ts'
+
+interface UserRow extends Record<string, unknown> {
+  id: string
+  email: string
+  name: string
+  role: GlobalRole
+  created_at: SqlTimestamp
+  cursor_at: string
+  is_first: boolean
+  teams: Array<{ id: string; name: string; role: 'admin' | 'member' }> | string | null
+  plan: ChoosablePlanId | null
+}
+
+/** The columns of an admin user item: teams aggregated, the personal plan, the first-user flag. */
+function selectUsers(where: SQL, limit: number | null): SQL {
+  return sql`SELECT u.id, u.email, u.name, u.role, u.created_at, ${cursorTimestamp(sql`u.created_at`)} AS cursor_at,
+      coalesce(u.id = (SELECT first_user_id FROM installation WHERE id = 1), false) AS is_first,
+      (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role) ORDER BY t.name, t.id)
+         FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.user_id = u.id) AS teams,
+      (SELECT plan FROM plan_subjects WHERE subject_key = 'user:' || u.id) AS plan
+    FROM users u
+    WHERE ${where}
+    ORDER BY u.created_at DESC, u.id DESC
+    ${limit === null ? sql`` : sql`LIMIT ${limit}`}`
+}
+
+function toAdminUser(row: UserRow, plans: PlanGate): AdminUser {
+  const teams = typeof row.teams === 'string' ? JSON.parse(row.teams) : (row.teams ?? [])
+  const entitlements = entitlementsOf({
+    context: 'personal',
+    teamId: null,
+    createdAt: new Date(row.created_at),
+    chosenPlan: row.plan,
+    usage: { prompts: 0, teamMembers: 0 },
+    now: plans.now(),
+    enabled: plans.enabled,
+  })
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    globalRole: row.role === 'global_admin' ? 'global_admin' : 'user',
+    isFirstUser: row.is_first,
+    teams,
+    createdAt: isoTimestamp(row.created_at),
+    plan: { state: entitlements.state, plan: entitlements.plan },
+  }
+}
+
+/**
+ * The user list: newest first, keyset pages on (created_at, id) so page 2000 of 100k accounts
+ * costs what page 1 does; `search` matches any part of the email (trigram index).
+ */
+export async function listUsers(
+  db: Db,
+  plans: PlanGate,
+  query: z.output<typeof adminUsersQuery>,
+): Promise<AdminUsersPage> {
+  // Deleted accounts' tombstones (decision 0180) are no one to manage.
+  const conditions: SQL[] = [sql`u.deleted_at IS NULL`]
+  if (query.search) conditions.push(containsText(sql`u.email`, query.search))
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor)
+    conditions.push(sql`(u.created_at, u.id) < (${cursor.at}::timestamptz, ${cursor.id})`)
+  }
+  const rows = await queryRows<UserRow>(db, selectUsers(sql.join(conditions, sql` AND `), query.limit + 1))
+  const [counts] = await queryRows<{ users: number | string; admins: number | string }>(
+    db,
+    sql`SELECT count(*) AS users, count(*) FILTER (WHERE role = 'global_admin') AS admins FROM users
+        WHERE deleted_at IS NULL`,
+  )
+  const page = rows.slice(0, query.limit)
+  const last = page.at(-1)
+  return {
+    items: page.map((row) => toAdminUser(row, plans)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+    counts: { users: Number(counts?.users ?? 0), globalAdmins: Number(counts?.admins ?? 0) },
+  }
+}
+
+async function readUser(db: Db | Tx, plans: PlanGate, userId: string): Promise<AdminUser> {
+  const [row] = await queryRows<UserRow>(db, selectUsers(sql`u.id = ${userId}`, 1))
+  if (!row) throw new AppError('not_found', 'admin.userNotFound')
+  return toAdminUser(row, plans)
+}
+
+/**
+ * Grants or revokes the global role (`users.role`, the one source of truth; the session reads it
+ * on every request, so the change holds from the user's next request on). Every change of the
+ * role takes one lock first, so two admins demoting each other at the same moment take turns: the
+ * second sees one admin left and is refused. Also refused: demoting the last global admin, demoting
+ * yourself without `confirmSelf`, and demoting the ADMIN_EMAIL account (it would be promoted again
+ * at its next sign-in). Each change is recorded in the audit log in the same transaction.
+ */
+export async function setGlobalRole(
+  deps: { db: Db; plans: PlanGate; adminEmail: string | undefined },
+  actor: Actor,
+  userId: string,
+  input: z.output<typeof setGlobalRoleInput>,
+): Promise<AdminUser> {
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('promptfolio.global-role'))`)
+    const people = await queryRows<{ id: string; email: string; role: string }>(
+      tx,
+      sql`SELECT id, email, role FROM users WHERE id IN (${userId}, ${actor.id}) FOR UPDATE`,
+    )
+    const target = people.find((person) => person.id === userId)
+    if (!target) throw new AppError('not_found', 'admin.userNotFound')
+    // The caller may have been demoted by another admin since the request began.
+    if (people.find((person) => person.id === actor.id)?.role !== 'global_admin') {
+      throw new AppError('forbidden', 'error.globalAdminRequired')
+    }
+    if (target.role === input.role) return readUser(tx, deps.plans, userId)
+    if (input.role === 'user') {
+      if (target.id === actor.id && !input.confirmSelf) {
+        throw new AppError('validation', 'admin.confirmSelf', {
+          fields: { confirmSelf: 'admin.confirmSelf' },
+        })
+      }
+      const [admins] = await queryRows<{ count: number | string }>(
+        tx,
+        sql`SELECT count(*) AS count FROM users WHERE role = 'global_admin'`,
+      )
+      if (Number(admins?.count ?? 0) <= 1) throw new AppError('conflict', 'admin.lastAdmin')
+      if (deps.adminEmail && target.email === deps.adminEmail) {
+        throw new AppError('conflict', 'admin.adminEmailRole')
+      }
+    }
+    await tx.execute(sql`UPDATE users SET role = ${input.role}, updated_at = now() WHERE id = ${userId}`)
+    // In the same transaction: the entry commits with the change or not at all.
+    await recordAudit(tx, actor, {
+      action: input.role === 'global_admin' ? 'global_role.granted' : 'global_role.revoked',
+      objectType: 'user',
+      objectId: userId,
+      before: { email: target.email, role: target.role },
+      after: { email: target.email, role: input.role },
+    })
+    return readUser(tx, deps.plans, userId)
+  })
+}

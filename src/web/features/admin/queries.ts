@@ -1,0 +1,66 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
+import type { SetGlobalRoleInput } from '../../../domain/admin.ts'
+import { accountOperations } from '../../../domain/api/account.ts'
+import { adminOperations } from '../../../domain/api/admin.ts'
+import { planOperations } from '../../../domain/api/plans.ts'
+import type { ChoosablePlanId } from '../../../domain/plans.ts'
+import { callOperation } from '../../lib/api.ts'
+import { invalidateOperations, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
+
+/** How often the live tabs ask again while they are shown. */
+const LIVE_INTERVAL_MS = 15_000
+
+/** The four cards and the acquisition panel, refreshed while the page is open. */
+export function useSystemStats() {
+  return useQuery({ ...operationQuery(adminOperations.stats, {}), refetchInterval: LIVE_INTERVAL_MS })
+}
+
+/** The user list: pages of 50 ('Load more'), filtered by a part of the email. */
+export function useAdminUsers(search: string) {
+  return useInfiniteQuery({
+    ...pagedOperationQuery(adminOperations.users, { query: { search: search || undefined } }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useSetGlobalRole() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, ...body }: SetGlobalRoleInput & { userId: string }) =>
+      callOperation(adminOperations.setRole, { params: { userId }, body }),
+    // Demoting yourself changes what the whole app may show: the session is read again too.
+    onSettled: () => invalidateOperations(queryClient, adminOperations, accountOperations),
+  })
+}
+
+/** A user's personal plan, set by a global admin (the plans module's admin operation). */
+export function useSetUserPlan() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, plan }: { userId: string; plan: ChoosablePlanId | null }) =>
+      callOperation(planOperations.adminSetPlan, { body: { context: 'personal', subjectId: userId, plan } }),
+    onSettled: () => invalidateOperations(queryClient, adminOperations, planOperations),
+  })
+}
+
+export function useSystemHealth() {
+  return useQuery({ ...operationQuery(adminOperations.health, {}), refetchInterval: LIVE_INTERVAL_MS })
+}
+
+export function useBuildStatus() {
+  return useQuery(operationQuery(adminOperations.buildStatus, {}))
+}
+
+export function useAdminProbes(teamId?: string) {
+  return useQuery({ ...operationQuery(adminOperations.probes, { query: { teamId } }), retry: false })
+}
+
+export function useCodeSignInProbe() {
+  return useMutation({ mutationFn: () => callOperation(adminOperations.probeCodeSignIn, {}) })
+}

@@ -1,0 +1,81 @@
+import { Activity, ClipboardCheck, Mail, ShieldCheck, Users } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { PageHeader } from '../../components/page-header.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
+import { SystemHealthPanel, SystemStatsPanel, UsersTable } from '../../features/admin/index.ts'
+import { AuditLogPanel } from '../../features/audit/index.ts'
+import { useCurrentUser } from '../../features/auth/session.ts'
+import { useScreenTitle } from '../placeholder.tsx'
+import { EmailDebugTool } from './email-debug.tsx'
+
+const tabs = ['users', 'health', 'email', 'audit'] as const
+type Tab = (typeof tabs)[number]
+
+/** /admin (global admins): live figures, users and roles, system health, the email tool and the audit log. */
+export function AdminDashboardPage() {
+  const title = useScreenTitle('admin')
+  const { t } = useTranslation('admin')
+  const user = useCurrentUser()
+  const [tab, setTab] = useState<Tab>('users')
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t('description')}
+        actions={
+          <Button variant="outline" asChild>
+            <Link to="/build-status">
+              <ClipboardCheck />
+              {t('buildStatusLink')}
+            </Link>
+          </Button>
+        }
+      />
+      <SystemStatsPanel />
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-8">
+        <TabsList>
+          <TabsTrigger value="users">
+            <Users aria-hidden className="size-4" />
+            {t('tabs.users')}
+          </TabsTrigger>
+          <TabsTrigger value="health">
+            <Activity aria-hidden className="size-4" />
+            {t('tabs.health')}
+          </TabsTrigger>
+          <TabsTrigger value="email">
+            <Mail aria-hidden className="size-4" />
+            {t('tabs.email')}
+          </TabsTrigger>
+          <TabsTrigger value="audit">
+            <ShieldCheck aria-hidden className="size-4" />
+            {t('tabs.audit')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="users" className="mt-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('users.title')}</CardTitle>
+              <CardDescription>{t('users.description')}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <UsersTable currentUserId={user.id} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="health" className="mt-4">
+          <SystemHealthPanel />
+        </TabsContent>
+        <TabsContent value="email" className="mt-4">
+          <EmailDebugTool />
+        </TabsContent>
+        <TabsContent value="audit" className="mt-4">
+          <AuditLogPanel scope="global" />
+        </TabsContent>
+      </Tabs>
+    </>
+  )
+}
