@@ -129,7 +129,6 @@ const confirmInvalid = (field: 'password' | 'code') =>
 
 /** Checks the password (verified before the transaction: hashing is slow) or takes the code (once). */
 async function confirmIdentity(
-  deps: DataRightsDeps,
   tx: Tx,
   actor: Actor,
   input: z.output<typeof deleteAccountInput>,
@@ -180,7 +179,7 @@ export async function deleteAccount(
 
   await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update')
-    await confirmIdentity(deps, tx, actor, input, passwordVerified)
+    await confirmIdentity(tx, actor, input, passwordVerified)
     const sole = await soleAdminTeams(tx, actor.id, true)
     if (sole.length > 0) {
       throw new AppError('conflict', 'account.soleTeamAdmin', {

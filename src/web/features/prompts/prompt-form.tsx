@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { FileDown, Lock, MessagesSquare, Text, Users } from 'lucide-react'
+import { FileDown, Lock, type LucideIcon, MessagesSquare, Text, Users } from 'lucide-react'
 import { type ReactNode, useEffect, useId } from 'react'
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -55,6 +55,56 @@ function useCanSubmit(form: PromptForm): boolean {
   return title.trim() !== '' && body.trim() !== ''
 }
 
+/** Radio choices shown as cards, each with an icon, a label and a hint (visibility, type). */
+function ChoiceCards<V extends string>({
+  name,
+  options,
+  value,
+  onChange,
+  onBlur,
+}: {
+  name: string
+  options: readonly { value: V; icon: LucideIcon; label: string; hint: string; disabled?: boolean }[]
+  value: V
+  onChange: (value: V) => void
+  onBlur: () => void
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+      {options.map((option) => (
+        <label
+          key={option.value}
+          className={cn(
+            'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-accent/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+            option.disabled && 'cursor-not-allowed opacity-60',
+          )}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            disabled={option.disabled}
+            onChange={() => onChange(option.value)}
+            onBlur={onBlur}
+            className="mt-1 accent-[var(--primary)]"
+            aria-describedby={`${name}-${option.value}-hint`}
+          />
+          <span className="space-y-0.5">
+            <span className="flex items-center gap-1.5 text-sm font-medium">
+              <option.icon aria-hidden className="size-4 text-muted-foreground" />
+              {option.label}
+            </span>
+            <span id={`${name}-${option.value}-hint`} className="block text-xs text-muted-foreground">
+              {option.hint}
+            </span>
+          </span>
+        </label>
+      ))}
+    </div>
+  )
+}
+
 function VisibilityField({ form }: { form: PromptForm }) {
   const { t } = useTranslation('prompts')
   const groupId = useId()
@@ -70,7 +120,7 @@ function VisibilityField({ form }: { form: PromptForm }) {
     }
   }, [visibility, teamList, form])
 
-  const options: { value: PromptVisibility; icon: typeof Lock; hint: string; disabled: boolean }[] = [
+  const options: { value: PromptVisibility; icon: LucideIcon; hint: string; disabled: boolean }[] = [
     { value: 'private', icon: Lock, hint: t('form.privateHint'), disabled: false },
     { value: 'team', icon: Users, hint: t('form.teamHint'), disabled: !teams.isSuccess || noTeams },
   ]
@@ -81,41 +131,13 @@ function VisibilityField({ form }: { form: PromptForm }) {
         control={form.control}
         name="visibility"
         render={({ field }) => (
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {options.map((option) => (
-              <label
-                key={option.value}
-                className={cn(
-                  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-accent/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                  option.disabled && 'cursor-not-allowed opacity-60',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={`${groupId}-visibility`}
-                  value={option.value}
-                  checked={field.value === option.value}
-                  disabled={option.disabled}
-                  onChange={() => field.onChange(option.value)}
-                  onBlur={field.onBlur}
-                  className="mt-1 accent-[var(--primary)]"
-                  aria-describedby={`${groupId}-${option.value}-hint`}
-                />
-                <span className="space-y-0.5">
-                  <span className="flex items-center gap-1.5 text-sm font-medium">
-                    <option.icon aria-hidden className="size-4 text-muted-foreground" />
-                    {t(`visibility.${option.value}`)}
-                  </span>
-                  <span
-                    id={`${groupId}-${option.value}-hint`}
-                    className="block text-xs text-muted-foreground"
-                  >
-                    {option.hint}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
+          <ChoiceCards
+            name={`${groupId}-visibility`}
+            options={options.map((option) => ({ ...option, label: t(`visibility.${option.value}`) }))}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
         )}
       />
       {teams.isPending && <p className="text-xs text-muted-foreground">{t('form.teamsLoading')}</p>}
@@ -154,48 +176,24 @@ function TypeField({ form }: { form: PromptForm }) {
         control={form.control}
         name="type"
         render={({ field }) => (
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {options.map((option) => (
-              <label
-                key={option.value}
-                className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-accent/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-              >
-                <input
-                  type="radio"
-                  name={`${groupId}-type`}
-                  value={option.value}
-                  checked={field.value === option.value}
-                  onChange={() => {
-                    if (field.value === option.value) return
-                    const body = form.getValues('body')
-                    const converted =
-                      option.value === 'chat'
-                        ? body.trim() === ''
-                          ? ''
-                          : chatBodyOf([{ role: 'system', content: body }])
-                        : chatText(body)
-                    field.onChange(option.value)
-                    form.setValue('body', converted, { shouldDirty: true })
-                  }}
-                  onBlur={field.onBlur}
-                  className="mt-1 accent-[var(--primary)]"
-                  aria-describedby={`${groupId}-${option.value}-hint`}
-                />
-                <span className="space-y-0.5">
-                  <span className="flex items-center gap-1.5 text-sm font-medium">
-                    <option.icon aria-hidden className="size-4 text-muted-foreground" />
-                    {t(`form.type_${option.value}`)}
-                  </span>
-                  <span
-                    id={`${groupId}-${option.value}-hint`}
-                    className="block text-xs text-muted-foreground"
-                  >
-                    {option.hint}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
+          <ChoiceCards
+            name={`${groupId}-type`}
+            options={options.map((option) => ({ ...option, label: t(`form.type_${option.value}`) }))}
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={(next) => {
+              if (field.value === next) return
+              const body = form.getValues('body')
+              const converted =
+                next === 'chat'
+                  ? body.trim() === ''
+                    ? ''
+                    : chatBodyOf([{ role: 'system', content: body }])
+                  : chatText(body)
+              field.onChange(next)
+              form.setValue('body', converted, { shouldDirty: true })
+            }}
+          />
         )}
       />
     </fieldset>

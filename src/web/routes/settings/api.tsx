@@ -4,9 +4,11 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { type ApiKey, type CreatedApiKey, createApiKeyInput } from '../../../domain/api-keys.ts'
+import { CopyValue } from '../../components/copy-value.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
+import { SpaceSelect } from '../../components/space-select.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -22,31 +24,7 @@ import { envSnippet, javascriptSnippet } from '../../features/api-keys/snippets.
 import { ApiAccessBadge } from '../../features/plans/index.ts'
 import { useMyTeams } from '../../features/teams/index.ts'
 import { errorText } from '../../lib/api.ts'
-import { useCopy } from '../../lib/clipboard.ts'
 import { fieldError, reportSubmitError } from '../../lib/forms.ts'
-
-function CopyValue({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation('publicApi')
-  const { copy, copied } = useCopy()
-  return (
-    <Field
-      label={label}
-      labelAside={
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => void copy(value)}
-          aria-label={`${t('copy')}: ${label}`}
-        >
-          {copied ? t('copied') : t('copy')}
-        </Button>
-      }
-    >
-      <Input readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-    </Field>
-  )
-}
 
 function CreateKeyDialog({ teamId }: { teamId: string | null }) {
   const { t } = useTranslation('publicApi')
@@ -222,16 +200,14 @@ export function ApiSettingsPage() {
       />
       <div className="space-y-6">
         {adminTeams.length > 0 && (
-          <Field label={t('space')} className="max-w-sm">
-            <Select value={teamId ?? ''} onChange={(event) => setTeamId(event.target.value || null)}>
-              <option value="">{t('personal')}</option>
-              {adminTeams.map((team) => (
-                <option key={team.id} value={team.id}>
-                  {t('team', { name: team.name })}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <SpaceSelect
+            label={t('space')}
+            personalLabel={t('personal')}
+            teamLabel={(name) => t('team', { name })}
+            teams={adminTeams}
+            value={teamId}
+            onChange={setTeamId}
+          />
         )}
         <KeyList teamId={teamId} />
         <Card>

@@ -13,9 +13,11 @@ import {
   type WebhookSecret,
   webhookEventTypes,
 } from '../../../domain/webhooks.ts'
+import { CopyValue } from '../../components/copy-value.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
+import { SpaceSelect } from '../../components/space-select.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -23,7 +25,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Checkbox, Switch } from '../../components/ui/checkbox.tsx'
 import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
-import { Input, Select } from '../../components/ui/input.tsx'
+import { Input } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { ApiAccessBadge, useEntitlements, usePaywall } from '../../features/plans/index.ts'
@@ -40,31 +42,7 @@ import {
   useWebhooks,
 } from '../../features/webhooks/queries.ts'
 import { errorText } from '../../lib/api.ts'
-import { useCopy } from '../../lib/clipboard.ts'
 import { fieldError, reportSubmitError } from '../../lib/forms.ts'
-
-function CopyValue({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation('webhooks')
-  const { copy, copied } = useCopy()
-  return (
-    <Field
-      label={label}
-      labelAside={
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => void copy(value)}
-          aria-label={`${t('copy')}: ${label}`}
-        >
-          {copied ? t('copied') : t('copy')}
-        </Button>
-      }
-    >
-      <Input readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-    </Field>
-  )
-}
 
 type FormValues = { url: string; description: string; events: WebhookEventType[]; enabled: boolean }
 
@@ -674,16 +652,14 @@ export function WebhooksSettingsPage() {
       />
       <div className="space-y-6">
         {adminTeams.length > 0 && (
-          <Field label={t('space')} className="max-w-sm">
-            <Select value={teamId ?? ''} onChange={(event) => setTeamId(event.target.value || null)}>
-              <option value="">{t('personal')}</option>
-              {adminTeams.map((team) => (
-                <option key={team.id} value={team.id}>
-                  {t('team', { name: team.name })}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <SpaceSelect
+            label={t('space')}
+            personalLabel={t('personal')}
+            teamLabel={(name) => t('team', { name })}
+            teams={adminTeams}
+            value={teamId}
+            onChange={setTeamId}
+          />
         )}
         {locked && (
           <EmptyState
