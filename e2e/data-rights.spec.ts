@@ -23,7 +23,7 @@ test('export my data as a zip, then delete my account: sign-in is refused afterw
   const archive = JSON.parse(new TextDecoder().decode(files['promptfolio-export.json']!))
   expect(archive.profile.email).toBe(email)
   expect(archive.prompts[0]).toMatchObject({ name: 'notes/keep', versions: [{ body: 'Remember this' }] })
-  expect(new TextDecoder().decode(files['prompts/notes/keep.md']!)).toContain('# Keep me')
+  expect(new TextDecoder().decode(files['prompts/notes/keep.md']!)).toContain('title: "Keep me"')
   await expect(exportCard.getByRole('button', { name: 'Start export' })).toBeVisible()
   await expectNoSeriousViolations(page, 'profile with data rights')
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { loginCodeSchema } from './auth.ts'
 import { PASSWORD_MAX } from './constants.ts'
+import type { ExportedPrompt } from './prompt-transfer.ts'
 
 /**
  * Leaving cleanly (issue 18): exporting one's data, deleting one's account, deleting a team.
@@ -25,29 +26,6 @@ export type DataExport = z.infer<typeof dataExportSchema>
 
 /** The export's format version: the import (issue 17) reads this document. */
 export const EXPORT_FORMAT = 'promptfolio.export/1'
-
-/** A prompt in an export: every version with its config and labels. */
-export interface ExportedPrompt {
-  id: string
-  name: string
-  title: string
-  description: string | null
-  type: 'text' | 'chat'
-  tags: string[]
-  visibility: 'private' | 'team'
-  team: string | null
-  createdAt: string
-  updatedAt: string
-  currentVersion: number | null
-  versions: {
-    version: number
-    body: string
-    config: Record<string, unknown>
-    changelog: string | null
-    labels: string[]
-    createdAt: string
-  }[]
-}
 
 /** The document an export downloads; `markdown` holds each prompt as a Markdown file for Git. */
 export interface ExportArchive {

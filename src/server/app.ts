@@ -65,6 +65,7 @@ export interface AppDeps {
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024
+export const IMPORT_MAX_BODY_BYTES = 32 * 1024 * 1024
 
 export function createApp(deps: AppDeps) {
   const { config, database, auth, log } = deps
@@ -84,14 +85,18 @@ export function createApp(deps: AppDeps) {
     // The prompt API sets its own (ETag revalidation); everything else is never stored.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
-  app.use(
-    '/api/*',
+  const limitTo = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
         throw new AppError('payload_too_large')
       },
-    }),
+    })
+  const defaultLimit = limitTo(MAX_BODY_BYTES)
+  // An import carries a whole space (up to 10,000 prompts); every other body is small.
+  const importLimit = limitTo(IMPORT_MAX_BODY_BYTES)
+  app.use('/api/*', (c, next) =>
+    (c.req.path === '/api/v1/prompts/import' ? importLimit : defaultLimit)(c, next),
   )
   app.use('/api/*', requireSameOriginJson(config.trustedOrigins, ['/api/auth/callback/']))
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { exportPromptsQuery, importInput, importResultSchema, PROMPTS_FORMAT } from '../prompt-transfer.ts'
 import {
   createPromptInput,
   listPromptsQuery,
@@ -40,6 +41,32 @@ export const promptOperations = defineOperations(
       access: 'signed-in',
       query: promptTagsQuery,
       response: pageOf(z.string()),
+    },
+    exportPrompts: {
+      method: 'GET',
+      path: '/v1/prompts/export',
+      summary:
+        'A space’s prompts (personal, or a team’s with `teamId`; `ids` for a selection) as one JSON ' +
+        'document with every version, config, label and tag: what the import reads',
+      access: 'signed-in',
+      query: exportPromptsQuery,
+      errors: ['not_found'],
+      response: z.object({
+        format: z.literal(PROMPTS_FORMAT),
+        exportedAt: z.string(),
+        prompts: z.array(z.record(z.string(), z.unknown())),
+      }),
+    },
+    importPrompts: {
+      method: 'POST',
+      path: '/v1/prompts/import',
+      summary:
+        'Import a Promptfolio export, a Langfuse export or Markdown files into a space, in one ' +
+        'transaction; `dryRun` answers what would happen and changes nothing; importing again changes nothing',
+      access: 'signed-in',
+      body: importInput,
+      response: importResultSchema,
+      errors: ['conflict', 'plan_limit', 'not_found'],
     },
     create: {
       method: 'POST',

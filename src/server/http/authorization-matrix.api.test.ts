@@ -43,6 +43,9 @@ const strangerAnswers: Record<string, number | number[]> = {
   'prompts.tags': 200,
   // A team the stranger is not in, named in the body: refused like any invalid field.
   'prompts.create': 400,
+  // The owner's team is not the stranger's to export or import into.
+  'prompts.exportPrompts': 404,
+  'prompts.importPrompts': 404,
   'prompts.get': 404,
   'prompts.update': 404,
   'prompts.delete': 404,

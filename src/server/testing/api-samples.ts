@@ -204,6 +204,11 @@ export function sampleBody(
       baseVersionId: fx.versionId,
     }),
     'PUT /api/v1/prompts/:id/current-version': () => ({ versionId: fx.versionId }),
+    'POST /api/v1/prompts/import': () => ({
+      document: { prompts: [{ name: 'fuzz/imported', title: 'Imported', versions: [{ body: 'Body' }] }] },
+      teamId: fx.teamId,
+      dryRun: true,
+    }),
     'POST /api/v1/teams': () => ({ name: 'Another' }),
     'POST /api/v1/api-keys': () => ({ name: 'Key', scope: 'read', teamId: fx.teamId }),
     'POST /api/v1/webhooks': () => ({

@@ -24,6 +24,14 @@ export const publicApiDe: Record<keyof typeof publicApiEn, string> = {
   'prompts.typeInvalid': 'Der Typ muss Text oder Chat sein',
   'prompts.typeChange':
     'Frühere Versionen haben einen anderen Prompt-Typ; der Typ eines Prompts kann sich nicht ändern',
+  'prompts.importUnknownFormat':
+    'Diese Datei ist kein Promptfolio-Export, kein Langfuse-Export und keine Sammlung von Markdown-Prompts',
+  'prompts.importEmpty': 'Diese Datei enthält keine Prompts',
+  'prompts.importTooMany': 'Ein Import nimmt höchstens {max} Prompts auf',
+  'prompts.importInvalid': 'Prompt {index} in der Datei ist ungültig ({field}): {problem}',
+  'prompts.importDuplicate': 'Die Datei enthält den Prompt „{name}“ zweimal',
+  'prompts.importConflicts':
+    '{count} Prompts können nicht importiert werden (anderer Typ oder nicht von Ihnen bearbeitbar); es wurde nichts importiert. Die Vorschau zeigt, welche.',
   'prompts.teamAdminRequired': 'Nur Team-Admins dürfen geschützte Labels ändern',
   'apiKeys.nameRequired': 'Name ist erforderlich',
   'apiKeys.nameTooLong': 'Der Name darf höchstens 100 Zeichen lang sein',

@@ -18,6 +18,14 @@ export const publicApiEn = {
   'prompts.configInvalid': 'Config must be a JSON object',
   'prompts.typeInvalid': 'Type must be text or chat',
   'prompts.typeChange': 'Previous versions have a different prompt type; the type of a prompt cannot change',
+  'prompts.importUnknownFormat':
+    'This file is not a Promptfolio export, a Langfuse export or a set of Markdown prompt files',
+  'prompts.importEmpty': 'This file holds no prompts',
+  'prompts.importTooMany': 'One import takes at most {max} prompts',
+  'prompts.importInvalid': 'Prompt {index} in the file is invalid ({field}): {problem}',
+  'prompts.importDuplicate': 'The file holds the prompt "{name}" twice',
+  'prompts.importConflicts':
+    '{count} prompts cannot be imported (another type, or not yours to edit); nothing was imported. Preview the import to see which.',
   'prompts.teamAdminRequired': 'Only team admins may change protected labels',
   'apiKeys.nameRequired': 'Name is required',
   'apiKeys.nameTooLong': 'Name must be at most 100 characters',

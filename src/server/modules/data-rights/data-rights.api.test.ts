@@ -85,7 +85,7 @@ describe('export my data', () => {
       visibility: 'team',
       team: 'Export team',
     })
-    expect(archive.markdown['prompts/support/triage.md']).toContain('# Triage')
+    expect(archive.markdown['prompts/support/triage.md']).toContain('title: "Triage"')
     expect(archive.markdown['prompts/support/triage.md']).toContain('Two')
     const chat = archive.conversations.find((c) => c.title === 'Chat') as {
       messages: { content: { text: string } }[]

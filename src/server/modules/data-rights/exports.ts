@@ -1,14 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Actor } from '../../../domain/auth.ts'
-import {
-  type DataExport,
-  EXPORT_FORMAT,
-  type ExportArchive,
-  type ExportedPrompt,
-} from '../../../domain/data-rights.ts'
+import { type DataExport, EXPORT_FORMAT, type ExportArchive } from '../../../domain/data-rights.ts'
 import { AppError } from '../../../domain/errors.ts'
-import { promptToMarkdown } from '../../../domain/prompt-markdown.ts'
-import { LATEST_LABEL, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import { markdownPathOf, promptToMarkdownFile } from '../../../domain/prompt-transfer.ts'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import {
@@ -19,15 +13,14 @@ import {
   conversations,
   dataExports,
   profiles,
-  promptLabels,
   prompts,
-  promptVersions,
   sessions,
   teamMembers,
   teams,
   users,
 } from '../../db/schema/index.ts'
 import type { Logger } from '../../log.ts'
+import { exportedPrompts } from '../prompts/transfer.ts'
 
 /** Prompts (and conversations) read per statement, and how often progress is written. */
 const BATCH = 200
@@ -164,18 +157,6 @@ export function runExports(db: Db, log: Logger): Promise<void> {
   return running
 }
 
-/** A file name for a prompt's Markdown: its name's folders kept, anything else unsafe replaced. */
-function markdownPath(name: string, taken: Set<string>): string {
-  const safe = name
-    .split('/')
-    .map((part) => part.replace(/[^\p{L}\p{N}._ -]/gu, '_').replace(/^\.+/, '_') || '_')
-    .join('/')
-  let path = `prompts/${safe}.md`
-  for (let n = 2; taken.has(path); n++) path = `prompts/${safe}-${n}.md`
-  taken.add(path)
-  return path
-}
-
 /** Everything of one user, as the archive's JSON document. */
 export async function buildArchive(
   db: Db,
@@ -185,24 +166,7 @@ export async function buildArchive(
   const [user] = await db.select().from(users).where(eq(users.id, userId))
   if (!user) throw new Error('export of a missing user')
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId))
-  const ownPrompts = await db
-    .select({
-      id: prompts.id,
-      name: prompts.name,
-      title: prompts.title,
-      description: prompts.description,
-      type: prompts.type,
-      tags: prompts.tags,
-      visibility: prompts.visibility,
-      team: teams.name,
-      currentVersionId: prompts.currentVersionId,
-      createdAt: prompts.createdAt,
-      updatedAt: prompts.updatedAt,
-    })
-    .from(prompts)
-    .leftJoin(teams, eq(teams.id, prompts.teamId))
-    .where(eq(prompts.ownerUserId, userId))
-    .orderBy(asc(prompts.createdAt), asc(prompts.id))
+  const [promptCount] = await db.select({ n: count() }).from(prompts).where(eq(prompts.ownerUserId, userId))
   const ownConversations = await db
     .select({
       id: conversations.id,
@@ -216,66 +180,17 @@ export async function buildArchive(
     .leftJoin(teams, eq(teams.id, conversations.teamId))
     .where(eq(conversations.ownerUserId, userId))
     .orderBy(asc(conversations.createdAt), asc(conversations.id))
-  const total = ownPrompts.length + ownConversations.length
+  const total = (promptCount?.n ?? 0) + ownConversations.length
   let done = 0
   await progress(done, total)
 
-  const exported: ExportedPrompt[] = []
+  const exported = await exportedPrompts(db, eq(prompts.ownerUserId, userId), (count) =>
+    progress(count, total),
+  )
+  done = exported.length
   const markdown: Record<string, string> = {}
   const taken = new Set<string>()
-  for (let at = 0; at < ownPrompts.length; at += BATCH) {
-    const batch = ownPrompts.slice(at, at + BATCH)
-    const ids = batch.map((prompt) => prompt.id)
-    const versions = await db
-      .select()
-      .from(promptVersions)
-      .where(inArray(promptVersions.promptId, ids))
-      .orderBy(asc(promptVersions.promptId), asc(promptVersions.versionNumber))
-    const labels = await db.select().from(promptLabels).where(inArray(promptLabels.promptId, ids))
-    for (const prompt of batch) {
-      const own = versions.filter((version) => version.promptId === prompt.id)
-      const latest = own.at(-1)?.id
-      const current = own.find((version) => version.id === prompt.currentVersionId)
-      exported.push({
-        id: prompt.id,
-        name: prompt.name,
-        title: prompt.title,
-        description: prompt.description,
-        type: prompt.type,
-        tags: prompt.tags,
-        visibility: prompt.visibility,
-        team: prompt.team,
-        createdAt: prompt.createdAt.toISOString(),
-        updatedAt: prompt.updatedAt.toISOString(),
-        currentVersion: current?.versionNumber ?? null,
-        versions: own.map((version) => ({
-          version: version.versionNumber,
-          body: version.body,
-          config: version.config,
-          changelog: version.changelog,
-          labels: [
-            ...(version.id === prompt.currentVersionId ? [PRODUCTION_LABEL] : []),
-            ...(version.id === latest ? [LATEST_LABEL] : []),
-            ...labels.filter((label) => label.versionId === version.id).map((label) => label.label),
-          ],
-          createdAt: version.createdAt.toISOString(),
-        })),
-      })
-      if (current) {
-        markdown[markdownPath(prompt.name, taken)] = promptToMarkdown({
-          title: prompt.title,
-          description: prompt.description,
-          tags: prompt.tags,
-          visibility: prompt.visibility,
-          versionNumber: current.versionNumber,
-          changelog: current.changelog,
-          body: current.body,
-        })
-      }
-    }
-    done += batch.length
-    await progress(done, total)
-  }
+  for (const prompt of exported) markdown[markdownPathOf(prompt.name, taken)] = promptToMarkdownFile(prompt)
 
   const exportedConversations: Record<string, unknown>[] = []
   for (let at = 0; at < ownConversations.length; at += BATCH) {

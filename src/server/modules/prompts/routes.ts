@@ -12,6 +12,7 @@ import {
   savePrompt,
   setCurrentVersion,
 } from './service.ts'
+import { exportPrompts, importPrompts } from './transfer.ts'
 
 /** The prompt operations (`src/domain/api/prompts.ts`), each answered by its service. */
 export function promptHandlers({
@@ -25,6 +26,8 @@ export function promptHandlers({
     list: ({ actor, query }) => listPrompts(db, actor, query),
     tags: async ({ actor, query }) => ({ items: await listPromptTags(db, actor, query), nextCursor: null }),
     create: ({ actor, body }) => createPrompt(db, plans, actor, body),
+    exportPrompts: async ({ actor, query }) => ({ ...(await exportPrompts(db, actor, query)) }),
+    importPrompts: ({ actor, body }) => importPrompts(db, plans, actor, body),
     get: ({ actor, params }) => getPromptDetail(db, actor, params.id),
     update: ({ actor, params, body }) => savePrompt(db, plans, actor, params.id, body),
     delete: async ({ actor, params }) => deletePrompt(db, actor, params.id),

@@ -120,7 +120,7 @@ async function currentVersionOf(tx: Tx, prompt: PromptRow) {
  * The body as stored: a text prompt's text, or a chat prompt's entries as compact JSON. A chat body
  * that is not a list of messages and placeholders is a 400 on `body`.
  */
-function storedBody(type: PromptType, body: string): string {
+export function storedBody(type: PromptType, body: string): string {
   if (type === 'text') return body
   const problem = chatBodyProblem(body)
   if (problem) {

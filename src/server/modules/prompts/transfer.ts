@@ -1,0 +1,316 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Actor } from '../../../domain/auth.ts'
+import { AppError } from '../../../domain/errors.ts'
+import { type Locale, type MessageKey, translate } from '../../../domain/messages/index.ts'
+import { LATEST_LABEL, PRODUCTION_LABEL, sameConfig } from '../../../domain/prompt-names.ts'
+import {
+  type ExportedPrompt,
+  type exportPromptsQuery,
+  IMPORT_MAX_PROMPTS,
+  type ImportedPrompt,
+  type ImportResult,
+  importableLabels,
+  importedPromptSchema,
+  type importInput,
+  PROMPTS_FORMAT,
+  type PromptsDocument,
+  promptsOfDocument,
+} from '../../../domain/prompt-transfer.ts'
+import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
+import { fieldErrorsOf } from '../../../domain/validation.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { promptLabels, prompts, promptVersions, teams } from '../../db/schema/index.ts'
+import { type PlanGate, subjectOf } from '../plans/gate.ts'
+import { roleInTeam } from '../teams/membership.ts'
+import { mayMove, placeLabel } from './labels.ts'
+import { inSpace, type Space } from './names.ts'
+import { requirePromptAccess } from './policy.ts'
+import { storedBody } from './service.ts'
+
+/** Prompts read per statement while exporting. */
+const BATCH = 200
+
+/** Every prompt `where` selects, with every version, config and label, in creation order. */
+export async function exportedPrompts(
+  db: Db,
+  where: SQL,
+  progress: (done: number) => Promise<unknown> = async () => {},
+): Promise<ExportedPrompt[]> {
+  const rows = await db
+    .select({
+      id: prompts.id,
+      name: prompts.name,
+      title: prompts.title,
+      description: prompts.description,
+      type: prompts.type,
+      tags: prompts.tags,
+      visibility: prompts.visibility,
+      team: teams.name,
+      currentVersionId: prompts.currentVersionId,
+      createdAt: prompts.createdAt,
+      updatedAt: prompts.updatedAt,
+    })
+    .from(prompts)
+    .leftJoin(teams, eq(teams.id, prompts.teamId))
+    .where(where)
+    .orderBy(asc(prompts.createdAt), asc(prompts.id))
+  const exported: ExportedPrompt[] = []
+  for (let at = 0; at < rows.length; at += BATCH) {
+    const batch = rows.slice(at, at + BATCH)
+    const ids = batch.map((prompt) => prompt.id)
+    const versions = await db
+      .select()
+      .from(promptVersions)
+      .where(inArray(promptVersions.promptId, ids))
+      .orderBy(asc(promptVersions.promptId), asc(promptVersions.versionNumber))
+    const labels = await db.select().from(promptLabels).where(inArray(promptLabels.promptId, ids))
+    for (const prompt of batch) {
+      const own = versions.filter((version) => version.promptId === prompt.id)
+      const latest = own.at(-1)?.id
+      exported.push({
+        id: prompt.id,
+        name: prompt.name,
+        title: prompt.title,
+        description: prompt.description,
+        type: prompt.type,
+        tags: prompt.tags,
+        visibility: prompt.visibility,
+        team: prompt.team,
+        createdAt: prompt.createdAt.toISOString(),
+        updatedAt: prompt.updatedAt.toISOString(),
+        currentVersion: own.find((version) => version.id === prompt.currentVersionId)?.versionNumber ?? null,
+        versions: own.map((version) => ({
+          version: version.versionNumber,
+          body: version.body,
+          config: version.config,
+          changelog: version.changelog,
+          labels: [
+            ...(version.id === prompt.currentVersionId ? [PRODUCTION_LABEL] : []),
+            ...(version.id === latest ? [LATEST_LABEL] : []),
+            ...labels.filter((label) => label.versionId === version.id).map((label) => label.label),
+          ],
+          createdAt: version.createdAt.toISOString(),
+        })),
+      })
+    }
+    await progress(at + batch.length)
+  }
+  return exported
+}
+
+/** The space a caller names: their personal prompts, or a team they are in (else 404). */
+async function spaceFor(db: Db | Tx, actor: Actor, teamId: string | null | undefined): Promise<Space> {
+  if (!teamId) return { kind: 'personal', userId: actor.id }
+  if (!(await roleInTeam(db, teamId, actor.id))) throw new AppError('not_found', 'teams.notFound')
+  return { kind: 'team', teamId }
+}
+
+/** `GET /api/v1/prompts/export`: a whole space, or the prompts of it named by `ids`. */
+export async function exportPrompts(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof exportPromptsQuery>,
+): Promise<PromptsDocument> {
+  const space = await spaceFor(db, actor, query.teamId)
+  const where = and(inSpace(space), query.ids ? inArray(prompts.id, query.ids) : undefined)!
+  return {
+    format: PROMPTS_FORMAT,
+    exportedAt: new Date().toISOString(),
+    prompts: await exportedPrompts(db, where),
+  }
+}
+
+/** Thrown to roll a dry run back after it did everything a real import does. */
+class DryRunDone extends Error {
+  constructor(readonly result: ImportResult) {
+    super('dry run')
+  }
+}
+
+function parseDocument(document: unknown, locale: Locale): ImportedPrompt[] {
+  const found = promptsOfDocument(document)
+  if (!found) {
+    throw new AppError('validation', 'prompts.importUnknownFormat', {
+      fields: { document: 'prompts.importUnknownFormat' },
+    })
+  }
+  if (found.prompts.length === 0) {
+    throw new AppError('validation', 'prompts.importEmpty', { fields: { document: 'prompts.importEmpty' } })
+  }
+  if (found.prompts.length > IMPORT_MAX_PROMPTS) {
+    throw new AppError('validation', 'prompts.importTooMany', {
+      params: { max: IMPORT_MAX_PROMPTS },
+      fields: { document: 'prompts.importTooMany' },
+    })
+  }
+  const seen = new Set<string>()
+  return found.prompts.map((raw, index) => {
+    const parsed = importedPromptSchema.safeParse(raw)
+    if (!parsed.success) {
+      const [field, message] = Object.entries(fieldErrorsOf(parsed.error))[0] ?? ['_', 'error.validation']
+      throw new AppError('validation', 'prompts.importInvalid', {
+        params: { index: index + 1, field, problem: translate(locale, message as MessageKey) },
+        fields: { document: 'prompts.importInvalid' },
+      })
+    }
+    if (seen.has(parsed.data.name)) {
+      throw new AppError('validation', 'prompts.importDuplicate', {
+        params: { name: parsed.data.name },
+        fields: { document: 'prompts.importDuplicate' },
+      })
+    }
+    seen.add(parsed.data.name)
+    return parsed.data
+  })
+}
+
+/**
+ * Imports prompts into a space in one transaction. A prompt whose name is new is created with all
+ * its versions; an existing one (that the caller may edit, of the same type) gets the versions it
+ * does not have yet (same body and config = had), so importing the same file again changes nothing.
+ * Labels go where the file puts them (production is the current version; protected labels only
+ * where the caller may move them). A dry run does all of it and rolls back, so its answer is exactly
+ * what the import would do; a real import with a conflict changes nothing.
+ */
+export async function importPrompts(
+  db: Db,
+  plans: PlanGate,
+  actor: Actor,
+  input: z.output<typeof importInput>,
+): Promise<ImportResult> {
+  const incoming = parseDocument(input.document, actor.locale)
+  try {
+    return await db.transaction(async (tx) => {
+      const space = await spaceFor(tx, actor, input.teamId)
+      const teamId = space.kind === 'team' ? space.teamId : null
+      const result: ImportResult = {
+        dryRun: input.dryRun,
+        created: 0,
+        versioned: 0,
+        unchanged: 0,
+        conflicts: 0,
+        items: [],
+      }
+      const mover = { kind: 'user' as const, actor }
+      for (const imported of incoming) {
+        const [existing] = await tx
+          .select()
+          .from(prompts)
+          .where(and(inSpace(space), eq(prompts.name, imported.name)))
+          .for('update')
+        const conflict = (problem: string) => {
+          result.conflicts++
+          result.items.push({ name: imported.name, action: 'conflict', newVersions: 0, problem })
+        }
+        if (existing && existing.type !== imported.type) {
+          conflict('type')
+          continue
+        }
+        if (existing) {
+          try {
+            requirePromptAccess(actor, existing, 'edit')
+          } catch {
+            conflict('not_editable')
+            continue
+          }
+        }
+        let bodies: string[]
+        try {
+          bodies = imported.versions.map((version) => storedBody(imported.type, version.body))
+        } catch {
+          conflict('body')
+          continue
+        }
+        let prompt = existing
+        if (!prompt) {
+          await plans.require(tx, subjectOf(actor.id, teamId), 'createPrompt')
+          ;[prompt] = await tx
+            .insert(prompts)
+            .values({
+              ownerUserId: actor.id,
+              name: imported.name,
+              title: imported.title,
+              description: imported.description,
+              tags: imported.tags,
+              type: imported.type,
+              visibility: teamId ? 'team' : 'private',
+              teamId,
+            })
+            .returning()
+        }
+        const had = await tx
+          .select({
+            id: promptVersions.id,
+            versionNumber: promptVersions.versionNumber,
+            body: promptVersions.body,
+            config: promptVersions.config,
+          })
+          .from(promptVersions)
+          .where(eq(promptVersions.promptId, prompt!.id))
+          .orderBy(asc(promptVersions.versionNumber))
+        let next = (had.at(-1)?.versionNumber ?? 0) + 1
+        let added = 0
+        let production: { id: string; versionNumber: number } | null = null
+        for (const [index, version] of imported.versions.entries()) {
+          const body = bodies[index]!
+          let target = had.find((old) => old.body === body && sameConfig(old.config, version.config))
+          if (!target) {
+            if (next > PROMPT_LIMITS.versions) {
+              throw new AppError('conflict', 'prompts.tooManyVersions', {
+                params: { max: PROMPT_LIMITS.versions },
+                reason: 'version_limit',
+              })
+            }
+            const [inserted] = await tx
+              .insert(promptVersions)
+              .values({
+                promptId: prompt!.id,
+                versionNumber: next++,
+                body,
+                config: version.config,
+                changelog: version.changelog,
+                createdByUserId: actor.id,
+              })
+              .returning({
+                id: promptVersions.id,
+                versionNumber: promptVersions.versionNumber,
+                body: promptVersions.body,
+                config: promptVersions.config,
+              })
+            target = inserted!
+            had.push(target)
+            added++
+          }
+          if (version.labels.includes(PRODUCTION_LABEL)) production = target
+          for (const label of importableLabels(version.labels)) {
+            if (await mayMove(tx, prompt!, label, mover)) await placeLabel(tx, prompt!, label, target, mover)
+          }
+        }
+        // Without a production label in the file, a new prompt's current version is its last one.
+        production ??= existing ? null : (had.at(-1) ?? null)
+        if (production && (await mayMove(tx, prompt!, PRODUCTION_LABEL, mover))) {
+          await placeLabel(tx, prompt!, PRODUCTION_LABEL, production, mover)
+        }
+        if (added > 0)
+          await tx.update(prompts).set({ updatedAt: sql`now()` }).where(eq(prompts.id, prompt!.id))
+        const action = !existing ? 'create' : added > 0 ? 'version' : 'unchanged'
+        if (action === 'create') result.created++
+        else if (action === 'version') result.versioned++
+        else result.unchanged++
+        result.items.push({ name: imported.name, action, newVersions: added, problem: null })
+      }
+      if (input.dryRun) throw new DryRunDone(result)
+      if (result.conflicts > 0) {
+        throw new AppError('conflict', 'prompts.importConflicts', {
+          params: { count: result.conflicts },
+          reason: 'import_conflicts',
+        })
+      }
+      return result
+    })
+  } catch (error) {
+    if (error instanceof DryRunDone) return error.result
+    throw error
+  }
+}
