@@ -17,6 +17,7 @@ import { PlanBanner, useEntitlements, usePaywall } from '../../features/plans/in
 import { PromptRow } from '../../features/prompts/prompt-row.tsx'
 import { usePromptList } from '../../features/prompts/queries.ts'
 import { TagFilter } from '../../features/prompts/tag-filter.tsx'
+import { PromptTransferButton } from '../../features/prompts/transfer-dialog.tsx'
 import { useMyTeams } from '../../features/teams/queries.ts'
 import { TeamOptions } from '../../features/teams/team-options.tsx'
 import { errorText } from '../../lib/api.ts'
@@ -157,7 +158,12 @@ export function PromptListPage() {
       <PageHeader
         title={t('list.title')}
         description={t('list.subtitle')}
-        actions={<NewPromptLink>{t('list.newPrompt')}</NewPromptLink>}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <PromptTransferButton />
+            <NewPromptLink>{t('list.newPrompt')}</NewPromptLink>
+          </div>
+        }
       />
       <PlanBanner teamId={filters.scope === 'team' ? filters.teamId : undefined} />
       <div className="mb-4 space-y-3">
