@@ -1,193 +1,353 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { operationGroups } from '../../domain/api/index.ts'
 import { type Operation, operationsOf } from '../../domain/api/operation.ts'
-import { isErrorBody } from '../../domain/errors.ts'
 import { type ApiObjects, sampleBody, seedApiObjects, validParam } from '../testing/api-samples.ts'
 import { TestClient } from '../testing/client.ts'
+import { reportFigures } from '../testing/reliability-report.ts'
+import { addMember, createTeamAs } from '../testing/teams.ts'
 import { createTestApp } from '../testing/test-app.ts'
 
 /**
- * Every declared operation against the callers who have no business with its objects: nobody
- * signed in, and a signed-in stranger (no team, no objects in common with the owner). Each cell is
- * a real, valid request naming the owner's objects. Anonymous answers follow from the declared
- * access; what a stranger gets is written below for every operation, so a new operation without a
- * row fails the suite. The rights of members, team admins and global admins inside a team are
- * checked cell by cell in the module matrices (teams/authorization-matrix, conversations'
- * permission matrix, the prompts and plans tests).
+ * Every operation against every kind of caller, in one table: each cell is a real, valid request
+ * naming the owner's seeded objects (its team, prompt, conversation, keys, ...), and the status the
+ * row expects for that caller. The columns:
  *
- * A leak is a success (2xx) for a caller the row says must be refused.
+ * - anon: nobody signed in;
+ * - stranger: signed in, no team, no objects in common with the owner;
+ * - member: a plain member of the owner's team;
+ * - admin: another admin of the owner's team (not the owner: the owner's personal objects are not
+ *   theirs);
+ * - owner: the team admin who made every seeded object;
+ * - other: the admin of another team;
+ * - global: the installation's global admin (in no team of the owner's);
+ * - otherKey: a read-write key of another space (Bearer on /api/v1, Basic on /api/public);
+ * - readKey: a read-only key of the owner (Bearer: the owner's personal key; Basic: the team's key).
+ *
+ * The rows cover the declared operations (src/domain/api) and the Langfuse-compatible routes under
+ * /api/public (`public <METHOD> <path>`); a new one without a row fails the suite. A cell lists one
+ * status or several (`200|429`) where the answer legitimately depends on what ran before (a rate
+ * limit, a row an earlier cell made). A leak is a success (2xx) where the row expects a refusal.
+ *
+ * Order: operations as declared, the ones that delete or leave at the end (in `destructiveLast`
+ * order, contained objects before their containers), and inside a row the columns left to right,
+ * the owner's cell after the others' so a deletion it is allowed to make comes last.
  */
-const strangerAnswers: Record<string, number | number[]> = {
-  // Signing in or up as anyone is open to everyone (the sample body is the owner's own account).
-  'auth.signUp': 409,
-  'auth.signIn': 200,
-  // The anonymous cell asked for the same address just before: its per-address limit may answer.
-  'auth.sendCode': [200, 429],
-  'auth.verifyCode': 400,
-  'auth.providers': 200,
-  'auth.requestPasswordReset': [200, 429],
-  'auth.openRecovery': 400,
-  'auth.recovery': 401,
-  'auth.recoverPassword': 401,
-  'auth.directReset': 401,
-  'auth.adminSetPassword': 403,
-  'auth.diagnostics': 403,
-  // The stranger's own account.
-  'account.session': 200,
-  'account.sessions': 200,
-  'account.me': 200,
-  'account.profile': 200,
-  'account.updateProfile': 200,
-  // Lists and creates are the stranger's own; the owner's objects are not found.
-  'prompts.list': 200,
-  'prompts.tags': 200,
-  // A team the stranger is not in, named in the body: refused like any invalid field.
-  'prompts.create': 400,
-  // The owner's team is not the stranger's to export or import into.
-  'prompts.exportPrompts': 404,
-  'prompts.importPrompts': 404,
-  'prompts.get': 404,
-  'prompts.update': 404,
-  'prompts.delete': 404,
-  'prompts.versions': 404,
-  'prompts.version': 404,
-  'prompts.setCurrentVersion': 404,
-  'promptLabels.set': 404,
-  'promptLabels.remove': 404,
-  'promptLabels.history': 404,
-  'promptLabels.revert': 404,
-  'promptLabels.protectedLabels': 404,
-  'promptLabels.setProtectedLabels': 404,
-  // Keys of the owner's team (list and create name it) and the owner's key.
-  'apiKeys.list': 404,
-  'apiKeys.create': 404,
-  'apiKeys.revoke': 404,
-  // The whole log is for global admins; a team's log for its admins (a team not one's own: 404).
-  'audit.list': 403,
-  'audit.export': 403,
-  'audit.teamList': 404,
-  'audit.teamExport': 404,
-  // The endpoints of the owner's team (list and create name it) and one of them.
-  'webhooks.list': 404,
-  'webhooks.create': 404,
-  'webhooks.update': 404,
-  'webhooks.delete': 404,
-  'webhooks.revealSecret': 404,
-  'webhooks.rotateSecret': 404,
-  'webhooks.sendTest': 404,
-  'webhooks.deliveries': 404,
-  'webhooks.redeliver': 404,
-  'conversations.list': 200,
-  'conversations.create': 404,
-  'conversations.get': 404,
-  'conversations.update': 404,
-  'conversations.delete': 404,
-  'conversations.messages': 404,
-  'conversations.appendMessage': 404,
-  'conversations.updateMessage': 404,
-  'conversations.deleteMessage': 404,
-  'conversations.attachments': 404,
-  'conversations.attach': 404,
-  'conversations.detach': 404,
-  'conversations.promptUsage': 404,
-  'teams.list': 200,
-  'teams.create': 201,
-  'teams.get': 404,
-  'teams.rename': 404,
-  'teams.members': 404,
-  'teams.changeRole': 404,
-  'teams.removeMember': 404,
-  'teams.leave': 404,
-  'teams.invitations': 404,
-  'teams.invite': 404,
-  'teams.resendInvitation': 404,
-  'teams.revokeInvitation': 404,
-  // An invitation link shows who invites to whom to whoever holds it; only the invitee accepts.
-  'teams.previewInvitation': 200,
-  'teams.acceptInvitation': 403,
-  'plans.entitlements': 404,
-  'plans.billing': 200,
-  'plans.choose': 404,
-  'plans.cancelRequest': 404,
-  'plans.adminRequests': 403,
-  'plans.adminSetPlan': 403,
-  'dashboard.get': 404,
-  'mail.outbox': 403,
-  'mail.get': 403,
-  'mail.sendTest': 403,
-  'mail.retry': 403,
-  'admin.stats': 403,
-  'admin.users': 403,
-  'admin.setRole': 403,
-  'admin.health': 403,
-  'admin.buildStatus': 403,
-  'admin.probes': 403,
-  'admin.probeCodeSignIn': 403,
-  // The stranger's own data: a wrong password refuses the deletion, a password account gets no code.
-  'dataRights.startExport': 201,
-  'dataRights.latestExport': 200,
-  'dataRights.downloadExport': 404,
-  'dataRights.deletionCheck': 200,
-  'dataRights.sendDeletionCode': 409,
-  'dataRights.deleteAccount': 400,
-  'dataRights.deleteTeam': 404,
-  'system.health': 200,
-  'system.openApi': 200,
+const actors = [
+  'anon',
+  'stranger',
+  'member',
+  'admin',
+  'other',
+  'global',
+  'otherKey',
+  'readKey',
+  'owner',
+] as const
+type Actor = (typeof actors)[number]
+/** The table's column order (the run order above puts the owner last). */
+const columns: Actor[] = [
+  'anon',
+  'stranger',
+  'member',
+  'admin',
+  'owner',
+  'other',
+  'global',
+  'otherKey',
+  'readKey',
+]
+
+// biome-ignore format: a table, one row per operation, one column per caller
+const expected: Record<string, string> = {
+  //                                                    anon    stranger member  admin   owner   other   global  otherKey readKey
+  'auth.signUp':                                       '201     409      409     409     409     409     409     403      403',
+  'auth.signIn':                                       '200     200      200     200     200     200     200     403      403',
+  'auth.sendCode':                                     '200|429 200|429  200|429 200|429 200|429 200|429 200|429 403      403',
+  'auth.verifyCode':                                   '400|429 400|429  400|429 400|429 400|429 400|429 400|429 403      403',
+  'auth.providers':                                    '200     200      200     200     200     200     200     403      403',
+  'auth.requestPasswordReset':                         '200|429 200|429  200|429 200|429 200|429 200|429 200|429 403      403',
+  'auth.openRecovery':                                 '400     400      400     400     400     400     400     403      403',
+  'auth.recovery':                                     '401     401      401     401     401     401     401     403      403',
+  'auth.recoverPassword':                              '401     401      401     401     401     401     401     403      403',
+  'auth.directReset':                                  '401     401      401     401     401     401     401     403      403',
+  'auth.adminSetPassword':                             '401     403      403     403     403     403     404     403      403',
+  'auth.diagnostics':                                  '401     403      403     403     403     403     200     403      403',
+  'account.session':                                   '200     200      200     200     200     200     200     403      403',
+  'account.sessions':                                  '401     200      200     200     200     200     200     403      403',
+  'account.me':                                        '401     200      200     200     200     200     200     403      403',
+  'account.profile':                                   '401     200      200     200     200     200     200     403      403',
+  'account.updateProfile':                             '401     200      200     200     200     200     200     403      403',
+  'prompts.list':                                      '401     200      200     200     200     200     200     200      200',
+  'prompts.tags':                                      '401     200      200     200     200     200     200     200      200',
+  'prompts.create':                                    '401     400      201     201     201     400     400     400      403',
+  'prompts.exportPrompts':                             '401     404      200     200     200     404     404     404      200',
+  'prompts.importPrompts':                             '401     404      200     200     200     404     404     404      403',
+  'prompts.get':                                       '401     404      200     200     200     404     404     404      200',
+  'prompts.update':                                    '401     404      403     403     200     404     404     404      403',
+  'prompts.versions':                                  '401     404      200     200     200     404     404     404      200',
+  'prompts.version':                                   '401     404      200     200     200     404     404     404      200',
+  'prompts.setCurrentVersion':                         '401     404      403     403     200     404     404     404      403',
+  'promptLabels.set':                                  '401     404      403     403     200     404     404     404      403',
+  'promptLabels.history':                              '401     404      200     200     200     404     404     404      200',
+  'promptLabels.revert':                               '401     404      403     403     200     404     404     404      403',
+  'promptLabels.protectedLabels':                      '401     404      200     200     200     404     200     404      200',
+  'promptLabels.setProtectedLabels':                   '401     404      403     200     200     404     200     404      403',
+  'conversations.list':                                '401     200      200     200     200     200     200     403      403',
+  'conversations.create':                              '401     404      201     201     201     404     404     403      403',
+  'conversations.get':                                 '401     404      200     200     200     404     200     403      403',
+  'conversations.update':                              '401     404      403     200     200     404     200     403      403',
+  'conversations.messages':                            '401     404      200     200     200     404     200     403      403',
+  'conversations.appendMessage':                       '401     404      201     201     201     404     404     403      403',
+  'conversations.updateMessage':                       '401     404      403     200     200     404     200     403      403',
+  'conversations.attachments':                         '401     404      200     200     200     404     200     403      403',
+  'conversations.attach':                              '401     404      403     201     409     404     404     403      403',
+  'conversations.promptUsage':                         '401     404      200     200     200     404     404     403      403',
+  'teams.list':                                        '401     200      200     200     200     200     200     403      403',
+  'teams.create':                                      '401     201      201     201     201     201     201     403      403',
+  'teams.get':                                         '401     404      200     200     200     404     200     403      403',
+  'teams.rename':                                      '401     404      403     200     200     404     200     403      403',
+  'teams.members':                                     '401     404      200     200     200     404     200     403      403',
+  'teams.changeRole':                                  '401     404      403     200     200     404     200     403      403',
+  'teams.invitations':                                 '401     404      200     200     200     404     200     403      403',
+  'teams.invite':                                      '401     404      403     201     409     404     409     403      403',
+  'teams.resendInvitation':                            '401     404      403     200     200     404     200     403      403',
+  'teams.previewInvitation':                           '200     200      200     200     200     200     200     403      403',
+  'teams.acceptInvitation':                            '401     403      403     403     403     403     403     403      403',
+  'plans.entitlements':                                '401     404      200     200     200     404     200     403      403',
+  'plans.billing':                                     '401     200      200     200     200     200     200     403      403',
+  'plans.choose':                                      '401     404      403     200     409     404     409     403      403',
+  'plans.adminRequests':                               '401     403      403     403     403     403     200     403      403',
+  'plans.adminSetPlan':                                '401     403      403     403     403     403     200     403      403',
+  'dashboard.get':                                     '401     404      200     200     200     404     404     403      403',
+  'mail.outbox':                                       '401     403      403     403     403     403     200     403      403',
+  'mail.get':                                          '401     403      403     403     403     403     200     403      403',
+  'mail.sendTest':                                     '401     403      403     403     403     403     201     403      403',
+  'mail.retry':                                        '401     403      403     403     403     403     409     403      403',
+  'apiKeys.list':                                      '401     404      403     200     200     404     200     403      403',
+  'apiKeys.create':                                    '401     404      403     201     201     404     201     403      403',
+  'admin.stats':                                       '401     403      403     403     403     403     200     403      403',
+  'admin.users':                                       '401     403      403     403     403     403     200     403      403',
+  'admin.setRole':                                     '401     403      403     403     403     403     200     403      403',
+  'admin.health':                                      '401     403      403     403     403     403     200     403      403',
+  'admin.buildStatus':                                 '401     403      403     403     403     403     200     403      403',
+  'admin.probes':                                      '401     403      403     403     403     403     200     403      403',
+  'admin.probeCodeSignIn':                             '401     403      403     403     403     403     200     403      403',
+  'dataRights.startExport':                            '401     201      201     201     201     201     201     403      403',
+  'dataRights.latestExport':                           '401     200      200     200     200     200     200     403      403',
+  'dataRights.downloadExport':                         '401     404      404     404     200     404     404     403      403',
+  'dataRights.deletionCheck':                          '401     200      200     200     200     200     200     403      403',
+  'dataRights.sendDeletionCode':                       '401     409      409     409     409     409     409     403      403',
+  'audit.list':                                        '401     403      403     403     403     403     200     403      403',
+  'audit.export':                                      '401     403      403     403     403     403     200     403      403',
+  'audit.teamList':                                    '401     404      403     200     200     404     200     403      403',
+  'audit.teamExport':                                  '401     404      403     200     200     404     200     403      403',
+  'webhooks.list':                                     '401     404      403     200     200     404     200     403      403',
+  'webhooks.create':                                   '401     404      403     400     400     404     400     403      403',
+  'webhooks.update':                                   '401     404      403     200     200     404     200     403      403',
+  'webhooks.revealSecret':                             '401     404      403     200     200     404     200     403      403',
+  'webhooks.rotateSecret':                             '401     404      403     200     200     404     200     403      403',
+  'webhooks.sendTest':                                 '401     404      403     409     409     404     409     403      403',
+  'webhooks.deliveries':                               '401     404      403     200     200     404     200     403      403',
+  'webhooks.redeliver':                                '401     404      403     409     409     404     409     403      403',
+  'system.health':                                     '200     200      200     200     200     200     200     200      200',
+  'system.openApi':                                    '200     200      200     200     200     200     200     403      403',
+  'public GET /v2/prompts':                            '401     401      401     401     200     401     401     200      200',
+  'public POST /v2/prompts':                           '401     401      401     401     201     401     401     201      403',
+  'public GET /v2/prompts/:name':                      '401     401      401     401     404     401     401     404      404',
+  'public PATCH /v2/prompts/:name/versions/:version':  '401     401      401     401     404     401     401     404      403',
+  'public DELETE /v2/prompts/:name':                   '401     401      401     401     404     401     401     404      403',
+  'public GET /prompts':                               '401     401      401     401     404     401     401     404      404',
+  'public POST /prompts':                              '401     401      401     401     201     401     401     201      403',
+  'promptLabels.remove':                               '401     404      403     403     204     404     404     404      403',
+  'conversations.detach':                              '401     404      403     204     404     404     404     403      403',
+  'conversations.deleteMessage':                       '401     404      403     204     404     404     404     403      403',
+  'conversations.delete':                              '401     404      403     204     404     404     404     403      403',
+  'prompts.delete':                                    '401     404      403     403     204     404     404     404      403',
+  'webhooks.delete':                                   '401     404      403     204     404     404     404     403      403',
+  'apiKeys.revoke':                                    '401     404      404     404     204     404     404     403      403',
+  'teams.revokeInvitation':                            '401     404      403     204     409     404     409     403      403',
+  'plans.cancelRequest':                               '401     404      404     404     204     404     404     403      403',
+  'dataRights.deleteTeam':                             '401     404      403     400     400     404     400     403      403',
+  'dataRights.deleteAccount':                          '401     400      400     400     400     400     400     403      403',
+  'teams.removeMember':                                '401     404      403     204     404     404     404     403      403',
+  'teams.leave':                                       '401     404      404     204     409     404     404     403      403',
 }
 
-const operations = operationGroups.flatMap((group) => operationsOf(group))
+/** Destructive operations, run after every other row, in this order. */
+const destructiveLast = [
+  'promptLabels.remove',
+  'conversations.detach',
+  'conversations.deleteMessage',
+  'conversations.delete',
+  'prompts.delete',
+  'webhooks.delete',
+  'apiKeys.revoke',
+  // Sends a new link: the token the preview and the accept cells use is gone after it.
+  'teams.resendInvitation',
+  'teams.revokeInvitation',
+  'plans.cancelRequest',
+  'dataRights.deleteTeam',
+  'dataRights.deleteAccount',
+  'teams.removeMember',
+  'teams.leave',
+]
+
+const record = process.env.MATRIX_RECORD === '1'
+
+type Row = { id: string; method: string; path: string; langfuse: boolean; operation?: Operation }
 
 const testApp = await createTestApp()
 afterAll(() => testApp.close())
 
-let objects: ApiObjects
-let stranger: TestClient
+const declared: Row[] = operationGroups
+  .flatMap((group) => operationsOf(group))
+  .map((operation) => ({
+    id: operation.id,
+    method: operation.spec.method,
+    path: `/api${operation.spec.path}`,
+    langfuse: false,
+    operation,
+  }))
+const langfuseRows: Row[] = [
+  ...new Map(
+    testApp.app.routes
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/public/'))
+      .map((route) => [`${route.method} ${route.path}`, route]),
+  ).values(),
+].map((route) => ({
+  id: `public ${route.method} ${route.path.slice('/api/public'.length)}`,
+  method: route.method,
+  path: route.path,
+  langfuse: true,
+}))
+const rank = (row: Row) => {
+  const index = destructiveLast.indexOf(row.id)
+  return index < 0 ? -1 : index
+}
+const rows = [...declared, ...langfuseRows].sort((a, b) => rank(a) - rank(b))
+
+function parseCell(cell: string): number[] {
+  return cell.split('|').map(Number)
+}
+function cellsOf(id: string): Record<Actor, number[]> | undefined {
+  const line = expected[id]
+  if (line === undefined) return undefined
+  const cells = line.trim().split(/\s+/)
+  if (cells.length !== columns.length) throw new Error(`${id}: ${cells.length} cells, not ${columns.length}`)
+  return Object.fromEntries(columns.map((actor, index) => [actor, parseCell(cells[index]!)])) as Record<
+    Actor,
+    number[]
+  >
+}
+
+let fx: ApiObjects
+/** How each actor asks: a signed-in client, and the Authorization header it adds. */
+const callers = {} as Record<Actor, { client: TestClient; v1?: string; public?: string }>
+
 beforeAll(async () => {
-  const globalAdmin = new TestClient(testApp)
-  await globalAdmin.signUp() // the installation's first account
+  const global = new TestClient(testApp)
+  await global.signUp() // the installation's first account
   const owner = new TestClient(testApp)
   await owner.signUp()
-  objects = await seedApiObjects(testApp, owner, globalAdmin)
-  stranger = new TestClient(testApp)
+  fx = await seedApiObjects(testApp, owner, global)
+  const stranger = new TestClient(testApp)
   await stranger.signUp()
+  const admin = new TestClient(testApp)
+  await admin.signUp()
+  await addMember(testApp, owner, fx.teamId, admin, 'admin')
+  const other = new TestClient(testApp)
+  await other.signUp()
+  const otherTeam = await createTeamAs(other, 'Other')
+  const keyOf = async (client: TestClient, scope: 'read' | 'read_write', teamId?: string) => {
+    const res = await client.post<{ publicKey: string; secretKey: string }>('/api/v1/api-keys', {
+      name: `Matrix ${scope}`,
+      scope,
+      ...(teamId && { teamId }),
+    })
+    if (res.status !== 201) throw new Error(`key: ${res.status} ${JSON.stringify(res.body)}`)
+    return {
+      bearer: `Bearer ${res.body.secretKey}`,
+      basic: `Basic ${Buffer.from(`${res.body.publicKey}:${res.body.secretKey}`).toString('base64')}`,
+    }
+  }
+  const otherPersonal = await keyOf(other, 'read_write')
+  const otherTeamKey = await keyOf(other, 'read_write', otherTeam.id)
+  const ownerRead = await keyOf(owner, 'read')
+  const teamRead = await keyOf(owner, 'read', fx.teamId)
+  const anonymous = new TestClient(testApp)
+  Object.assign(callers, {
+    anon: { client: anonymous },
+    stranger: { client: stranger },
+    member: { client: fx.member },
+    admin: { client: admin },
+    owner: { client: owner, public: fx.basicAuth },
+    other: { client: other },
+    global: { client: global },
+    otherKey: { client: anonymous, v1: otherPersonal.bearer, public: otherTeamKey.basic },
+    readKey: { client: anonymous, v1: ownerRead.bearer, public: teamRead.basic },
+  })
 })
 
-/** The operation's path with the owner's objects, and the query its list filters by team. */
-function requestFor(operation: Operation): { path: string; body?: unknown } {
-  const route = { method: operation.spec.method, path: `/api${operation.spec.path}` }
-  const path = route.path.replace(/:(\w+)/g, (_, name: string) => validParam(route, name, objects))
-  const query =
-    operation.spec.query && 'teamId' in (operation.spec.query.shape ?? {}) ? `?teamId=${objects.teamId}` : ''
-  const body = operation.spec.body ? (sampleBody(route, objects) ?? {}) : undefined
+/** The row's request with the owner's objects, and the query its list filters by team. */
+function requestFor(row: Row): { path: string; body?: unknown } {
+  const route = { method: row.method, path: row.path }
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => validParam(route, name, fx))
+  const spec = row.operation?.spec
+  let query = spec?.query && 'teamId' in (spec.query.shape ?? {}) ? `?teamId=${fx.teamId}` : ''
+  if (row.langfuse && row.path === '/api/public/prompts' && row.method === 'GET') query = '?name=Fuzzed'
+  const hasBody = spec ? Boolean(spec.body) : row.method !== 'GET' && row.method !== 'DELETE'
+  const body = hasBody ? (sampleBody(route, fx) ?? {}) : undefined
   return { path: `${path}${query}`, body }
 }
 
-function answer(client: TestClient, operation: Operation) {
-  const { path, body } = requestFor(operation)
+async function ask(actor: Actor, row: Row): Promise<{ status: number; body: unknown }> {
+  const caller = callers[actor]
+  const authorization = row.langfuse ? caller.public : caller.v1
+  const { path, body } = requestFor(row)
   // A copy: a sign-in in one cell must not change who asks in the next.
-  return client.copy().request(operation.spec.method, path, { body })
+  return caller.client.copy().request(row.method, path, {
+    body,
+    headers: authorization ? { Authorization: authorization } : {},
+  })
 }
 
-it('has a stranger row for every declared operation, and none for an operation that is gone', () => {
-  const ids = operations.map((operation) => operation.id)
-  expect(ids.filter((id) => !(id in strangerAnswers))).toEqual([])
-  expect(Object.keys(strangerAnswers).filter((id) => !ids.includes(id))).toEqual([])
+it('has a row for every operation and Langfuse route, and none for one that is gone', () => {
+  const ids = rows.map((row) => row.id)
+  if (record) return
+  expect(ids.filter((id) => !(id in expected))).toEqual([])
+  expect(Object.keys(expected).filter((id) => !ids.includes(id))).toEqual([])
+  expect(destructiveLast.filter((id) => !ids.includes(id))).toEqual([])
 })
 
-describe.each(operations.map((operation) => [operation.id, operation] as const))('%s', (_, operation) => {
-  it('refuses anonymous callers unless it is public', async () => {
-    const res = await answer(new TestClient(testApp), operation)
-    expect(res.status).toBeLessThan(500)
-    // Public ones may still refuse for their own reasons (a recovery session, a password).
-    if (operation.spec.access !== 'public') {
-      expect([res.status, isErrorBody(res.body) && res.body.error.code]).toEqual([401, 'not_authenticated'])
+it('answers every caller as its row says, with no leak', async () => {
+  const mismatches: string[] = []
+  const leaks: string[] = []
+  const recorded: string[] = []
+  let cells = 0
+  for (const row of rows) {
+    const want = cellsOf(row.id)
+    const got = {} as Record<Actor, number>
+    for (const actor of actors) {
+      const res = await ask(actor, row)
+      got[actor] = res.status
+      cells += 1
+      const cell = want?.[actor]
+      if (!cell) continue
+      const refusal = cell.every((status) => status >= 300)
+      const detail = `${row.id} as ${actor}: ${res.status}, expected ${cell.join('|')} ${JSON.stringify(res.body).slice(0, 160)}`
+      if (refusal && res.status >= 200 && res.status < 300) leaks.push(detail)
+      if (!cell.includes(res.status)) mismatches.push(detail)
     }
+    recorded.push(`  '${row.id}': '${columns.map((actor) => got[actor]).join(' ')}',`)
+  }
+  if (record) process.stdout.write(`${recorded.join('\n')}\n`)
+  reportFigures('authorization-matrix', {
+    rows: rows.length,
+    actors: actors.length,
+    cells,
+    leaks: leaks.length,
+    mismatches: mismatches.length,
   })
-
-  it('answers a stranger as its row says', async () => {
-    const res = await answer(stranger, operation)
-    expect([strangerAnswers[operation.id]].flat(), JSON.stringify(res.body).slice(0, 200)).toContain(
-      res.status,
-    )
-  })
-})
+  expect(leaks).toEqual([])
+  expect(mismatches).toEqual([])
+}, 300_000)

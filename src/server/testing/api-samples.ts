@@ -12,6 +12,8 @@ const NEW_PASSWORD = 'a long enough new passphrase'
 export interface ApiObjects {
   owner: TestClient
   ownerEmail: string
+  /** The team's plain member (role 'member'), signed in. */
+  member: TestClient
   teamId: string
   memberId: string
   invitationId: string
@@ -104,6 +106,7 @@ export async function seedApiObjects(
   return {
     owner,
     ownerEmail,
+    member,
     teamId: team.id,
     memberId,
     invitationId: invitation.id,

@@ -1,0 +1,130 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { PromptDetail } from '../../domain/prompts.ts'
+import { promptLabels, promptVersions, teamMembers } from '../db/schema/index.ts'
+import { TestClient } from '../testing/client.ts'
+import { addMember, createTeamAs } from '../testing/teams.ts'
+import { createTestApp } from '../testing/test-app.ts'
+
+/**
+ * Races the product must win on a real database (run on PostgreSQL by the api-postgres project,
+ * where the requests really overlap; on PGlite they queue): many writers at once, and afterwards
+ * the invariant holds. The other races live with their modules: 50 saves of one prompt
+ * (prompts.api.test.ts), creates at the plan limit (plans.api.test.ts), invitation accepts
+ * (invitations.api.test.ts), global admins demoting each other (admin.api.test.ts).
+ */
+const testApp = await createTestApp()
+afterAll(() => testApp.close())
+
+async function signedUp(): Promise<TestClient> {
+  const client = new TestClient(testApp)
+  await client.signUp()
+  return client
+}
+
+describe('label moves at once', () => {
+  it('leave each label on exactly one version, at the end of one unbroken chain of moves', async () => {
+    const owner = await signedUp()
+    const created = await owner.post<PromptDetail>('/api/v1/prompts', { title: 'Raced', body: 'v1' })
+    expect(created.status).toBe(201)
+    const promptId = created.body.id
+    for (let version = 2; version <= 5; version += 1) {
+      const saved = await owner.patch(`/api/v1/prompts/${promptId}`, { body: `v${version}` })
+      expect(saved.status).toBe(200)
+    }
+    const versions = await testApp.database.db
+      .select({ id: promptVersions.id, number: promptVersions.versionNumber })
+      .from(promptVersions)
+      .where(eq(promptVersions.promptId, promptId))
+    expect(versions).toHaveLength(5)
+
+    const moves = Array.from({ length: 40 }, (_, i) => ({
+      label: i % 2 === 0 ? 'staging' : 'canary',
+      version: versions[i % versions.length]!,
+    }))
+    const results = await Promise.all(
+      moves.map(({ label, version }) =>
+        owner.put(`/api/v1/prompts/${promptId}/labels`, { label, versionId: version.id }),
+      ),
+    )
+    expect(results.map((res) => res.status).filter((status) => status !== 200)).toEqual([])
+
+    for (const label of ['staging', 'canary']) {
+      const rows = await testApp.database.db
+        .select()
+        .from(promptLabels)
+        .where(and(eq(promptLabels.promptId, promptId), eq(promptLabels.label, label)))
+      expect(rows).toHaveLength(1)
+      // The history is one chain of moves, in some order: each move starts where another one
+      // ended (none lost, none starting from a stale version), the first from nowhere, and the
+      // chain ends on the version the label is on now. As multisets: starts + now = ends + start.
+      const events = (
+        (await testApp.database.db.execute(
+          sql`SELECT from_version, to_version FROM prompt_label_events
+              WHERE prompt_id = ${promptId} AND label = ${label}`,
+        )) as unknown as { rows: { from_version: number | null; to_version: number | null }[] }
+      ).rows
+      const now = versions.find((version) => version.id === rows[0]!.versionId)!.number
+      expect(events.length).toBeGreaterThan(0)
+      const sorted = (list: (number | null)[]) => list.map(String).sort()
+      expect(sorted([...events.map((event) => event.from_version), now])).toEqual(
+        sorted([...events.map((event) => event.to_version), null]),
+      )
+    }
+  })
+})
+
+describe('team role changes at once', () => {
+  it('never leave a team without an admin', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const owner = await signedUp()
+      const team = await createTeamAs(owner, `Race ${round}`)
+      const admins = [owner]
+      for (let i = 0; i < 3; i += 1) {
+        const admin = await signedUp()
+        await addMember(testApp, owner, team.id, admin, 'admin')
+        admins.push(admin)
+      }
+      // Every admin demotes itself and the next one, all at once.
+      const results = await Promise.all(
+        admins.flatMap((admin, i) => [
+          admin.patch(`/api/v1/teams/${team.id}/members/${admin.user!.id}`, { role: 'member' }),
+          admin.patch(`/api/v1/teams/${team.id}/members/${admins[(i + 1) % admins.length]!.user!.id}`, {
+            role: 'member',
+          }),
+        ]),
+      )
+      expect(results.filter((res) => res.status >= 500)).toEqual([])
+      const left = await testApp.database.db
+        .select()
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.role, 'admin')))
+      expect(left).toHaveLength(1)
+      // Refused ones were refused as such: the last admin (409) or a caller already demoted (403).
+      for (const res of results.filter((r) => r.status !== 200)) expect([403, 409]).toContain(res.status)
+    }
+  })
+
+  it('never leave a team without an admin when admins remove each other and leave', async () => {
+    const owner = await signedUp()
+    const team = await createTeamAs(owner, 'Race removals')
+    const admins = [owner]
+    for (let i = 0; i < 3; i += 1) {
+      const admin = await signedUp()
+      await addMember(testApp, owner, team.id, admin, 'admin')
+      admins.push(admin)
+    }
+    const results = await Promise.all(
+      admins.flatMap((admin, i) => [
+        admin.post(`/api/v1/teams/${team.id}/leave`),
+        admin.delete(`/api/v1/teams/${team.id}/members/${admins[(i + 1) % admins.length]!.user!.id}`),
+      ]),
+    )
+    expect(results.filter((res) => res.status >= 500)).toEqual([])
+    const left = await testApp.database.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.role, 'admin')))
+    expect(left).toHaveLength(1)
+  })
+})
