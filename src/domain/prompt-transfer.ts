@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { titleSchema } from './fields.ts'
 import {
+  LABEL_PATTERN,
   LATEST_LABEL,
   PRODUCTION_LABEL,
   type PromptType,
@@ -8,6 +9,7 @@ import {
   promptNameSchema,
   promptTypes,
 } from './prompt-names.ts'
+import { promptBodySchema } from './prompts.ts'
 
 /**
  * Moving prompts between spaces and instances (issue 17): one JSON document per export, a folder of
@@ -48,10 +50,7 @@ export interface PromptsDocument {
 
 /** A prompt as the import works with it, whatever the file it came from. */
 const importedVersionSchema = z.object({
-  body: z
-    .string({ error: 'prompts.contentRequired' })
-    .min(1, 'prompts.contentRequired')
-    .max(50_000, 'prompts.contentTooLong'),
+  body: promptBodySchema,
   config: promptConfigSchema,
   changelog: z
     .string()
@@ -191,7 +190,8 @@ interface LangfuseVersion {
   commitMessage?: unknown
 }
 
-function langfuseToPrompts(versions: LangfuseVersion[]): unknown[] {
+function langfuseToPrompts(items: unknown[]): unknown[] {
+  const versions = items.filter((item): item is LangfuseVersion => typeof item === 'object' && item !== null)
   const byName = new Map<string, LangfuseVersion[]>()
   for (const version of versions) {
     const name = String(version.name ?? '')
@@ -229,7 +229,9 @@ export function promptsOfDocument(document: unknown): { source: ImportSource; pr
   if (Array.isArray(value.prompts)) return { source: 'promptfolio', prompts: value.prompts }
   if (Array.isArray(value.data)) return { source: 'langfuse', prompts: langfuseToPrompts(value.data) }
   if (Array.isArray(value.files)) {
-    const files = value.files as { path?: unknown; content?: unknown }[]
+    const files = (value.files as unknown[]).filter(
+      (file): file is { path?: unknown; content?: unknown } => typeof file === 'object' && file !== null,
+    )
     return {
       source: 'markdown',
       prompts: files
@@ -240,7 +242,9 @@ export function promptsOfDocument(document: unknown): { source: ImportSource; pr
   return null
 }
 
-/** The labels an imported version asks for that the server sets itself are dropped. */
+/** The labels of an imported version that it may carry: valid ones, not the two the server sets itself. */
 export function importableLabels(labels: readonly string[]): string[] {
-  return labels.filter((label) => label !== LATEST_LABEL && label !== PRODUCTION_LABEL)
+  return labels.filter(
+    (label) => LABEL_PATTERN.test(label) && label !== LATEST_LABEL && label !== PRODUCTION_LABEL,
+  )
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
-import { type Locale, type MessageKey, translate } from '../../../domain/messages/index.ts'
+import { isMessageKey, type Locale, translate } from '../../../domain/messages/index.ts'
 import { LATEST_LABEL, PRODUCTION_LABEL, sameConfig } from '../../../domain/prompt-names.ts'
 import {
   type ExportedPrompt,
@@ -150,7 +150,11 @@ function parseDocument(document: unknown, locale: Locale): ImportedPrompt[] {
     if (!parsed.success) {
       const [field, message] = Object.entries(fieldErrorsOf(parsed.error))[0] ?? ['_', 'error.validation']
       throw new AppError('validation', 'prompts.importInvalid', {
-        params: { index: index + 1, field, problem: translate(locale, message as MessageKey) },
+        params: {
+          index: index + 1,
+          field,
+          problem: translate(locale, isMessageKey(message) ? message : 'error.invalidValue'),
+        },
         fields: { document: 'prompts.importInvalid' },
       })
     }
