@@ -1,6 +1,15 @@
 import Mustache from 'mustache'
 import { z } from 'zod'
-import { type ChatEntry, type PromptType, parsePromptBody, sameConfig, variablesOf } from './prompt-names.ts'
+import {
+  type ChatEntry,
+  chatMessageSchema,
+  LABEL_PATTERN,
+  type PromptType,
+  parsePromptBody,
+  promptTypes,
+  sameConfig,
+  variablesOf,
+} from './prompt-names.ts'
 
 /**
  * A version's variables (issue 17): `{{name}}` in the body, with Mustache's rules as the Langfuse
@@ -241,4 +250,46 @@ export function diffableText(type: PromptType, body: string): string {
 /** Two declarations lists say the same (order and key order count as written). */
 export function sameVariables(a: readonly VariableDeclaration[], b: readonly VariableDeclaration[]): boolean {
   return sameConfig({ list: a }, { list: b })
+}
+
+/** `POST /api/v1/prompts/:id/compile`: values for the variables, and which version (default current). */
+export const compilePromptInput = z
+  .object({
+    values: z
+      .record(z.string(), z.unknown(), { error: 'prompts.compileValuesInvalid' })
+      .optional()
+      .transform((values) => values ?? {}),
+    version: z
+      .number({ error: 'prompts.versionNotFound' })
+      .int('prompts.versionNotFound')
+      .positive('prompts.versionNotFound')
+      .optional(),
+    label: z
+      .string({ error: 'prompts.labelInvalid' })
+      .regex(LABEL_PATTERN, 'prompts.labelInvalid')
+      .optional(),
+  })
+  .refine((input) => input.version === undefined || input.label === undefined, {
+    message: 'prompts.labelOrVersion',
+    path: ['label'],
+  })
+export type CompilePromptInput = z.input<typeof compilePromptInput>
+
+/** The compile's answer: the version it used and the compiled text, or chat entries. */
+export const compiledPromptSchema = z.object({
+  promptId: z.uuid(),
+  versionId: z.uuid(),
+  versionNumber: z.number().int(),
+  type: z.enum(promptTypes),
+  prompt: z.union([z.string(), z.array(chatMessageSchema)]),
+})
+export type CompiledPromptAnswer = z.infer<typeof compiledPromptSchema>
+
+/** The message key of a value's problem. */
+export function valueProblemKey(problem: ValueProblem['problem']) {
+  return problem === 'missing'
+    ? 'prompts.variableMissing'
+    : problem === 'enum'
+      ? 'prompts.variableNotInEnum'
+      : 'prompts.variableWrongType'
 }

@@ -49,6 +49,7 @@ const strangerAnswers: Record<string, number | number[]> = {
   'prompts.versions': 404,
   'prompts.version': 404,
   'prompts.setCurrentVersion': 404,
+  'prompts.compile': 404,
   'promptLabels.set': 404,
   'promptLabels.remove': 404,
   'promptLabels.history': 404,

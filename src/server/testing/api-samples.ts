@@ -204,6 +204,7 @@ export function sampleBody(
       baseVersionId: fx.versionId,
     }),
     'PUT /api/v1/prompts/:id/current-version': () => ({ versionId: fx.versionId }),
+    'POST /api/v1/prompts/:id/compile': () => ({ values: { topic: 'fuzz' } }),
     'POST /api/v1/teams': () => ({ name: 'Another' }),
     'POST /api/v1/api-keys': () => ({ name: 'Key', scope: 'read', teamId: fx.teamId }),
     'POST /api/v1/webhooks': () => ({
