@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '../../../domain/errors.ts'
-import type { CompiledPromptAnswer } from '../../../domain/prompt-variables.ts'
+import type { CompiledPromptAnswer, VariableDeclarationInput } from '../../../domain/prompt-variables.ts'
 import type { PromptDetail, PromptVersion } from '../../../domain/prompts.ts'
 import { TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -20,7 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-const variables = [
+const variables: VariableDeclarationInput[] = [
   { name: 'topic', type: 'string', required: true, description: 'What it is about' },
   { name: 'count', type: 'number', default: 3 },
   { name: 'formal', type: 'boolean', default: false },
