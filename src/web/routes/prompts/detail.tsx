@@ -11,6 +11,7 @@ import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { PromptUsagePanel } from '../../features/conversations/prompt-usage.tsx'
 import { PromptBodyView } from '../../features/prompts/chat-editor.tsx'
+import { CompareVersionsButton } from '../../features/prompts/compare.tsx'
 import { CopyButton } from '../../features/prompts/copy-button.tsx'
 import { CodeSnippetCard, LabelsCard } from '../../features/prompts/labels.tsx'
 import { useMarkdownExport } from '../../features/prompts/markdown.ts'
@@ -170,6 +171,14 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
             actions={(version) => (
               <>
                 <ViewVersionButton promptId={prompt.id} type={prompt.type} version={version} />
+                {version.id !== prompt.currentVersionId && (
+                  <CompareVersionsButton
+                    promptId={prompt.id}
+                    type={prompt.type}
+                    version={version}
+                    currentVersionId={prompt.currentVersionId}
+                  />
+                )}
                 {access.setCurrent && version.id !== prompt.currentVersionId && (
                   <SetAsCurrentButton promptId={prompt.id} version={version} />
                 )}
