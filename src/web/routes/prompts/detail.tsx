@@ -17,6 +17,7 @@ import { CodeSnippetCard, LabelsCard } from '../../features/prompts/labels.tsx'
 import { useMarkdownExport } from '../../features/prompts/markdown.ts'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import { usePrompt, useSetCurrentVersion } from '../../features/prompts/queries.ts'
+import { TryItCard } from '../../features/prompts/try-it.tsx'
 import { ViewVersionButton } from '../../features/prompts/version-dialog.tsx'
 import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
@@ -163,6 +164,8 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
             )}
           </CardContent>
         </Card>
+
+        {current && <TryItCard key={current.id} type={prompt.type} version={current} />}
 
         {prompt.versionCount > 1 && (
           <VersionHistoryCard
