@@ -38,6 +38,7 @@ export const emptyPromptForm: PromptFormInput = {
   teamId: '',
   type: 'text',
   config: '',
+  variables: [],
 }
 
 /** The create and edit form: the shared domain schema validates here and again on the server. */
