@@ -218,7 +218,16 @@ function BodyField({ form }: { form: PromptForm }) {
     )
   }
   return (
-    <Field label={t('form.body')} error={error} hint={t('form.bodyTip')}>
+    <Field
+      label={t('form.body')}
+      error={error}
+      hint={t('form.bodyTip', {
+        topic: '{{topic}}',
+        audience: '{{audience}}',
+        thema: '{{thema}}',
+        zielgruppe: '{{zielgruppe}}',
+      })}
+    >
       <Textarea
         rows={12}
         className="min-h-48 font-mono text-[13px]"
