@@ -14,6 +14,10 @@ export type DiffGranularity = 'lines' | 'words'
 
 type Row = { kind: 'added' | 'removed' | 'same'; text: string }
 
+function withNewline(text: string): string {
+  return text === '' || text.endsWith('\n') ? text : `${text}\n`
+}
+
 function linesOf(value: string): string[] {
   const lines = value.split('\n')
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop()
@@ -154,7 +158,8 @@ export default function DiffView({
   const [layout, setLayout] = useState<DiffLayout>('inline')
   const [granularity, setGranularity] = useState<DiffGranularity>('lines')
   const captionId = useId()
-  const lineChanges = useMemo(() => diffLines(oldText, newText), [oldText, newText])
+  // A last line without its newline would differ from the same line followed by more lines.
+  const lineChanges = useMemo(() => diffLines(withNewline(oldText), withNewline(newText)), [oldText, newText])
   const wordChanges = useMemo(
     () => (granularity === 'words' ? diffWordsWithSpace(oldText, newText) : []),
     [granularity, oldText, newText],

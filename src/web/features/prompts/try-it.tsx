@@ -29,10 +29,13 @@ function ValueInput({
   declaration,
   value,
   onChange,
+  ...control
 }: {
   declaration: VariableDeclaration
   value: string
   onChange: (value: string) => void
+  /** id and aria attributes from the Field. */
+  id?: string
 }) {
   const { t } = useTranslation('craft')
   const placeholder = declaration.default === null ? undefined : String(declaration.default)
@@ -40,6 +43,7 @@ function ValueInput({
     case 'text':
       return (
         <Textarea
+          {...control}
           rows={4}
           value={value}
           placeholder={placeholder}
@@ -49,6 +53,7 @@ function ValueInput({
     case 'number':
       return (
         <Input
+          {...control}
           type="number"
           step="any"
           value={value}
@@ -58,7 +63,7 @@ function ValueInput({
       )
     case 'boolean':
       return (
-        <Select value={value} onChange={(event) => onChange(event.target.value)}>
+        <Select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
           <option value="">
             {placeholder ? `${t('tryIt.choose')} (${placeholder})` : t('tryIt.choose')}
           </option>
@@ -68,7 +73,7 @@ function ValueInput({
       )
     case 'enum':
       return (
-        <Select value={value} onChange={(event) => onChange(event.target.value)}>
+        <Select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
           <option value="">
             {placeholder ? `${t('tryIt.choose')} (${placeholder})` : t('tryIt.choose')}
           </option>
@@ -81,7 +86,12 @@ function ValueInput({
       )
     default:
       return (
-        <Input value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
+        <Input
+          {...control}
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )
   }
 }
