@@ -222,10 +222,8 @@ function BodyField({ form }: { form: PromptForm }) {
       label={t('form.body')}
       error={error}
       hint={t('form.bodyTip', {
-        topic: '{{topic}}',
-        audience: '{{audience}}',
-        thema: '{{thema}}',
-        zielgruppe: '{{zielgruppe}}',
+        topic: `{{${t('form.bodyTipTopic')}}}`,
+        audience: `{{${t('form.bodyTipAudience')}}}`,
       })}
     >
       <Textarea
