@@ -116,7 +116,7 @@ export function CompareVersionsButton({
         className="max-w-5xl"
       >
         <div className="flex flex-wrap gap-3">
-          <Field label={t('diff.from')} className="w-48">
+          <Field label={t('diff.from')} className="w-60">
             <Select value={fromId} onChange={(event) => setFromId(event.target.value)}>
               {items.map((item) => (
                 <option key={item.id} value={item.id}>
@@ -125,7 +125,7 @@ export function CompareVersionsButton({
               ))}
             </Select>
           </Field>
-          <Field label={t('diff.to')} className="w-48">
+          <Field label={t('diff.to')} className="w-60">
             <Select value={toId} onChange={(event) => setToId(event.target.value)}>
               {items.map((item) => (
                 <option key={item.id} value={item.id}>
