@@ -126,6 +126,7 @@ export const promptOperations = defineOperations(
       body: compilePromptInput,
       response: compiledPromptSchema,
       permission: 'prompt.view',
+      readsOnly: true,
     },
   },
 )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { CompiledPromptAnswer, VariableDeclarationInput } from '../../../domain/prompt-variables.ts'
 import type { PromptDetail, PromptVersion } from '../../../domain/prompts.ts'
@@ -152,6 +153,18 @@ describe('compile', () => {
       { type: 'placeholder', name: 'history' },
       { role: 'user', content: 'Why?' },
     ])
+  })
+
+  it('may be called with a read-only API key (it changes nothing)', async () => {
+    const prompt = await createPromptAs(owner, { body: 'Hi {{x}}' })
+    const key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'read', scope: 'read' })).body
+    const res = await testApp.app.request(`/api/v1/prompts/${prompt.id}/compile`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key.secretKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ values: { x: 'key' } }),
+    })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(((await res.json()) as CompiledPromptAnswer).prompt).toBe('Hi key')
   })
 
   it('reports a broken template as a 400, and refuses strangers with 404', async () => {
