@@ -75,3 +75,30 @@ test('the edit page lists variables, lints them and shows what the save changes'
   await expect(page).toHaveURL(`/prompts/${prompt.id}`)
   await expect(page.getByRole('region', { name: 'Try it' }).getByLabel('person')).toBeVisible()
 })
+
+test.describe('dark theme', () => {
+  test.use({ colorScheme: 'dark' })
+
+  test('compare, try it and the variables panel pass axe', async ({ page }) => {
+    await signUpViaApi(page)
+    const prompt = await createPromptViaApi(page, {
+      title: 'Dark',
+      body: 'Hello {{who}}.\nBye.',
+      variables: [{ name: 'who', type: 'enum', values: ['you', 'me'], required: true }],
+    })
+    await saveBodyViaApi(page, prompt.id, 'Hello there {{who}}.\nBye.')
+    await page.goto(`/prompts/${prompt.id}`)
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await page.getByRole('region', { name: 'Try it' }).getByLabel('who').selectOption('me')
+    await expect(page.getByText('Hello there me.')).toBeVisible()
+    await page.getByRole('button', { name: 'Compare: Version 1' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Words' }).click()
+    await expect(page.getByRole('dialog').locator('ins').first()).toContainText('there')
+    await expectNoSeriousViolations(page, 'compare and try it (dark)')
+    await page.goto(`/prompts/${prompt.id}/edit`)
+    await page.getByLabel('Prompt Content').fill('Hello {{whom}} from {place}.')
+    await page.getByText('What this save changes').click()
+    await expect(page.locator('[data-diff="added"]')).toBeVisible()
+    await expectNoSeriousViolations(page, 'edit page with variables (dark)')
+  })
+})
