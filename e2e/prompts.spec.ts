@@ -24,7 +24,7 @@ test('create a prompt, edit it to version 2, set version 1 current, and bring ve
   await expect(page.getByRole('button', { name: 'Copy as Markdown' })).toBeDisabled()
   await expect(page.getByText('Fill in title and prompt content to create')).toBeVisible()
   await expect(
-    page.getByText('Tip: use curly braces for variables, like {topic} or {audience}.'),
+    page.getByText('Tip: use double curly braces for variables, like {{topic}} or {{audience}}.'),
   ).toBeVisible()
   await page.getByLabel('Title', { exact: true }).focus()
   await body(page).focus()

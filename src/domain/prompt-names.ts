@@ -126,11 +126,15 @@ export function sameConfig(a: PromptConfig, b: PromptConfig): boolean {
 const variablePattern = /{{([^{}]*)}}/g
 const variableNamePattern = /^\p{L}[\p{L}\p{N}_]*$/u
 
-/** The `{{variables}}` of a text, in order of first use, valid names only. */
+/**
+ * The `{{variables}}` of a text, in order of first use, valid names only. Mustache's other tags
+ * name variables too: `{{{raw}}}`, `{{&raw}}` and sections `{{#list}}…{{/list}}`, `{{^none}}`;
+ * comments `{{! … }}` and partials `{{> … }}` do not.
+ */
 export function variablesOf(text: string): string[] {
   const names = new Set<string>()
   for (const match of text.matchAll(variablePattern)) {
-    const name = (match[1] ?? '').trim()
+    const name = (match[1] ?? '').trim().replace(/^[#^&/]\s*/, '')
     if (variableNamePattern.test(name)) names.add(name)
   }
   return [...names]

@@ -9,6 +9,7 @@ import {
   promptNameSchema,
   promptTypes,
 } from './prompt-names.ts'
+import { type Variables, variablesInput } from './prompt-variables.ts'
 import { promptBodySchema } from './prompts.ts'
 
 /**
@@ -36,6 +37,7 @@ export type ExportedPrompt = {
     version: number
     body: string
     config: Record<string, unknown>
+    variables: Variables
     changelog: string | null
     labels: string[]
     createdAt: string
@@ -52,6 +54,7 @@ export interface PromptsDocument {
 const importedVersionSchema = z.object({
   body: promptBodySchema,
   config: promptConfigSchema,
+  variables: variablesInput.transform((variables) => variables ?? []),
   changelog: z
     .string()
     .max(500, 'prompts.changelogTooLong')
@@ -131,6 +134,7 @@ export function promptToMarkdownFile(prompt: ExportedPrompt): string {
     version: current?.version ?? null,
     labels: current?.labels ?? [],
     config: current?.config ?? {},
+    variables: current?.variables ?? [],
     changelog: current?.changelog ?? null,
   }
   const lines = Object.entries(meta).map(([key, value]) => `${key}: ${JSON.stringify(value)}`)

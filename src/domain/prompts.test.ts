@@ -28,6 +28,7 @@ describe('createPromptInput', () => {
       teamId: null,
       type: 'text',
       config: {},
+      variables: [],
     })
   })
 

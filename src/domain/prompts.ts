@@ -21,6 +21,17 @@ import {
   promptNameSchema,
   promptTypes,
 } from './prompt-names.ts'
+import { variablesInput, variablesSchema, variableTypes } from './prompt-variables.ts'
+
+/** A declared variable as answers show it. */
+const variableSchema = z.object({
+  name: z.string(),
+  type: z.enum(variableTypes),
+  required: z.boolean(),
+  default: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+  description: z.string().nullable(),
+  values: z.array(z.string()),
+})
 
 /**
  * The prompt API's shapes. The prompts module owns the rules; other
@@ -76,6 +87,8 @@ export const promptVersionSchema = z.object({
   createdAt: timestamp,
   /** Model settings (any JSON object). */
   config: z.record(z.string(), z.unknown()),
+  /** Its declared variables (issue 17); [] when none are declared. */
+  variables: z.array(variableSchema),
   /** Its labels: 'production' (current), 'latest' (highest), then the others. */
   labels: z.array(z.string()),
 })
@@ -181,6 +194,8 @@ export const createPromptInput = z
     type: promptTypeSchema.default('text'),
     /** Version 1's config (model, temperature...). */
     config: promptConfigSchema,
+    /** Version 1's declared variables (types, defaults...). */
+    variables: variablesInput.transform((value) => value ?? []),
   })
   .superRefine(requireTeamForTeamVisibility)
 export type CreatePromptInput = z.input<typeof createPromptInput>
@@ -203,6 +218,8 @@ export const updatePromptInput = z
     teamId: teamIdSchema.optional(),
     /** A config that differs from the current version's makes a new version, as a changed body does. */
     config: promptConfigSchema.optional(),
+    /** Declared variables that differ from the current version's make a new version too. */
+    variables: variablesInput,
     baseVersionId: z.uuid({ error: 'prompts.versionNotFound' }).nullable().optional(),
   })
   .superRefine(requireTeamForTeamVisibility)
@@ -261,6 +278,7 @@ export const promptFormSchema = z
     teamId: teamIdSchema,
     type: promptTypeSchema,
     config: configTextSchema,
+    variables: variablesSchema.default([]),
   })
   .superRefine(requireTeamForTeamVisibility)
   .superRefine(requireChatEntries)

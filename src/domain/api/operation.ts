@@ -46,6 +46,8 @@ export interface OperationSpec {
   permission?: string
   /** The 401's message where the spec words it for this action (default 'Authentication required'). */
   unauthenticatedMessage?: MessageKey
+  /** A POST that changes nothing (compile): read-only API keys may call it. */
+  readsOnly?: true
 }
 
 export interface Operation<S extends OperationSpec = OperationSpec> {

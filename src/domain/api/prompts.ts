@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { exportPromptsQuery, importInput, importResultSchema, PROMPTS_FORMAT } from '../prompt-transfer.ts'
+import { compiledPromptSchema, compilePromptInput } from '../prompt-variables.ts'
 import {
   createPromptInput,
   listPromptsQuery,
@@ -139,6 +140,20 @@ export const promptOperations = defineOperations(
       response: promptDetailSchema,
       errors: ['forbidden'],
       permission: 'prompt.setCurrent',
+    },
+    compile: {
+      method: 'POST',
+      path: '/v1/prompts/:id/compile',
+      summary:
+        'Fill in a version’s `{{variables}}` (Mustache, no HTML escaping; the current version unless ' +
+        '`version` or `label`): the compiled text, or chat messages. A missing required value or a ' +
+        'wrong type is a 400 naming the variable',
+      access: 'signed-in',
+      params: promptParams,
+      body: compilePromptInput,
+      response: compiledPromptSchema,
+      permission: 'prompt.view',
+      readsOnly: true,
     },
   },
 )

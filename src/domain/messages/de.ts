@@ -7,6 +7,7 @@ import { dataRightsDe } from './de/data-rights.ts'
 import { mailDe } from './de/mail.ts'
 import { plansDe } from './de/plans.ts'
 import { profileDe } from './de/profile.ts'
+import { promptVariablesDe } from './de/prompt-variables.ts'
 import { promptsDe } from './de/prompts.ts'
 import { publicApiDe } from './de/public-api.ts'
 import { teamsDe } from './de/teams.ts'
@@ -24,6 +25,7 @@ export const de: Record<keyof typeof en, string> = {
   ...promptsDe,
   ...plansDe,
   ...publicApiDe,
+  ...promptVariablesDe,
   ...adminDe,
   ...dataRightsDe,
   ...auditDe,

@@ -7,6 +7,7 @@ import { dataRightsEn } from './en/data-rights.ts'
 import { mailEn } from './en/mail.ts'
 import { plansEn } from './en/plans.ts'
 import { profileEn } from './en/profile.ts'
+import { promptVariablesEn } from './en/prompt-variables.ts'
 import { promptsEn } from './en/prompts.ts'
 import { publicApiEn } from './en/public-api.ts'
 import { teamsEn } from './en/teams.ts'
@@ -27,6 +28,7 @@ export const en = {
   ...promptsEn,
   ...plansEn,
   ...publicApiEn,
+  ...promptVariablesEn,
   ...adminEn,
   ...dataRightsEn,
   ...auditEn,

@@ -82,6 +82,7 @@ const expected: Record<string, string> = {
   'prompts.create':                                    '401     400      201     201     201     400     400     400      403',
   'prompts.exportPrompts':                             '401     404      200     200     200     404     404     404      200',
   'prompts.importPrompts':                             '401     404      200     200     200     404     404     404      403',
+  'prompts.compile':                                   '401     404      200     200     200     404     404     404      200',
   'prompts.get':                                       '401     404      200     200     200     404     404     404      200',
   'prompts.update':                                    '401     404      403     403     200     404     404     404      403',
   'prompts.versions':                                  '401     404      200     200     200     404     404     404      200',

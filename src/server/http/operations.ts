@@ -60,7 +60,8 @@ function authorize(operation: Operation, actor: Actor | null, c: Context<AppEnv>
   const key = c.get('apiKey')
   if (key) {
     if (!KEY_OPERATION_GROUPS.has(operation.group)) throw new AppError('forbidden', 'apiKeys.notForThisRoute')
-    if (!scopeAllows(key.scope, spec.method)) throw new AppError('forbidden', 'apiKeys.readOnly')
+    if (!scopeAllows(key.scope, spec.readsOnly ? 'GET' : spec.method))
+      throw new AppError('forbidden', 'apiKeys.readOnly')
   }
   if (spec.access === 'public') return
   if (!actor) throw new AppError('not_authenticated', spec.unauthenticatedMessage)

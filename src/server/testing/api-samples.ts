@@ -212,6 +212,7 @@ export function sampleBody(
       teamId: fx.teamId,
       dryRun: true,
     }),
+    'POST /api/v1/prompts/:id/compile': () => ({ values: { topic: 'fuzz' } }),
     'POST /api/v1/teams': () => ({ name: 'Another' }),
     'POST /api/v1/api-keys': () => ({ name: 'Key', scope: 'read', teamId: fx.teamId }),
     'POST /api/v1/webhooks': () => ({

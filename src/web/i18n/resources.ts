@@ -5,6 +5,7 @@ import deAudit from './locales/de/audit.json'
 import deAuth from './locales/de/auth.json'
 import deCommon from './locales/de/common.json'
 import deConversations from './locales/de/conversations.json'
+import deCraft from './locales/de/craft.json'
 import deDashboard from './locales/de/dashboard.json'
 import deDiagnostics from './locales/de/diagnostics.json'
 import deMail from './locales/de/mail.json'
@@ -21,6 +22,7 @@ import enAudit from './locales/en/audit.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enConversations from './locales/en/conversations.json'
+import enCraft from './locales/en/craft.json'
 import enDashboard from './locales/en/dashboard.json'
 import enDiagnostics from './locales/en/diagnostics.json'
 import enMail from './locales/en/mail.json'
@@ -50,6 +52,7 @@ const en = {
   admin: enAdmin,
   audit: enAudit,
   webhooks: enWebhooks,
+  craft: enCraft,
 }
 const de: typeof en = {
   common: deCommon,
@@ -68,6 +71,7 @@ const de: typeof en = {
   admin: deAdmin,
   audit: deAudit,
   webhooks: deWebhooks,
+  craft: deCraft,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

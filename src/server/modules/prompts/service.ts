@@ -14,6 +14,7 @@ import {
   sameConfig,
   serializePromptBody,
 } from '../../../domain/prompt-names.ts'
+import { sameVariables } from '../../../domain/prompt-variables.ts'
 import {
   type createPromptInput,
   type listVersionsQuery,
@@ -110,6 +111,7 @@ async function currentVersionOf(tx: Tx, prompt: PromptRow) {
       versionNumber: promptVersions.versionNumber,
       body: promptVersions.body,
       config: promptVersions.config,
+      variables: promptVersions.variables,
     })
     .from(promptVersions)
     .where(eq(promptVersions.id, prompt.currentVersionId))
@@ -186,6 +188,7 @@ export async function createPrompt(
           versionNumber: 1,
           body,
           config: input.config,
+          variables: input.variables,
           changelog,
           createdByUserId: actor.id,
         })
@@ -264,7 +267,11 @@ export async function savePrompt(
       const mover: Mover = { kind: 'user', actor }
       const body = input.body === undefined ? current?.body : storedBody(prompt.type, input.body)
       const config = input.config ?? current?.config ?? {}
-      const changed = body !== current?.body || !sameConfig(config, current?.config ?? {})
+      const variables = input.variables === undefined ? (current?.variables ?? []) : (input.variables ?? [])
+      const changed =
+        body !== current?.body ||
+        !sameConfig(config, current?.config ?? {}) ||
+        !sameVariables(variables, current?.variables ?? [])
       if (body !== undefined && changed) {
         await requireRoomForAVersion(tx, promptId)
         // The row lock above makes this max + 1 safe: no other save of this prompt runs meanwhile.
@@ -275,6 +282,7 @@ export async function savePrompt(
             versionNumber: sql`(SELECT coalesce(max(version_number), 0) + 1 FROM prompt_versions WHERE prompt_id = ${promptId})`,
             body,
             config,
+            variables,
             changelog: input.changelog ?? translate(actor.locale, 'prompts.updatedChangelog'),
             createdByUserId: actor.id,
           })

@@ -87,6 +87,7 @@ export function selectDetails(db: Db | Tx, viewerId: string) {
       currentVersionCreatedBy: promptVersions.createdByUserId,
       currentVersionCreatedAt: promptVersions.createdAt,
       currentVersionConfig: promptVersions.config,
+      currentVersionVariables: promptVersions.variables,
       ...labelColumns,
     })
     .from(prompts)
@@ -116,6 +117,7 @@ export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail
     currentVersionCreatedBy,
     currentVersionCreatedAt,
     currentVersionConfig,
+    currentVersionVariables,
     storedLabels,
     isProduction,
     isLatest,
@@ -134,6 +136,7 @@ export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail
             createdByUserId: currentVersionCreatedBy,
             createdAt: currentVersionCreatedAt.toISOString(),
             config: currentVersionConfig ?? {},
+            variables: currentVersionVariables ?? [],
             labels: labelsOf({ storedLabels, isProduction, isLatest }),
           }
         : null,
@@ -164,6 +167,7 @@ export const versionSummaryColumns = {
   createdByUserId: promptVersions.createdByUserId,
   createdAt: promptVersions.createdAt,
   config: promptVersions.config,
+  variables: promptVersions.variables,
   ...labelColumns,
   // One character more than the preview keeps, so historyPreview knows whether to add '…'.
   head: sql<string>`left(${promptVersions.body}, ${HISTORY_PREVIEW_LENGTH + 1})`,

@@ -31,8 +31,9 @@ beforeAll(async () => {
     tags: ['ops'],
   })
   await owner.patch(`/api/v1/prompts/${triage.id}`, {
-    body: 'Two',
+    body: 'Two {{ticket}}',
     config: { model: 'm' },
+    variables: [{ name: 'ticket', type: 'string', required: true, description: 'The ticket id' }],
     changelog: 'Second',
   })
   await owner.put(`/api/v1/prompts/${triage.id}/labels`, {
@@ -115,6 +116,16 @@ describe('export and import of a space', () => {
   it('adds only the versions a prompt does not have yet, and exports a selection', async () => {
     const personal = await exportOf()
     const triage = personal.prompts.find((p) => p.name === 'support/triage')!
+    expect(triage.versions[1]!.variables).toEqual([
+      {
+        name: 'ticket',
+        type: 'string',
+        required: true,
+        default: null,
+        description: 'The ticket id',
+        values: [],
+      },
+    ])
     const longer = {
       ...triage,
       versions: [
@@ -130,7 +141,7 @@ describe('export and import of a space', () => {
     expect(selected.prompts).toHaveLength(1)
     expect(selected.prompts[0]).toMatchObject({
       currentVersion: 3,
-      versions: [{ body: 'One' }, { body: 'Two' }, { body: 'Three' }],
+      versions: [{ body: 'One' }, { body: 'Two {{ticket}}' }, { body: 'Three' }],
     })
   })
 

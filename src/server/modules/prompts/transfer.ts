@@ -17,6 +17,7 @@ import {
   type PromptsDocument,
   promptsOfDocument,
 } from '../../../domain/prompt-transfer.ts'
+import { sameVariables } from '../../../domain/prompt-variables.ts'
 import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
 import { fieldErrorsOf } from '../../../domain/validation.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -84,6 +85,7 @@ export async function exportedPrompts(
           version: version.versionNumber,
           body: version.body,
           config: version.config,
+          variables: version.variables,
           changelog: version.changelog,
           labels: [
             ...(version.id === prompt.currentVersionId ? [PRODUCTION_LABEL] : []),
@@ -249,6 +251,7 @@ export async function importPrompts(
             versionNumber: promptVersions.versionNumber,
             body: promptVersions.body,
             config: promptVersions.config,
+            variables: promptVersions.variables,
           })
           .from(promptVersions)
           .where(eq(promptVersions.promptId, prompt!.id))
@@ -258,7 +261,12 @@ export async function importPrompts(
         let production: { id: string; versionNumber: number } | null = null
         for (const [index, version] of imported.versions.entries()) {
           const body = bodies[index]!
-          let target = had.find((old) => old.body === body && sameConfig(old.config, version.config))
+          let target = had.find(
+            (old) =>
+              old.body === body &&
+              sameConfig(old.config, version.config) &&
+              sameVariables(old.variables, version.variables),
+          )
           if (!target) {
             if (next > PROMPT_LIMITS.versions) {
               throw new AppError('conflict', 'prompts.tooManyVersions', {
@@ -273,6 +281,7 @@ export async function importPrompts(
                 versionNumber: next++,
                 body,
                 config: version.config,
+                variables: version.variables,
                 changelog: version.changelog,
                 createdByUserId: actor.id,
               })
@@ -281,6 +290,7 @@ export async function importPrompts(
                 versionNumber: promptVersions.versionNumber,
                 body: promptVersions.body,
                 config: promptVersions.config,
+                variables: promptVersions.variables,
               })
             target = inserted!
             had.push(target)

@@ -38,6 +38,7 @@ export const emptyPromptForm: PromptFormInput = {
   teamId: '',
   type: 'text',
   config: '',
+  variables: [],
 }
 
 /** The create and edit form: the shared domain schema validates here and again on the server. */
@@ -217,7 +218,14 @@ function BodyField({ form }: { form: PromptForm }) {
     )
   }
   return (
-    <Field label={t('form.body')} error={error} hint={t('form.bodyTip')}>
+    <Field
+      label={t('form.body')}
+      error={error}
+      hint={t('form.bodyTip', {
+        topic: `{{${t('form.bodyTipTopic')}}}`,
+        audience: `{{${t('form.bodyTipAudience')}}}`,
+      })}
+    >
       <Textarea
         rows={12}
         className="min-h-48 font-mono text-[13px]"

@@ -11,11 +11,13 @@ import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { PromptUsagePanel } from '../../features/conversations/prompt-usage.tsx'
 import { PromptBodyView } from '../../features/prompts/chat-editor.tsx'
+import { CompareVersionsButton } from '../../features/prompts/compare.tsx'
 import { CopyButton } from '../../features/prompts/copy-button.tsx'
 import { CodeSnippetCard, LabelsCard } from '../../features/prompts/labels.tsx'
 import { useMarkdownExport } from '../../features/prompts/markdown.ts'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import { usePrompt, useSetCurrentVersion } from '../../features/prompts/queries.ts'
+import { TryItCard } from '../../features/prompts/try-it.tsx'
 import { ViewVersionButton } from '../../features/prompts/version-dialog.tsx'
 import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
@@ -163,6 +165,8 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
           </CardContent>
         </Card>
 
+        {current && <TryItCard key={current.id} type={prompt.type} version={current} />}
+
         {prompt.versionCount > 1 && (
           <VersionHistoryCard
             promptId={prompt.id}
@@ -170,6 +174,14 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
             actions={(version) => (
               <>
                 <ViewVersionButton promptId={prompt.id} type={prompt.type} version={version} />
+                {version.id !== prompt.currentVersionId && (
+                  <CompareVersionsButton
+                    promptId={prompt.id}
+                    type={prompt.type}
+                    version={version}
+                    currentVersionId={prompt.currentVersionId}
+                  />
+                )}
                 {access.setCurrent && version.id !== prompt.currentVersionId && (
                   <SetAsCurrentButton promptId={prompt.id} version={version} />
                 )}

@@ -20,6 +20,8 @@ import {
   useSavePrompt,
   useVersion,
 } from '../../features/prompts/queries.ts'
+import { SaveChanges } from '../../features/prompts/save-changes.tsx'
+import { VariableLint, VariablesPanel } from '../../features/prompts/variables-panel.tsx'
 import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { ApiError, errorText } from '../../lib/api.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
@@ -90,6 +92,7 @@ function EditPromptForm({
     teamId: prompt.teamId ?? '',
     type: prompt.type,
     config: configText(base?.config ?? {}),
+    variables: base?.variables ?? [],
   })
   const [formError, setFormError] = useState<string | null>(null)
   const paywall = usePaywall()
@@ -153,6 +156,8 @@ function EditPromptForm({
                   </Alert>
                 )}
                 {rebased && <Alert tone="success">{rebased}</Alert>}
+                <VariableLint form={form} />
+                {base && <SaveChanges form={form} type={prompt.type} base={base} />}
               </>
             }
           >
@@ -161,35 +166,42 @@ function EditPromptForm({
         </form>
       </Card>
 
-      <VersionHistoryCard
-        className="h-fit"
-        promptId={prompt.id}
-        currentVersionId={prompt.currentVersionId}
-        actions={(version) => (
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`${t('form.useThisVersion')}: ${t('detail.version', { number: version.versionNumber })}`}
-            onClick={async () => {
-              let chosen: PromptVersion
-              try {
-                chosen = await versionOf(version.id)
-              } catch (error) {
-                toast({ title: errorText(error, t('detail.versionFailed')), tone: 'error' })
-                return
-              }
-              form.setValue('body', chosen.body, { shouldDirty: true, shouldValidate: true })
-              form.setValue('config', configText(chosen.config), { shouldDirty: true, shouldValidate: true })
-              setSwitchedTo(t('form.switchedToVersion', { number: version.versionNumber }))
-              // On a phone the history sits below the form: bring the changed content into view.
-              form.setFocus('body')
-            }}
-          >
-            <RotateCcw aria-hidden />
-            {t('form.useThisVersion')}
-          </Button>
-        )}
-      />
+      <div className="min-w-0 space-y-6">
+        <VariablesPanel form={form} />
+        <VersionHistoryCard
+          className="h-fit"
+          promptId={prompt.id}
+          currentVersionId={prompt.currentVersionId}
+          actions={(version) => (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`${t('form.useThisVersion')}: ${t('detail.version', { number: version.versionNumber })}`}
+              onClick={async () => {
+                let chosen: PromptVersion
+                try {
+                  chosen = await versionOf(version.id)
+                } catch (error) {
+                  toast({ title: errorText(error, t('detail.versionFailed')), tone: 'error' })
+                  return
+                }
+                form.setValue('body', chosen.body, { shouldDirty: true, shouldValidate: true })
+                form.setValue('config', configText(chosen.config), {
+                  shouldDirty: true,
+                  shouldValidate: true,
+                })
+                form.setValue('variables', chosen.variables, { shouldDirty: true })
+                setSwitchedTo(t('form.switchedToVersion', { number: version.versionNumber }))
+                // On a phone the history sits below the form: bring the changed content into view.
+                form.setFocus('body')
+              }}
+            >
+              <RotateCcw aria-hidden />
+              {t('form.useThisVersion')}
+            </Button>
+          )}
+        />
+      </div>
       {paywall.dialog}
     </div>
   )

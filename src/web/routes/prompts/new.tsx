@@ -13,6 +13,7 @@ import {
   usePromptForm,
 } from '../../features/prompts/prompt-form.tsx'
 import { useCreatePrompt } from '../../features/prompts/queries.ts'
+import { VariableLint, VariablesPanel } from '../../features/prompts/variables-panel.tsx'
 import { applyServerErrors } from '../../lib/forms.ts'
 
 export function NewPromptPage() {
@@ -41,21 +42,29 @@ export function NewPromptPage() {
   })
 
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-6xl">
       <PageHeader title={t('form.createTitle')} />
-      <Card>
-        <form noValidate onSubmit={onSubmit} className="space-y-6 p-5 sm:p-6">
-          <PromptFields form={form} withType />
-          <PromptFormActions
-            form={form}
-            submitLabel={t('form.create')}
-            submittingLabel={t('form.creating')}
-            cancelTo="/prompts"
-            blankHint={t('form.fillToCreate')}
-            notices={formError && <Alert tone="error">{formError}</Alert>}
-          />
-        </form>
-      </Card>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="min-w-0">
+          <form noValidate onSubmit={onSubmit} className="space-y-6 p-5 sm:p-6">
+            <PromptFields form={form} withType />
+            <PromptFormActions
+              form={form}
+              submitLabel={t('form.create')}
+              submittingLabel={t('form.creating')}
+              cancelTo="/prompts"
+              blankHint={t('form.fillToCreate')}
+              notices={
+                <>
+                  {formError && <Alert tone="error">{formError}</Alert>}
+                  <VariableLint form={form} />
+                </>
+              }
+            />
+          </form>
+        </Card>
+        <VariablesPanel form={form} />
+      </div>
       {paywall.dialog}
     </div>
   )

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedApiKey } from '../../../domain/api-keys.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import type { CompiledPromptAnswer, VariableDeclarationInput } from '../../../domain/prompt-variables.ts'
+import type { PromptDetail, PromptVersion } from '../../../domain/prompts.ts'
+import { TestClient } from '../../testing/client.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs } from './test-fixtures.ts'
+
+/** `POST /api/v1/prompts/:id/compile` and the variables declared on versions (issue 17). */
+let testApp: TestApp
+let owner: TestClient
+let stranger: TestClient
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  owner = new TestClient(testApp)
+  await owner.signUp()
+  stranger = new TestClient(testApp)
+  await stranger.signUp()
+})
+afterAll(() => testApp.close())
+
+const variables: VariableDeclarationInput[] = [
+  { name: 'topic', type: 'string', required: true, description: 'What it is about' },
+  { name: 'count', type: 'number', default: 3 },
+  { name: 'formal', type: 'boolean', default: false },
+  { name: 'tone', type: 'enum', values: ['calm', 'bold'], default: 'calm' },
+]
+const body = 'Write {{count}} {{tone}} tips on {{topic}}.{{#formal}} Be formal.{{/formal}} <{{raw}}>'
+
+function compile(client: TestClient, promptId: string, input: unknown) {
+  return client.post<CompiledPromptAnswer & ErrorBody>(`/api/v1/prompts/${promptId}/compile`, input)
+}
+
+describe('variables on versions', () => {
+  it('are stored with the version and shown in its answers; a changed declaration is a new version', async () => {
+    const prompt = await createPromptAs(owner, { body, variables })
+    expect(prompt.currentVersion?.variables).toEqual([
+      {
+        name: 'topic',
+        type: 'string',
+        required: true,
+        default: null,
+        description: 'What it is about',
+        values: [],
+      },
+      { name: 'count', type: 'number', required: false, default: 3, description: null, values: [] },
+      { name: 'formal', type: 'boolean', required: false, default: false, description: null, values: [] },
+      {
+        name: 'tone',
+        type: 'enum',
+        required: false,
+        default: 'calm',
+        description: null,
+        values: ['calm', 'bold'],
+      },
+    ])
+    const saved = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
+      variables: [{ name: 'topic', required: true }],
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.body.currentVersionNumber).toBe(2)
+    expect(saved.body.currentVersion?.body).toBe(body)
+    const first = await owner.get<PromptVersion>(
+      `/api/v1/prompts/${prompt.id}/versions/${prompt.currentVersionId}`,
+    )
+    expect(first.body.variables).toHaveLength(4)
+    // The same declarations again change nothing.
+    const same = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
+      variables: [{ name: 'topic', required: true }],
+    })
+    expect(same.body.currentVersionNumber).toBe(2)
+  })
+
+  it('are refused when invalid, naming the problem', async () => {
+    const res = await owner.post<ErrorBody>('/api/v1/prompts', {
+      title: 'Bad',
+      body: '{{a}}',
+      variables: [{ name: 'a', type: 'enum' }],
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields?.['variables.0.values']).toMatch(/enum/i)
+  })
+})
+
+describe('compile', () => {
+  it('fills in values and defaults without HTML escaping', async () => {
+    const prompt = await createPromptAs(owner, { body, variables })
+    const res = await compile(owner, prompt.id, { values: { topic: 'tea & cake', formal: true, raw: '<b>' } })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      promptId: prompt.id,
+      versionId: prompt.currentVersionId,
+      versionNumber: 1,
+      type: 'text',
+      prompt: 'Write 3 calm tips on tea & cake. Be formal. <<b>>',
+    })
+  })
+
+  it('answers 400 naming a missing required variable, a wrong type or a value outside the enum', async () => {
+    const prompt = await createPromptAs(owner, { body, variables })
+    const missing = await compile(owner, prompt.id, { values: {} })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error.code).toBe('validation')
+    expect(missing.body.error.message).toBe('The variable "topic" is required')
+    expect(missing.body.error.fields).toEqual({ 'values.topic': 'The variable "topic" is required' })
+
+    const wrongType = await compile(owner, prompt.id, { values: { topic: 'x', count: 'many' } })
+    expect(wrongType.status).toBe(400)
+    expect(wrongType.body.error.message).toBe('The value of "count" has the wrong type')
+
+    const notInEnum = await compile(owner, prompt.id, { values: { topic: 'x', tone: 'loud' } })
+    expect(notInEnum.status).toBe(400)
+    expect(notInEnum.body.error.message).toBe('The value of "tone" is not one of its allowed values')
+  })
+
+  it('compiles an older version by number or label', async () => {
+    const prompt = await createPromptAs(owner, { body: 'v1 {{x}}' })
+    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'v2 {{x}}' })
+    const byNumber = await compile(owner, prompt.id, { values: { x: 'a' }, version: 1 })
+    expect(byNumber.body.prompt).toBe('v1 a')
+    const latest = await compile(owner, prompt.id, { values: { x: 'a' }, label: 'latest' })
+    expect(latest.body.prompt).toBe('v2 a')
+    await owner.put(`/api/v1/prompts/${prompt.id}/labels`, {
+      label: 'staging',
+      versionId: prompt.currentVersionId,
+    })
+    const byLabel = await compile(owner, prompt.id, { values: { x: 'b' }, label: 'staging' })
+    expect(byLabel.body).toMatchObject({ versionNumber: 1, prompt: 'v1 b' })
+    const none = await compile(owner, prompt.id, { label: 'nowhere' })
+    expect(none.status).toBe(404)
+    const both = await compile(owner, prompt.id, { version: 1, label: 'staging' })
+    expect(both.status).toBe(400)
+    const unknownVersion = await compile(owner, prompt.id, { version: 9 })
+    expect(unknownVersion.status).toBe(404)
+  })
+
+  it('compiles chat prompts message by message, keeping placeholders', async () => {
+    const prompt = await createPromptAs(owner, {
+      type: 'chat',
+      body: JSON.stringify([
+        { role: 'system', content: 'You are a {{tone}} assistant.' },
+        { type: 'placeholder', name: 'history' },
+        { role: 'user', content: '{{question}}' },
+      ]),
+      variables: [{ name: 'tone', type: 'enum', values: ['kind'], default: 'kind' }],
+    })
+    const res = await compile(owner, prompt.id, { values: { question: 'Why?' } })
+    expect(res.status).toBe(200)
+    expect(res.body.prompt).toEqual([
+      { role: 'system', content: 'You are a kind assistant.' },
+      { type: 'placeholder', name: 'history' },
+      { role: 'user', content: 'Why?' },
+    ])
+  })
+
+  it('may be called with a read-only API key (it changes nothing)', async () => {
+    const prompt = await createPromptAs(owner, { body: 'Hi {{x}}' })
+    const key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'read', scope: 'read' })).body
+    const res = await testApp.app.request(`/api/v1/prompts/${prompt.id}/compile`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key.secretKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ values: { x: 'key' } }),
+    })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(((await res.json()) as CompiledPromptAnswer).prompt).toBe('Hi key')
+  })
+
+  it('reports a broken template as a 400, and refuses strangers with 404', async () => {
+    const broken = await createPromptAs(owner, { body: '{{#open}} never closed' })
+    const res = await compile(owner, broken.id, {})
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toMatch(/not a valid template/)
+    const prompt = await createPromptAs(owner, { body: 'Hi {{x}}' })
+    const refused = await compile(stranger, prompt.id, { values: { x: 'y' } })
+    expect(refused.status).toBe(404)
+    const badValues = await compile(owner, prompt.id, { values: 'x' })
+    expect(badValues.status).toBe(400)
+  })
+})

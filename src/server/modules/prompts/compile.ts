@@ -1,0 +1,86 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Actor } from '../../../domain/auth.ts'
+import { AppError } from '../../../domain/errors.ts'
+import { LATEST_LABEL, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import {
+  type CompiledPromptAnswer,
+  compilePrompt,
+  type compilePromptInput,
+  valueProblemKey,
+} from '../../../domain/prompt-variables.ts'
+import type { Db } from '../../db/client.ts'
+import { promptLabels, promptVersions } from '../../db/schema/index.ts'
+import { findVisiblePrompt, type PromptRow, promptNotFound } from './access.ts'
+
+const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
+
+/** Which version a compile uses: by number, by label, else the current one. */
+function versionCondition(prompt: PromptRow, input: { version?: number; label?: string }): SQL | undefined {
+  if (input.version !== undefined) return eq(promptVersions.versionNumber, input.version)
+  const label = input.label ?? PRODUCTION_LABEL
+  if (label === PRODUCTION_LABEL) {
+    return prompt.currentVersionId ? eq(promptVersions.id, prompt.currentVersionId) : undefined
+  }
+  return undefined // 'latest': the highest version
+}
+
+async function findCompileVersion(db: Db, prompt: PromptRow, input: { version?: number; label?: string }) {
+  const columns = {
+    id: promptVersions.id,
+    versionNumber: promptVersions.versionNumber,
+    body: promptVersions.body,
+    variables: promptVersions.variables,
+  }
+  const label = input.label
+  if (input.version === undefined && label && label !== PRODUCTION_LABEL && label !== LATEST_LABEL) {
+    const [row] = await db
+      .select(columns)
+      .from(promptLabels)
+      .innerJoin(promptVersions, eq(promptVersions.id, promptLabels.versionId))
+      .where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, label)))
+    return row
+  }
+  if (input.version === undefined && label !== LATEST_LABEL && !prompt.currentVersionId) return undefined
+  const [row] = await db
+    .select(columns)
+    .from(promptVersions)
+    .where(and(eq(promptVersions.promptId, prompt.id), versionCondition(prompt, input)))
+    .orderBy(desc(promptVersions.versionNumber))
+    .limit(1)
+  return row
+}
+
+/**
+ * Compile: a version of a prompt the caller sees with its variables filled in. The first value
+ * problem is the 400's message (naming the variable); all of them are in its fields.
+ */
+export async function compileVersion(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  input: z.output<typeof compilePromptInput>,
+): Promise<CompiledPromptAnswer> {
+  const prompt = await findVisiblePrompt(db, actor.id, promptId)
+  if (!prompt) throw promptNotFound()
+  const version = await findCompileVersion(db, prompt, input)
+  if (!version) throw versionNotFound()
+  const result = compilePrompt(prompt.type, version.body, version.variables, input.values)
+  if (!result.ok) {
+    const [first] = result.problems
+    if (!first) throw new AppError('validation', 'prompts.templateInvalid')
+    throw new AppError('validation', valueProblemKey(first.problem), {
+      params: { name: first.name },
+      fields: Object.fromEntries(
+        result.problems.map((problem) => [`values.${problem.name}`, valueProblemKey(problem.problem)]),
+      ),
+    })
+  }
+  return {
+    promptId: prompt.id,
+    versionId: version.id,
+    versionNumber: version.versionNumber,
+    type: prompt.type,
+    prompt: result.prompt,
+  }
+}

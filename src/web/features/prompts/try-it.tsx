@@ -1,0 +1,186 @@
+import { FlaskConical } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { PromptType } from '../../../domain/prompt-names.ts'
+import {
+  compilePrompt,
+  type ValueProblem,
+  type VariableDeclaration,
+  variablesOfBody,
+} from '../../../domain/prompt-variables.ts'
+import type { PromptVersion } from '../../../domain/prompts.ts'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { CodeBlock } from '../../components/ui/code-block.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { Input, Select, Textarea } from '../../components/ui/input.tsx'
+import { CopyButton } from './copy-button.tsx'
+
+/** The declared variables, then the ones the body uses without a declaration (as plain text). */
+export function variableFieldsOf(type: PromptType, body: string, declared: readonly VariableDeclaration[]) {
+  const names = new Set(declared.map((declaration) => declaration.name))
+  const undeclared: VariableDeclaration[] = variablesOfBody(type, body)
+    .filter((name) => !names.has(name))
+    .map((name) => ({ name, type: 'string', required: false, default: null, description: null, values: [] }))
+  return [...declared, ...undeclared]
+}
+
+function ValueInput({
+  declaration,
+  value,
+  onChange,
+  ...control
+}: {
+  declaration: VariableDeclaration
+  value: string
+  onChange: (value: string) => void
+  /** id and aria attributes from the Field. */
+  id?: string
+}) {
+  const { t } = useTranslation('craft')
+  const placeholder = declaration.default === null ? undefined : String(declaration.default)
+  switch (declaration.type) {
+    case 'text':
+      return (
+        <Textarea
+          {...control}
+          rows={4}
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )
+    case 'number':
+      return (
+        <Input
+          {...control}
+          type="number"
+          step="any"
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )
+    case 'boolean':
+      return (
+        <Select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">
+            {placeholder ? `${t('tryIt.choose')} (${placeholder})` : t('tryIt.choose')}
+          </option>
+          <option value="true">{t('tryIt.yes')}</option>
+          <option value="false">{t('tryIt.no')}</option>
+        </Select>
+      )
+    case 'enum':
+      return (
+        <Select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">
+            {placeholder ? `${t('tryIt.choose')} (${placeholder})` : t('tryIt.choose')}
+          </option>
+          {declaration.values.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Select>
+      )
+    default:
+      return (
+        <Input
+          {...control}
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )
+  }
+}
+
+/**
+ * The detail page's 'Try it': one field per variable (typed by its declaration), and the compiled
+ * prompt, compiled as the API's compile does it (the same domain function), with Copy.
+ */
+export function TryItCard({ type, version }: { type: PromptType; version: PromptVersion }) {
+  const { t } = useTranslation('craft')
+  const headingId = useId()
+  const fields = useMemo(() => variableFieldsOf(type, version.body, version.variables), [type, version])
+  const [values, setValues] = useState<Record<string, string>>({})
+  const result = useMemo(
+    () => compilePrompt(type, version.body, version.variables, values),
+    [type, version, values],
+  )
+  const problemOf = (name: string): ValueProblem | undefined =>
+    result.ok ? undefined : result.problems.find((problem) => problem.name === name)
+  const problemText = (problem: ValueProblem) =>
+    problem.problem === 'missing'
+      ? t('tryIt.requiredMissing', { name: problem.name })
+      : problem.problem === 'enum'
+        ? t('tryIt.notInEnum', { name: problem.name })
+        : t('tryIt.wrongType', { name: problem.name, type: t(`variables.type_${fieldType(problem.name)}`) })
+  const fieldType = (name: string) => fields.find((field) => field.name === name)?.type ?? 'string'
+  const compiledText = result.ok
+    ? typeof result.prompt === 'string'
+      ? result.prompt
+      : JSON.stringify(result.prompt, null, 2)
+    : ''
+
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div className="space-y-1">
+          <CardTitle id={headingId} className="flex items-center gap-2">
+            <FlaskConical aria-hidden className="size-4 text-muted-foreground" />
+            {t('tryIt.title')}
+          </CardTitle>
+          <p className="text-sm text-muted-foreground">
+            {fields.length > 0 ? t('tryIt.description') : t('tryIt.noVariables')}
+          </p>
+        </div>
+        {result.ok && <CopyButton kind="content" text={compiledText} label={t('tryIt.copy')} />}
+      </CardHeader>
+      <CardContent className="grid gap-4 md:grid-cols-2">
+        {fields.length > 0 && (
+          <form
+            className="space-y-3"
+            onSubmit={(event) => event.preventDefault()}
+            aria-label={t('tryIt.title')}
+          >
+            {fields.map((field) => {
+              const problem = problemOf(field.name)
+              return (
+                <Field
+                  key={field.name}
+                  label={
+                    <>
+                      <code className="font-mono">{field.name}</code>
+                      {field.required && <span aria-hidden> *</span>}
+                      {field.required && <span className="sr-only"> ({t('variables.required')})</span>}
+                    </>
+                  }
+                  hint={field.description ?? undefined}
+                  error={problem && problem.problem !== 'missing' ? problemText(problem) : undefined}
+                >
+                  <ValueInput
+                    declaration={field}
+                    value={values[field.name] ?? ''}
+                    onChange={(value) => setValues((previous) => ({ ...previous, [field.name]: value }))}
+                  />
+                </Field>
+              )
+            })}
+          </form>
+        )}
+        <div className={fields.length > 0 ? 'min-w-0 space-y-1.5' : 'min-w-0 space-y-1.5 md:col-span-2'}>
+          <p className="text-sm font-medium">{t('tryIt.compiled')}</p>
+          {result.ok ? (
+            <CodeBlock label={t('tryIt.compiled')}>{compiledText}</CodeBlock>
+          ) : 'templateError' in result ? (
+            <Alert tone="error" title={t('tryIt.templateInvalid', { section: '{{#section}}' })} />
+          ) : (
+            <Alert tone="info" title={result.problems.map(problemText).join(' · ')} />
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
