@@ -21,6 +21,7 @@ import {
   promptNameSchema,
   promptTypes,
 } from './prompt-names.ts'
+import { searchMatchSchema } from './prompt-search.ts'
 
 /**
  * The prompt API's shapes. The prompts module owns the rules; other
@@ -63,6 +64,8 @@ export const promptSummarySchema = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   access: promptAccessSchema,
+  /** Only in a searched list: where the prompt matched (the title first, then the description, then a body). */
+  match: searchMatchSchema.optional(),
 })
 export type PromptSummary = z.infer<typeof promptSummarySchema>
 
