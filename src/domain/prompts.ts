@@ -102,6 +102,10 @@ export type PromptDetail = z.infer<typeof promptDetailSchema>
 
 export type PromptPage = Page<PromptSummary>
 
+/** A prompt that includes another (its "Used by" list). */
+export const promptDependentSchema = z.object({ id: z.uuid(), name: z.string(), title: z.string() })
+export type PromptDependent = z.infer<typeof promptDependentSchema>
+
 /** Limits the spec leaves open; the database's check constraints hold the same numbers. */
 export const PROMPT_LIMITS = {
   title: TITLE_MAX,

@@ -46,6 +46,7 @@ const strangerAnswers: Record<string, number | number[]> = {
   'prompts.get': 404,
   'prompts.update': 404,
   'prompts.delete': 404,
+  'prompts.usedBy': 404,
   'prompts.versions': 404,
   'prompts.version': 404,
   'prompts.setCurrentVersion': 404,
