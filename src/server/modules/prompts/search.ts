@@ -11,7 +11,7 @@ import { prompts, promptVersions } from '../../db/schema/index.ts'
  * (ILIKE, served by trigram indexes). Both kinds use the expression indexes of migration 0175.
  *
  * The rank is a small whole number: per field 2 for a whole-word match, 1 for a part-of-word one,
- * weighted title 9, description 3, body 1. Results are ordered by rank, then newest change, then
+ * weighted title 9 and description 3; a match only in a body ranks 0. Results are ordered by rank, then newest change, then
  * id, and paged by a keyset cursor over those three (`<rank>:<timestamp>|<id>`).
  */
 export interface SearchParts {
@@ -32,11 +32,10 @@ export function searchParts(search: string, cursor: string | undefined): SearchP
   // The body of any version: the match the index finds, then the score of the best version.
   const bodyMatches = sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
     AND (to_tsvector('simple', sv.body) @@ ${query} OR ${containsText(sql`sv.body`, search)}))`
-  const bodyWords = sql`EXISTS (SELECT 1 FROM prompt_versions sw WHERE sw.prompt_id = ${prompts.id}
-    AND to_tsvector('simple', sw.body) @@ ${query})`
+  // Body matches add nothing to the rank: computing it per version would read every version of
+  // every match; a prompt that matched only in a body ranks 0, after every title or description.
   const rank = sql<number>`(9 * ${fieldScore(sql`${prompts.title}`, query, search)}
-    + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`, query, search)}
-    + (CASE WHEN ${bodyWords} THEN 2 WHEN ${bodyMatches} THEN 1 ELSE 0 END))`
+    + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`, query, search)})`
   const matches = sql`(to_tsvector('simple', ${titleAndDescription}) @@ ${query}
     OR ${containsText(prompts.title, search)} OR ${containsText(prompts.description, search)}
     OR ${bodyMatches})`
