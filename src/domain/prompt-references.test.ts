@@ -4,7 +4,7 @@ import {
   type PromptReference,
   parseReferences,
   type ReferencedVersion,
-  ReferenceError,
+  PromptReferenceError,
   resolveReferences,
 } from './prompt-references.ts'
 
@@ -94,9 +94,9 @@ describe('resolveReferences', () => {
   it('refuses a cycle, naming it', async () => {
     const load = store({ a: tag('b'), b: tag('root'), root: 'never read' })
     const error = await resolveReferences(root(tag('a')), load).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(ReferenceError)
-    expect((error as ReferenceError).problem).toEqual({ kind: 'cycle', cycle: ['root', 'a', 'b', 'root'] })
-    expect((error as ReferenceError).message).toBe('Circular prompt reference: root → a → b → root')
+    expect(error).toBeInstanceOf(PromptReferenceError)
+    expect((error as PromptReferenceError).problem).toEqual({ kind: 'cycle', cycle: ['root', 'a', 'b', 'root'] })
+    expect((error as PromptReferenceError).message).toBe('Circular prompt reference: root → a → b → root')
   })
 
   it('refuses a missing reference and a chat prompt', async () => {

@@ -65,7 +65,7 @@ export type ReferenceProblem =
   | { kind: 'cycle'; cycle: string[] }
   | { kind: 'too_deep'; chain: string[] }
 
-export class ReferenceError extends Error {
+export class PromptReferenceError extends Error {
   constructor(readonly problem: ReferenceProblem) {
     super(
       problem.kind === 'cycle'
@@ -98,18 +98,18 @@ export async function resolveReferences(
     let text = current.body
     for (const reference of references) {
       const target = await load(reference)
-      if (!target) throw new ReferenceError({ kind: 'missing', reference: describeReference(reference) })
+      if (!target) throw new PromptReferenceError({ kind: 'missing', reference: describeReference(reference) })
       if (target.type !== 'text') {
-        throw new ReferenceError({ kind: 'not_text', reference: describeReference(reference) })
+        throw new PromptReferenceError({ kind: 'not_text', reference: describeReference(reference) })
       }
       if (chain.includes(target.name)) {
-        throw new ReferenceError({
+        throw new PromptReferenceError({
           kind: 'cycle',
           cycle: [...chain.slice(chain.indexOf(target.name)), target.name],
         })
       }
       if (chain.length >= MAX_REFERENCE_DEPTH) {
-        throw new ReferenceError({ kind: 'too_deep', chain: [...chain, target.name] })
+        throw new PromptReferenceError({ kind: 'too_deep', chain: [...chain, target.name] })
       }
       graph.dependencies[current.id] ??= []
       graph.dependencies[current.id]!.push({ id: target.id, name: target.name, version: target.version })

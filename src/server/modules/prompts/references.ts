@@ -6,7 +6,7 @@ import {
   type PromptReference,
   parseReferences,
   type ReferencedVersion,
-  ReferenceError,
+  PromptReferenceError,
   resolveReferences,
 } from '../../../domain/prompt-references.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -58,8 +58,8 @@ export async function loadReference(
   return row ? { ...row, type: row.type as ReferencedVersion['type'] } : null
 }
 
-/** A ReferenceError as the API's one error shape: 400, on `body` when it comes from a save. */
-export function referenceAppError(error: ReferenceError, field?: 'body'): AppError {
+/** A PromptReferenceError as the API's one error shape: 400, on `body` when it comes from a save. */
+export function referenceAppError(error: PromptReferenceError, field?: 'body'): AppError {
   const { problem } = error
   const [key, params] =
     problem.kind === 'cycle'
@@ -84,7 +84,7 @@ export async function resolveInSpace(db: Db | Tx, space: Space, root: Referenced
   try {
     return await resolveReferences(root, (reference) => loadReference(db, space, reference))
   } catch (error) {
-    if (error instanceof ReferenceError) throw referenceAppError(error)
+    if (error instanceof PromptReferenceError) throw referenceAppError(error)
     throw error
   }
 }
@@ -106,7 +106,7 @@ export async function requireResolvableBody(
       (reference) => loadReference(tx, space, reference),
     )
   } catch (error) {
-    if (error instanceof ReferenceError) throw referenceAppError(error, 'body')
+    if (error instanceof PromptReferenceError) throw referenceAppError(error, 'body')
     throw error
   }
 }

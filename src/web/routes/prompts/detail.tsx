@@ -16,6 +16,7 @@ import { CodeSnippetCard, LabelsCard } from '../../features/prompts/labels.tsx'
 import { useMarkdownExport } from '../../features/prompts/markdown.ts'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import { usePrompt, useSetCurrentVersion } from '../../features/prompts/queries.ts'
+import { UsedByCard } from '../../features/prompts/used-by.tsx'
 import { ViewVersionButton } from '../../features/prompts/version-dialog.tsx'
 import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
@@ -177,6 +178,7 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
             )}
           />
         )}
+        <UsedByCard promptId={prompt.id} />
         <LabelsCard prompt={prompt} />
         <CodeSnippetCard prompt={prompt} />
         <PromptUsagePanel promptId={prompt.id} />
