@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   MAX_REFERENCE_DEPTH,
   type PromptReference,
+  PromptReferenceError,
   parseReferences,
   type ReferencedVersion,
-  PromptReferenceError,
   resolveReferences,
 } from './prompt-references.ts'
 
@@ -95,7 +95,10 @@ describe('resolveReferences', () => {
     const load = store({ a: tag('b'), b: tag('root'), root: 'never read' })
     const error = await resolveReferences(root(tag('a')), load).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PromptReferenceError)
-    expect((error as PromptReferenceError).problem).toEqual({ kind: 'cycle', cycle: ['root', 'a', 'b', 'root'] })
+    expect((error as PromptReferenceError).problem).toEqual({
+      kind: 'cycle',
+      cycle: ['root', 'a', 'b', 'root'],
+    })
     expect((error as PromptReferenceError).message).toBe('Circular prompt reference: root → a → b → root')
   })
 

@@ -98,7 +98,8 @@ export async function resolveReferences(
     let text = current.body
     for (const reference of references) {
       const target = await load(reference)
-      if (!target) throw new PromptReferenceError({ kind: 'missing', reference: describeReference(reference) })
+      if (!target)
+        throw new PromptReferenceError({ kind: 'missing', reference: describeReference(reference) })
       if (target.type !== 'text') {
         throw new PromptReferenceError({ kind: 'not_text', reference: describeReference(reference) })
       }

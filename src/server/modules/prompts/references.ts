@@ -4,9 +4,9 @@ import { LATEST_LABEL, PRODUCTION_LABEL, type PromptType } from '../../../domain
 import {
   MAX_REFERENCE_DEPTH,
   type PromptReference,
+  PromptReferenceError,
   parseReferences,
   type ReferencedVersion,
-  PromptReferenceError,
   resolveReferences,
 } from '../../../domain/prompt-references.ts'
 import type { Db, Tx } from '../../db/client.ts'
