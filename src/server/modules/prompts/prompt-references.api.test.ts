@@ -68,6 +68,18 @@ describe('prompt references', () => {
     expect(raw.body.prompt).toBe(`Answer. ${ref('tone')} ${ref('sign')}`)
     expect(raw.body.resolutionGraph).toBeNull()
     expect((await get('tone')).body.resolutionGraph).toBeNull()
+
+    // Any stored label, and latest, name their versions too.
+    const label = await client.put(`/api/v1/prompts/${tone.id}/labels`, {
+      label: 'staging',
+      versionId: tone.currentVersionId,
+    })
+    expect(label.status).toBeLessThan(300)
+    await createPromptAs(client, {
+      title: 'labelled',
+      body: `${ref('tone', 'label=staging')}|${ref('tone', 'label=latest')}`,
+    })
+    expect((await get('labelled')).body.prompt).toBe('Be kind.|Be kind and brief.')
   })
 
   it('refuses on save a missing reference, a cycle and a sixth level, on the body field', async () => {
