@@ -33,7 +33,8 @@ async function scenariosFor(userEmail: string): Promise<Scenario[]> {
     )
     return [
       { name: 'list (my prompts, page 1)', paths: ['/api/v1/prompts'] },
-      { name: 'search (title, trigram)', paths: ['/api/v1/prompts?search=email'] },
+      { name: 'search (titles, descriptions, bodies)', paths: ['/api/v1/prompts?search=email'] },
+      { name: 'search (part of a word)', paths: ['/api/v1/prompts?search=summar'] },
       { name: `tag filter (${tags[0]!.tag})`, paths: [`/api/v1/prompts?tags=${tags[0]!.tag}`] },
       { name: 'team prompts (2 teams)', paths: ['/api/v1/prompts?scope=team'] },
       { name: 'get with versions', paths: ids.map((row) => `/api/v1/prompts/${row.id}`) },

@@ -87,8 +87,8 @@ export async function seed(size: SeedSize = seedSize, options: { fresh?: boolean
       if (promptBatch.length === 0) return
       const column = (i: number) => promptBatch.map((row) => row[i])
       await pool.query(
-        `INSERT INTO prompts (id, owner_user_id, team_id, title, description, tags, visibility, created_at, updated_at)
-         SELECT id, owner, team, title, description, tags::text[], visibility, created, updated
+        `INSERT INTO prompts (id, owner_user_id, team_id, title, name, description, tags, visibility, created_at, updated_at)
+         SELECT id, owner, team, title, 'prompt-' || id, description, tags::text[], visibility, created, updated
          FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
                      $8::timestamptz[], $9::timestamptz[])
            AS t(id, owner, team, title, description, tags, visibility, created, updated)`,

@@ -62,14 +62,19 @@ function isRealTimestamp(text: string): boolean {
 }
 
 /**
- * What a list sorts by before its id: a timestamp (most lists), or a whole number (a prompt's
- * versions, by version number).
+ * What a list sorts by before its id: a timestamp (most lists), a whole number (a prompt's
+ * versions, by version number), or a search's rank and then a timestamp (`<rank>:<timestamp>`,
+ * the searched prompts list).
  */
-export type CursorKey = 'timestamp' | 'number'
+export type CursorKey = 'timestamp' | 'number' | 'ranked'
 
 const isSortKey: Record<CursorKey, (text: string) => boolean> = {
   timestamp: isRealTimestamp,
   number: (text) => /^\d{1,9}$/.test(text),
+  ranked: (text) => {
+    const match = /^(\d{1,4}):(.+)$/.exec(text)
+    return match !== null && isRealTimestamp(match[2]!)
+  },
 }
 
 /** Anything that is not base64 of a sort key and a uuid is 400 'Invalid cursor format'. */

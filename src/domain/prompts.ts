@@ -33,6 +33,8 @@ const variableSchema = z.object({
   values: z.array(z.string()),
 })
 
+import { searchMatchSchema } from './prompt-search.ts'
+
 /**
  * The prompt API's shapes. The prompts module owns the rules; other
  * modules (conversations' prompt picker) read prompts through these shapes.
@@ -74,6 +76,8 @@ export const promptSummarySchema = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   access: promptAccessSchema,
+  /** Only in a searched list: where the prompt matched (the title first, then the description, then a body). */
+  match: searchMatchSchema.optional(),
 })
 export type PromptSummary = z.infer<typeof promptSummarySchema>
 
@@ -111,6 +115,10 @@ export const promptDetailSchema = promptSummarySchema.extend({
 export type PromptDetail = z.infer<typeof promptDetailSchema>
 
 export type PromptPage = Page<PromptSummary>
+
+/** A prompt that includes another (its "Used by" list). */
+export const promptDependentSchema = z.object({ id: z.uuid(), name: z.string(), title: z.string() })
+export type PromptDependent = z.infer<typeof promptDependentSchema>
 
 /** Limits the spec leaves open; the database's check constraints hold the same numbers. */
 export const PROMPT_LIMITS = {

@@ -5,6 +5,7 @@ import {
   createPromptInput,
   listPromptsQuery,
   listVersionsQuery,
+  promptDependentSchema,
   promptDetailSchema,
   promptSummarySchema,
   promptTagsQuery,
@@ -110,6 +111,17 @@ export const promptOperations = defineOperations(
       response: null,
       errors: ['forbidden', 'conflict'],
       permission: 'prompt.delete',
+    },
+    usedBy: {
+      method: 'GET',
+      path: '/v1/prompts/:id/used-by',
+      summary:
+        'The prompts of the same space that include this one with a `@@@langfusePrompt:name=…@@@` ' +
+        'reference in any version (at most 100, by name); while there are any, deleting it is a 409',
+      access: 'signed-in',
+      params: promptParams,
+      response: pageOf(promptDependentSchema),
+      permission: 'prompt.view',
     },
     versions: {
       method: 'GET',

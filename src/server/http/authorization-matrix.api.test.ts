@@ -83,6 +83,7 @@ const expected: Record<string, string> = {
   'prompts.exportPrompts':                             '401     404      200     200     200     404     404     404      200',
   'prompts.importPrompts':                             '401     404      200     200     200     404     404     404      403',
   'prompts.compile':                                   '401     404      200     200     200     404     404     404      200',
+  'prompts.usedBy':                                    '401     404      200     200     200     404     404     404      200',
   'prompts.get':                                       '401     404      200     200     200     404     404     404      200',
   'prompts.update':                                    '401     404      403     403     200     404     404     404      403',
   'prompts.versions':                                  '401     404      200     200     200     404     404     404      200',

@@ -23,6 +23,14 @@ export const promptsDe: Record<keyof typeof promptsEn, string> = {
     'Dieser Prompt hat seine Grenze von {max} Versionen erreicht. Speichere deinen Text stattdessen als neuen Prompt.',
   'prompts.staleVersion':
     'Dieser Prompt wurde geändert, während du ihn bearbeitet hast: Jetzt ist Version {version} aktuell. Deine Änderungen sind noch im Editor; prüfe sie und speichere erneut.',
+  'prompts.referenceMissing':
+    'Dieser Text bindet {reference} ein, das es im Bereich dieses Prompts nicht gibt.',
+  'prompts.referenceNotText':
+    'Dieser Text bindet {reference} ein, einen Chat-Prompt; nur Text-Prompts können eingebunden werden.',
+  'prompts.referenceCycle': 'Diese Verweise würden einen Kreis bilden: {cycle}.',
+  'prompts.referenceTooDeep': 'Verweise dürfen höchstens {max} Prompts tief verschachtelt sein: {chain}.',
+  'prompts.usedBy':
+    'Dieser Prompt wird von anderen Prompts eingebunden und kann nicht gelöscht werden: {prompts}. Entferne zuerst die Verweise.',
   'prompts.initialChangelog': 'Erste Version',
   'prompts.updatedChangelog': 'Prompt-Inhalt aktualisiert',
 }

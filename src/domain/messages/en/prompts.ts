@@ -22,6 +22,13 @@ export const promptsEn = {
     'This prompt has reached its limit of {max} versions. Save your text as a new prompt instead.',
   'prompts.staleVersion':
     'This prompt changed while you were editing: version {version} is now current. Your changes are still in the editor; review them and save again.',
+  'prompts.referenceMissing': "This text includes {reference}, which does not exist in this prompt's space.",
+  'prompts.referenceNotText':
+    'This text includes {reference}, which is a chat prompt; only text prompts can be included.',
+  'prompts.referenceCycle': 'These references would form a cycle: {cycle}.',
+  'prompts.referenceTooDeep': 'References may be nested at most {max} prompts deep: {chain}.',
+  'prompts.usedBy':
+    'This prompt is included by other prompts and cannot be deleted: {prompts}. Remove the references first.',
   'prompts.initialChangelog': 'Initial version',
   'prompts.updatedChangelog': 'Updated prompt content',
 } as const

@@ -159,9 +159,11 @@ export function langfuseRoutes({
       throw badRequest('Cannot specify both version and label')
     }
     const selector = { version: query.version, label: query.label }
-    const prompt = await getLangfusePrompt(db, keyOf(c).space, name, selector)
+    const prompt = await getLangfusePrompt(db, keyOf(c).space, name, selector, {
+      resolve: query.resolve !== 'false',
+    })
     if (!prompt) throw notFound(notFoundMessage(name, selector))
-    const body = JSON.stringify({ ...prompt, resolutionGraph: null })
+    const body = JSON.stringify({ ...prompt, resolutionGraph: prompt.resolutionGraph ?? null })
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
     c.header('ETag', etag)
     // A version never changes its text; a label may move at any moment, so it is revalidated.

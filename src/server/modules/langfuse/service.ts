@@ -12,6 +12,7 @@ import {
   serializePromptBody,
   versionLabels,
 } from '../../../domain/prompt-names.ts'
+import { parseReferences, type ResolutionGraph } from '../../../domain/prompt-references.ts'
 import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
@@ -23,6 +24,7 @@ import type { PlanGate } from '../plans/gate.ts'
 import { mapPromptDbError } from '../prompts/db-errors.ts'
 import { type Mover, placeLabel, requireMayMove } from '../prompts/labels.ts'
 import { inSpace, type Space, spaceId } from '../prompts/names.ts'
+import { requireResolvableBody, resolveInSpace } from '../prompts/references.ts'
 import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
 
 /** One prompt version as Langfuse's API answers it. */
@@ -41,7 +43,8 @@ export interface LangfusePrompt {
   tags: string[]
   labels: string[]
   commitMessage: string | null
-  resolutionGraph?: null
+  /** Langfuse's graph of the included prompts (null without references or when fetched raw). */
+  resolutionGraph?: ResolutionGraph | null
 }
 
 interface VersionRow extends Record<string, unknown> {
@@ -115,6 +118,7 @@ export async function getLangfusePrompt(
   space: Space,
   name: string,
   selector: { version?: number; label?: string },
+  options: { resolve?: boolean } = {},
 ): Promise<LangfusePrompt | null> {
   const which =
     selector.version !== undefined
@@ -125,7 +129,19 @@ export async function getLangfusePrompt(
     sql`SELECT ${versionColumns} FROM prompts p JOIN prompt_versions v ON v.prompt_id = p.id
       WHERE ${spaceSql(space)} AND p.name = ${name} AND ${which}`,
   )
-  return row ? toLangfuse(space, row) : null
+  if (!row) return null
+  const answer = toLangfuse(space, row)
+  if (options.resolve === false || parseReferences(row.body).length === 0)
+    return { ...answer, resolutionGraph: null }
+  // References are replaced by the versions they name (decision 0175); a broken one is a 400.
+  const resolved = await resolveInSpace(db, space, {
+    id: row.id,
+    name: row.name,
+    version: row.version_number,
+    type: row.type,
+    body: row.body,
+  })
+  return { ...answer, prompt: parsePromptBody(row.type, resolved.text), resolutionGraph: resolved.graph }
 }
 
 export function notFoundMessage(name: string, selector: { version?: number; label?: string }): string {
@@ -214,6 +230,7 @@ export async function createLangfuseVersion(
       }
       await requireMayMove(tx, prompt, input.labels, mover)
       const body = serializePromptBody(input.type, input.prompt)
+      await requireResolvableBody(tx, space, { name: input.name, type: input.type }, body)
       const [version] = await tx
         .insert(promptVersions)
         .values({

@@ -3,8 +3,9 @@ import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import type { listPromptsQuery, PromptPage, PromptScope, promptTagsQuery } from '../../../domain/prompts.ts'
 import type { Db } from '../../db/client.ts'
-import { containsText, hasAllTags, pageCondition, teamsOf, toPage } from '../../db/queries.ts'
+import { hasAllTags, pageCondition, teamsOf, toPage } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
+import { matchesOf, searchParts } from './search.ts'
 import { selectSummaries, toSummary } from './summaries.ts'
 
 /**
@@ -22,14 +23,21 @@ function scopeCondition(userId: string, scope: PromptScope, teamId: string | und
 }
 
 /**
- * One page of prompts, newest change first (updated_at desc, id desc). Search is a
- * case-insensitive title match (trigram index), tags must all be present (GIN index).
+ * One page of prompts, newest change first (updated_at desc, id desc). Tags must all be present
+ * (GIN index). A search matches titles, descriptions and every version's body and orders by its
+ * rank first (search.ts, decision 0175); each item then says where it matched.
  */
 export async function listPrompts(
   db: Db,
   actor: Actor,
   query: z.output<typeof listPromptsQuery>,
 ): Promise<PromptPage> {
+  const filters = [
+    scopeCondition(actor.id, query.scope, query.teamId),
+    query.tags.length > 0 ? hasAllTags(prompts.tags, query.tags) : undefined,
+    query.visibility ? eq(prompts.visibility, query.visibility) : undefined,
+  ]
+  if (query.search) return searchPrompts(db, actor, query, query.search, filters)
   const order = [desc(prompts.updatedAt), desc(prompts.id)]
   // First the page's ids (filters, order and limit on prompts alone, served by the indexes), then
   // the summaries of just those rows: otherwise the joins and counts would run for every match.
@@ -39,10 +47,7 @@ export async function listPrompts(
     .from(prompts)
     .where(
       and(
-        scopeCondition(actor.id, query.scope, query.teamId),
-        query.search ? containsText(prompts.title, query.search) : undefined,
-        query.tags.length > 0 ? hasAllTags(prompts.tags, query.tags) : undefined,
-        query.visibility ? eq(prompts.visibility, query.visibility) : undefined,
+        ...filters,
         pageCondition({ column: prompts.updatedAt, kind: 'timestamp' }, prompts.id, query.cursor),
       ),
     )
@@ -57,6 +62,49 @@ export async function listPrompts(
     (row) => row.cursorAt,
     (row) => toSummary(actor, row),
   )
+}
+
+/** The searched list: ranked, keyset-paged on (rank, updated_at, id), each item with its match. */
+async function searchPrompts(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof listPromptsQuery>,
+  search: string,
+  filters: (SQL | undefined)[],
+): Promise<PromptPage> {
+  const parts = searchParts(search, query.cursor)
+  const ranked = await db
+    .select({ id: prompts.id, rank: parts.rank.as('rank'), cursorKey: parts.cursorKey })
+    .from(prompts)
+    .where(and(...filters, parts.matches, parts.after))
+    .orderBy(...parts.order)
+    .limit(query.limit + 1)
+  if (ranked.length === 0) return { items: [], nextCursor: null }
+  const summaries = await selectSummaries(db, actor.id).where(
+    inArray(
+      prompts.id,
+      ranked.map((row) => row.id),
+    ),
+  )
+  const byId = new Map(summaries.map((row) => [row.id, row]))
+  const pageRows = ranked.slice(0, query.limit).flatMap((row) => {
+    const summary = byId.get(row.id)
+    return summary ? [{ ...summary, cursorKey: row.cursorKey }] : []
+  })
+  const matches = await matchesOf(db, pageRows, search)
+  const page = toPage(
+    ranked.length > query.limit ? [...pageRows, ranked[query.limit]!] : pageRows,
+    query.limit,
+    (row) => row.cursorKey,
+    (row) => row,
+  )
+  return {
+    items: page.items.map((row) => {
+      const { cursorKey: _, ...summary } = row as (typeof pageRows)[number]
+      return { ...toSummary(actor, summary), match: matches.get(row.id) }
+    }),
+    nextCursor: page.nextCursor,
+  }
 }
 
 /** The distinct tags of a scope's prompts, alphabetically, for the tag filter. */

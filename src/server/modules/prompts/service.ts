@@ -43,6 +43,7 @@ import { mapPromptDbError } from './db-errors.ts'
 import { type Mover, mayMove, placeLabel, requireMayMove } from './labels.ts'
 import { freeNameFromTitle, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
+import { promptsIncluding, requireResolvableBody } from './references.ts'
 import {
   labelColumns,
   selectDetails,
@@ -168,6 +169,12 @@ export async function createPrompt(
       const name =
         input.name ??
         (await freeNameFromTitle(tx, spaceOf({ ...sharing, ownerUserId: actor.id }), input.title))
+      await requireResolvableBody(
+        tx,
+        spaceOf({ ...sharing, ownerUserId: actor.id }),
+        { name, type: input.type },
+        body,
+      )
       const [prompt] = await tx
         .insert(prompts)
         .values({
@@ -274,6 +281,12 @@ export async function savePrompt(
         !sameVariables(variables, current?.variables ?? [])
       if (body !== undefined && changed) {
         await requireRoomForAVersion(tx, promptId)
+        const space = spaceOf({
+          ownerUserId: prompt.ownerUserId,
+          visibility: sharing.visibility ?? prompt.visibility,
+          teamId: sharing.teamId !== undefined ? sharing.teamId : prompt.teamId,
+        })
+        await requireResolvableBody(tx, space, { name: input.name ?? prompt.name, type: prompt.type }, body)
         // The row lock above makes this max + 1 safe: no other save of this prompt runs meanwhile.
         const [version] = await tx
           .insert(promptVersions)
@@ -383,6 +396,13 @@ export async function deletePrompt(db: Db, actor: Actor, promptId: string): Prom
     .transaction(async (tx) => {
       const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
       requirePromptAccess(actor, prompt, 'delete')
+      const dependents = await promptsIncluding(tx, spaceOf(prompt), prompt)
+      if (dependents.length > 0) {
+        throw new AppError('conflict', 'prompts.usedBy', {
+          params: { prompts: dependents.map((dependent) => dependent.name).join(', ') },
+          reason: 'referenced_by_prompts',
+        })
+      }
       await recordAudit(tx, actor, {
         action: 'prompt.deleted',
         objectType: 'prompt',
@@ -398,4 +418,11 @@ export async function deletePrompt(db: Db, actor: Actor, promptId: string): Prom
       await removePrompts(tx, eq(prompts.id, promptId))
     })
     .catch(mapPromptDbError)
+}
+
+/** "Used by": the prompts of the same space that include this one (the caller must see it). */
+export async function listPromptDependents(db: Db, actor: Actor, promptId: string) {
+  const detail = await getPromptDetail(db, actor, promptId)
+  const items = await promptsIncluding(db, spaceOf(detail), detail)
+  return { items, nextCursor: null }
 }

@@ -2,6 +2,7 @@ import { Eye, Pencil } from 'lucide-react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CARD_TAG_LIMIT } from '../../../domain/constants.ts'
+import { type SearchMatch, snippetParts } from '../../../domain/prompt-search.ts'
 import type { PromptSummary } from '../../../domain/prompts.ts'
 import { RelativeTime } from '../../components/relative-time.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -16,6 +17,33 @@ interface PromptRowProps {
   /** Team Prompts: the owner's email (or 'Member') and the team's name. */
   showOwner: boolean
   teamName?: string
+}
+
+/** Where a searched prompt matched, the matched words marked (as elements, never as HTML). */
+function SearchMatchLine({ match }: { match: SearchMatch }) {
+  const { t } = useTranslation('prompts')
+  const where =
+    match.field === 'body'
+      ? t('list.matchBody', { number: match.versionNumber })
+      : match.field === 'description'
+        ? t('list.matchDescription')
+        : t('list.matchTitle')
+  return (
+    <p className="line-clamp-3 text-sm break-words" data-testid="search-match">
+      <span className="font-medium text-muted-foreground">{where}: </span>
+      {snippetParts(match.snippet, match.highlights).map((part, i) =>
+        part.marked ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never reorder
+          <mark key={i} className="rounded-sm bg-yellow-200 text-foreground dark:bg-yellow-700">
+            {part.text}
+          </mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never reorder
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </p>
+  )
 }
 
 /** One prompt in the list: what it is, when it changed, its current version, tags, and actions. */
@@ -37,6 +65,7 @@ export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowPro
         {prompt.description && (
           <p className="line-clamp-2 text-sm text-muted-foreground">{prompt.description}</p>
         )}
+        {prompt.match && <SearchMatchLine match={prompt.match} />}
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
           <span>
             <Trans

@@ -18,6 +18,7 @@ import { useMarkdownExport } from '../../features/prompts/markdown.ts'
 import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import { usePrompt, useSetCurrentVersion } from '../../features/prompts/queries.ts'
 import { TryItCard } from '../../features/prompts/try-it.tsx'
+import { UsedByCard } from '../../features/prompts/used-by.tsx'
 import { ViewVersionButton } from '../../features/prompts/version-dialog.tsx'
 import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
@@ -189,6 +190,7 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
             )}
           />
         )}
+        <UsedByCard promptId={prompt.id} />
         <LabelsCard prompt={prompt} />
         <CodeSnippetCard prompt={prompt} />
         <PromptUsagePanel promptId={prompt.id} />

@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedApiKey } from '../../../domain/api-keys.ts'
+import type { Page } from '../../../domain/cursor.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import type { PromptDependent } from '../../../domain/prompts.ts'
+import { promptVersions } from '../../db/schema/index.ts'
+import { TestClient } from '../../testing/client.ts'
+import { insertTeam } from '../../testing/teams.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs } from './test-fixtures.ts'
+
+let testApp: TestApp
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+afterAll(() => testApp.close())
+
+async function newUser() {
+  const client = new TestClient(testApp)
+  const user = await client.signUp()
+  return { client, user }
+}
+
+const ref = (name: string, selector = 'label=production') => `@@@langfusePrompt:name=${name}|${selector}@@@`
+
+async function langfuse(client: TestClient) {
+  const key = (await client.post<CreatedApiKey>('/api/v1/api-keys', { name: 'refs', scope: 'read_write' }))
+    .body
+  const basic = `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+  return async (path: string) => {
+    const res = await testApp.app.request(`/api/public/v2/prompts/${path}`, {
+      headers: { Authorization: basic },
+    })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  }
+}
+
+describe('prompt references', () => {
+  it('resolves references on the Langfuse fetch, with the resolution graph, and raw with resolve=false', async () => {
+    const { client } = await newUser()
+    const tone = await createPromptAs(client, { title: 'tone', body: 'Be kind.' })
+    await client.patch(`/api/v1/prompts/${tone.id}`, { body: 'Be kind and brief.' })
+    const sign = await createPromptAs(client, {
+      title: 'sign',
+      body: `Sign off. ${ref('tone', 'version=1')}`,
+    })
+    const main = await createPromptAs(client, {
+      title: 'main',
+      body: `Answer. ${ref('tone')} ${ref('sign')}`,
+    })
+    const get = await langfuse(client)
+
+    const resolved = await get('main')
+    expect(resolved.status).toBe(200)
+    expect(resolved.body.prompt).toBe('Answer. Be kind and brief. Sign off. Be kind.')
+    expect(resolved.body.resolutionGraph).toEqual({
+      root: { id: main.currentVersionId, name: 'main', version: 1 },
+      dependencies: {
+        [main.currentVersionId!]: [
+          { id: expect.any(String), name: 'tone', version: 2 },
+          { id: sign.currentVersionId, name: 'sign', version: 1 },
+        ],
+        [sign.currentVersionId!]: [{ id: tone.currentVersionId, name: 'tone', version: 1 }],
+      },
+    })
+    const raw = await get('main?resolve=false')
+    expect(raw.body.prompt).toBe(`Answer. ${ref('tone')} ${ref('sign')}`)
+    expect(raw.body.resolutionGraph).toBeNull()
+    expect((await get('tone')).body.resolutionGraph).toBeNull()
+
+    // Any stored label, and latest, name their versions too.
+    const label = await client.put(`/api/v1/prompts/${tone.id}/labels`, {
+      label: 'staging',
+      versionId: tone.currentVersionId,
+    })
+    expect(label.status).toBeLessThan(300)
+    await createPromptAs(client, {
+      title: 'labelled',
+      body: `${ref('tone', 'label=staging')}|${ref('tone', 'label=latest')}`,
+    })
+    expect((await get('labelled')).body.prompt).toBe('Be kind.|Be kind and brief.')
+  })
+
+  it('refuses on save a missing reference, a cycle and a sixth level, on the body field', async () => {
+    const { client } = await newUser()
+    const missing = await client.post<ErrorBody>('/api/v1/prompts', { title: 'x', body: ref('nowhere') })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error.fields?.body).toContain('nowhere (label production)')
+
+    const a = await createPromptAs(client, { title: 'a', body: 'A' })
+    await createPromptAs(client, { title: 'b', body: ref('a') })
+    const cycle = await client.patch<ErrorBody>(`/api/v1/prompts/${a.id}`, { body: `A ${ref('b')}` })
+    expect(cycle.status).toBe(400)
+    expect(cycle.body.error.fields?.body).toBe('These references would form a cycle: a → b → a.')
+    const self = await client.patch<ErrorBody>(`/api/v1/prompts/${a.id}`, { body: ref('a', 'version=1') })
+    expect(self.status).toBe(400)
+
+    // p1 ← p2 ← p3 ← p4 ← p5: five prompts deep is fine; a sixth on top is refused.
+    await createPromptAs(client, { title: 'p1', body: 'bottom' })
+    for (let i = 2; i <= 5; i++) await createPromptAs(client, { title: `p${i}`, body: ref(`p${i - 1}`) })
+    const sixth = await client.post<ErrorBody>('/api/v1/prompts', { title: 'p6', body: ref('p5') })
+    expect(sixth.status).toBe(400)
+    expect(sixth.body.error.fields?.body).toContain('at most 5 prompts deep')
+  })
+
+  it('refuses a cycle on fetch when one exists in stored data, naming it', async () => {
+    const { client } = await newUser()
+    const a = await createPromptAs(client, { title: 'ca', body: 'A' })
+    const b = await createPromptAs(client, { title: 'cb', body: ref('ca', 'version=1') })
+    const saved = await client.patch<ErrorBody>(`/api/v1/prompts/${a.id}`, { body: `A2 ${ref('cb')}` })
+    expect(saved.status).toBe(400)
+    // Data written before the check (or by hand) can still hold a cycle: the fetch refuses it.
+    await testApp.database.db
+      .update(promptVersions)
+      .set({ body: `A ${ref('cb')}` })
+      .where(eq(promptVersions.id, a.currentVersionId!))
+    const get = await langfuse(client)
+    const fetched = await get(`cb`)
+    expect(fetched.status).toBe(400)
+    expect(String(fetched.body.message)).toContain('cb → ca → cb')
+    expect(b.name).toBe('cb')
+  })
+
+  it('lists "used by", refuses deleting a referenced prompt with its dependents, and stays within the space', async () => {
+    const { client, user } = await newUser()
+    const other = await newUser()
+    const base = await createPromptAs(client, { title: 'base', body: 'Base' })
+    await createPromptAs(client, { title: 'user-one', body: `1 ${ref('base')}` })
+    await createPromptAs(client, { title: 'user-two', body: `2 ${ref('base', 'version=1')}` })
+    const usedBy = await client.get<Page<PromptDependent>>(`/api/v1/prompts/${base.id}/used-by`)
+    expect(usedBy.status).toBe(200)
+    expect(usedBy.body.items.map((item) => item.name)).toEqual(['user-one', 'user-two'])
+
+    const refused = await client.delete<ErrorBody>(`/api/v1/prompts/${base.id}`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.message).toContain('user-one, user-two')
+    expect((await client.get(`/api/v1/prompts/${base.id}`)).status).toBe(200)
+    expect((await other.client.get(`/api/v1/prompts/${base.id}/used-by`)).status).toBe(404)
+
+    // Another user's prompt of the same name, and a team's, are not reachable from this space.
+    await createPromptAs(other.client, { title: 'theirs', body: 'Theirs' })
+    const cross = await client.post<ErrorBody>('/api/v1/prompts', { title: 'x', body: ref('theirs') })
+    expect(cross.status).toBe(400)
+    const team = await insertTeam(testApp.database.db, 'Refs', [{ userId: user.id, role: 'admin' }])
+    const inTeam = await client.post<ErrorBody>('/api/v1/prompts', {
+      title: 'team one',
+      body: ref('base'),
+      visibility: 'team',
+      teamId: team,
+    })
+    expect(inTeam.status).toBe(400)
+    const unused = await createPromptAs(client, { title: 'free', body: 'Free' })
+    expect(
+      (await client.get<Page<PromptDependent>>(`/api/v1/prompts/${unused.id}/used-by`)).body.items,
+    ).toEqual([])
+    expect((await client.delete(`/api/v1/prompts/${unused.id}`)).status).toBe(204)
+  })
+})

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { snippetParts } from '../../../domain/prompt-search.ts'
+import type { PromptPage } from '../../../domain/prompts.ts'
+import { TestClient } from '../../testing/client.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs } from './test-fixtures.ts'
+
+let testApp: TestApp
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+afterAll(() => testApp.close())
+
+async function newUser(): Promise<TestClient> {
+  const client = new TestClient(testApp)
+  await client.signUp()
+  return client
+}
+
+async function search(client: TestClient, text: string, extra = ''): Promise<PromptPage> {
+  const res = await client.get<PromptPage>(`/api/v1/prompts?search=${encodeURIComponent(text)}${extra}`)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body
+}
+const titles = (page: PromptPage) => page.items.map((item) => item.title)
+
+describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => {
+  it('finds text that only an old version has, and says which version and where', async () => {
+    const me = await newUser()
+    const prompt = await createPromptAs(me, { title: 'Support reply', body: 'Answer with a zebracorn tone.' })
+    await me.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Answer politely.' })
+    await me.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Answer politely and briefly.' })
+    await createPromptAs(me, { title: 'Unrelated' })
+
+    const page = await search(me, 'zebracorn')
+    expect(titles(page)).toEqual(['Support reply'])
+    const match = page.items[0]!.match!
+    expect(match).toMatchObject({ field: 'body', versionNumber: 1, snippet: 'Answer with a zebracorn tone.' })
+    expect(snippetParts(match.snippet, match.highlights)).toEqual([
+      { text: 'Answer with a ', marked: false },
+      { text: 'zebracorn', marked: true },
+      { text: ' tone.', marked: false },
+    ])
+    // The current version is preferred when it matches too.
+    expect((await search(me, 'politely')).items[0]!.match).toMatchObject({ field: 'body', versionNumber: 3 })
+  })
+
+  it('matches parts of words and words apart, case-insensitively', async () => {
+    const me = await newUser()
+    await createPromptAs(me, {
+      title: 'Mailer',
+      body: 'Summarize the customer EMAIL in three bullet points.',
+    })
+    await createPromptAs(me, { title: 'Other', body: 'Translate the text.' })
+    expect(titles(await search(me, 'summar'))).toEqual(['Mailer'])
+    expect(titles(await search(me, 'bullet email'))).toEqual(['Mailer'])
+    expect(titles(await search(me, 'ULLET PO'))).toEqual(['Mailer'])
+    expect(titles(await search(me, 'nothing like this'))).toEqual([])
+  })
+
+  it('ranks title matches over description matches over body matches, whole words over parts', async () => {
+    const me = await newUser()
+    await createPromptAs(me, { title: 'In the body', body: 'Write a haiku about autumn.' })
+    await createPromptAs(me, { title: 'Describes it', description: 'A haiku writer', body: 'Write verse.' })
+    await createPromptAs(me, { title: 'Haikus', body: 'Write short poems.' })
+    await createPromptAs(me, { title: 'Haiku master', body: 'Write poems.' })
+    const page = await search(me, 'haiku')
+    expect(titles(page)).toEqual(['Haiku master', 'Haikus', 'Describes it', 'In the body'])
+    expect(page.items.map((item) => item.match?.field)).toEqual(['title', 'title', 'description', 'body'])
+    expect(page.items[0]!.match!.versionNumber).toBeNull()
+  })
+
+  it('pages through ranked results without skipping or repeating', async () => {
+    const me = await newUser()
+    for (let i = 0; i < 7; i++) await createPromptAs(me, { title: `Title kiwi ${i}` })
+    for (let i = 0; i < 6; i++) await createPromptAs(me, { title: `Body ${i}`, body: `Peel the kiwi ${i}.` })
+    const seen: string[] = []
+    let cursor: string | null = ''
+    for (let pages = 0; cursor !== null && pages < 10; pages++) {
+      const page: PromptPage = await search(
+        me,
+        'kiwi',
+        `&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
+      seen.push(...titles(page))
+      cursor = page.nextCursor
+    }
+    expect(seen).toHaveLength(13)
+    expect(new Set(seen).size).toBe(13)
+    expect(seen.slice(0, 7).every((title) => title.startsWith('Title'))).toBe(true)
+  })
+
+  it('keeps to the caller\u2019s prompts and answers odd input without a server error', async () => {
+    const me = await newUser()
+    const other = await newUser()
+    await createPromptAs(other, { title: 'Secret', body: 'Only mine: pomegranate.' })
+    await createPromptAs(me, { title: 'Mine', body: 'Text with (parens) & "quotes" | pipes: 100%_done' })
+    expect(titles(await search(me, 'pomegranate'))).toEqual([])
+    for (const odd of [
+      '"',
+      '&|!',
+      '(',
+      ':*',
+      "'",
+      '\\',
+      '-',
+      'or',
+      '""',
+      'a & b',
+      '100%_',
+      '((x',
+      '!!!',
+      '<mark>',
+    ]) {
+      const res = await me.get(`/api/v1/prompts?search=${encodeURIComponent(odd)}`)
+      expect(res.status, odd).toBe(200)
+    }
+    expect(titles(await search(me, '(parens)'))).toEqual(['Mine'])
+    expect(titles(await search(me, '100%_'))).toEqual(['Mine'])
+    const bad = await me.get('/api/v1/prompts?search=x&cursor=bm90LWEtY3Vyc29y')
+    expect(bad.status).toBe(400)
+  })
+})

@@ -1,0 +1,129 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { decodeCursor } from '../../../domain/cursor.ts'
+import { type SearchMatch, searchSnippet } from '../../../domain/prompt-search.ts'
+import type { Db } from '../../db/client.ts'
+import { containsText, cursorTimestamp } from '../../db/queries.ts'
+import { prompts, promptVersions } from '../../db/schema/index.ts'
+
+/**
+ * Search in the prompts list (issue 17, decision 0175): titles, descriptions and every version's
+ * body, by whole words (full-text, `websearch_to_tsquery('simple', …)`) and by any part of a word
+ * (ILIKE, served by trigram indexes). Both kinds use the expression indexes of migration 0175.
+ *
+ * The rank is a small whole number: per field 2 for a whole-word match, 1 for a part-of-word one,
+ * weighted title 9 and description 3; a match only in a body ranks 0. Results are ordered by rank, then newest change, then
+ * id, and paged by a keyset cursor over those three (`<rank>:<timestamp>|<id>`).
+ */
+export interface SearchParts {
+  rank: SQL<number>
+  matches: SQL
+  order: SQL[]
+  after: SQL | undefined
+  cursorKey: SQL<string>
+}
+
+function fieldScore(text: SQL, query: SQL, pattern: string): SQL {
+  return sql`(CASE WHEN to_tsvector('simple', ${text}) @@ ${query} THEN 2 WHEN ${containsText(text, pattern)} THEN 1 ELSE 0 END)`
+}
+
+export function searchParts(search: string, cursor: string | undefined): SearchParts {
+  const query = sql`websearch_to_tsquery('simple', ${search})`
+  const titleAndDescription = sql`${prompts.title} || ' ' || coalesce(${prompts.description}, '')`
+  // The body of any version: the match the index finds, then the score of the best version.
+  const bodyMatches = sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
+    AND (to_tsvector('simple', sv.body) @@ ${query} OR ${containsText(sql`sv.body`, search)}))`
+  // Body matches add nothing to the rank: computing it per version would read every version of
+  // every match; a prompt that matched only in a body ranks 0, after every title or description.
+  const rank = sql<number>`(9 * ${fieldScore(sql`${prompts.title}`, query, search)}
+    + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`, query, search)})`
+  const matches = sql`(to_tsvector('simple', ${titleAndDescription}) @@ ${query}
+    OR ${containsText(prompts.title, search)} OR ${containsText(prompts.description, search)}
+    OR ${bodyMatches})`
+  let after: SQL | undefined
+  if (cursor) {
+    const { at, id } = decodeCursor(cursor, 'ranked')
+    const separator = at.indexOf(':')
+    const position = Number(at.slice(0, separator))
+    const timestamp = at.slice(separator + 1)
+    after = sql`(${rank}, ${prompts.updatedAt}, ${prompts.id}) < (${position}::integer, ${timestamp}::timestamptz, ${id}::uuid)`
+  }
+  return {
+    rank,
+    matches,
+    order: [sql`rank DESC`, sql`${prompts.updatedAt} DESC`, sql`${prompts.id} DESC`],
+    after,
+    cursorKey: sql<string>`(${rank})::text || ':' || ${cursorTimestamp(prompts.updatedAt)}`,
+  }
+}
+
+/**
+ * Where each of a page's prompts matched: its title, else its description, else a body (the
+ * current version's when it matches, else the newest version that does), with the excerpt.
+ */
+export async function matchesOf(
+  db: Db,
+  rows: readonly { id: string; title: string; description: string | null; currentVersionId: string | null }[],
+  search: string,
+): Promise<Map<string, SearchMatch>> {
+  const found = new Map<string, SearchMatch>()
+  if (rows.length === 0) return found
+  const query = sql`websearch_to_tsquery('simple', ${search})`
+  const hits = await db
+    .select({
+      id: prompts.id,
+      titleHit: sql<boolean>`(to_tsvector('simple', ${prompts.title}) @@ ${query} OR ${containsText(prompts.title, search)})`,
+      descriptionHit: sql<boolean>`(to_tsvector('simple', coalesce(${prompts.description}, '')) @@ ${query} OR ${containsText(prompts.description, search)})`,
+    })
+    .from(prompts)
+    .where(
+      inArray(
+        prompts.id,
+        rows.map((row) => row.id),
+      ),
+    )
+  const hitOf = new Map(hits.map((hit) => [hit.id, hit]))
+  const needBody: string[] = []
+  for (const row of rows) {
+    const hit = hitOf.get(row.id)
+    if (hit?.titleHit) {
+      found.set(row.id, { field: 'title', versionNumber: null, ...searchSnippet(row.title, search) })
+    } else if (hit?.descriptionHit && row.description) {
+      found.set(row.id, {
+        field: 'description',
+        versionNumber: null,
+        ...searchSnippet(row.description, search),
+      })
+    } else {
+      needBody.push(row.id)
+    }
+  }
+  if (needBody.length > 0) {
+    const versions = await db
+      .selectDistinctOn([promptVersions.promptId], {
+        promptId: promptVersions.promptId,
+        versionNumber: promptVersions.versionNumber,
+        body: promptVersions.body,
+      })
+      .from(promptVersions)
+      .innerJoin(prompts, eq(prompts.id, promptVersions.promptId))
+      .where(
+        and(
+          inArray(promptVersions.promptId, needBody),
+          sql`(to_tsvector('simple', ${promptVersions.body}) @@ ${query} OR ${containsText(promptVersions.body, search)})`,
+        ),
+      )
+      .orderBy(
+        promptVersions.promptId,
+        sql`(${promptVersions.id} = ${prompts.currentVersionId}) DESC`,
+        desc(promptVersions.versionNumber),
+      )
+    for (const version of versions) {
+      found.set(version.promptId, {
+        field: 'body',
+        versionNumber: version.versionNumber,
+        ...searchSnippet(version.body, search),
+      })
+    }
+  }
+  return found
+}
