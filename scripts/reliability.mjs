@@ -40,7 +40,10 @@ const figures = existsSync(figuresDir)
 console.log('\n== Reliability figures')
 for (const { suite, database, ...rest } of figures) {
   const line = Object.entries(rest)
-    .map(([name, value]) => `${name} ${typeof value === 'number' && name !== 'seed' ? value.toLocaleString('en') : value}`)
+    .map(
+      ([name, value]) =>
+        `${name} ${typeof value === 'number' && name !== 'seed' ? value.toLocaleString('en') : value}`,
+    )
     .join(', ')
   console.log(`${suite} on ${database}: ${line}`)
 }
