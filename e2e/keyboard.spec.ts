@@ -65,7 +65,9 @@ test('create a prompt with tags by keyboard', async ({ page }) => {
   await page.keyboard.press('Enter')
 
   await expect(page.getByRole('heading', { name: 'Keyboard summary', level: 1 })).toBeVisible()
-  await expect(page.getByText('Summarize {text} in three bullets.')).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Current Version' }).getByText('Summarize {text} in three bullets.'),
+  ).toBeVisible()
   await expect(page.getByRole('list', { name: 'Tags' }).getByText('keyboard')).toBeVisible()
 })
 

@@ -34,7 +34,7 @@ function SearchMatchLine({ match }: { match: SearchMatch }) {
       {snippetParts(match.snippet, match.highlights).map((part, i) =>
         part.marked ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never reorder
-          <mark key={i} className="rounded-sm bg-yellow-200 text-foreground dark:bg-yellow-700">
+          <mark key={i} className="rounded-sm bg-yellow-200 text-foreground dark:bg-yellow-800">
             {part.text}
           </mark>
         ) : (
