@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', requireSameOriginJson(config.trustedOrigins, ['/api/auth/callback/']))
 
   app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth, database))
-  app.use('/api/v1/*', bearerKeyAuth(db, plans, config.rateLimitMultiplier, loadSession(auth)))
+  app.use('/api/v1/*', bearerKeyAuth(db, plans, config.rateLimitMultiplier, loadSession(auth, db)))
 
   const mount = <G extends Record<string, unknown>>(
     group: G,
