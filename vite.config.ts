@@ -1,11 +1,20 @@
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { precompressWeb } from './scripts/precompress-web.mjs'
+
+/** Each built file's brotli and gzip variant, written beside it for the server to send. */
+const precompress = (): Plugin => ({
+  name: 'promptfolio-precompress',
+  apply: 'build',
+  closeBundle: () => precompressWeb(fileURLToPath(new URL('./dist/web', import.meta.url))),
+})
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -131,7 +131,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError('not_found', 'error.routeNotFound')
   })
 
-  if (deps.webDistDir) app.use('*', serveWebApp(deps.webDistDir).handler)
+  if (deps.webDistDir) app.use('*', serveWebApp(deps.webDistDir))
   return app
 }
 

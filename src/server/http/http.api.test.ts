@@ -4,6 +4,7 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { precompressWeb } from '../../../scripts/precompress-web.mjs'
 import { createApp, MAX_BODY_BYTES } from '../app.ts'
 import { createAuth } from '../auth/auth.ts'
 import { createLogger } from '../log.ts'
@@ -255,10 +256,9 @@ describe('serving the web app', () => {
     })
   })
 
-  it('caches hashed assets for a year and compresses them once their variants are made', async () => {
-    const webApp = serveWebApp(dist)
-    const served = new Hono().use('*', webApp.handler)
-    await webApp.compressed
+  it('caches hashed assets for a year and sends the variants the build compressed', async () => {
+    precompressWeb(dist)
+    const served = new Hono().use('*', serveWebApp(dist))
     const asset = (encoding: string) =>
       served.request('/assets/main-abc123.js', { headers: { 'Accept-Encoding': encoding } })
     const gzipped = await asset('gzip')

@@ -1,7 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 
 const contentTypes: Record<string, string> = {
@@ -16,8 +14,6 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
 }
-const compressible = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest'])
-
 interface Asset {
   body: Uint8Array
   gzip?: Uint8Array
@@ -26,30 +22,17 @@ interface Asset {
   cacheControl: string
 }
 
-const brotli = promisify(brotliCompress)
-const gzipped = promisify(gzip)
-
-export interface WebApp {
-  handler: MiddlewareHandler
-  /** Settles when every compressible file has its brotli and gzip variant. */
-  compressed: Promise<void>
-}
-
 /**
  * Serves the built single-page app from memory: files under /assets/ carry a content hash and are
  * cached for a year; everything else (index.html for every client route) must be revalidated.
- * Compressed variants are made once, off the main thread after start-up (maximum brotli takes
- * seconds for the whole app, which would otherwise delay the first answer); until a file's
- * variants are ready it goes out uncompressed.
+ * The build writes each compressible file's brotli and gzip variant beside it (`.br`, `.gz`, see
+ * scripts/precompress-web.mjs); compressing at start-up instead cost seconds of CPU and left about
+ * 50 MB of the compressors' memory behind. A file without variants goes out as it is.
  */
-export function serveWebApp(distDir: string): WebApp {
+export function serveWebApp(distDir: string): MiddlewareHandler {
   const assets = loadAssets(distDir)
   const index = assets.get('/index.html')
-  // A file that fails to compress is simply served as it is.
-  const compressed = Promise.all([...assets.values()].map((asset) => compress(asset).catch(() => {}))).then(
-    () => undefined,
-  )
-  const handler: MiddlewareHandler = async (c, next) => {
+  return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const asset = assets.get(c.req.path) ?? (c.req.path.startsWith('/assets/') ? undefined : index)
     if (!asset) {
@@ -59,17 +42,6 @@ export function serveWebApp(distDir: string): WebApp {
     }
     return send(c, asset)
   }
-  return { handler, compressed }
-}
-
-async function compress(asset: Asset & { compressible: boolean }): Promise<void> {
-  if (!asset.compressible) return
-  const [br, gzip] = await Promise.all([
-    brotli(asset.body, { params: { [constants.BROTLI_PARAM_SIZE_HINT]: asset.body.length } }),
-    gzipped(asset.body, { level: 9 }),
-  ])
-  asset.br = br
-  asset.gzip = gzip
 }
 
 function send(c: Context, asset: Asset): Response {
@@ -91,9 +63,10 @@ function send(c: Context, asset: Asset): Response {
   return c.body(body as Uint8Array<ArrayBuffer>, 200, headers)
 }
 
-function loadAssets(distDir: string): Map<string, Asset & { compressible: boolean }> {
-  const assets = new Map<string, Asset & { compressible: boolean }>()
+function loadAssets(distDir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>()
   if (!existsSync(distDir)) return assets
+  const variant = (file: string) => (existsSync(file) ? readFileSync(file) : undefined)
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const file = path.join(dir, name)
@@ -101,14 +74,15 @@ function loadAssets(distDir: string): Map<string, Asset & { compressible: boolea
         walk(file)
         continue
       }
-      const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`
       const ext = path.extname(name)
-      const body = readFileSync(file)
+      if (ext === '.br' || ext === '.gz') continue
+      const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`
       assets.set(urlPath, {
-        body,
+        body: readFileSync(file),
+        br: variant(`${file}.br`),
+        gzip: variant(`${file}.gz`),
         type: contentTypes[ext] ?? 'application/octet-stream',
         cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        compressible: compressible.has(ext) && body.length > 512,
       })
     }
   }

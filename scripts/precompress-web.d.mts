@@ -1,0 +1,2 @@
+/** See precompress-web.mjs. */
+export function precompressWeb(dir: string): void
