@@ -5,6 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../domain/auth.ts'
+import type { DataExport, ExportArchive } from '../domain/data-rights.ts'
 import type { ErrorBody } from '../domain/errors.ts'
 import type { PromptDetail } from '../domain/prompts.ts'
 import { migrationFiles } from './db/migrate.ts'
@@ -120,6 +121,13 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
     expect(await rows('SELECT name FROM instance_secrets')).toEqual([{ name: 'auth' }])
   })
 
+  it('make exactly one global admin of the first sign-ups, made at once on both processes', async () => {
+    const clients = Array.from({ length: 6 }, () => new TestClient(target, { ip: address() }))
+    const users = await Promise.all(clients.map((client) => client.signUp()))
+    expect(users.filter((user) => user.globalRole === 'global_admin')).toHaveLength(1)
+    expect(await rows(`SELECT 1 FROM users WHERE role = 'global_admin'`)).toHaveLength(1)
+  })
+
   it('accept a session made on one process on the other', async () => {
     const user = await signedUp()
     const answeredBy = new Set<string | null>()
@@ -138,6 +146,24 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
     // Signing out on one ends the session on both.
     expect((await user.post('/api/auth/sign-out')).status).toBe(200)
     for (let i = 0; i < 2; i += 1) expect((await user.get('/api/v1/me')).status).toBe(401)
+  })
+
+  it('build a data export on one process and hand it out on the other', async () => {
+    const user = await signedUp()
+    expect((await user.post('/api/v1/prompts', { title: 'Exported', body: 'x' })).status).toBe(201)
+    const started = await user.post<DataExport>('/api/v1/me/exports')
+    expect(started.status).toBe(201)
+    const other = servers[1 - Number(started.headers.get('x-backend'))]!
+    await until(
+      async () =>
+        (await rows(`SELECT 1 FROM data_exports WHERE id = $1 AND status = 'ready'`, [started.body.id]))
+          .length === 1,
+      'the export to be built',
+    )
+    const direct = user.copy({}, { url: `http://127.0.0.1:${other.port}`, origin: proxy.url })
+    const archive = await direct.get<ExportArchive>(`/api/v1/me/exports/${started.body.id}/archive`)
+    expect(archive.status).toBe(200)
+    expect(archive.body.prompts.map((prompt) => prompt.title)).toEqual(['Exported'])
   })
 
   it('count a rate limit once across both processes', async () => {
