@@ -72,6 +72,7 @@ beforeAll(async () => {
         DATABASE_URL: databaseUrl.toString(),
         DATA_DIR: dataDirs[i]!,
         AUTH_SECRET: '',
+        ADMIN_EMAIL: '',
         PLANS: 'on',
         RATE_LIMIT_MULTIPLIER: '1',
         TRUST_PROXY: '127.0.0.1',
