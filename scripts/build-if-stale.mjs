@@ -1,8 +1,10 @@
 // Builds what `npm start` runs when it is missing or older than its sources: the web app
-// (dist/web) and the server bundle (dist/server). Nothing is rebuilt on a plain restart.
+// (dist/web) and the server bundle (dist/server). Nothing is rebuilt on a plain restart. Starts at
+// the same moment take turns (build-lock.mjs): the later one finds the build fresh.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { withBuildLock } from './build-lock.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -31,12 +33,28 @@ const targets = [
   },
 ]
 
-for (const target of targets) {
-  const marker = path.join(root, target.marker)
-  const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0
-  if (builtAt > 0 && target.sources.every((source) => newestMtime(source) <= builtAt)) continue
-  console.log(
-    builtAt === 0 ? `Building the ${target.name}…` : `Sources changed; rebuilding the ${target.name}…`,
+function staleTargets() {
+  return targets.filter((target) => {
+    const marker = path.join(root, target.marker)
+    const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0
+    target.builtAt = builtAt
+    return builtAt === 0 || target.sources.some((source) => newestMtime(source) > builtAt)
+  })
+}
+
+if (staleTargets().length > 0) {
+  await withBuildLock(
+    path.join(root, 'dist', '.build-lock'),
+    () => {
+      for (const target of staleTargets()) {
+        console.log(
+          target.builtAt === 0
+            ? `Building the ${target.name}…`
+            : `Sources changed; rebuilding the ${target.name}…`,
+        )
+        execFileSync(process.execPath, target.command, { cwd: root, stdio: 'inherit' })
+      }
+    },
+    { onWait: () => console.log('Another start is building the app; waiting for it…') },
   )
-  execFileSync(process.execPath, target.command, { cwd: root, stdio: 'inherit' })
 }

@@ -1,7 +1,8 @@
 // `npm run test:reliability`: the full reliability run. The authorization matrix (every operation
 // x every kind of caller) and the generated fuzz (FUZZ_RUNS requests, 10,000 unless set) on the
-// embedded database, then, with TEST_DATABASE_URL set, the same two and the outage test on
-// PostgreSQL. Prints the figures the suites wrote to .tmp/reliability/ and fails on any failure.
+// embedded database, then, with TEST_DATABASE_URL set, the same two, the outage test and two app
+// processes behind a round-robin proxy (scale-out) on PostgreSQL. Prints the figures the suites
+// wrote to .tmp/reliability/ and fails on any failure.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -29,7 +30,12 @@ function run(project, extraFiles, env) {
 
 let ok = run('api-pglite', [], {})
 if (process.env.TEST_DATABASE_URL) {
-  ok = run('api-postgres', ['src/server/db/outage.postgres.test.ts'], {}) && ok
+  ok =
+    run(
+      'api-postgres',
+      ['src/server/db/outage.postgres.test.ts', 'src/server/scale-out.postgres.test.ts'],
+      {},
+    ) && ok
 } else {
   console.log('\n== api-postgres skipped: set TEST_DATABASE_URL=postgres://… to run the PostgreSQL half')
 }

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { Conversation, Message } from '../../domain/conversations.ts'
+import type { Page } from '../../domain/cursor.ts'
 import type { PromptDetail } from '../../domain/prompts.ts'
 import { promptLabels, promptVersions, teamMembers } from '../db/schema/index.ts'
 import { TestClient } from '../testing/client.ts'
@@ -10,8 +12,9 @@ import { createTestApp } from '../testing/test-app.ts'
  * Races the product must win on a real database (run on PostgreSQL by the api-postgres project,
  * where the requests really overlap; on PGlite they queue): many writers at once, and afterwards
  * the invariant holds. The other races live with their modules: 50 saves of one prompt
- * (prompts.api.test.ts), creates at the plan limit (plans.api.test.ts), invitation accepts
- * (invitations.api.test.ts), global admins demoting each other (admin.api.test.ts).
+ * (prompts.api.test.ts), creates and invitations at the plan limit and accepts at the member limit
+ * (plans.api.test.ts), two accepts of one invitation (invitations.api.test.ts), global admins
+ * demoting each other (admin.api.test.ts). Two app processes at once: scale-out.postgres.test.ts.
  */
 const testApp = await createTestApp()
 afterAll(() => testApp.close())
@@ -126,5 +129,61 @@ describe('team role changes at once', () => {
       .from(teamMembers)
       .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.role, 'admin')))
     expect(left).toHaveLength(1)
+  })
+})
+
+describe('message appends while a reader pages', () => {
+  it('never skip or repeat a message: every pass through the pages is the start of the final order', async () => {
+    const owner = await signedUp()
+    const conversation = await owner.post<Conversation>('/api/v1/conversations', { title: 'Paged' })
+    expect(conversation.status).toBe(201)
+    const path = `/api/v1/conversations/${conversation.body.id}/messages`
+    const total = 60
+
+    /** One pass from the first page to the last, 4 messages a page; the ids in the order seen. */
+    async function pass(order: 'asc' | 'desc'): Promise<string[]> {
+      const seen: string[] = []
+      let cursor: string | null = null
+      do {
+        const query: string = `?limit=4&order=${order}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
+        const page = await owner.get<Page<Message>>(`${path}${query}`)
+        expect(page.status).toBe(200)
+        seen.push(...page.body.items.map((message) => message.id))
+        cursor = page.body.nextCursor
+      } while (cursor)
+      return seen
+    }
+
+    // Four writers append 15 messages each, every writer one after another, while two readers page
+    // through again and again, oldest first and newest first, until the writers are done.
+    let writing = true
+    const writers = Promise.all(
+      Array.from({ length: 4 }, async (_, writer) => {
+        for (let i = 0; i < total / 4; i += 1) {
+          const res = await owner.post(path, { content: { text: `writer ${writer} message ${i}` } })
+          expect(res.status).toBe(201)
+        }
+      }),
+    ).finally(() => {
+      writing = false
+    })
+    const passes: { order: 'asc' | 'desc'; ids: string[] }[] = []
+    const readers = (['asc', 'desc'] as const).map(async (order) => {
+      do passes.push({ order, ids: await pass(order) })
+      while (writing)
+    })
+    await Promise.all([writers, ...readers])
+
+    const final = await pass('asc')
+    expect(final).toHaveLength(total)
+    expect(new Set(final).size).toBe(total)
+    expect((await pass('desc')).reverse()).toEqual(final)
+    // Messages only ever join at the end: a pass oldest first saw the first n of them in order, and
+    // a pass newest first saw the first n newest first; none skipped, none twice.
+    for (const { order, ids } of passes) {
+      const oldestFirst = order === 'asc' ? ids : [...ids].reverse()
+      expect(oldestFirst).toEqual(final.slice(0, ids.length))
+    }
+    expect(passes.length).toBeGreaterThan(2)
   })
 })

@@ -8,16 +8,23 @@ export interface TestResponse<T = unknown> {
   body: T
 }
 
+/** A server reached over HTTP (a real process, or a proxy in front of several) and its public origin. */
+export interface HttpTarget {
+  url: string
+  origin: string
+}
+
 /**
  * A browser-like API client: keeps its cookies, sends the app's Origin and JSON, and reads JSON
- * answers. One client per simulated user.
+ * answers. One client per simulated user. It talks to an in-process test app, or over HTTP to an
+ * `HttpTarget` (then `ip` is sent as X-Forwarded-For, for servers that trust the proxy in front).
  */
 export class TestClient {
   private cookies = new Map<string, string>()
   user: CurrentUser | null = null
 
   constructor(
-    private readonly testApp: TestApp,
+    private readonly testApp: TestApp | HttpTarget,
     /** `ip`: the client address the server sees (rate limits count per address). */
     private readonly defaults: { locale?: string; origin?: string; ip?: string } = {},
   ) {}
@@ -28,7 +35,7 @@ export class TestClient {
     options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = {
-      Origin: this.defaults.origin ?? TEST_ORIGIN,
+      Origin: this.defaults.origin ?? ('origin' in this.testApp ? this.testApp.origin : TEST_ORIGIN),
       'Accept-Language': this.defaults.locale ?? 'en',
       ...options.headers,
     }
@@ -37,9 +44,15 @@ export class TestClient {
     if (options.rawBody !== undefined) body = options.rawBody
     else if (options.body !== undefined) body = JSON.stringify(options.body)
     if (body !== undefined) headers['Content-Type'] ??= 'application/json'
-    // What @hono/node-server's getConnInfo reads; without it every test client is 'local'.
-    const env = this.defaults.ip ? { incoming: { socket: { remoteAddress: this.defaults.ip } } } : undefined
-    const response = await this.testApp.app.request(path, { method, headers, body }, env)
+    let response: Response
+    if ('app' in this.testApp) {
+      // What @hono/node-server's getConnInfo reads; without it every test client is 'local'.
+      const env = this.defaults.ip ? { incoming: { socket: { remoteAddress: this.defaults.ip } } } : undefined
+      response = await this.testApp.app.request(path, { method, headers, body }, env)
+    } else {
+      if (this.defaults.ip) headers['X-Forwarded-For'] = this.defaults.ip
+      response = await fetch(new URL(path, this.testApp.url), { method, headers, body })
+    }
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';')
       const index = pair.indexOf('=')
@@ -76,10 +89,13 @@ export class TestClient {
 
   /**
    * A second client holding the same cookies (e.g. a stolen or kept session token), optionally
-   * sending another language, Origin or client address.
+   * sending another language, Origin or client address, or talking to another server (`target`).
    */
-  copy(overrides: { locale?: string; origin?: string; ip?: string } = {}): TestClient {
-    const other = new TestClient(this.testApp, { ...this.defaults, ...overrides })
+  copy(
+    overrides: { locale?: string; origin?: string; ip?: string } = {},
+    target: TestApp | HttpTarget = this.testApp,
+  ): TestClient {
+    const other = new TestClient(target, { ...this.defaults, ...overrides })
     other.cookies = new Map(this.cookies)
     other.user = this.user
     return other

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { BillingSpace, Entitlements, PlanRequest } from '../../../domain/plans.ts'
@@ -241,6 +241,102 @@ describe('team members (members plus pending invitations)', () => {
         .from(teamMembers)
         .where(eq(teamMembers.userId, invitees[1]!.user!.id)),
     ).toEqual([])
+  })
+})
+
+describe('team members at once (real overlap on PostgreSQL)', () => {
+  // A pending invitation holds its seat, so accepting one never takes a new seat: the last free
+  // seat is won by an invitation, and accepts at the limit all fit (or, after a downgrade below
+  // the team's size, none does).
+  const membersOf = async (teamId: string) =>
+    (await testApp.database.db.select().from(teamMembers).where(eq(teamMembers.teamId, teamId))).length
+  const pendingOf = async (teamId: string) =>
+    (
+      await testApp.database.db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.teamId, teamId), eq(invitations.status, 'pending')))
+    ).length
+  const acceptAs = async (invitee: TestClient) => {
+    const { token } = await invitationLinkFor(testApp, invitee.user!.email)
+    return invitee.post<Refusal>(`/api/v1/invitations/${token}/accept`)
+  }
+  const expectPlanLimits = (results: { status: number; body: Refusal }[]) => {
+    for (const res of results) {
+      expect(res.status).toBe(403)
+      expect(res.body.error.planLimit).toMatchObject({ resource: 'team_members', max: 5 })
+    }
+  }
+
+  it('gives the last seat to exactly one of 6 invitations sent at once by two admins', async () => {
+    const owner = await signedUp()
+    const team = await createTeamAs(owner)
+    const second = await signedUp()
+    await inviteAs(owner, team.id, second.user!.email, 'admin')
+    expect((await acceptAs(second)).status).toBe(200)
+    for (let i = 0; i < 2; i++) await inviteAs(owner, team.id, uniqueEmail())
+    // 2 members + 2 pending of 5: one seat left.
+    const emails = Array.from({ length: 6 }, () => uniqueEmail())
+    const results = await Promise.all(
+      emails.map((email, i) =>
+        (i % 2 === 0 ? owner : second).post<Refusal>(`/api/v1/teams/${team.id}/invitations`, { email }),
+      ),
+    )
+    expect(results.filter((res) => res.status === 201)).toHaveLength(1)
+    expectPlanLimits(results.filter((res) => res.status !== 201))
+    expect((await membersOf(team.id)) + (await pendingOf(team.id))).toBe(5)
+    // Only the invitation that got the seat was mailed.
+    const mailed = await testApp.database.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.toAddress, emails))
+    expect(mailed).toHaveLength(1)
+  })
+
+  it('lets every invitee of a full team accept at once, while invitations sent meanwhile find no seat', async () => {
+    const owner = await signedUp()
+    const team = await createTeamAs(owner)
+    const invitees = await Promise.all(Array.from({ length: 4 }, () => signedUp()))
+    for (const invitee of invitees) await inviteAs(owner, team.id, invitee.user!.email)
+    // 1 member + 4 pending of 5.
+    const [accepts, invites] = await Promise.all([
+      Promise.all(invitees.map(acceptAs)),
+      Promise.all(
+        Array.from({ length: 3 }, () =>
+          owner.post<Refusal>(`/api/v1/teams/${team.id}/invitations`, { email: uniqueEmail() }),
+        ),
+      ),
+    ])
+    expect(accepts.map((res) => res.status)).toEqual([200, 200, 200, 200])
+    expectPlanLimits(invites)
+    expect(await membersOf(team.id)).toBe(5)
+    expect(await pendingOf(team.id)).toBe(0)
+  })
+
+  it('refuses all of 6 accepts at once after a downgrade below the team size, and lets them in once it fits', async () => {
+    const owner = await signedUp()
+    const team = await createTeamAs(owner)
+    const grant = (plan: string | null) =>
+      admin.put('/api/v1/admin/plans', { context: 'team', subjectId: team.id, plan })
+    expect((await grant('team')).status).toBe(200)
+    const invitees = await Promise.all(Array.from({ length: 6 }, () => signedUp()))
+    const sent = []
+    for (const invitee of invitees) sent.push(await inviteAs(owner, team.id, invitee.user!.email))
+    expect((await grant('free')).status).toBe(200)
+    // 1 member + 6 pending on Free (max 5).
+    const refused = await Promise.all(invitees.map(acceptAs))
+    expectPlanLimits(refused)
+    expect(refused[0]!.body.error.message).toBe(
+      'This team has reached its limit of 5 members (pending invitations included). A team admin can choose a larger plan.',
+    )
+    expect(await membersOf(team.id)).toBe(1)
+    // Two invitations withdrawn: 1 + 4 of 5, and the other four accept at once.
+    for (const invitation of sent.slice(4)) {
+      expect((await owner.delete(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)).status).toBe(204)
+    }
+    const accepted = await Promise.all(invitees.slice(0, 4).map(acceptAs))
+    expect(accepted.map((res) => res.status)).toEqual([200, 200, 200, 200])
+    expect(await membersOf(team.id)).toBe(5)
   })
 })
 
