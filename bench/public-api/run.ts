@@ -47,9 +47,16 @@ async function measureHttp(
 
 export async function runPublicApiBenchmark(): Promise<void> {
   await ensureBenchDatabase(true, DATABASE_URL)
-  await signUpAccounts(DATABASE_URL, [EMAIL], PASSWORD)
+  const [userId] = await signUpAccounts(DATABASE_URL, [EMAIL], PASSWORD)
   await withBenchServer(DATABASE_URL, async ({ base, recorder }) => {
     const cookie = await signIn(base, EMAIL, PASSWORD)
+    // On Pro (the first account is global admin and grants it): a trial's ten prompts are too few.
+    const granted = await fetch(`${base}/api/v1/admin/plans`, {
+      method: 'PUT',
+      headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ context: 'personal', subjectId: userId, plan: 'pro' }),
+    })
+    if (granted.status !== 200) throw new Error(`granting Pro failed: ${granted.status} ${await granted.text()}`)
     const keyRes = await fetch(`${base}/api/v1/api-keys`, {
       method: 'POST',
       headers: { cookie, Origin: base, 'Content-Type': 'application/json' },

@@ -1,6 +1,5 @@
-import { decide } from '../../../domain/plans.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { type PlanGate, type PlanSubject, planLimitError } from '../plans/gate.ts'
+import type { PlanGate, PlanSubject } from '../plans/gate.ts'
 import type { Space } from '../prompts/names.ts'
 
 export const subjectOfSpace = (space: Space): PlanSubject =>
@@ -23,6 +22,5 @@ export async function assertApiAccess(
   if (!plans.enabled) return
   const subject = subjectOfSpace(space)
   if (options.lock) return plans.require(options.lock, subject, 'apiAccess')
-  const decision = decide(await plans.entitlements(db, subject), 'apiAccess')
-  if (!decision.allowed) throw planLimitError(decision)
+  await plans.assertFeature(db, subject, 'apiAccess')
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { z } from 'zod'
-import { AppError } from '../../../domain/errors.ts'
+import { AppError, type ErrorCode } from '../../../domain/errors.ts'
 import {
   langfuseCreateSchema,
   langfuseGetQuery,
@@ -25,11 +25,13 @@ import {
   notFoundMessage,
 } from './service.ts'
 
-/** Langfuse's error names by our error kinds (its `{message, error}` envelope). */
-const errorNames: Record<string, string> = {
+/** Langfuse's error names by our error kinds (its `{message, error}` envelope); every kind has one. */
+const errorNames: Record<ErrorCode, string> = {
   validation: 'InvalidRequestError',
   not_authenticated: 'UnauthorizedError',
   forbidden: 'ForbiddenError',
+  // A plan refusing the action is access denied to the SDK, as Langfuse's own usage limits are.
+  plan_limit: 'ForbiddenError',
   not_found: 'LangfuseNotFoundError',
   conflict: 'LangfuseConflictError',
   payload_too_large: 'InvalidRequestError',
@@ -59,7 +61,7 @@ function langfuseErrorResponse(error: Error, c: Context<AppEnv>): Response {
     const { retryAfter, params } = error.options
     if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
     const message = translate(c.get('locale') ?? 'en', error.messageKey, params)
-    return c.json({ message, error: errorNames[error.code] ?? 'InternalServerError' }, error.status as 400)
+    return c.json({ message, error: errorNames[error.code] }, error.status as 400)
   }
   c.get('log')?.error('unhandled error', { err: error, requestId: c.get('requestId') })
   return c.json({ message: 'Internal Server Error', error: 'InternalServerError' }, 500)

@@ -50,6 +50,11 @@ export interface PlanGate {
   require(tx: Tx, subject: PlanSubject, action: GatedAction, options?: GateOptions): Promise<void>
   /** The subject's entitlements, read without a lock (for answers and screens). */
   entitlements(db: Db | Tx, subject: PlanSubject): Promise<Entitlements>
+  /**
+   * Whether the subject's plan has a feature, read without a lock: on every request an API key
+   * makes. A feature does not depend on usage, so usage is counted only to explain a refusal.
+   */
+  assertFeature(db: Db | Tx, subject: PlanSubject, feature: 'apiAccess' | 'webhooks'): Promise<void>
 }
 
 export function createPlanGate(options: { enabled: boolean; now?: () => Date }): PlanGate {
@@ -75,6 +80,13 @@ export function createPlanGate(options: { enabled: boolean; now?: () => Date }):
       if (!decision.allowed) throw planLimitError(decision)
     },
     entitlements: (db, subject) => readEntitlements(db, subject, { enabled: options.enabled, now: now() }),
+    async assertFeature(db, subject, feature) {
+      if (!options.enabled) return
+      const uncounted = await readEntitlements(db, subject, { enabled: true, now: now(), uncounted: true })
+      if (decide(uncounted, feature).allowed) return
+      const decision = decide(await readEntitlements(db, subject, { enabled: true, now: now() }), feature)
+      if (!decision.allowed) throw planLimitError(decision)
+    },
   }
 }
 
@@ -121,7 +133,8 @@ export async function lockPlanSubject(tx: Tx, subject: PlanSubject): Promise<Sub
 async function readEntitlements(
   db: Db | Tx,
   subject: PlanSubject,
-  options: { enabled: boolean; now: Date; lock?: boolean } & GateOptions,
+  /** `uncounted`: usage read as zero, for decisions that do not depend on it. */
+  options: { enabled: boolean; now: Date; lock?: boolean; uncounted?: boolean } & GateOptions,
 ): Promise<Entitlements> {
   const key = subjectKeyOf(subject)
   let row: SubjectRow | undefined
@@ -139,7 +152,9 @@ async function readEntitlements(
     teamId: subject.context === 'team' ? subject.teamId : null,
     createdAt: new Date(row.created_at),
     chosenPlan: row.plan,
-    usage: await usageOf(db, subject, options.excludingInvitationId),
+    usage: options.uncounted
+      ? { prompts: 0, teamMembers: 0 }
+      : await usageOf(db, subject, options.excludingInvitationId),
     now: options.now,
     enabled: options.enabled,
   })
