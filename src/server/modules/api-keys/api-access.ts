@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts'
-import type { PlanGate, PlanSubject } from '../plans/gate.ts'
+import type { PlanGate, PlanSubject, SubjectRow } from '../plans/gate.ts'
 import type { Space } from '../prompts/names.ts'
 
 export const subjectOfSpace = (space: Space): PlanSubject =>
@@ -17,10 +17,10 @@ export async function assertApiAccess(
   plans: PlanGate,
   db: Db | Tx,
   space: Space,
-  options: { lock?: Tx } = {},
+  options: { lock?: Tx; row?: SubjectRow } = {},
 ): Promise<void> {
   if (!plans.enabled) return
   const subject = subjectOfSpace(space)
   if (options.lock) return plans.require(options.lock, subject, 'apiAccess')
-  await plans.assertFeature(db, subject, 'apiAccess')
+  await plans.assertFeature(db, subject, 'apiAccess', options.row)
 }

@@ -20,7 +20,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import { apiKeys, users } from '../../db/schema/index.ts'
 import { recordAudit } from '../audit/record.ts'
-import type { PlanGate } from '../plans/gate.ts'
+import { type PlanGate, type SubjectRow, subjectRowColumns } from '../plans/gate.ts'
 import type { Space } from '../prompts/names.ts'
 import { authorizeTeam } from '../teams/policy.ts'
 import { assertApiAccess } from './api-access.ts'
@@ -177,7 +177,7 @@ export interface ApiKeyPrincipal {
   rateLimit: { limit: number; remaining: number; resetAt: number; retryAfter: number | null }
 }
 
-interface StoredKeyRow extends Record<string, unknown> {
+interface StoredKeyRow extends SubjectRow {
   id: string
   owner_user_id: string | null
   team_id: string | null
@@ -261,7 +261,8 @@ export async function authenticateApiKey(
     sql`SELECT id, owner_user_id, team_id, public_key, scope, created_by_user_id,
         CASE WHEN window_started_at <= now() - ${window} THEN 0 ELSE window_count END AS window_count,
         extract(epoch FROM CASE WHEN window_started_at <= now() - ${window} THEN now() ELSE window_started_at END + ${window})::float8 AS reset_at,
-        extract(epoch FROM now())::float8 AS now
+        extract(epoch FROM now())::float8 AS now,
+        ${subjectRowColumns(sql`api_keys.team_id`, sql`api_keys.owner_user_id`)}
       FROM api_keys WHERE secret_hash = ${hashSecret(secret)} AND revoked_at IS NULL`,
   )
   if (!row || (publicKey !== null && row.public_key !== publicKey)) {
@@ -284,6 +285,8 @@ export async function authenticateApiKey(
       retryAfter: used > limit ? Math.max(1, Math.ceil(Number(row.reset_at) - Number(row.now))) : null,
     },
   }
-  if (principal.rateLimit.retryAfter === null) await assertApiAccess(plans, db, principal.space)
+  if (principal.rateLimit.retryAfter === null) {
+    await assertApiAccess(plans, db, principal.space, { row: { plan: row.plan, created_at: row.created_at } })
+  }
   return principal
 }

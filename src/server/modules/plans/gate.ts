@@ -52,9 +52,15 @@ export interface PlanGate {
   entitlements(db: Db | Tx, subject: PlanSubject): Promise<Entitlements>
   /**
    * Whether the subject's plan has a feature, read without a lock: on every request an API key
-   * makes. A feature does not depend on usage, so usage is counted only to explain a refusal.
+   * makes. A feature (and its refusal) does not depend on usage, so nothing is counted.
    */
-  assertFeature(db: Db | Tx, subject: PlanSubject, feature: 'apiAccess' | 'webhooks'): Promise<void>
+  assertFeature(
+    db: Db | Tx,
+    subject: PlanSubject,
+    feature: 'apiAccess' | 'webhooks',
+    /** The subject's row when the caller's own statement read it (`subjectRowColumns`). */
+    row?: SubjectRow,
+  ): Promise<void>
 }
 
 export function createPlanGate(options: { enabled: boolean; now?: () => Date }): PlanGate {
@@ -80,11 +86,15 @@ export function createPlanGate(options: { enabled: boolean; now?: () => Date }):
       if (!decision.allowed) throw planLimitError(decision)
     },
     entitlements: (db, subject) => readEntitlements(db, subject, { enabled: options.enabled, now: now() }),
-    async assertFeature(db, subject, feature) {
+    async assertFeature(db, subject, feature, row) {
       if (!options.enabled) return
-      const uncounted = await readEntitlements(db, subject, { enabled: true, now: now(), uncounted: true })
-      if (decide(uncounted, feature).allowed) return
-      const decision = decide(await readEntitlements(db, subject, { enabled: true, now: now() }), feature)
+      const entitlements = await readEntitlements(db, subject, {
+        enabled: true,
+        now: now(),
+        uncounted: true,
+        row,
+      })
+      const decision = decide(entitlements, feature)
       if (!decision.allowed) throw planLimitError(decision)
     },
   }
@@ -103,6 +113,26 @@ export function planLimitError(details: PlanLimitDetails): AppError {
 export interface SubjectRow extends Record<string, unknown> {
   plan: ChoosablePlanId | null
   created_at: SqlTimestamp
+}
+
+async function readSubject(db: Db | Tx, subject: PlanSubject): Promise<SubjectRow | undefined> {
+  const [row] = await queryRows<SubjectRow>(
+    db,
+    sql`SELECT (SELECT plan FROM plan_subjects WHERE subject_key = ${subjectKeyOf(subject)}) AS plan, ${createdAtOf(subject)} AS created_at`,
+  )
+  return row
+}
+
+/**
+ * A SubjectRow's columns (`plan`, `created_at`) for the space named by a row's team and owner
+ * columns, so a statement that reads such a row (an API key's lookup, on every request a key
+ * makes) reads the space's plan with it instead of in a statement of its own.
+ */
+export function subjectRowColumns(teamId: SQL, userId: SQL): SQL {
+  return sql`(SELECT ps.plan FROM plan_subjects ps
+      WHERE ps.subject_key = CASE WHEN ${teamId} IS NULL THEN 'user:' || ${userId} ELSE 'team:' || ${teamId} END) AS plan,
+    CASE WHEN ${teamId} IS NULL THEN (SELECT su.created_at FROM users su WHERE su.id = ${userId})
+      ELSE (SELECT st.created_at FROM teams st WHERE st.id = ${teamId}) END AS created_at`
 }
 
 function createdAtOf(subject: PlanSubject): SQL {
@@ -133,19 +163,17 @@ export async function lockPlanSubject(tx: Tx, subject: PlanSubject): Promise<Sub
 async function readEntitlements(
   db: Db | Tx,
   subject: PlanSubject,
-  /** `uncounted`: usage read as zero, for decisions that do not depend on it. */
-  options: { enabled: boolean; now: Date; lock?: boolean; uncounted?: boolean } & GateOptions,
+  /** `uncounted`: usage read as zero, for decisions that do not depend on it; `row`: already read. */
+  options: {
+    enabled: boolean
+    now: Date
+    lock?: boolean
+    uncounted?: boolean
+    row?: SubjectRow
+  } & GateOptions,
 ): Promise<Entitlements> {
-  const key = subjectKeyOf(subject)
-  let row: SubjectRow | undefined
-  if (options.lock) {
-    row = await lockPlanSubject(db as Tx, subject)
-  } else {
-    ;[row] = await queryRows<SubjectRow>(
-      db,
-      sql`SELECT (SELECT plan FROM plan_subjects WHERE subject_key = ${key}) AS plan, ${createdAtOf(subject)} AS created_at`,
-    )
-  }
+  const row =
+    options.row ?? (options.lock ? await lockPlanSubject(db as Tx, subject) : await readSubject(db, subject))
   if (!row?.created_at) throw new AppError('not_found', 'plans.subjectNotFound')
   return entitlementsOf({
     context: subject.context,

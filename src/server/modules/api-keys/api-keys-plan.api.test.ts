@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedApiKey } from '../../../domain/api-keys.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import { TestClient } from '../../testing/client.ts'
+import { insertTeam } from '../../testing/teams.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs } from '../prompts/test-fixtures.ts'
+
+/**
+ * A key's plan is read with the key itself (one statement, see `subjectRowColumns`): the space's
+ * plan still decides on every request, for personal and team keys alike.
+ */
+let testApp: TestApp
+let owner: TestClient
+let admin: TestClient
+let teamId: string
+let offsetDays = 0
+const now = () => new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000)
+
+beforeAll(async () => {
+  testApp = await createTestApp({ plansEnabled: true }, { now })
+  await new TestClient(testApp).signUp()
+  owner = new TestClient(testApp)
+  admin = new TestClient(testApp)
+  await owner.signUp()
+  const adminUser = await admin.signUp()
+  teamId = await insertTeam(testApp.database.db, 'Plan keys', [{ userId: adminUser.id, role: 'admin' }])
+})
+afterAll(() => testApp.close())
+
+const basic = (key: CreatedApiKey) =>
+  `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+const fetchPrompts = (key: CreatedApiKey) =>
+  testApp.app.request('/api/public/v2/prompts', { headers: { Authorization: basic(key) } })
+
+describe("a key follows its space's plan on every request", () => {
+  it('serves during the trial and is locked once the trial has ended', async () => {
+    await createPromptAs(owner, { title: 'Kept', body: 'x' })
+    const personal = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'mine' })).body
+    const team = (await admin.post<CreatedApiKey>('/api/v1/api-keys', { name: 'team', teamId })).body
+    expect((await fetchPrompts(personal)).status).toBe(200)
+    expect((await fetchPrompts(team)).status).toBe(200)
+
+    offsetDays = 15
+    try {
+      for (const key of [personal, team]) {
+        const res = await fetchPrompts(key)
+        expect(res.status).toBe(403)
+        const body = (await res.json()) as { message: string; error: string }
+        expect(body.error).toBe('ForbiddenError')
+        expect(body.message).not.toBe('')
+      }
+      const v1 = await testApp.app.request('/api/v1/prompts', {
+        headers: { Authorization: `Bearer ${personal.secretKey}` },
+      })
+      expect(v1.status).toBe(403)
+      const refusal = (await v1.json()) as ErrorBody
+      expect(refusal.error.code).toBe('plan_limit')
+      expect(refusal.error.planLimit).toMatchObject({ reason: 'payment_required', resource: 'api_access' })
+    } finally {
+      offsetDays = 0
+    }
+    expect((await fetchPrompts(personal)).status).toBe(200)
+  })
+})
