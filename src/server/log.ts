@@ -9,6 +9,24 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger
 }
 
+/**
+ * Info and debug lines wait for the end of the event loop's turn and go out in one write: writing
+ * to a pipe or a file is synchronous in Node, so one write per request line cost a system call on
+ * the hot path. Warnings and errors go out at once; 'exit' flushes what waits.
+ */
+let waiting: string[] = []
+function writeSoon(line: string): void {
+  if (waiting.length === 0) setImmediate(flushLogs)
+  waiting.push(line)
+}
+function flushLogs(): void {
+  if (waiting.length === 0) return
+  const lines = waiting.join('')
+  waiting = []
+  process.stdout.write(lines)
+}
+process.on('exit', flushLogs)
+
 /** Structured logs: one JSON object per line, errors reduced to name, message and stack. */
 export function createLogger(minLevel: Level | 'silent', base: Record<string, unknown> = {}): Logger {
   const write = (level: Level, message: string, fields?: Record<string, unknown>) => {
@@ -20,7 +38,7 @@ export function createLogger(minLevel: Level | 'silent', base: Record<string, un
     }
     const line = `${JSON.stringify(entry)}\n`
     if (level === 'error' || level === 'warn') process.stderr.write(line)
-    else process.stdout.write(line)
+    else writeSoon(line)
   }
   return {
     debug: (m, f) => write('debug', m, f),

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createLogger } from './log.ts'
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('the logger', () => {
+  it('writes the info lines of one turn of the event loop in one write, in order', async () => {
+    const writes: string[] = []
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      writes.push(String(chunk))
+      return true
+    })
+    const log = createLogger('info', { service: 'test' })
+    log.info('first', { n: 1 })
+    log.child({ requestId: 'r1' }).info('second')
+    log.debug('not at this level')
+    expect(writes).toEqual([])
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(writes).toHaveLength(1)
+    const lines = writes[0]!
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(lines).toMatchObject([
+      { level: 'info', msg: 'first', n: 1, service: 'test' },
+      { level: 'info', msg: 'second', requestId: 'r1' },
+    ])
+  })
+
+  it('writes warnings and errors at once, errors reduced to name, message and stack', () => {
+    const writes: string[] = []
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      writes.push(String(chunk))
+      return true
+    })
+    createLogger('info').error('failed', { err: new TypeError('boom') })
+    expect(writes).toHaveLength(1)
+    expect(JSON.parse(writes[0]!)).toMatchObject({
+      level: 'error',
+      err: { name: 'TypeError', message: 'boom', stack: expect.stringContaining('TypeError') },
+    })
+  })
+})
