@@ -1,64 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort, startServerProcess } from './testing/server-process.ts'
 
 // The server's entry point as a real process on the embedded database (`npm start` runs the same
 // code bundled). Checks that data survives a restart and that SIGTERM shuts down cleanly.
-const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptfolio-main-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-    },
-  })
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  await new Promise<void>((resolve, reject) => {
-    const onData = () => {
-      if (output.includes('"msg":"listening"')) resolve()
-    }
-    child.stdout?.on('data', onData)
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
-  })
-  return { child, output: () => output }
-}
+const start = (port: number) => startServerProcess({ DATA_DIR: dataDir }, { port })
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20))
-}
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  child.kill('SIGTERM')
-  return exited
 }
 
 describe('the server process', () => {
@@ -82,7 +37,7 @@ describe('the server process', () => {
       }),
     })
     expect(signUp.status).toBe(201)
-    expect(await stop(first.child)).toBe(0)
+    expect(await first.stop()).toBe(0)
     expect(first.output()).toContain('"msg":"shutting down"')
     // Without ADMIN_EMAIL the start says loudly who becomes (or is) the global admin.
     expect(first.output()).toContain(
@@ -99,7 +54,7 @@ describe('the server process', () => {
     expect((await signIn.json()).user.globalRole).toBe('global_admin')
     expect(second.output()).not.toContain('migrations applied')
     expect(second.output()).toContain('the first account (keeper@example.com) is this installation')
-    expect(await stop(second.child)).toBe(0)
+    expect(await second.stop()).toBe(0)
     // Two cold starts of the real process: generous on a loaded machine, and not a timing assertion.
   }, 120_000)
 

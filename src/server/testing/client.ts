@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../domain/auth.ts'
 import type { ErrorBody } from '../../domain/errors.ts'
-import { TEST_ORIGIN, type TestApp } from './test-app.ts'
+import { TEST_ORIGIN } from './test-app.ts'
 
 export interface TestResponse<T = unknown> {
   status: number
@@ -8,16 +8,26 @@ export interface TestResponse<T = unknown> {
   body: T
 }
 
+/** What a client sends its requests to: the app in-process (a TestApp) or a server over HTTP. */
+export interface RequestTarget {
+  app: { request(path: string, init: RequestInit, env?: unknown): Response | Promise<Response> }
+}
+
+/** A real server at `base` (a child process, see server-process.ts) as a client's target. */
+export function httpTarget(base: string): RequestTarget {
+  return { app: { request: (path, init) => fetch(`${base}${path}`, init) } }
+}
+
 /**
  * A browser-like API client: keeps its cookies, sends the app's Origin and JSON, and reads JSON
- * answers. One client per simulated user.
+ * answers. One client per simulated user. Over HTTP (`httpTarget`) pass the server's `origin`.
  */
 export class TestClient {
   private cookies = new Map<string, string>()
   user: CurrentUser | null = null
 
   constructor(
-    private readonly testApp: TestApp,
+    private readonly testApp: RequestTarget,
     /** `ip`: the client address the server sees (rate limits count per address). */
     private readonly defaults: { locale?: string; origin?: string; ip?: string } = {},
   ) {}
