@@ -231,7 +231,7 @@ export async function runSoak(): Promise<void> {
     const svg = file.replace(/\.json$/, '.svg')
     writeFileSync(
       svg,
-      soakSvg(windows, WARMUP_SECONDS, `${EMBEDDED ? 'PGlite' : 'PostgreSQL'}, ${RATE} req/s`),
+      soakSvg(windows, WARMUP_SECONDS, `${EMBEDDED ? 'PGlite' : 'PostgreSQL'}, target ${RATE} req/s`),
     )
     console.log(
       `\nrequests ${summary.requests}, errors ${summary.errors}; ` +

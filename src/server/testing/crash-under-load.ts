@@ -213,6 +213,7 @@ export async function crashUnderLoad(
     await until(
       () => count() >= options.writesBeforeKill || problems.length > 0,
       'the writes before the kill',
+      Math.max(60_000, options.writesBeforeKill * 500),
     )
     step(`killing at ${count()} writes`)
     const inFlightAtKill = inFlight
