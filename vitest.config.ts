@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config'
 const apiTests = ['src/server/**/*.api.test.ts']
 /** Faults only a real PostgreSQL server can show (a dropped connection); api-postgres only. */
 const postgresTests = ['src/server/**/*.postgres.test.ts']
-/** Starts the real server process on the embedded database; runs once, with the PGlite API tests. */
-const processTests = ['src/server/main.test.ts']
+/** Start the real server process on the embedded database; run once, with the PGlite API tests. */
+const processTests = ['src/server/main.test.ts', 'src/server/**/*.process.test.ts']
 
 /**
  * Some API tests start an app of their own (a fresh database, every migration): under a loaded

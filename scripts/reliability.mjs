@@ -1,8 +1,9 @@
 // `npm run test:reliability`: the full reliability run. The authorization matrix (every operation
-// x every kind of caller) and the generated fuzz (FUZZ_RUNS requests, 10,000 unless set) on the
-// embedded database, then, with TEST_DATABASE_URL set, the same two, the outage test and two app
-// processes behind a round-robin proxy (scale-out) on PostgreSQL. Prints the figures the suites
-// wrote to .tmp/reliability/ and fails on any failure.
+// x every kind of caller), the generated fuzz (FUZZ_RUNS requests, 10,000 unless set) and the
+// faults (kill -9 under load after CRASH_WRITES acknowledged writes, 1,000 unless set; SMTP down;
+// an unwritable DATA_DIR) on the embedded database, then, with TEST_DATABASE_URL set, the same, the
+// outage test and two app processes behind a round-robin proxy (scale-out) on PostgreSQL. Prints
+// the figures the suites wrote to .tmp/reliability/ and fails on any failure.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -12,9 +13,11 @@ const figuresDir = path.join(root, '.tmp', 'reliability')
 rmSync(figuresDir, { recursive: true, force: true })
 
 const runs = process.env.FUZZ_RUNS ?? '10000'
+const crashWrites = process.env.CRASH_WRITES ?? '1000'
 const files = [
   'src/server/http/authorization-matrix.api.test.ts',
   'src/server/http/api-fuzz-generated.api.test.ts',
+  'src/server/mail/smtp-outage.api.test.ts',
 ]
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs')
 
@@ -23,17 +26,21 @@ function run(project, extraFiles, env) {
   const result = spawnSync(process.execPath, [vitest, 'run', '--project', project, ...files, ...extraFiles], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, FUZZ_RUNS: runs, ...env },
+    env: { ...process.env, FUZZ_RUNS: runs, CRASH_WRITES: crashWrites, ...env },
   })
   return result.status === 0
 }
 
-let ok = run('api-pglite', [], {})
+let ok = run('api-pglite', ['src/server/crash.process.test.ts', 'src/server/data-dir.process.test.ts'], {})
 if (process.env.TEST_DATABASE_URL) {
   ok =
     run(
       'api-postgres',
-      ['src/server/db/outage.postgres.test.ts', 'src/server/scale-out.postgres.test.ts'],
+      [
+        'src/server/db/outage.postgres.test.ts',
+        'src/server/crash.postgres.test.ts',
+        'src/server/scale-out.postgres.test.ts',
+      ],
       {},
     ) && ok
 } else {
@@ -55,11 +62,13 @@ for (const { suite, database, ...rest } of figures) {
 }
 const matrix = figures.filter((f) => f.suite === 'authorization-matrix')
 const fuzz = figures.filter((f) => f.suite === 'api-fuzz')
+const crash = figures.filter((f) => f.suite === 'crash')
 const sum = (list, key) => list.reduce((total, f) => total + (f[key] ?? 0), 0)
 console.log(
   `Total: ${sum(matrix, 'cells')} matrix cells, ${sum(matrix, 'leaks')} leaks; ` +
     `${sum(fuzz, 'requests')} fuzz requests, ${sum(fuzz, 'serverErrors')} 5xx, ` +
-    `${sum(fuzz, 'badShape')} errors out of shape, ${sum(fuzz, 'refusedChanges')} refused requests that changed the database`,
+    `${sum(fuzz, 'badShape')} errors out of shape, ${sum(fuzz, 'refusedChanges')} refused requests that changed the database; ` +
+    `kill -9 after ${crash.map((f) => f.prompts + f.versions + f.messages + f.invitations).join(' and ')} acknowledged writes: ${sum(crash, 'problems')} problems`,
 )
 const clean =
   matrix.length > 0 &&
@@ -67,5 +76,7 @@ const clean =
   sum(matrix, 'leaks') === 0 &&
   sum(fuzz, 'serverErrors') === 0 &&
   sum(fuzz, 'badShape') === 0 &&
-  sum(fuzz, 'refusedChanges') === 0
+  sum(fuzz, 'refusedChanges') === 0 &&
+  crash.length > 0 &&
+  sum(crash, 'problems') === 0
 process.exit(ok && clean ? 0 : 1)

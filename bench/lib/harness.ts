@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { loadConfig } from '../../src/server/config.ts'
+import { freePort } from '../../src/server/testing/server-process.ts'
 import { BENCH_AUTH_SECRET } from './database.ts'
 import { type SqlRecorder, type Statement, sqlRecorder } from './sql-capture.ts'
 import { type Measurement, summarize } from './stats.ts'
@@ -14,16 +15,6 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP_SECONDS = 2
 const root = path.resolve(import.meta.dirname, '../..')
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 export interface BenchServer {
   base: string
   process: ChildProcess
@@ -33,10 +24,11 @@ export interface BenchServer {
 
 /**
  * The real server, as `npm start` runs it (after its build check), on a benchmark database:
- * PostgreSQL by URL or PGlite in a data directory. Migrations apply at start.
+ * PostgreSQL by URL or PGlite in a data directory, with `extraEnv` on top. Migrations apply at start.
  */
 export async function startServer(
   database: { DATABASE_URL: string } | { DATA_DIR: string },
+  extraEnv: Record<string, string> = {},
 ): Promise<BenchServer> {
   const port = await freePort()
   const base = `http://localhost:${port}`
@@ -55,6 +47,7 @@ export async function startServer(
       // One log line per request would measure the terminal, not the API.
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '1000',
+      ...extraEnv,
     },
   })
   // Polled often: the start-up benchmark reads the time to the first answer off this loop.
@@ -70,6 +63,13 @@ export async function startServer(
   }
   child.kill()
   throw new Error('the server did not start')
+}
+
+/** The server process's resident memory (VmRSS) in MB, read from /proc (Linux). */
+export function residentMegabytes(server: BenchServer): number {
+  const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
+  const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1])
+  return kilobytes / 1024
 }
 
 /** SIGTERM, then the process's exit (the server closes its database first). */

@@ -56,7 +56,8 @@ export async function runPublicApiBenchmark(): Promise<void> {
       headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
       body: JSON.stringify({ context: 'personal', subjectId: userId, plan: 'pro' }),
     })
-    if (granted.status !== 200) throw new Error(`granting Pro failed: ${granted.status} ${await granted.text()}`)
+    if (granted.status !== 200)
+      throw new Error(`granting Pro failed: ${granted.status} ${await granted.text()}`)
     const keyRes = await fetch(`${base}/api/v1/api-keys`, {
       method: 'POST',
       headers: { cookie, Origin: base, 'Content-Type': 'application/json' },

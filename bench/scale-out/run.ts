@@ -26,16 +26,19 @@ export async function runScaleOutBenchmark(): Promise<void> {
   const dataDirs = ports.map((_, i) => mkdtempSync(path.join(tmpdir(), `promptfolio-bench-scale-${i}-`)))
   const servers = await Promise.all(
     ports.map((port, i) =>
-      startServerProcess(port, {
-        NODE_ENV: 'test',
-        APP_URL: proxy.url,
-        DATABASE_URL,
-        DATA_DIR: dataDirs[i]!,
-        AUTH_SECRET: '',
-        ADMIN_EMAIL: '',
-        PLANS: 'on',
-        TRUST_PROXY: '127.0.0.1',
-      }),
+      startServerProcess(
+        {
+          NODE_ENV: 'test',
+          APP_URL: proxy.url,
+          DATABASE_URL,
+          DATA_DIR: dataDirs[i]!,
+          AUTH_SECRET: '',
+          ADMIN_EMAIL: '',
+          PLANS: 'on',
+          TRUST_PROXY: '127.0.0.1',
+        },
+        { port },
+      ),
     ),
   )
   try {

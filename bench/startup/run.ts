@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as wait } from 'node:timers/promises'
 import { ensureBenchDatabase } from '../lib/database.ts'
-import { type BenchServer, startServer, stopServer } from '../lib/harness.ts'
+import { residentMegabytes, startServer, stopServer } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
 import { table } from '../lib/stats.ts'
 
@@ -11,12 +11,6 @@ const URL =
   process.env.BENCH_STARTUP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench_startup'
 /** How long the server sits idle before its memory is read. */
 const IDLE_SECONDS = 10
-
-function residentMegabytes(server: BenchServer): number {
-  const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
-  const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1])
-  return kilobytes / 1024
-}
 
 /**
  * Issue 2's figures: the time from starting the built server to its first 200 on /api/health, on

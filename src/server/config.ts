@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseTrustProxy, type TrustProxy } from './http/client-address.ts'
@@ -138,10 +138,40 @@ function withIssuer<T extends object>(
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
   const secret = randomBytes(32).toString('base64url')
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  try {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  } catch (error) {
+    throw dataDirError(dataDir, error)
+  }
   return secret
+}
+
+function dataDirError(dataDir: string, error: unknown): ConfigError {
+  const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+  return new ConfigError(
+    `Cannot write to DATA_DIR (${dataDir}): ${reason}. Make it a folder the server's user can write, or set DATA_DIR to one.`,
+  )
+}
+
+/**
+ * The embedded database keeps its files in DATA_DIR: a folder that cannot be written (read-only,
+ * a file, another user's, a full disk) stops the start with one clear line (a ConfigError)
+ * instead of failing later, inside the database, on the first write.
+ */
+export function assertWritableDataDir(dataDir: string): void {
+  for (const dir of [dataDir, path.join(dataDir, 'db')]) {
+    if (dir !== dataDir && !existsSync(dir)) continue
+    const probe = path.join(dir, `.write-test-${process.pid}`)
+    try {
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(probe, 'ok')
+      rmSync(probe)
+    } catch (error) {
+      throw dataDirError(dir, error)
+    }
+  }
 }
 
 function readVersion(): string {

@@ -10,13 +10,7 @@ import { freePort, startServerProcess } from './testing/server-process.ts'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptfolio-main-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-function start(port: number) {
-  return startServerProcess(port, {
-    APP_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-  })
-}
+const start = (port: number) => startServerProcess({ DATA_DIR: dataDir }, { port })
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20))
@@ -67,6 +61,7 @@ describe('the server process', () => {
   it('answers a request that is in flight at SIGTERM, then closes its kept-alive connection and exits', async () => {
     const port = await freePort()
     const server = await start(port)
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)))
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the right password' })
     // A browser-like client: keeps the connection alive, and sends the body only once the server has
     // the request (`100 Continue`), so the request is surely in flight when the signal arrives.
@@ -93,7 +88,7 @@ describe('the server process', () => {
     })
     await new Promise((resolve) => req.once('continue', resolve))
 
-    const exited = server.stop()
+    server.child.kill('SIGTERM')
     await until(() => server.output().includes('"msg":"shutting down"'))
     req.end(body)
     const response = await answered

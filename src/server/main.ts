@@ -4,7 +4,7 @@ import { createApp } from './app.ts'
 import { createAuth } from './auth/auth.ts'
 import { adminSetupWarning } from './auth/global-admin.ts'
 import { resolveAuthSecret } from './auth/instance-secret.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { assertWritableDataDir, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { createLogger } from './log.ts'
 import { createMailDelivery } from './mail/delivery.ts'
@@ -16,6 +16,7 @@ async function main() {
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig()
+    if (!config.databaseUrl) assertWritableDataDir(config.dataDir)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)

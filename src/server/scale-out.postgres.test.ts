@@ -66,19 +66,22 @@ beforeAll(async () => {
   // Started at the same moment, on a schema without a single table: both race to migrate.
   const started = await Promise.allSettled(
     ports.map((port, i) =>
-      startServerProcess(port, {
-        NODE_ENV: 'test',
-        APP_URL: proxy.url,
-        DATABASE_URL: databaseUrl.toString(),
-        DATA_DIR: dataDirs[i]!,
-        AUTH_SECRET: '',
-        ADMIN_EMAIL: '',
-        PLANS: 'on',
-        RATE_LIMIT_MULTIPLIER: '1',
-        TRUST_PROXY: '127.0.0.1',
-        SMTP_URL: mailbox.url,
-        WEBHOOK_ALLOW_PRIVATE: '1',
-      }),
+      startServerProcess(
+        {
+          NODE_ENV: 'test',
+          APP_URL: proxy.url,
+          DATABASE_URL: databaseUrl.toString(),
+          DATA_DIR: dataDirs[i]!,
+          AUTH_SECRET: '',
+          ADMIN_EMAIL: '',
+          PLANS: 'on',
+          RATE_LIMIT_MULTIPLIER: '1',
+          TRUST_PROXY: '127.0.0.1',
+          SMTP_URL: mailbox.url,
+          WEBHOOK_ALLOW_PRIVATE: '1',
+        },
+        { port },
+      ),
     ),
   )
   servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))

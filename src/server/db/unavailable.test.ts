@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isDatabaseUnavailable } from './unavailable.ts'
+import { isDatabaseUnavailable, isStorageFailure } from './unavailable.ts'
 
 const withCode = (code: string) => Object.assign(new Error('failed'), { code })
 
@@ -24,5 +24,36 @@ describe('isDatabaseUnavailable', () => {
     ['nothing', undefined],
   ])('does not take %s for an outage', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false)
+  })
+})
+
+describe('isStorageFailure', () => {
+  it.each([
+    [
+      'a full disk',
+      Object.assign(new Error('could not extend file "base/5/16387": No space left on device'), {
+        code: '53100',
+      }),
+    ],
+    [
+      'a read-only data folder',
+      Object.assign(new Error('could not open file "base/5/16388": Operation not permitted'), {
+        code: '42501',
+      }),
+    ],
+    ['wrapped by the ORM', new Error('Failed query: insert', { cause: withCode('58030') })],
+  ])('knows %s', (_, error) => {
+    expect(isStorageFailure(error)).toBe(true)
+  })
+
+  it.each([
+    [
+      'a permission error on a table',
+      Object.assign(new Error('permission denied for table prompts'), { code: '42501' }),
+    ],
+    ['an outage', withCode('ECONNREFUSED')],
+    ['a plain error', new Error('boom')],
+  ])('does not take %s for one', (_, error) => {
+    expect(isStorageFailure(error)).toBe(false)
   })
 })

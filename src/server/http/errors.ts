@@ -2,7 +2,12 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { AppError, type ErrorBody } from '../../domain/errors.ts'
 import { type Locale, translate } from '../../domain/messages/index.ts'
-import { isDatabaseUnavailable, unavailableRetryAfter } from '../db/unavailable.ts'
+import {
+  isDatabaseUnavailable,
+  isStorageFailure,
+  storageRetryAfter,
+  unavailableRetryAfter,
+} from '../db/unavailable.ts'
 import type { AppEnv } from './env.ts'
 
 export function errorBody(error: AppError, locale: Locale): ErrorBody {
@@ -31,7 +36,8 @@ export function errorResponse(c: Context<AppEnv>, error: AppError): Response {
 
 /**
  * The one error handler: known application errors keep their kind; Hono's own HTTP errors (body
- * limit) become their kind; an unreachable database is a 503 to retry; anything else is logged with the request id and answered as a bare 500.
+ * limit) become their kind; an unreachable database, or one that cannot write
+ * (disk full, read-only data folder), is a 503 to retry; anything else is logged with the request id and answered as a bare 500.
  */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof AppError) return errorResponse(c, err)
@@ -43,6 +49,13 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (isDatabaseUnavailable(err)) {
     c.get('log')?.warn('database unavailable', { err, requestId: c.get('requestId') })
     return errorResponse(c, new AppError('transient', undefined, { retryAfter: unavailableRetryAfter }))
+  }
+  if (isStorageFailure(err)) {
+    c.get('log')?.error('the database cannot write its files: free disk space or make DATA_DIR writable', {
+      err,
+      requestId: c.get('requestId'),
+    })
+    return errorResponse(c, new AppError('transient', 'error.storage', { retryAfter: storageRetryAfter }))
   }
   c.get('log')?.error('unhandled error', { err, requestId: c.get('requestId') })
   return errorResponse(c, new AppError('unexpected'))

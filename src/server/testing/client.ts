@@ -14,6 +14,11 @@ export interface HttpTarget {
   origin: string
 }
 
+/** A real server at `base` (a child process, see server-process.ts), which is also its origin. */
+export function httpTarget(base: string): HttpTarget {
+  return { url: base, origin: base }
+}
+
 /**
  * A browser-like API client: keeps its cookies, sends the app's Origin and JSON, and reads JSON
  * answers. One client per simulated user. It talks to an in-process test app, or over HTTP to an

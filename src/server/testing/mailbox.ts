@@ -46,18 +46,27 @@ function toReceived(parsed: ParsedMail): ReceivedMail {
  */
 export class TestMailbox {
   readonly mails: ReceivedMail[] = []
+  /** While true, every connection is greeted with 421 (service not available), as by a server in trouble. */
+  refusing = false
   private waiters = new Set<() => void>()
   private server: SMTPServer
   port = 0
 
-  constructor() {
+  /** `acceptAfterMs`: a slow server, which confirms each mail only after this long. */
+  constructor(options: { acceptAfterMs?: number } = {}) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onConnect: (_session, callback) => {
+        if (!this.refusing) return callback()
+        callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }))
+      },
       onData: (stream, _session, callback) => {
         simpleParser(stream)
-          .then((parsed) => {
+          .then(async (parsed) => {
+            if (options.acceptAfterMs)
+              await new Promise((resolve) => setTimeout(resolve, options.acceptAfterMs))
             this.mails.push(toReceived(parsed))
             for (const wake of this.waiters) wake()
             callback()
@@ -68,8 +77,8 @@ export class TestMailbox {
   }
 
   /** Listens on `port` (a free one when omitted). */
-  static async start(port = 0): Promise<TestMailbox> {
-    const mailbox = new TestMailbox()
+  static async start(port = 0, options: { acceptAfterMs?: number } = {}): Promise<TestMailbox> {
+    const mailbox = new TestMailbox(options)
     await new Promise<void>((resolve) => mailbox.server.listen(port, '127.0.0.1', resolve))
     mailbox.port = (mailbox.server.server.address() as AddressInfo).port
     return mailbox

@@ -10,6 +10,8 @@ export const commonDe: Record<keyof typeof commonEn, string> = {
   'error.rateLimited': 'Zu viele Anfragen, bitte später erneut versuchen',
   'error.unexpected': 'Unerwarteter Fehler. Bitte versuche es später erneut',
   'error.transient': 'Der Dienst ist vorübergehend nicht erreichbar, bitte erneut versuchen',
+  'error.storage':
+    'Der Server kann gerade keine Daten speichern (sein Speicher ist voll oder schreibgeschützt). Bitte versuche es später erneut.',
   'error.network': 'Netzwerkfehler, bitte erneut versuchen',
   'error.malformedJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
   'error.jsonRequired': 'Anfragen, die Daten ändern, müssen JSON senden.',

@@ -9,6 +9,8 @@ export const commonEn = {
   'error.rateLimited': 'Rate limit exceeded, please try again later',
   'error.unexpected': 'Unexpected error. Please try again later.',
   'error.transient': 'The service is temporarily unavailable, please try again',
+  'error.storage':
+    'The server cannot save data right now (its storage is full or read-only). Please try again later.',
   'error.network': 'Network error, please try again',
   'error.malformedJson': 'The request body is not valid JSON.',
   'error.jsonRequired': 'Requests that change data must send JSON.',
