@@ -2,7 +2,7 @@ import type { promptOperations } from '../../../domain/api/prompts.ts'
 import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
 import type { PlanGate } from '../plans/gate.ts'
-import { compileVersion } from './compile.ts'
+import { compileVersion, getResolvedVersion } from './compile.ts'
 import { listPrompts, listPromptTags } from './list.ts'
 import {
   createPrompt,
@@ -36,6 +36,7 @@ export function promptHandlers({
     usedBy: ({ actor, params }) => listPromptDependents(db, actor, params.id),
     versions: ({ actor, params, query }) => listVersions(db, actor, params.id, query),
     version: ({ actor, params }) => getVersion(db, actor, params.id, params.versionId),
+    resolvedVersion: ({ actor, params }) => getResolvedVersion(db, actor, params.id, params.versionId),
     setCurrentVersion: ({ actor, params, body }) => setCurrentVersion(db, actor, params.id, body.versionId),
     compile: ({ actor, params, body }) => compileVersion(db, actor, params.id, body),
   }
