@@ -194,6 +194,7 @@ function ImportPanel({ teamId, onDone }: { teamId: string | null; onDone: () => 
                       {t(`transfer.actions.${item.action}`)}
                       {item.problem &&
                         ` (${t(`transfer.problems.${item.problem}`, { defaultValue: item.problem })})`}
+                      {item.detail && <span className="block text-xs">{item.detail}</span>}
                     </td>
                     <td className="px-3 py-1.5 text-right">{item.newVersions}</td>
                   </tr>
