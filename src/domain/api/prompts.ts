@@ -65,11 +65,13 @@ export const promptOperations = defineOperations(
       path: '/v1/prompts/import',
       summary:
         'Import a Promptfolio export, a Langfuse export or Markdown files into a space, in one ' +
-        'transaction; `dryRun` answers what would happen and changes nothing; importing again changes nothing',
+        'transaction; `dryRun` answers what would happen and changes nothing; importing again changes nothing. ' +
+        'With `Accept: application/x-ndjson` it answers progress lines (prompts done of the total), then the result or the error',
       access: 'signed-in',
       body: importInput,
       response: importResultSchema,
       errors: ['conflict', 'plan_limit', 'not_found'],
+      streamsProgress: true,
     },
     create: {
       method: 'POST',

@@ -29,7 +29,7 @@ export function promptHandlers({
     tags: async ({ actor, query }) => ({ items: await listPromptTags(db, actor, query), nextCursor: null }),
     create: ({ actor, body }) => createPrompt(db, plans, actor, body),
     exportPrompts: async ({ actor, query }) => ({ ...(await exportPrompts(db, actor, query)) }),
-    importPrompts: ({ actor, body }) => importPrompts(db, plans, actor, body),
+    importPrompts: ({ actor, body, progress }) => importPrompts(db, plans, actor, body, progress),
     get: ({ actor, params }) => getPromptDetail(db, actor, params.id),
     update: ({ actor, params, body }) => savePrompt(db, plans, actor, params.id, body),
     delete: async ({ actor, params }) => deletePrompt(db, actor, params.id),

@@ -103,6 +103,55 @@ describe('importing prompts with references', () => {
   })
 })
 
+describe('the import with progress (Accept: application/x-ndjson)', () => {
+  const streamed = async (client: TestClient, document: unknown, dryRun = false) => {
+    const res = await client.request<string>('POST', '/api/v1/prompts/import', {
+      body: { document, teamId: null, dryRun },
+      headers: { Accept: 'application/x-ndjson' },
+    })
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson')
+    // One line alone is JSON, which the test client parses.
+    const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body)
+    return {
+      status: res.status,
+      lines: text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    }
+  }
+
+  it('answers a line per prompt done, then the result; an error as the last line', async () => {
+    const client = await newUser()
+    const prompts = Array.from({ length: 4 }, (_, i) => ({
+      name: `s${i}`,
+      title: `S${i}`,
+      versions: [{ body: 'x' }],
+    }))
+    const { status, lines } = await streamed(client, { prompts })
+    expect(status).toBe(200)
+    expect(lines.slice(0, -1)).toEqual([0, 1, 2, 3, 4].map((done) => ({ progress: { done, total: 4 } })))
+    expect(lines.at(-1)).toEqual({ result: expect.objectContaining({ dryRun: false, created: 4 }) })
+
+    const conflict = await streamed(client, {
+      prompts: [{ name: 'x', title: 'X', versions: [{ body: ref('nowhere') }] }],
+    })
+    expect(conflict.lines.at(-1)).toEqual({
+      status: 409,
+      error: expect.objectContaining({ code: 'conflict', reason: 'import_conflicts' }),
+    })
+    // A file that is no export is refused in the last line too; a body that is not JSON before any line.
+    const invalid = await streamed(client, { nothing: true })
+    expect(invalid.lines).toEqual([{ status: 400, error: expect.objectContaining({ code: 'validation' }) }])
+    const broken = await client.request<ErrorBody>('POST', '/api/v1/prompts/import', {
+      rawBody: '{',
+      headers: { Accept: 'application/x-ndjson' },
+    })
+    expect(broken.status).toBe(400)
+    expect(broken.body.error.code).toBe('validation')
+  })
+})
+
 describe('webhooks of an import', () => {
   it('sends the events the app sends: the prompt, each further version, each label moved once', async () => {
     const client = await newUser()

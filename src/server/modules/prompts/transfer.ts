@@ -238,13 +238,15 @@ function parseDocument(document: unknown, locale: Locale): ImportedPrompt[] {
  * does not have yet (same body and config = had), so importing the same file again changes nothing.
  * Labels go where the file puts them (production is the current version; protected labels only
  * where the caller may move them). A dry run does all of it and rolls back, so its answer is exactly
- * what the import would do; a real import with a conflict changes nothing.
+ * what the import would do; a real import with a conflict changes nothing. `progress` hears of
+ * every prompt done (the HTTP layer sends it as NDJSON lines when asked).
  */
 export async function importPrompts(
   db: Db,
   plans: PlanGate,
   actor: Actor,
   input: z.output<typeof importInput>,
+  progress: (done: number, total: number) => void = () => {},
 ): Promise<ImportResult> {
   const incoming = parseDocument(input.document, actor.locale)
   try {
@@ -262,7 +264,8 @@ export async function importPrompts(
       const mover = { kind: 'user' as const, actor }
       /** The versions this import adds, checked once every prompt of the file is in. */
       const toCheck: ReferenceCheck[] = []
-      for (const imported of incoming) {
+      for (const [index, imported] of incoming.entries()) {
+        progress(index, incoming.length)
         const [existing] = await tx
           .select()
           .from(prompts)
@@ -404,6 +407,7 @@ export async function importPrompts(
         else result.unchanged++
         result.items.push({ name: imported.name, action, newVersions: added, problem: null })
       }
+      progress(incoming.length, incoming.length)
       await checkReferences(tx, space, actor.locale, result, toCheck)
       if (input.dryRun) throw new DryRunDone(result)
       if (result.conflicts > 0) {
