@@ -20,8 +20,11 @@ import { jsonBody, pathParams, queryParams } from './input.ts'
 export type HandlerContext<S extends OperationSpec> = ParsedInput<S> & {
   actor: S['access'] extends 'public' ? Actor | null : Actor
   c: Context<AppEnv>
-  /** How far a `streamsProgress` operation is (sent when the caller asked for progress lines). */
-  progress: (done: number, total: number) => void
+  /**
+   * How far a `streamsProgress` operation is (sent when the caller asked for progress lines). Await
+   * it: it lets the line out to the socket before the work goes on.
+   */
+  progress: (done: number, total: number) => Promise<void>
 }
 
 export const PROGRESS_CONTENT_TYPE = 'application/x-ndjson'
@@ -39,11 +42,13 @@ function progressResponse(
   return stream(c, async (out) => {
     let sent = -1
     const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`)
-    const progress = (done: number, total: number) => {
+    const progress = async (done: number, total: number) => {
       const percent = total > 0 ? Math.floor((done / total) * 100) : 100
       if (percent === sent) return
       sent = percent
-      void line({ progress: { done, total } })
+      await line({ progress: { done, total } })
+      // An embedded database answers in microtasks, which never let the socket write: yield once.
+      await new Promise((resolve) => setImmediate(resolve))
     }
     try {
       await line({ result: await run(progress) })
@@ -144,7 +149,7 @@ export function mountOperations<G extends Record<string, unknown>>(
       if (spec.streamsProgress && c.req.header('Accept')?.includes(PROGRESS_CONTENT_TYPE)) {
         return progressResponse(c, run)
       }
-      const result = await run(() => {})
+      const result = await run(async () => {})
       if (status === 204) return c.body(null, 204)
       return c.json(result as object, status)
     })

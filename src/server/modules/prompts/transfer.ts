@@ -246,7 +246,7 @@ export async function importPrompts(
   plans: PlanGate,
   actor: Actor,
   input: z.output<typeof importInput>,
-  progress: (done: number, total: number) => void = () => {},
+  progress: (done: number, total: number) => Promise<void> = async () => {},
 ): Promise<ImportResult> {
   const incoming = parseDocument(input.document, actor.locale)
   try {
@@ -265,7 +265,7 @@ export async function importPrompts(
       /** The versions this import adds, checked once every prompt of the file is in. */
       const toCheck: ReferenceCheck[] = []
       for (const [index, imported] of incoming.entries()) {
-        progress(index, incoming.length)
+        await progress(index, incoming.length)
         const [existing] = await tx
           .select()
           .from(prompts)
@@ -407,7 +407,7 @@ export async function importPrompts(
         else result.unchanged++
         result.items.push({ name: imported.name, action, newVersions: added, problem: null })
       }
-      progress(incoming.length, incoming.length)
+      await progress(incoming.length, incoming.length)
       await checkReferences(tx, space, actor.locale, result, toCheck)
       if (input.dryRun) throw new DryRunDone(result)
       if (result.conflicts > 0) {
