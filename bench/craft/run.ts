@@ -64,45 +64,6 @@ export async function runCraftBenchmark(): Promise<void> {
   const recorder = await sqlRecorder(config, CRAFT_DATABASE_URL)
   const pid = server.process.pid!
   try {
-    const total = craftSize.searchPrompts * craftSize.versionsPerPrompt
-    console.log(
-      `\ncraft benchmark: body search over ${total} versions of one space, ${CONNECTIONS} connections, ${SECONDS} s per measurement\n`,
-    )
-    const cookie = await signIn(server.base, craftEmails.search, CRAFT_PASSWORD)
-    const scenarios = [
-      {
-        name: `search a rare word (${RARE_WORD}, 1‰ of versions)`,
-        paths: [`/api/v1/prompts?search=${RARE_WORD}`],
-      },
-      { name: `search a word in 1% (${MEDIUM_WORD})`, paths: [`/api/v1/prompts?search=${MEDIUM_WORD}`] },
-      { name: 'search a part of a word (anzib)', paths: ['/api/v1/prompts?search=anzib'] },
-      {
-        name: 'search two common words (clarifying question)',
-        paths: ['/api/v1/prompts?search=clarifying%20question'],
-      },
-    ]
-    const rows: string[][] = []
-    const results: Record<string, unknown>[] = []
-    const plans: string[] = []
-    for (const scenario of scenarios) {
-      const statements: Statement[][] = [await recorder.statementsOf(scenario.paths[0]!, cookie)]
-      const { api, sql } = await measureScenario(
-        server.base,
-        cookie,
-        scenario,
-        CRAFT_DATABASE_URL,
-        statements,
-      )
-      rows.push(resultCells(scenario.name, api, sql))
-      results.push({ scenario: scenario.name, statements: statements[0]!.length, api, sql })
-      plans.push(
-        `${scenario.name}: ${statements[0]!.length} statements; indexes ${(await indexesUsed(CRAFT_DATABASE_URL, statements[0]!, /"prompt/)).join(', ')}`,
-      )
-      console.log(`  measured ${scenario.name}`)
-    }
-    console.log(`\n${table(RESULT_COLUMNS, rows)}\n`)
-    console.log(plans.join('\n'))
-
     // Export of the exporter's space, then import of that file into the importer's empty space.
     const pool = new pg.Client({ connectionString: CRAFT_DATABASE_URL })
     await pool.connect()
@@ -147,6 +108,45 @@ export async function runCraftBenchmark(): Promise<void> {
         ]),
       )}\n`,
     )
+    const total = craftSize.searchPrompts * craftSize.versionsPerPrompt
+    console.log(
+      `\ncraft benchmark: body search over ${total} versions of one space, ${CONNECTIONS} connections, ${SECONDS} s per measurement\n`,
+    )
+    const cookie = await signIn(server.base, craftEmails.search, CRAFT_PASSWORD)
+    const scenarios = [
+      {
+        name: `search a rare word (${RARE_WORD}, 1‰ of versions)`,
+        paths: [`/api/v1/prompts?search=${RARE_WORD}`],
+      },
+      { name: `search a word in 1% (${MEDIUM_WORD})`, paths: [`/api/v1/prompts?search=${MEDIUM_WORD}`] },
+      { name: 'search a part of a word (anzib)', paths: ['/api/v1/prompts?search=anzib'] },
+      {
+        name: 'search two common words (clarifying question)',
+        paths: ['/api/v1/prompts?search=clarifying%20question'],
+      },
+    ]
+    const rows: string[][] = []
+    const results: Record<string, unknown>[] = []
+    const plans: string[] = []
+    for (const scenario of scenarios) {
+      const statements: Statement[][] = [await recorder.statementsOf(scenario.paths[0]!, cookie)]
+      const { api, sql } = await measureScenario(
+        server.base,
+        cookie,
+        scenario,
+        CRAFT_DATABASE_URL,
+        statements,
+      )
+      rows.push(resultCells(scenario.name, api, sql))
+      results.push({ scenario: scenario.name, statements: statements[0]!.length, api, sql })
+      plans.push(
+        `${scenario.name}: ${statements[0]!.length} statements; indexes ${(await indexesUsed(CRAFT_DATABASE_URL, statements[0]!, /"prompt/)).join(', ')}`,
+      )
+      console.log(`  measured ${scenario.name}`)
+    }
+    console.log(`\n${table(RESULT_COLUMNS, rows)}\n`)
+    console.log(plans.join('\n'))
+
     saveResults('craft', {
       connections: CONNECTIONS,
       seconds: SECONDS,

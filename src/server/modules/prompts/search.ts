@@ -44,15 +44,20 @@ function bodyScore(query: SQL, search: string, anyVersionMatches: SQL): SQL {
 
 export function searchParts(search: string, cursor: string | undefined): SearchParts {
   const query = sql`websearch_to_tsquery('simple', ${search})`
-  const titleAndDescription = sql`${prompts.title} || ' ' || coalesce(${prompts.description}, '')`
   // The body of any version: the match the index finds, then the score of the best version.
   const bodyMatches = sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
     AND (to_tsvector('simple', sv.body) @@ ${query} OR ${containsText(sql`sv.body`, search)}))`
   const rank = sql<number>`(100 * (9 * ${fieldScore(sql`${prompts.title}`, query, search)}
     + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`, query, search)}) + ${bodyScore(query, search, bodyMatches)})`
-  const matches = sql`(to_tsvector('simple', ${titleAndDescription}) @@ ${query}
-    OR ${containsText(prompts.title, search)} OR ${containsText(prompts.description, search)}
-    OR ${bodyMatches})`
+  // The matching ids, each kind from its own index, so the space's prompts are probed, not scanned
+  // with every condition (an OR with a subquery cannot use the indexes).
+  const matches = sql`${prompts.id} IN (
+    SELECT mp.id FROM prompts mp
+      WHERE to_tsvector('simple', mp.title || ' ' || coalesce(mp.description, '')) @@ ${query}
+    UNION ALL SELECT mp.id FROM prompts mp WHERE ${containsText(sql`mp.title`, search)}
+    UNION ALL SELECT mp.id FROM prompts mp WHERE ${containsText(sql`mp.description`, search)}
+    UNION ALL SELECT mv.prompt_id FROM prompt_versions mv
+      WHERE to_tsvector('simple', mv.body) @@ ${query} OR ${containsText(sql`mv.body`, search)})`
   let after: SQL | undefined
   if (cursor) {
     const { at, id } = decodeCursor(cursor, 'ranked')
