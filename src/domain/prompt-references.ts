@@ -5,6 +5,7 @@
  * tag with the referenced version's resolved text, at most MAX_REFERENCE_DEPTH prompts deep,
  * refusing cycles. Framework-free: the loading of a referenced version is passed in.
  */
+import { z } from 'zod'
 
 export const MAX_REFERENCE_DEPTH = 5
 
@@ -124,3 +125,19 @@ export async function resolveReferences(
   const text = await resolve(root, [root.name])
   return { text, graph: Object.keys(graph.dependencies).length > 0 ? graph : null }
 }
+
+const graphNode = z.object({ id: z.string(), name: z.string(), version: z.number().int() })
+
+/**
+ * `GET /api/v1/prompts/{id}/versions/{versionId}/resolved`: a version's body with its references
+ * replaced (what compile and "Try it" fill in), and Langfuse's graph (null without references).
+ */
+export const resolvedVersionSchema = z.object({
+  versionId: z.uuid(),
+  versionNumber: z.number().int(),
+  body: z.string(),
+  resolutionGraph: z
+    .object({ root: graphNode, dependencies: z.record(z.string(), z.array(graphNode)) })
+    .nullable(),
+})
+export type ResolvedVersion = z.infer<typeof resolvedVersionSchema>

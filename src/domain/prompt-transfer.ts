@@ -104,6 +104,8 @@ export const importResultSchema = z.object({
       /** Versions this import adds to the prompt. */
       newVersions: z.number().int(),
       problem: z.string().nullable(),
+      /** With problem 'reference': which reference, and what is wrong with it. */
+      detail: z.string().optional(),
     }),
   ),
 })

@@ -48,6 +48,12 @@ export interface OperationSpec {
   unauthenticatedMessage?: MessageKey
   /** A POST that changes nothing (compile): read-only API keys may call it. */
   readsOnly?: true
+  /**
+   * A long write that reports its progress: asked with `Accept: application/x-ndjson`, it answers
+   * 200 with lines `{"progress":{"done","total"}}` and a last line `{"result":…}` (its answer) or
+   * `{"status":…,"error":…}` (its error); asked for JSON it answers as any operation.
+   */
+  streamsProgress?: true
 }
 
 export interface Operation<S extends OperationSpec = OperationSpec> {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { resolvedVersionSchema } from '../prompt-references.ts'
 import { exportPromptsQuery, importInput, importResultSchema, PROMPTS_FORMAT } from '../prompt-transfer.ts'
 import { compiledPromptSchema, compilePromptInput } from '../prompt-variables.ts'
 import {
@@ -64,11 +65,13 @@ export const promptOperations = defineOperations(
       path: '/v1/prompts/import',
       summary:
         'Import a Promptfolio export, a Langfuse export or Markdown files into a space, in one ' +
-        'transaction; `dryRun` answers what would happen and changes nothing; importing again changes nothing',
+        'transaction; `dryRun` answers what would happen and changes nothing; importing again changes nothing. ' +
+        'With `Accept: application/x-ndjson` it answers progress lines (prompts done of the total), then the result or the error',
       access: 'signed-in',
       body: importInput,
       response: importResultSchema,
       errors: ['conflict', 'plan_limit', 'not_found'],
+      streamsProgress: true,
     },
     create: {
       method: 'POST',
@@ -140,6 +143,18 @@ export const promptOperations = defineOperations(
       access: 'signed-in',
       params: versionParams,
       response: promptVersionSchema,
+      permission: 'prompt.view',
+    },
+    resolvedVersion: {
+      method: 'GET',
+      path: '/v1/prompts/:id/versions/:versionId/resolved',
+      summary:
+        'A version’s body with its `@@@langfusePrompt:…@@@` references replaced by the versions they ' +
+        'name (at most 5 levels); a missing reference, a cycle or a chain too deep is a 400 naming it',
+      access: 'signed-in',
+      params: versionParams,
+      response: resolvedVersionSchema,
+      errors: ['validation'],
       permission: 'prompt.view',
     },
     setCurrentVersion: {

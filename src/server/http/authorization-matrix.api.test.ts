@@ -88,6 +88,7 @@ const expected: Record<string, string> = {
   'prompts.update':                                    '401     404      403     403     200     404     404     404      403',
   'prompts.versions':                                  '401     404      200     200     200     404     404     404      200',
   'prompts.version':                                   '401     404      200     200     200     404     404     404      200',
+  'prompts.resolvedVersion':                           '401     404      200     200     200     404     404     404      200',
   'prompts.setCurrentVersion':                         '401     404      403     403     200     404     404     404      403',
   'promptLabels.set':                                  '401     404      403     403     200     404     404     404      403',
   'promptLabels.history':                              '401     404      200     200     200     404     404     404      200',

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono'
+import { stream } from 'hono/streaming'
 import type { z } from 'zod'
 import {
   errorCodesOf,
@@ -12,12 +13,50 @@ import type { Actor } from '../../domain/auth.ts'
 import { AppError } from '../../domain/errors.ts'
 import { KEY_OPERATION_GROUPS } from '../modules/api-keys/authenticate.ts'
 import type { AppEnv } from './env.ts'
+import { handleError } from './errors.ts'
 import { jsonBody, pathParams, queryParams } from './input.ts'
 
 /** What a handler gets: the validated input, the acting user, and the request for the rare header. */
 export type HandlerContext<S extends OperationSpec> = ParsedInput<S> & {
   actor: S['access'] extends 'public' ? Actor | null : Actor
   c: Context<AppEnv>
+  /**
+   * How far a `streamsProgress` operation is (sent when the caller asked for progress lines). Await
+   * it: it lets the line out to the socket before the work goes on.
+   */
+  progress: (done: number, total: number) => Promise<void>
+}
+
+export const PROGRESS_CONTENT_TYPE = 'application/x-ndjson'
+
+/**
+ * The answer of a `streamsProgress` operation asked for progress: NDJSON lines as it goes (at most
+ * one per percent), then its result or its error as the error handler renders it.
+ */
+function progressResponse(
+  c: Context<AppEnv>,
+  run: (progress: HandlerContext<OperationSpec>['progress']) => Promise<unknown>,
+) {
+  c.header('Content-Type', PROGRESS_CONTENT_TYPE)
+  c.header('Cache-Control', 'no-store')
+  return stream(c, async (out) => {
+    let sent = -1
+    const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`)
+    const progress = async (done: number, total: number) => {
+      const percent = total > 0 ? Math.floor((done / total) * 100) : 100
+      if (percent === sent) return
+      sent = percent
+      await line({ progress: { done, total } })
+      // An embedded database answers in microtasks, which never let the socket write: yield once.
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    try {
+      await line({ result: await run(progress) })
+    } catch (error) {
+      const answer = handleError(error as Error, c)
+      await line({ status: answer.status, ...((await answer.json()) as object) })
+    }
+  })
 }
 
 /** A handler answers the operation's response (what its schema accepts), or nothing for a 204. */
@@ -103,9 +142,14 @@ export function mountOperations<G extends Record<string, unknown>>(
         query: spec.query ? queryParams(c, spec.query) : {},
         body: spec.body ? await jsonBody(c, spec.body) : undefined,
       } as ParsedInput<OperationSpec>
-      const result = options.checkContracts
-        ? await checked(operation as Operation, () => handler({ ...input, actor: actor as Actor, c }))
-        : await handler({ ...input, actor: actor as Actor, c })
+      const run = (progress: HandlerContext<OperationSpec>['progress']) => {
+        const call = () => handler({ ...input, actor: actor as Actor, c, progress })
+        return options.checkContracts ? checked(operation as Operation, call) : call()
+      }
+      if (spec.streamsProgress && c.req.header('Accept')?.includes(PROGRESS_CONTENT_TYPE)) {
+        return progressResponse(c, run)
+      }
+      const result = await run(async () => {})
       if (status === 204) return c.body(null, 204)
       return c.json(result as object, status)
     })

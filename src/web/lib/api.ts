@@ -86,24 +86,23 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     // not JSON (e.g. a proxy's error page); handled below
   }
   if (response.ok) return data as T
+  throw errorOf(response.status, data, response.headers.get('retry-after'))
+}
+
+/** The ApiError of an error answer (its body, when it is our error shape, else by status). */
+function errorOf(status: number, data: unknown, retryAfterHeader: string | null): ApiError {
   if (isErrorBody(data)) {
     const { code, message: text, fields, retryAfter, reason, planLimit } = data.error
-    const headerRetry = Number(response.headers.get('retry-after'))
-    return Promise.reject(
-      new ApiError(response.status, code, text, {
-        fields,
-        retryAfter: retryAfter ?? (Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined),
-        reason,
-        planLimit,
-      }),
-    )
+    const headerRetry = Number(retryAfterHeader)
+    return new ApiError(status, code, text, {
+      fields,
+      retryAfter: retryAfter ?? (Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined),
+      reason,
+      planLimit,
+    })
   }
-  const code: ErrorCode = response.status >= 500 ? 'transient' : 'unexpected'
-  throw new ApiError(
-    response.status,
-    code,
-    message(code === 'transient' ? 'error.transient' : 'error.unexpected'),
-  )
+  const code: ErrorCode = status >= 500 ? 'transient' : 'unexpected'
+  return new ApiError(status, code, message(code === 'transient' ? 'error.transient' : 'error.unexpected'))
 }
 
 /**
@@ -134,4 +133,83 @@ export function postToAuthLibrary<T>(path: string, body: unknown = {}): Promise<
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message || fallback
   return fallback
+}
+
+/** How far a long call is: the request's bytes sent, then the server's own count (prompts done). */
+export type CallProgress = { phase: 'upload' | 'server'; done: number; total: number }
+
+const PROGRESS_TYPE = 'application/x-ndjson'
+
+/**
+ * Reads the complete lines of an NDJSON text from `from` on: each progress line goes to
+ * `onProgress`, any other line is kept as the last. Answers where the next line starts.
+ */
+export function readProgressLines(
+  text: string,
+  from: number,
+  onProgress: (progress: CallProgress) => void,
+  onLast: (line: Record<string, unknown>) => void,
+): number {
+  let start = from
+  for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
+    const line = JSON.parse(text.slice(start, end)) as Record<string, unknown>
+    start = end + 1
+    const progress = line.progress as { done: number; total: number } | undefined
+    if (progress) onProgress({ phase: 'server', done: progress.done, total: progress.total })
+    else onLast(line)
+  }
+  return start
+}
+
+/**
+ * `callOperation` for an operation that `streamsProgress` (the import): through XMLHttpRequest, so
+ * the upload's progress is known too, asking for NDJSON progress lines; the last line is the
+ * answer or the error. An error before the work starts (validation, 413) comes as plain JSON.
+ */
+export function callOperationWithProgress<O extends Operation>(
+  operation: O,
+  input: OperationInput<O>,
+  onProgress: (progress: CallProgress) => void,
+): Promise<OperationOutput<O>> {
+  const { params, query, body } = input as { params?: Record<string, string>; query?: Query; body?: unknown }
+  const { spec } = operation
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(spec.method, withQuery(operationUrl(spec, params), query))
+    xhr.setRequestHeader('Accept', `${PROGRESS_TYPE}, application/json`)
+    xhr.setRequestHeader('Accept-Language', currentLanguage())
+    xhr.setRequestHeader('Content-Type', 'application/json')
+    let read = 0
+    let last: Record<string, unknown> | null = null
+    const streaming = () => xhr.getResponseHeader('Content-Type')?.startsWith(PROGRESS_TYPE) ?? false
+    const readLines = () => {
+      read = readProgressLines(xhr.responseText, read, onProgress, (line) => {
+        last = line
+      })
+    }
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ phase: 'upload', done: event.loaded, total: event.total })
+    }
+    xhr.onprogress = () => {
+      if (xhr.status === 200 && streaming()) readLines()
+    }
+    xhr.onload = () => {
+      try {
+        if (xhr.status === 200 && streaming()) {
+          readLines()
+          const answer = last as { result?: unknown; status?: number } | null
+          if (answer && 'result' in answer) resolve(answer.result as OperationOutput<O>)
+          else reject(errorOf(answer?.status ?? 500, answer, null))
+          return
+        }
+        const data = xhr.responseText ? JSON.parse(xhr.responseText) : null
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data as OperationOutput<O>)
+        else reject(errorOf(xhr.status, data, xhr.getResponseHeader('Retry-After')))
+      } catch {
+        reject(errorOf(Math.max(xhr.status, 500), null, null))
+      }
+    }
+    xhr.onerror = () => reject(new ApiError(0, 'network', message('error.network')))
+    xhr.send(JSON.stringify(body ?? {}))
+  })
 }

@@ -61,6 +61,28 @@ export const promptVersions = pgTable(
   (t) => [unique().on(t.promptId, t.versionNumber), unique().on(t.id, t.promptId)],
 )
 
+/**
+ * The prompt names each version includes with a `@@@langfusePrompt:name=…@@@` tag (decision 0210):
+ * "Used by" and the refusal to delete an included prompt read these, never the bodies.
+ */
+export const promptDependencies = pgTable(
+  'prompt_dependencies',
+  {
+    versionId: uuid('version_id').notNull(),
+    promptId: uuid('prompt_id')
+      .notNull()
+      .references(() => prompts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.name] }),
+    foreignKey({
+      columns: [t.versionId, t.promptId],
+      foreignColumns: [promptVersions.id, promptVersions.promptId],
+    }).onDelete('cascade'),
+  ],
+)
+
 /** Labels besides 'production' (prompts.current_version_id) and 'latest' (the highest version). */
 export const promptLabels = pgTable(
   'prompt_labels',

@@ -24,7 +24,7 @@ import type { PlanGate } from '../plans/gate.ts'
 import { mapPromptDbError } from '../prompts/db-errors.ts'
 import { type Mover, placeLabel, requireMayMove } from '../prompts/labels.ts'
 import { inSpace, type Space, spaceId } from '../prompts/names.ts'
-import { requireResolvableBody, resolveInSpace } from '../prompts/references.ts'
+import { recordDependencies, requireResolvableBody, resolveInSpace } from '../prompts/references.ts'
 import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
 
 /** One prompt version as Langfuse's API answers it. */
@@ -243,6 +243,7 @@ export async function createLangfuseVersion(
           createdByApiKeyId: principal.keyId,
         })
         .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+      await recordDependencies(tx, [{ id: version!.id, promptId: prompt.id, body }])
       await enqueueEvent(tx, space, {
         type: isNew ? 'prompt.created' : 'prompt.version.created',
         actor: eventActor(mover),

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { LATEST_LABEL, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import type { ResolvedVersion } from '../../../domain/prompt-references.ts'
 import {
   type CompiledPromptAnswer,
   compilePrompt,
@@ -12,6 +13,8 @@ import {
 import type { Db } from '../../db/client.ts'
 import { promptLabels, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, type PromptRow, promptNotFound } from './access.ts'
+import { spaceOf } from './names.ts'
+import { resolveInSpace } from './references.ts'
 
 const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
 
@@ -51,8 +54,47 @@ async function findCompileVersion(db: Db, prompt: PromptRow, input: { version?: 
   return row
 }
 
+/** A version's body with its references replaced (decision 0175): what compile and "Try it" fill in. */
+async function resolvedBody(
+  db: Db,
+  prompt: PromptRow,
+  version: { id: string; versionNumber: number; body: string },
+) {
+  return resolveInSpace(db, spaceOf(prompt), {
+    id: version.id,
+    name: prompt.name,
+    version: version.versionNumber,
+    type: prompt.type,
+    body: version.body,
+  })
+}
+
+/** `GET /v1/prompts/:id/versions/:versionId/resolved`: the body "Try it" compiles. */
+export async function getResolvedVersion(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  versionId: string,
+): Promise<ResolvedVersion> {
+  const prompt = await findVisiblePrompt(db, actor.id, promptId)
+  if (!prompt) throw promptNotFound()
+  const [version] = await db
+    .select({ id: promptVersions.id, versionNumber: promptVersions.versionNumber, body: promptVersions.body })
+    .from(promptVersions)
+    .where(and(eq(promptVersions.id, versionId), eq(promptVersions.promptId, prompt.id)))
+  if (!version) throw versionNotFound()
+  const resolved = await resolvedBody(db, prompt, version)
+  return {
+    versionId: version.id,
+    versionNumber: version.versionNumber,
+    body: resolved.text,
+    resolutionGraph: resolved.graph,
+  }
+}
+
 /**
- * Compile: a version of a prompt the caller sees with its variables filled in. The first value
+ * Compile: a version of a prompt the caller sees, its references resolved (a broken one is a 400
+ * naming it) and its variables filled in. The first value
  * problem is the 400's message (naming the variable); all of them are in its fields.
  */
 export async function compileVersion(
@@ -65,7 +107,9 @@ export async function compileVersion(
   if (!prompt) throw promptNotFound()
   const version = await findCompileVersion(db, prompt, input)
   if (!version) throw versionNotFound()
-  const result = compilePrompt(prompt.type, version.body, version.variables, input.values)
+  // References first (as the Langfuse fetch resolves them), then the variables of the whole text.
+  const { text } = await resolvedBody(db, prompt, version)
+  const result = compilePrompt(prompt.type, text, version.variables, input.values)
   if (!result.ok) {
     const [first] = result.problems
     if (!first) throw new AppError('validation', 'prompts.templateInvalid')

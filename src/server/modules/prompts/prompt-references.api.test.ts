@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
+import type { ResolvedVersion } from '../../../domain/prompt-references.ts'
 import type { PromptDependent } from '../../../domain/prompts.ts'
 import { promptVersions } from '../../db/schema/index.ts'
 import { TestClient } from '../../testing/client.ts'
@@ -120,6 +121,56 @@ describe('prompt references', () => {
     expect(fetched.status).toBe(400)
     expect(String(fetched.body.message)).toContain('cb → ca → cb')
     expect(b.name).toBe('cb')
+  })
+
+  it('resolves references on compile and for "Try it" as the fetch does, variables of included prompts too', async () => {
+    const { client } = await newUser()
+    const stranger = await newUser()
+    await createPromptAs(client, { title: 'greeting', body: 'Hello {{name}}.' })
+    const main = await createPromptAs(client, {
+      title: 'letter',
+      body: `${ref('greeting')} About {{topic}}.`,
+      variables: [{ name: 'topic', type: 'string', required: true }],
+    })
+    const compiled = await client.post<{ prompt: string }>(`/api/v1/prompts/${main.id}/compile`, {
+      values: { name: 'Ada', topic: 'tea' },
+    })
+    expect(compiled.status).toBe(200)
+    expect(compiled.body.prompt).toBe('Hello Ada. About tea.')
+    const get = await langfuse(client)
+    const fetched = await get('letter')
+    expect(fetched.body.prompt).toBe('Hello {{name}}. About {{topic}}.')
+
+    const resolved = await client.get<ResolvedVersion>(
+      `/api/v1/prompts/${main.id}/versions/${main.currentVersionId}/resolved`,
+    )
+    expect(resolved.status).toBe(200)
+    expect(resolved.body).toEqual({
+      versionId: main.currentVersionId,
+      versionNumber: 1,
+      body: fetched.body.prompt,
+      resolutionGraph: fetched.body.resolutionGraph,
+    })
+    const hidden = await stranger.client.get(
+      `/api/v1/prompts/${main.id}/versions/${main.currentVersionId}/resolved`,
+    )
+    expect(hidden.status).toBe(404)
+
+    // A cycle in stored data: compile and resolve refuse it with the chain, as the fetch does.
+    const a = await createPromptAs(client, { title: 'loop-a', body: 'A' })
+    const b = await createPromptAs(client, { title: 'loop-b', body: ref('loop-a') })
+    await testApp.database.db
+      .update(promptVersions)
+      .set({ body: `A ${ref('loop-b')}` })
+      .where(eq(promptVersions.id, a.currentVersionId!))
+    const cycle = await client.post<ErrorBody>(`/api/v1/prompts/${b.id}/compile`, {})
+    expect(cycle.status).toBe(400)
+    expect(cycle.body.error.message).toBe('These references would form a cycle: loop-b → loop-a → loop-b.')
+    const cycleResolved = await client.get<ErrorBody>(
+      `/api/v1/prompts/${b.id}/versions/${b.currentVersionId}/resolved`,
+    )
+    expect(cycleResolved.status).toBe(400)
+    expect(cycleResolved.body.error.message).toContain('loop-b → loop-a → loop-b')
   })
 
   it('lists "used by", refuses deleting a referenced prompt with its dependents, and stays within the space', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, exists, inArray, ne, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors.ts'
 import { LATEST_LABEL, PRODUCTION_LABEL, type PromptType } from '../../../domain/prompt-names.ts'
 import {
@@ -10,7 +10,7 @@ import {
   resolveReferences,
 } from '../../../domain/prompt-references.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { promptLabels, prompts, promptVersions } from '../../db/schema/index.ts'
+import { promptDependencies, promptLabels, prompts, promptVersions } from '../../db/schema/index.ts'
 import { inSpace, type Space } from './names.ts'
 
 /**
@@ -111,15 +111,27 @@ export async function requireResolvableBody(
   }
 }
 
-/** Whether a version body includes `name` (any label or version): the tag's fixed beginning. */
-function includes(bodyColumn: typeof promptVersions.body, name: string) {
-  const prefix = `@@@langfusePrompt:name=${name}|`.replace(/[\\%_]/g, '\\$&')
-  return sql`${bodyColumn} LIKE ${`%${prefix}%`}`
+/**
+ * Records the prompt names new versions include (decision 0210), in the transaction that wrote
+ * them; deleting a version or prompt takes its rows with it.
+ */
+export async function recordDependencies(
+  tx: Tx,
+  versions: readonly { id: string; promptId: string; body: string }[],
+): Promise<void> {
+  const rows = versions.flatMap((version) =>
+    [...new Set(parseReferences(version.body).map((reference) => reference.name))].map((name) => ({
+      versionId: version.id,
+      promptId: version.promptId,
+      name,
+    })),
+  )
+  if (rows.length > 0) await tx.insert(promptDependencies).values(rows).onConflictDoNothing()
 }
 
 /**
  * The other prompts of `space` that include the prompt named `name` in any of their versions,
- * by name: "Used by" on its page, and what refuses its deletion.
+ * by name: "Used by" on its page, and what refuses its deletion (the dependency table's index).
  */
 export async function promptsIncluding(
   db: Db | Tx,
@@ -133,11 +145,12 @@ export async function promptsIncluding(
       and(
         inSpace(space),
         ne(prompts.id, prompt.id),
-        exists(
+        inArray(
+          prompts.id,
           db
-            .select({ one: sql`1` })
-            .from(promptVersions)
-            .where(and(eq(promptVersions.promptId, prompts.id), includes(promptVersions.body, prompt.name))),
+            .select({ id: promptDependencies.promptId })
+            .from(promptDependencies)
+            .where(eq(promptDependencies.name, prompt.name)),
         ),
       ),
     )

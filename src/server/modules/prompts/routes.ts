@@ -2,7 +2,7 @@ import type { promptOperations } from '../../../domain/api/prompts.ts'
 import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
 import type { PlanGate } from '../plans/gate.ts'
-import { compileVersion } from './compile.ts'
+import { compileVersion, getResolvedVersion } from './compile.ts'
 import { listPrompts, listPromptTags } from './list.ts'
 import {
   createPrompt,
@@ -29,13 +29,14 @@ export function promptHandlers({
     tags: async ({ actor, query }) => ({ items: await listPromptTags(db, actor, query), nextCursor: null }),
     create: ({ actor, body }) => createPrompt(db, plans, actor, body),
     exportPrompts: async ({ actor, query }) => ({ ...(await exportPrompts(db, actor, query)) }),
-    importPrompts: ({ actor, body }) => importPrompts(db, plans, actor, body),
+    importPrompts: ({ actor, body, progress }) => importPrompts(db, plans, actor, body, progress),
     get: ({ actor, params }) => getPromptDetail(db, actor, params.id),
     update: ({ actor, params, body }) => savePrompt(db, plans, actor, params.id, body),
     delete: async ({ actor, params }) => deletePrompt(db, actor, params.id),
     usedBy: ({ actor, params }) => listPromptDependents(db, actor, params.id),
     versions: ({ actor, params, query }) => listVersions(db, actor, params.id, query),
     version: ({ actor, params }) => getVersion(db, actor, params.id, params.versionId),
+    resolvedVersion: ({ actor, params }) => getResolvedVersion(db, actor, params.id, params.versionId),
     setCurrentVersion: ({ actor, params, body }) => setCurrentVersion(db, actor, params.id, body.versionId),
     compile: ({ actor, params, body }) => compileVersion(db, actor, params.id, body),
   }

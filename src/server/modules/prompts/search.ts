@@ -10,9 +10,10 @@ import { prompts, promptVersions } from '../../db/schema/index.ts'
  * body, by whole words (full-text, `websearch_to_tsquery('simple', …)`) and by any part of a word
  * (ILIKE, served by trigram indexes). Both kinds use the expression indexes of migration 0175.
  *
- * The rank is a small whole number: per field 2 for a whole-word match, 1 for a part-of-word one,
- * weighted title 9 and description 3; a match only in a body ranks 0. Results are ordered by rank, then newest change, then
- * id, and paged by a keyset cursor over those three (`<rank>:<timestamp>|<id>`).
+ * The rank is a whole number: per field 2 for a whole-word match, 1 for a part-of-word one, weighted
+ * title 9 and description 3, times 100, plus the body's score (0–99, `bodyScore`). Results are
+ * ordered by rank, then newest change, then id, and paged by a keyset cursor over those three
+ * (`<rank>:<timestamp>|<id>`).
  */
 export interface SearchParts {
   rank: SQL<number>
@@ -26,19 +27,37 @@ function fieldScore(text: SQL, query: SQL, pattern: string): SQL {
   return sql`(CASE WHEN to_tsvector('simple', ${text}) @@ ${query} THEN 2 WHEN ${containsText(text, pattern)} THEN 1 ELSE 0 END)`
 }
 
+/**
+ * The body's part of the rank (0–99, below any title or description point, decision 0210): the
+ * current version's body ranked by full-text relevance when it has the words (50–99, `ts_rank`),
+ * else by trigram word similarity when it has a part of one (20–49); a match only in an older
+ * version is 10. Only the current version's body is read for the score, one per candidate prompt.
+ */
+function bodyScore(query: SQL, search: string, anyVersionMatches: SQL): SQL {
+  const vector = sql`to_tsvector('simple', cv.body)`
+  return sql`coalesce((SELECT CASE
+      WHEN ${vector} @@ ${query} THEN 50 + least(49, floor(ts_rank(${vector}, ${query}) * 200))::integer
+      WHEN ${containsText(sql`cv.body`, search)} THEN 20 + floor(word_similarity(${search}, cv.body) * 29)::integer
+    END FROM prompt_versions cv WHERE cv.id = ${prompts.currentVersionId}),
+    CASE WHEN ${anyVersionMatches} THEN 10 ELSE 0 END)`
+}
+
 export function searchParts(search: string, cursor: string | undefined): SearchParts {
   const query = sql`websearch_to_tsquery('simple', ${search})`
-  const titleAndDescription = sql`${prompts.title} || ' ' || coalesce(${prompts.description}, '')`
   // The body of any version: the match the index finds, then the score of the best version.
   const bodyMatches = sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
     AND (to_tsvector('simple', sv.body) @@ ${query} OR ${containsText(sql`sv.body`, search)}))`
-  // Body matches add nothing to the rank: computing it per version would read every version of
-  // every match; a prompt that matched only in a body ranks 0, after every title or description.
-  const rank = sql<number>`(9 * ${fieldScore(sql`${prompts.title}`, query, search)}
-    + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`, query, search)})`
-  const matches = sql`(to_tsvector('simple', ${titleAndDescription}) @@ ${query}
-    OR ${containsText(prompts.title, search)} OR ${containsText(prompts.description, search)}
-    OR ${bodyMatches})`
+  const rank = sql<number>`(100 * (9 * ${fieldScore(sql`${prompts.title}`, query, search)}
+    + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`, query, search)}) + ${bodyScore(query, search, bodyMatches)})`
+  // The matching ids, each kind from its own index, so the space's prompts are probed, not scanned
+  // with every condition (an OR with a subquery cannot use the indexes).
+  const matches = sql`${prompts.id} IN (
+    SELECT mp.id FROM prompts mp
+      WHERE to_tsvector('simple', mp.title || ' ' || coalesce(mp.description, '')) @@ ${query}
+    UNION ALL SELECT mp.id FROM prompts mp WHERE ${containsText(sql`mp.title`, search)}
+    UNION ALL SELECT mp.id FROM prompts mp WHERE ${containsText(sql`mp.description`, search)}
+    UNION ALL SELECT mv.prompt_id FROM prompt_versions mv
+      WHERE to_tsvector('simple', mv.body) @@ ${query} OR ${containsText(sql`mv.body`, search)})`
   let after: SQL | undefined
   if (cursor) {
     const { at, id } = decodeCursor(cursor, 'ranked')

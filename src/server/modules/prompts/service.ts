@@ -43,7 +43,7 @@ import { mapPromptDbError } from './db-errors.ts'
 import { type Mover, mayMove, placeLabel, requireMayMove } from './labels.ts'
 import { freeNameFromTitle, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
-import { promptsIncluding, requireResolvableBody } from './references.ts'
+import { promptsIncluding, recordDependencies, requireResolvableBody } from './references.ts'
 import {
   labelColumns,
   selectDetails,
@@ -200,6 +200,7 @@ export async function createPrompt(
           createdByUserId: actor.id,
         })
         .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
+      await recordDependencies(tx, [{ id: version!.id, promptId: prompt!.id, body }])
       await enqueueEvent(tx, spaceOf(prompt!), {
         type: 'prompt.created',
         actor: eventActor(actor),
@@ -304,6 +305,7 @@ export async function savePrompt(
             versionNumber: promptVersions.versionNumber,
             changelog: promptVersions.changelog,
           })
+        await recordDependencies(tx, [{ id: version!.id, promptId, body }])
         // The new version becomes current unless 'production' is protected from this editor; then
         // it waits, as a new version, for a team admin to move the label.
         const becomesCurrent = await mayMove(tx, prompt, PRODUCTION_LABEL, mover)

@@ -5,6 +5,11 @@ import { AppError } from '../../../domain/errors.ts'
 import { isMessageKey, type Locale, translate } from '../../../domain/messages/index.ts'
 import { LATEST_LABEL, PRODUCTION_LABEL, sameConfig } from '../../../domain/prompt-names.ts'
 import {
+  PromptReferenceError,
+  parseReferences,
+  resolveReferences,
+} from '../../../domain/prompt-references.ts'
+import {
   type ExportedPrompt,
   type exportPromptsQuery,
   IMPORT_MAX_PROMPTS,
@@ -24,9 +29,12 @@ import type { Db, Tx } from '../../db/client.ts'
 import { promptLabels, prompts, promptVersions, teams } from '../../db/schema/index.ts'
 import { type PlanGate, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
+import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
+import type { PromptRow } from './access.ts'
 import { mayMove, placeLabel } from './labels.ts'
-import { inSpace, type Space } from './names.ts'
+import { inSpace, type Space, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
+import { loadReference, recordDependencies, referenceAppError } from './references.ts'
 import { storedBody } from './service.ts'
 
 /** Prompts read per statement while exporting. */
@@ -123,6 +131,59 @@ export async function exportPrompts(
   }
 }
 
+/** A prompt the import adds versions to: its line in the result, and the versions added. */
+interface ReferenceCheck {
+  item: number
+  prompt: PromptRow
+  versions: { id: string; versionNumber: number; body: string }[]
+}
+
+/**
+ * Every version an import adds must resolve in the space as the import leaves it (the file's own
+ * prompts count, in any order): one that names a missing prompt, forms a cycle or nests too deep
+ * makes its prompt a conflict (problem 'reference', the reason in `detail`), so the dry run shows
+ * it and the import is refused (decision 0210).
+ */
+async function checkReferences(
+  tx: Tx,
+  space: Space,
+  locale: Locale,
+  result: ImportResult,
+  checks: readonly ReferenceCheck[],
+): Promise<void> {
+  for (const { item, prompt, versions } of checks) {
+    for (const version of versions) {
+      if (parseReferences(version.body).length === 0) continue
+      try {
+        await resolveReferences(
+          {
+            id: version.id,
+            name: prompt.name,
+            version: version.versionNumber,
+            type: prompt.type,
+            body: version.body,
+          },
+          (reference) => loadReference(tx, space, reference),
+        )
+      } catch (error) {
+        if (!(error instanceof PromptReferenceError)) throw error
+        const entry = result.items[item]!
+        if (entry.action === 'create') result.created--
+        else result.versioned--
+        result.conflicts++
+        const refused = referenceAppError(error)
+        result.items[item] = {
+          ...entry,
+          action: 'conflict',
+          problem: 'reference',
+          detail: translate(locale, refused.messageKey, refused.options.params),
+        }
+        break
+      }
+    }
+  }
+}
+
 /** Thrown to roll a dry run back after it did everything a real import does. */
 class DryRunDone extends Error {
   constructor(readonly result: ImportResult) {
@@ -177,13 +238,15 @@ function parseDocument(document: unknown, locale: Locale): ImportedPrompt[] {
  * does not have yet (same body and config = had), so importing the same file again changes nothing.
  * Labels go where the file puts them (production is the current version; protected labels only
  * where the caller may move them). A dry run does all of it and rolls back, so its answer is exactly
- * what the import would do; a real import with a conflict changes nothing.
+ * what the import would do; a real import with a conflict changes nothing. `progress` hears of
+ * every prompt done (the HTTP layer sends it as NDJSON lines when asked).
  */
 export async function importPrompts(
   db: Db,
   plans: PlanGate,
   actor: Actor,
   input: z.output<typeof importInput>,
+  progress: (done: number, total: number) => Promise<void> = async () => {},
 ): Promise<ImportResult> {
   const incoming = parseDocument(input.document, actor.locale)
   try {
@@ -199,7 +262,10 @@ export async function importPrompts(
         items: [],
       }
       const mover = { kind: 'user' as const, actor }
-      for (const imported of incoming) {
+      /** The versions this import adds, checked once every prompt of the file is in. */
+      const toCheck: ReferenceCheck[] = []
+      for (const [index, imported] of incoming.entries()) {
+        await progress(index, incoming.length)
         const [existing] = await tx
           .select()
           .from(prompts)
@@ -257,8 +323,9 @@ export async function importPrompts(
           .where(eq(promptVersions.promptId, prompt!.id))
           .orderBy(asc(promptVersions.versionNumber))
         let next = (had.at(-1)?.versionNumber ?? 0) + 1
-        let added = 0
-        let production: { id: string; versionNumber: number } | null = null
+        const inserted: ((typeof had)[number] & { changelog: string | null })[] = []
+        // Where the file puts each label (the last version naming it wins), placed once per prompt.
+        const labelTargets = new Map<string, { id: string; versionNumber: number }>()
         for (const [index, version] of imported.versions.entries()) {
           const body = bodies[index]!
           let target = had.find(
@@ -274,7 +341,7 @@ export async function importPrompts(
                 reason: 'version_limit',
               })
             }
-            const [inserted] = await tx
+            const [row] = await tx
               .insert(promptVersions)
               .values({
                 promptId: prompt!.id,
@@ -291,29 +358,57 @@ export async function importPrompts(
                 body: promptVersions.body,
                 config: promptVersions.config,
                 variables: promptVersions.variables,
+                changelog: promptVersions.changelog,
               })
-            target = inserted!
-            had.push(target)
-            added++
+            had.push(row!)
+            inserted.push(row!)
+            target = row!
           }
-          if (version.labels.includes(PRODUCTION_LABEL)) production = target
-          for (const label of importableLabels(version.labels)) {
-            if (await mayMove(tx, prompt!, label, mover)) await placeLabel(tx, prompt!, label, target, mover)
-          }
+          if (version.labels.includes(PRODUCTION_LABEL)) labelTargets.set(PRODUCTION_LABEL, target)
+          for (const label of importableLabels(version.labels)) labelTargets.set(label, target)
         }
         // Without a production label in the file, a new prompt's current version is its last one.
-        production ??= existing ? null : (had.at(-1) ?? null)
-        if (production && (await mayMove(tx, prompt!, PRODUCTION_LABEL, mover))) {
-          await placeLabel(tx, prompt!, PRODUCTION_LABEL, production, mover)
+        if (!existing && !labelTargets.has(PRODUCTION_LABEL)) labelTargets.set(PRODUCTION_LABEL, had.at(-1)!)
+        const moves: [string, { id: string; versionNumber: number }][] = []
+        for (const [label, target] of labelTargets) {
+          if (await mayMove(tx, prompt!, label, mover)) moves.push([label, target])
         }
-        if (added > 0)
+        await recordDependencies(
+          tx,
+          inserted.map((version) => ({ id: version.id, promptId: prompt!.id, body: version.body })),
+        )
+        // The events the app sends for the same writes: the prompt (with its first version), each
+        // further version, then each label moved.
+        for (const [index, version] of inserted.entries()) {
+          await enqueueEvent(tx, spaceOf(prompt!), {
+            type: !existing && index === 0 ? 'prompt.created' : 'prompt.version.created',
+            actor: eventActor(actor),
+            data: {
+              prompt: promptData(prompt!),
+              version: versionData({
+                ...version,
+                labels: [
+                  ...moves.filter(([, target]) => target.id === version.id).map(([label]) => label),
+                  ...(version === had.at(-1) ? [LATEST_LABEL] : []),
+                ],
+              }),
+            },
+          })
+        }
+        for (const [label, target] of moves) await placeLabel(tx, prompt!, label, target, mover)
+        const added = inserted.length
+        if (added > 0) {
           await tx.update(prompts).set({ updatedAt: sql`now()` }).where(eq(prompts.id, prompt!.id))
+          toCheck.push({ item: result.items.length, prompt: prompt!, versions: inserted })
+        }
         const action = !existing ? 'create' : added > 0 ? 'version' : 'unchanged'
         if (action === 'create') result.created++
         else if (action === 'version') result.versioned++
         else result.unchanged++
         result.items.push({ name: imported.name, action, newVersions: added, problem: null })
       }
+      await progress(incoming.length, incoming.length)
+      await checkReferences(tx, space, actor.locale, result, toCheck)
       if (input.dryRun) throw new DryRunDone(result)
       if (result.conflicts > 0) {
         throw new AppError('conflict', 'prompts.importConflicts', {

@@ -68,6 +68,15 @@ export function promptVersionQuery(id: string, versionId: string) {
   return { ...operationQuery(promptOperations.version, { params: { id, versionId } }), staleTime: Infinity }
 }
 
+/** A version's body with its references resolved (what "Try it" compiles); versions never change. */
+export function resolvedVersionQuery(id: string, versionId: string) {
+  return {
+    ...operationQuery(promptOperations.resolvedVersion, { params: { id, versionId } }),
+    // What a reference names may move (a label), so this is read again like the versions list.
+    staleTime: PROMPT_VERSION_CACHE_MS,
+  }
+}
+
 /** A function fetching a version's body (from the cache when it was read before). */
 /** Fetches one version of the prompt (body and config), from the cache when it is there. */
 export function useVersion(id: string) {

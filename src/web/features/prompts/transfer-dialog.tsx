@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { callOperation, errorText } from '../../lib/api.ts'
+import { type CallProgress, callOperation, callOperationWithProgress, errorText } from '../../lib/api.ts'
 import { invalidateOperations } from '../../lib/queries.ts'
 import { useMyTeams } from '../teams/index.ts'
 
@@ -92,6 +92,36 @@ function ExportPanel({ teamId }: { teamId: string | null }) {
   )
 }
 
+/**
+ * The import's progress: the file's bytes sent, then the prompts the server has done (its NDJSON
+ * lines), then its last step (the references check and the commit); indeterminate before any.
+ */
+function ImportProgress({ progress, checking }: { progress: CallProgress | null; checking: boolean }) {
+  const { t } = useTranslation('prompts')
+  const text = !progress
+    ? checking
+      ? t('transfer.previewing')
+      : t('transfer.importing')
+    : progress.phase === 'upload'
+      ? t('transfer.uploading', { percent: Math.floor((progress.done / Math.max(1, progress.total)) * 100) })
+      : progress.done >= progress.total
+        ? t('transfer.finishing')
+        : t(checking ? 'transfer.checkingCount' : 'transfer.importingCount', {
+            done: progress.done,
+            total: progress.total,
+          })
+  return (
+    <div role="status" className="space-y-1">
+      <p className="text-sm">{text}</p>
+      <progress
+        className="h-2 w-full accent-[var(--primary)]"
+        aria-label={t('transfer.progress')}
+        {...(progress && { value: progress.done, max: Math.max(1, progress.total) })}
+      />
+    </div>
+  )
+}
+
 function ImportPanel({ teamId, onDone }: { teamId: string | null; onDone: () => void }) {
   const { t } = useTranslation('prompts')
   const fileId = useId()
@@ -99,9 +129,16 @@ function ImportPanel({ teamId, onDone }: { teamId: string | null; onDone: () => 
   const [document, setDocument] = useState<unknown>(null)
   const [preview, setPreview] = useState<ImportResult | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const [progress, setProgress] = useState<CallProgress | null>(null)
   const run = useMutation({
-    mutationFn: (input: { document: unknown; dryRun: boolean }) =>
-      callOperation(promptOperations.importPrompts, { body: { ...input, teamId } }),
+    mutationFn: (input: { document: unknown; dryRun: boolean }) => {
+      setProgress(null)
+      return callOperationWithProgress(
+        promptOperations.importPrompts,
+        { body: { ...input, teamId } },
+        setProgress,
+      )
+    },
   })
 
   const onFiles = async (files: FileList | null) => {
@@ -157,12 +194,7 @@ function ImportPanel({ teamId, onDone }: { teamId: string | null; onDone: () => 
           onChange={(event) => void onFiles(event.target.files)}
         />
       </div>
-      {run.isPending && (
-        <div role="status" className="space-y-1">
-          <p className="text-sm">{preview ? t('transfer.importing') : t('transfer.previewing')}</p>
-          <progress className="h-2 w-full accent-[var(--primary)]" aria-label={t('transfer.progress')} />
-        </div>
-      )}
+      {run.isPending && <ImportProgress progress={progress} checking={!preview} />}
       {problem && <Alert tone="error">{problem}</Alert>}
       {preview && !run.isPending && (
         <div className="space-y-2">
@@ -194,6 +226,7 @@ function ImportPanel({ teamId, onDone }: { teamId: string | null; onDone: () => 
                       {t(`transfer.actions.${item.action}`)}
                       {item.problem &&
                         ` (${t(`transfer.problems.${item.problem}`, { defaultValue: item.problem })})`}
+                      {item.detail && <span className="block text-xs">{item.detail}</span>}
                     </td>
                     <td className="px-3 py-1.5 text-right">{item.newVersions}</td>
                   </tr>

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { FlaskConical } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PromptType } from '../../../domain/prompt-names.ts'
+import { parseReferences } from '../../../domain/prompt-references.ts'
 import {
   compilePrompt,
   type ValueProblem,
@@ -9,12 +11,15 @@ import {
   variablesOfBody,
 } from '../../../domain/prompt-variables.ts'
 import type { PromptVersion } from '../../../domain/prompts.ts'
-import { Alert } from '../../components/ui/alert.tsx'
+import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select, Textarea } from '../../components/ui/input.tsx'
+import { Spinner } from '../../components/ui/skeleton.tsx'
+import { errorText } from '../../lib/api.ts'
 import { CopyButton } from './copy-button.tsx'
+import { resolvedVersionQuery } from './queries.ts'
 
 /** The declared variables, then the ones the body uses without a declaration (as plain text). */
 export function variableFieldsOf(type: PromptType, body: string, declared: readonly VariableDeclaration[]) {
@@ -97,17 +102,51 @@ function ValueInput({
 }
 
 /**
- * The detail page's 'Try it': one field per variable (typed by its declaration), and the compiled
- * prompt, compiled as the API's compile does it (the same domain function), with Copy.
+ * The detail page's 'Try it'. A body with references is resolved by the server first (the same
+ * resolver as the API's compile and the Langfuse fetch); a broken reference shows its error.
  */
 export function TryItCard({ type, version }: { type: PromptType; version: PromptVersion }) {
   const { t } = useTranslation('craft')
+  const hasReferences = useMemo(() => parseReferences(version.body).length > 0, [version.body])
+  const resolved = useQuery({ ...resolvedVersionQuery(version.promptId, version.id), enabled: hasReferences })
+  if (!hasReferences) return <TryItForm type={type} version={version} body={version.body} />
+  if (resolved.isPending || resolved.isError) {
+    return (
+      <Card role="region" aria-label={t('tryIt.title')}>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <FlaskConical aria-hidden className="size-4 text-muted-foreground" />
+            {t('tryIt.title')}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {resolved.isPending ? (
+            <Spinner label={t('tryIt.resolving')} />
+          ) : (
+            <RetryAlert
+              title={errorText(resolved.error, t('tryIt.resolveFailed'))}
+              onRetry={() => void resolved.refetch()}
+            />
+          )}
+        </CardContent>
+      </Card>
+    )
+  }
+  return <TryItForm type={type} version={version} body={resolved.data.body} />
+}
+
+/**
+ * One field per variable of the (resolved) body, typed by the version's declarations, and the
+ * compiled prompt, compiled as the API's compile does it (the same domain function), with Copy.
+ */
+function TryItForm({ type, version, body }: { type: PromptType; version: PromptVersion; body: string }) {
+  const { t } = useTranslation('craft')
   const headingId = useId()
-  const fields = useMemo(() => variableFieldsOf(type, version.body, version.variables), [type, version])
+  const fields = useMemo(() => variableFieldsOf(type, body, version.variables), [type, body, version])
   const [values, setValues] = useState<Record<string, string>>({})
   const result = useMemo(
-    () => compilePrompt(type, version.body, version.variables, values),
-    [type, version, values],
+    () => compilePrompt(type, body, version.variables, values),
+    [type, body, version, values],
   )
   const problemOf = (name: string): ValueProblem | undefined =>
     result.ok ? undefined : result.problems.find((problem) => problem.name === name)

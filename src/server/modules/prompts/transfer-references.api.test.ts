@@ -1,0 +1,323 @@
+import { readFileSync } from 'node:fs'
+import { asc, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from '../../../domain/cursor.ts'
+import type { ErrorBody } from '../../../domain/errors.ts'
+import { parseReferences } from '../../../domain/prompt-references.ts'
+import type { ImportResult } from '../../../domain/prompt-transfer.ts'
+import type { PromptDependent, PromptDetail } from '../../../domain/prompts.ts'
+import type { CreatedWebhook } from '../../../domain/webhooks.ts'
+import { queryRows } from '../../db/rows.ts'
+import { promptDependencies, promptVersions, webhookDeliveries } from '../../db/schema/index.ts'
+import { TestClient } from '../../testing/client.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs } from './test-fixtures.ts'
+
+/** Import (issue 17): references checked, webhooks sent, and the dependency table behind "Used by". */
+let testApp: TestApp
+beforeAll(async () => {
+  testApp = await createTestApp({ webhookAllowPrivate: true })
+})
+afterAll(() => testApp.close())
+
+const db = () => testApp.database.db
+const ref = (name: string, selector = 'label=production') => `@@@langfusePrompt:name=${name}|${selector}@@@`
+
+async function newUser() {
+  const client = new TestClient(testApp)
+  await client.signUp()
+  return client
+}
+
+function importInto(client: TestClient, document: unknown, dryRun = false) {
+  return client.post<ImportResult & ErrorBody>('/api/v1/prompts/import', { document, teamId: null, dryRun })
+}
+
+const usedBy = async (client: TestClient, id: string) =>
+  (await client.get<Page<PromptDependent>>(`/api/v1/prompts/${id}/used-by`)).body.items.map(
+    (item) => item.name,
+  )
+
+describe('importing prompts with references', () => {
+  it('accepts references between the prompts of the file in any order, and "Used by" lists them', async () => {
+    const client = await newUser()
+    const document = {
+      prompts: [
+        { name: 'letter', title: 'Letter', versions: [{ body: `${ref('greeting')} About {{topic}}.` }] },
+        { name: 'greeting', title: 'Greeting', versions: [{ body: 'Hello {{name}}.' }] },
+      ],
+    }
+    const preview = await importInto(client, document, true)
+    expect(preview.body).toMatchObject({ created: 2, conflicts: 0 })
+    const done = await importInto(client, document)
+    expect(done.status).toBe(200)
+    const list = await client.get<Page<{ id: string; name: string }>>('/api/v1/prompts')
+    const greeting = list.body.items.find((item) => item.name === 'greeting')!
+    expect(await usedBy(client, greeting.id)).toEqual(['letter'])
+    const refused = await client.delete<ErrorBody>(`/api/v1/prompts/${greeting.id}`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.message).toContain('letter')
+  })
+
+  it('reports a reference to a missing prompt, or a cycle, as a conflict naming it, and imports nothing', async () => {
+    const client = await newUser()
+    await createPromptAs(client, { title: 'kept', body: 'Kept' })
+    const document = {
+      prompts: [
+        { name: 'fine', title: 'Fine', versions: [{ body: `${ref('kept')}!` }] },
+        { name: 'broken', title: 'Broken', versions: [{ body: 'ok' }, { body: `x ${ref('nowhere')}` }] },
+        { name: 'loop-a', title: 'A', versions: [{ body: ref('loop-b') }] },
+        { name: 'loop-b', title: 'B', versions: [{ body: ref('loop-a') }] },
+      ],
+    }
+    const preview = await importInto(client, document, true)
+    expect(preview.status).toBe(200)
+    expect(preview.body).toMatchObject({ created: 1, conflicts: 3 })
+    expect(preview.body.items).toEqual([
+      { name: 'fine', action: 'create', newVersions: 1, problem: null },
+      {
+        name: 'broken',
+        action: 'conflict',
+        newVersions: 2,
+        problem: 'reference',
+        detail: "This text includes nowhere (label production), which does not exist in this prompt's space.",
+      },
+      {
+        name: 'loop-a',
+        action: 'conflict',
+        newVersions: 1,
+        problem: 'reference',
+        detail: 'These references would form a cycle: loop-a → loop-b → loop-a.',
+      },
+      {
+        name: 'loop-b',
+        action: 'conflict',
+        newVersions: 1,
+        problem: 'reference',
+        detail: 'These references would form a cycle: loop-b → loop-a → loop-b.',
+      },
+    ])
+    const refused = await importInto(client, document)
+    expect(refused.status).toBe(409)
+    expect((await client.get<Page<unknown>>('/api/v1/prompts')).body.items).toHaveLength(1)
+  })
+})
+
+describe('the import with progress (Accept: application/x-ndjson)', () => {
+  const streamed = async (client: TestClient, document: unknown, dryRun = false) => {
+    const res = await client.request<string>('POST', '/api/v1/prompts/import', {
+      body: { document, teamId: null, dryRun },
+      headers: { Accept: 'application/x-ndjson' },
+    })
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson')
+    // One line alone is JSON, which the test client parses.
+    const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body)
+    return {
+      status: res.status,
+      lines: text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    }
+  }
+
+  it('answers a line per prompt done, then the result; an error as the last line', async () => {
+    const client = await newUser()
+    const prompts = Array.from({ length: 4 }, (_, i) => ({
+      name: `s${i}`,
+      title: `S${i}`,
+      versions: [{ body: 'x' }],
+    }))
+    const { status, lines } = await streamed(client, { prompts })
+    expect(status).toBe(200)
+    expect(lines.slice(0, -1)).toEqual([0, 1, 2, 3, 4].map((done) => ({ progress: { done, total: 4 } })))
+    expect(lines.at(-1)).toEqual({ result: expect.objectContaining({ dryRun: false, created: 4 }) })
+
+    const conflict = await streamed(client, {
+      prompts: [{ name: 'x', title: 'X', versions: [{ body: ref('nowhere') }] }],
+    })
+    expect(conflict.lines.at(-1)).toEqual({
+      status: 409,
+      error: expect.objectContaining({ code: 'conflict', reason: 'import_conflicts' }),
+    })
+    // A file that is no export is refused in the last line too; a body that is not JSON before any line.
+    const invalid = await streamed(client, { nothing: true })
+    expect(invalid.lines).toEqual([{ status: 400, error: expect.objectContaining({ code: 'validation' }) }])
+    const broken = await client.request<ErrorBody>('POST', '/api/v1/prompts/import', {
+      rawBody: '{',
+      headers: { Accept: 'application/x-ndjson' },
+    })
+    expect(broken.status).toBe(400)
+    expect(broken.body.error.code).toBe('validation')
+  })
+})
+
+describe('webhooks of an import', () => {
+  it('sends the events the app sends: the prompt, each further version, each label moved once', async () => {
+    const client = await newUser()
+    const endpoint = await client.post<CreatedWebhook>('/api/v1/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['prompt.created', 'prompt.version.created', 'prompt.label.moved'],
+    })
+    expect(endpoint.status).toBe(201)
+    const existing = await createPromptAs(client, { title: 'old', body: 'v1' })
+    const events = async () =>
+      (
+        await db()
+          .select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, endpoint.body.id))
+          .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+      ).map((row) => {
+        const body = JSON.parse(String(row.payload))
+        return {
+          type: row.type,
+          prompt: body.data.prompt.name,
+          ...body.data.version,
+          ...(body.data.label && { label: body.data.label, to: body.data.toVersion }),
+        }
+      })
+    const before = (await events()).length
+    const document = {
+      prompts: [
+        {
+          name: 'fresh',
+          title: 'Fresh',
+          versions: [
+            { body: 'one' },
+            { body: 'two', labels: ['staging'] },
+            { body: 'three', labels: ['production'] },
+          ],
+        },
+        { name: 'old', title: 'old', versions: [{ body: 'v1' }, { body: 'v2', labels: ['production'] }] },
+      ],
+    }
+    expect((await importInto(client, document, true)).status).toBe(200)
+    expect(await events()).toHaveLength(before)
+    expect((await importInto(client, document)).status).toBe(200)
+    const sent = (await events()).slice(before)
+    expect(
+      sent.map(({ type, prompt, version, labels, label, to }) => ({
+        type,
+        prompt,
+        version,
+        labels,
+        label,
+        to,
+      })),
+    ).toEqual([
+      { type: 'prompt.created', prompt: 'fresh', version: 1, labels: [], label: undefined, to: undefined },
+      {
+        type: 'prompt.version.created',
+        prompt: 'fresh',
+        version: 2,
+        labels: ['staging'],
+        label: undefined,
+        to: undefined,
+      },
+      {
+        type: 'prompt.version.created',
+        prompt: 'fresh',
+        version: 3,
+        labels: ['production', 'latest'],
+        label: undefined,
+        to: undefined,
+      },
+      {
+        type: 'prompt.label.moved',
+        prompt: 'fresh',
+        version: undefined,
+        labels: undefined,
+        label: 'staging',
+        to: 2,
+      },
+      {
+        type: 'prompt.label.moved',
+        prompt: 'fresh',
+        version: undefined,
+        labels: undefined,
+        label: 'production',
+        to: 3,
+      },
+      {
+        type: 'prompt.version.created',
+        prompt: 'old',
+        version: 2,
+        labels: ['production', 'latest'],
+        label: undefined,
+        to: undefined,
+      },
+      {
+        type: 'prompt.label.moved',
+        prompt: 'old',
+        version: undefined,
+        labels: undefined,
+        label: 'production',
+        to: 2,
+      },
+    ])
+    expect(existing.name).toBe('old')
+  })
+})
+
+describe('the dependency table', () => {
+  it('is written with every version saved (app and import) and goes with the prompt', async () => {
+    const client = await newUser()
+    const base = await createPromptAs(client, { title: 'base', body: 'Base' })
+    const user = await createPromptAs(client, { title: 'user', body: 'none yet' })
+    expect(await usedBy(client, base.id)).toEqual([])
+    await client.patch<PromptDetail>(`/api/v1/prompts/${user.id}`, {
+      body: `now ${ref('base', 'version=1')}`,
+    })
+    expect(await usedBy(client, base.id)).toEqual(['user'])
+    // An older version still including it counts, as in Langfuse.
+    await client.patch(`/api/v1/prompts/${user.id}`, { body: 'no longer' })
+    expect(await usedBy(client, base.id)).toEqual(['user'])
+    expect((await client.delete(`/api/v1/prompts/${base.id}`)).status).toBe(409)
+    expect((await client.delete(`/api/v1/prompts/${user.id}`)).status).toBe(204)
+    const left = await db().select().from(promptDependencies).where(eq(promptDependencies.promptId, user.id))
+    expect(left).toEqual([])
+    expect(await usedBy(client, base.id)).toEqual([])
+    expect((await client.delete(`/api/v1/prompts/${base.id}`)).status).toBe(204)
+  })
+
+  it("migration 0210's backfill reads tags exactly as the parser does", async () => {
+    const client = await newUser()
+    const prompt = await createPromptAs(client, { title: 'holder', body: 'x' })
+    const bodies = [
+      `${ref('a')} ${ref('b', 'version=2')} ${ref('a', 'label=x=y')}`,
+      '@@@langfusePrompt:name=c|version=0@@@ @@@langfusePrompt:label=x|name=d@@@',
+      '@@@langfusePrompt:name=e|label=p|extra=1@@@ @@@langfusePrompt:name=|label=p@@@',
+      '@@@langfusePrompt:name=f\n|label=p@@@ @@@langfusePrompt:name=g|label=p@@@',
+      '@@@langfusePrompt:name=h|version=1234567890@@@ no tag',
+    ]
+    const ids: string[] = []
+    for (const [index, body] of bodies.entries()) {
+      const [row] = await db()
+        .insert(promptVersions)
+        .values({ promptId: prompt.id, versionNumber: index + 10, body })
+        .returning({ id: promptVersions.id })
+      ids.push(row!.id)
+    }
+    const migration = readFileSync(
+      new URL('../../db/migrations/0210_prompt_dependencies.sql', import.meta.url),
+      'utf8',
+    )
+    const backfill = migration.slice(migration.indexOf('INSERT INTO prompt_dependencies'))
+    await db().execute(sql.raw(backfill.replace(/;\s*$/, ' ON CONFLICT DO NOTHING')))
+    const found = await queryRows<{ version_id: string; name: string }>(
+      db(),
+      sql`SELECT version_id, name FROM prompt_dependencies WHERE prompt_id = ${prompt.id} ORDER BY name`,
+    )
+    const expected = bodies
+      .flatMap((body, index) =>
+        [...new Set(parseReferences(body).map((r) => r.name))].map((name) => ({
+          version_id: ids[index],
+          name,
+        })),
+      )
+      .sort((a, b) => a.name.localeCompare(b.name))
+    expect(found).toEqual(expected)
+    expect(expected.map((row) => row.name)).toEqual(['a', 'b', 'g'])
+  })
+})
