@@ -1,13 +1,15 @@
-// `npm run bench [prompts|conversations|startup|bundle|dashboard|plans|public-api|webhooks|scale-out]`: the benchmarks, against PostgreSQL, each
+// `npm run bench [prompts|conversations|startup|bundle|dashboard|plans|public-api|webhooks|scale-out|growth]`: the benchmarks, against PostgreSQL, each
 // in a database of its own (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/promptfolio_bench; BENCH_CONVERSATIONS_DATABASE_URL, default
 // .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup; BENCH_DASHBOARD_DATABASE_URL,
 // .../promptfolio_bench_dashboard; BENCH_PUBLIC_API_DATABASE_URL, .../promptfolio_bench_public_api;
 // BENCH_WEBHOOKS_DATABASE_URL, .../promptfolio_bench_webhooks; BENCH_SCALE_OUT_DATABASE_URL,
-// .../promptfolio_bench_scale_out).
+// .../promptfolio_bench_scale_out; BENCH_GROWTH_10K_DATABASE_URL and BENCH_GROWTH_1M_DATABASE_URL,
+// .../promptfolio_bench_growth_10k and .../promptfolio_bench_growth_1m).
 import { runBundleBenchmark } from './bundle/run.ts'
 import { runConversationsBenchmark } from './conversations/run.ts'
 import { runDashboardBenchmark } from './dashboard/run.ts'
+import { runGrowthBenchmark } from './growth/run.ts'
 import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runPublicApiBenchmark } from './public-api/run.ts'
@@ -25,6 +27,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'public-api': runPublicApiBenchmark,
   webhooks: runWebhooksBenchmark,
   'scale-out': runScaleOutBenchmark,
+  growth: runGrowthBenchmark,
 }
 
 const chosen = process.argv.slice(2)
