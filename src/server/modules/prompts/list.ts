@@ -84,7 +84,7 @@ async function searchPrompts(
   search: string,
   filters: (SQL | undefined)[],
 ): Promise<PromptPage> {
-  const parts = searchParts(search, query.cursor)
+  const parts = searchParts(search, query.cursor, and(...filters))
   const ranked = await db
     .select({ id: prompts.id, rank: parts.rank.as('rank'), cursorKey: parts.cursorKey })
     .from(prompts)

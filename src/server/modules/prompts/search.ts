@@ -26,19 +26,30 @@ function fieldScore(text: SQL, query: SQL, pattern: string): SQL {
   return sql`(CASE WHEN to_tsvector('simple', ${text}) @@ ${query} THEN 2 WHEN ${containsText(text, pattern)} THEN 1 ELSE 0 END)`
 }
 
-export function searchParts(search: string, cursor: string | undefined): SearchParts {
+export function searchParts(
+  search: string,
+  cursor: string | undefined,
+  filters: SQL | undefined,
+): SearchParts {
   const query = sql`websearch_to_tsquery('simple', ${search})`
   const titleAndDescription = sql`${prompts.title} || ' ' || coalesce(${prompts.description}, '')`
   // The body of any version: the match the index finds, then the score of the best version.
-  const bodyMatches = sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
-    AND (to_tsvector('simple', sv.body) @@ ${query} OR ${containsText(sql`sv.body`, search)}))`
+
   // Body matches add nothing to the rank: computing it per version would read every version of
   // every match; a prompt that matched only in a body ranks 0, after every title or description.
   const rank = sql<number>`(9 * ${fieldScore(sql`${prompts.title}`, query, search)}
     + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`, query, search)})`
-  const matches = sql`(to_tsvector('simple', ${titleAndDescription}) @@ ${query}
-    OR ${containsText(prompts.title, search)} OR ${containsText(prompts.description, search)}
-    OR ${bodyMatches})`
+  // The matching ids, found through the indexes with the list's filters inside (the inner
+  // `prompts` shadows the outer one): the title and description indexes ANDed with the scope's,
+  // and the bodies' index joined to the scope's prompts. One OR over every row of the scope would
+  // compute each row's text vector: 10,000 of them for a user with 10,000 prompts (decision 0205).
+  const inScope = filters ?? sql`true`
+  const matches = sql`${prompts.id} IN (
+    SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND (to_tsvector('simple', ${titleAndDescription}) @@ ${query}
+      OR ${containsText(prompts.title, search)} OR ${containsText(prompts.description, search)})
+    UNION ALL
+    SELECT ${prompts.id} FROM ${prompts} JOIN prompt_versions sv ON sv.prompt_id = ${prompts.id}
+    WHERE ${inScope} AND (to_tsvector('simple', sv.body) @@ ${query} OR ${containsText(sql`sv.body`, search)}))`
   let after: SQL | undefined
   if (cursor) {
     const { at, id } = decodeCursor(cursor, 'ranked')
