@@ -8,6 +8,7 @@ import { runBundleBenchmark } from './bundle/run.ts'
 import { runConversationsBenchmark } from './conversations/run.ts'
 import { runCraftBenchmark } from './craft/run.ts'
 import { runDashboardBenchmark } from './dashboard/run.ts'
+import { runGrowthBenchmark } from './growth/run.ts'
 import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runPublicApiBenchmark } from './public-api/run.ts'
@@ -26,6 +27,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   webhooks: runWebhooksBenchmark,
   'scale-out': runScaleOutBenchmark,
   craft: runCraftBenchmark,
+  growth: runGrowthBenchmark,
 }
 
 const chosen = process.argv.slice(2)

@@ -11,10 +11,11 @@ import {
   SECONDS,
   shareOf,
   signIn,
+  unloaded,
   withBenchServer,
 } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
-import { percentile, table } from '../lib/stats.ts'
+import { table } from '../lib/stats.ts'
 import {
   BENCH_USER,
   BIG_CONVERSATION_TITLE,
@@ -66,20 +67,6 @@ async function scenarios(): Promise<Scenario[]> {
   } finally {
     await db.end()
   }
-}
-
-/** Single requests one after another: the latency without load. */
-async function unloaded(base: string, cookie: string, path: string, count = 200) {
-  const latencies: number[] = []
-  for (let i = 0; i < count; i += 1) {
-    const start = performance.now()
-    const res = await fetch(`${base}${path}`, { headers: { cookie } })
-    await res.arrayBuffer()
-    if (!res.ok) throw new Error(`${path}: ${res.status}`)
-    latencies.push(performance.now() - start)
-  }
-  const sorted = latencies.sort((a, b) => a - b)
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }
 }
 
 /**

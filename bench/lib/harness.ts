@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/server/config.ts'
 import { freePort } from '../../src/server/testing/server-process.ts'
 import { BENCH_AUTH_SECRET } from './database.ts'
 import { type SqlRecorder, type Statement, sqlRecorder } from './sql-capture.ts'
-import { type Measurement, summarize } from './stats.ts'
+import { type Measurement, percentile, summarize } from './stats.ts'
 
 /** What every benchmark shares: the real server, signing in, and the two ways of measuring. */
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
@@ -117,6 +117,45 @@ export async function signIn(base: string, email: string, password: string): Pro
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ')
+}
+
+export interface Target {
+  base: string
+  cookie: string
+  path: string
+}
+
+/**
+ * Single requests one after another, after `warmup` unmeasured ones: the latency without load
+ * (p50 and p99 in milliseconds). With several targets, one request to each in turn (the order
+ * alternating), so that a load that comes and goes on the machine weighs on all of them alike.
+ */
+export async function unloadedInTurn(
+  targets: Target[],
+  count = 200,
+  warmup = 0,
+): Promise<{ p50: number; p99: number }[]> {
+  const latencies: number[][] = targets.map(() => [])
+  for (let i = 0; i < warmup + count; i += 1) {
+    const order = i % 2 === 0 ? targets.keys() : [...targets.keys()].reverse()
+    for (const t of order) {
+      const { base, cookie, path } = targets[t]!
+      const start = performance.now()
+      const res = await fetch(`${base}${path}`, { headers: { cookie } })
+      await res.arrayBuffer()
+      if (!res.ok) throw new Error(`${path}: ${res.status}`)
+      if (i >= warmup) latencies[t]!.push(performance.now() - start)
+    }
+  }
+  return latencies.map((sample) => {
+    const sorted = sample.sort((a, b) => a - b)
+    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }
+  })
+}
+
+/** Single requests one after another: the latency without load. */
+export async function unloaded(base: string, cookie: string, path: string, count = 200) {
+  return (await unloadedInTurn([{ base, cookie, path }], count))[0]!
 }
 
 export interface Scenario {

@@ -14,7 +14,7 @@ export function random(seed: number): () => number {
   }
 }
 
-const verbs = [
+export const verbs = [
   'Summarize',
   'Rewrite',
   'Translate',
@@ -42,7 +42,7 @@ const verbs = [
   'Answer',
   'Simplify',
 ]
-const objects = [
+export const objects = [
   'meeting notes',
   'customer email',
   'product description',
@@ -95,7 +95,7 @@ const audiences = [
   'for investors',
   '',
 ]
-const sentences = [
+export const sentences = [
   'You are an experienced {role} who writes clearly and concisely.',
   'Read the following {input} carefully before answering.',
   'Keep the answer under {length} words and avoid jargon.',
@@ -112,7 +112,7 @@ const sentences = [
   'Return valid JSON with the keys "summary", "actions" and "owners".',
 ]
 /** Tags with their weights: the head is common, the tail rare. */
-const tagPool = [
+export const tagPool = [
   'writing',
   'email',
   'marketing',

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { BuildOverallStatus, BuildReport } from '../../../domain/admin.ts'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true })
@@ -16,4 +16,11 @@ export const buildReports = pgTable('build_reports', {
   missing: integer('missing').notNull(),
   highPriorityMissing: integer('high_priority_missing').notNull(),
   report: jsonb('report').$type<BuildReport>().notNull(),
+})
+
+/** The admin user list's totals (migration 0205), kept by triggers on users; one row, id 1. */
+export const userCounts = pgTable('user_counts', {
+  id: smallint('id').primaryKey().default(1),
+  users: bigint('users', { mode: 'number' }).notNull(),
+  admins: bigint('admins', { mode: 'number' }).notNull(),
 })

@@ -121,6 +121,33 @@ describe('users', () => {
     expect([...times].sort().reverse()).toEqual(times)
   })
 
+  it('keeps the counts equal to the accounts through sign-ups, role changes, tombstones and deletes', async () => {
+    const db = testApp.database.db
+    const expectCountsOfTable = async () => {
+      const { rows } = (await db.execute(
+        sql`SELECT count(*)::int AS users, (count(*) FILTER (WHERE role = 'global_admin'))::int AS admins
+            FROM users WHERE deleted_at IS NULL`,
+      )) as unknown as { rows: { users: number; admins: number }[] }
+      const { counts } = (await globalAdmin.get<AdminUsersPage>('/api/v1/admin/users')).body
+      expect(counts).toEqual({ users: rows[0]!.users, globalAdmins: rows[0]!.admins })
+      return counts
+    }
+    const before = await expectCountsOfTable()
+    const [a, b] = [new TestClient(testApp), new TestClient(testApp)]
+    await a.signUp()
+    await b.signUp()
+    expect((await expectCountsOfTable()).users).toBe(before.users + 2)
+    await globalAdmin.put(roleOf(a), { role: 'global_admin' })
+    expect((await expectCountsOfTable()).globalAdmins).toBe(before.globalAdmins + 1)
+    // A deleted account stays as a tombstone (decision 0180); an update that changes neither
+    // the role nor the tombstone changes nothing.
+    await db.execute(sql`UPDATE users SET deleted_at = now(), role = 'user' WHERE id = ${a.user!.id}`)
+    await db.execute(sql`UPDATE users SET name = 'Renamed' WHERE id = ${b.user!.id}`)
+    expect(await expectCountsOfTable()).toEqual({ ...before, users: before.users + 1 })
+    await db.execute(sql`DELETE FROM users WHERE id IN (${a.user!.id}, ${b.user!.id})`)
+    expect(await expectCountsOfTable()).toEqual(before)
+  })
+
   it('searches over the email, case-insensitively, with % and _ taken literally', async () => {
     const res = await globalAdmin.get<AdminUsersPage>(
       `/api/v1/admin/users?search=${encodeURIComponent('TEAMADMIN')}`,

@@ -42,17 +42,29 @@ export async function listPrompts(
   // First the page's ids (filters, order and limit on prompts alone, served by the indexes), then
   // the summaries of just those rows: otherwise the joins and counts would run for every match.
   // The inner `prompts` shadows the outer one, so its conditions refer to the inner rows.
-  const pageIds = db
-    .select({ id: prompts.id })
-    .from(prompts)
-    .where(
-      and(
-        ...filters,
-        pageCondition({ column: prompts.updatedAt, kind: 'timestamp' }, prompts.id, query.cursor),
-      ),
-    )
-    .orderBy(...order)
-    .limit(query.limit + 1)
+  const pageOf = (scope: SQL, columns: { id: typeof prompts.id; updatedAt?: typeof prompts.updatedAt }) =>
+    db
+      .select(columns)
+      .from(prompts)
+      .where(
+        and(
+          scope,
+          ...filters.slice(1),
+          pageCondition({ column: prompts.updatedAt, kind: 'timestamp' }, prompts.id, query.cursor),
+        ),
+      )
+      .orderBy(...order)
+      .limit(query.limit + 1)
+  // A team page is the newest of each team's newest: one short walk of the team index per team of
+  // the caller, so it costs the same with 100 or 100,000 team prompts (decision 0205). One query
+  // over all the teams at once would read and sort every team prompt for each page.
+  const pageIds =
+    query.scope === 'team'
+      ? sql`(SELECT page.id FROM team_members m
+          CROSS JOIN LATERAL (${pageOf(and(eq(prompts.visibility, 'team'), sql`${prompts.teamId} = m.team_id`)!, { id: prompts.id, updatedAt: prompts.updatedAt })}) page
+          WHERE m.user_id = ${actor.id}${query.teamId ? sql` AND m.team_id = ${query.teamId}` : sql``}
+          ORDER BY page.updated_at DESC, page.id DESC LIMIT ${query.limit + 1})`
+      : pageOf(filters[0]!, { id: prompts.id })
   const rows = await selectSummaries(db, actor.id)
     .where(inArray(prompts.id, pageIds))
     .orderBy(...order)
@@ -72,7 +84,7 @@ async function searchPrompts(
   search: string,
   filters: (SQL | undefined)[],
 ): Promise<PromptPage> {
-  const parts = searchParts(search, query.cursor)
+  const parts = searchParts(search, query.cursor, and(...filters))
   const ranked = await db
     .select({ id: prompts.id, rank: parts.rank.as('rank'), cursorKey: parts.cursorKey })
     .from(prompts)

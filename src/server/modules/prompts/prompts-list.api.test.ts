@@ -205,6 +205,36 @@ describe('GET /api/v1/prompts?scope=team', () => {
     const afterLeaving = await list(bob, `?scope=team&teamId=${blue}`)
     expect(afterLeaving.items.map((item) => item.ownerEmail)).toEqual([null])
   })
+
+  it('pages through the prompts of two teams in one order, each exactly once, filters applied', async () => {
+    const [me, meUser] = await newUser()
+    const teams = [
+      await insertTeam(testApp.database.db, 'One', [{ userId: meUser.id }]),
+      await insertTeam(testApp.database.db, 'Two', [{ userId: meUser.id }]),
+    ]
+    // Alternating teams, so that every page mixes both.
+    for (let i = 1; i <= 7; i++) {
+      await createPromptAs(me, {
+        title: `T${i}`,
+        visibility: 'team',
+        teamId: teams[i % 2]!,
+        tags: i % 3 === 0 ? ['third'] : [],
+      })
+    }
+    const seen: string[] = []
+    let cursor: string | null = ''
+    while (cursor !== null) {
+      const page: PromptPage = await list(
+        me,
+        `?scope=team&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
+      seen.push(...titles(page))
+      cursor = page.nextCursor
+    }
+    expect(seen).toEqual(['T7', 'T6', 'T5', 'T4', 'T3', 'T2', 'T1'])
+    expect(titles(await list(me, '?scope=team&tags=third'))).toEqual(['T6', 'T3'])
+    expect(titles(await list(me, `?scope=team&teamId=${teams[0]}&limit=2`))).toEqual(['T6', 'T4'])
+  })
 })
 
 describe('GET /api/v1/prompts/tags', () => {

@@ -42,22 +42,29 @@ function bodyScore(query: SQL, search: string, anyVersionMatches: SQL): SQL {
     CASE WHEN ${anyVersionMatches} THEN 10 ELSE 0 END)`
 }
 
-export function searchParts(search: string, cursor: string | undefined): SearchParts {
+export function searchParts(
+  search: string,
+  cursor: string | undefined,
+  filters: SQL | undefined,
+): SearchParts {
   const query = sql`websearch_to_tsquery('simple', ${search})`
-  // The body of any version: the match the index finds, then the score of the best version.
+  const titleAndDescription = sql`${prompts.title} || ' ' || coalesce(${prompts.description}, '')`
+  // A match in any version's body (an older one only scores 10, see bodyScore).
   const bodyMatches = sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
     AND (to_tsvector('simple', sv.body) @@ ${query} OR ${containsText(sql`sv.body`, search)}))`
   const rank = sql<number>`(100 * (9 * ${fieldScore(sql`${prompts.title}`, query, search)}
     + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`, query, search)}) + ${bodyScore(query, search, bodyMatches)})`
-  // The matching ids, each kind from its own index, so the space's prompts are probed, not scanned
-  // with every condition (an OR with a subquery cannot use the indexes).
+  // The matching ids, found through the indexes with the list's filters inside (the inner
+  // `prompts` shadows the outer one): the title and description indexes ANDed with the scope's,
+  // and the bodies' index joined to the scope's prompts. One OR over every row of the scope would
+  // compute each row's text vector: 10,000 of them for a user with 10,000 prompts (decision 0205).
+  const inScope = filters ?? sql`true`
   const matches = sql`${prompts.id} IN (
-    SELECT mp.id FROM prompts mp
-      WHERE to_tsvector('simple', mp.title || ' ' || coalesce(mp.description, '')) @@ ${query}
-    UNION ALL SELECT mp.id FROM prompts mp WHERE ${containsText(sql`mp.title`, search)}
-    UNION ALL SELECT mp.id FROM prompts mp WHERE ${containsText(sql`mp.description`, search)}
-    UNION ALL SELECT mv.prompt_id FROM prompt_versions mv
-      WHERE to_tsvector('simple', mv.body) @@ ${query} OR ${containsText(sql`mv.body`, search)})`
+    SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND (to_tsvector('simple', ${titleAndDescription}) @@ ${query}
+      OR ${containsText(prompts.title, search)} OR ${containsText(prompts.description, search)})
+    UNION ALL
+    SELECT ${prompts.id} FROM ${prompts} JOIN prompt_versions sv ON sv.prompt_id = ${prompts.id}
+    WHERE ${inScope} AND (to_tsvector('simple', sv.body) @@ ${query} OR ${containsText(sql`sv.body`, search)}))`
   let after: SQL | undefined
   if (cursor) {
     const { at, id } = decodeCursor(cursor, 'ranked')
