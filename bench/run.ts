@@ -1,9 +1,9 @@
-// `npm run bench [prompts|conversations|startup|bundle|dashboard|plans|public-api|webhooks]`: the benchmarks, against PostgreSQL, each
+// `npm run bench [prompts|conversations|startup|bundle|dashboard|plans|public-api|webhooks|web]`: the benchmarks, against PostgreSQL, each
 // in a database of its own (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/promptfolio_bench; BENCH_CONVERSATIONS_DATABASE_URL, default
 // .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup; BENCH_DASHBOARD_DATABASE_URL,
 // .../promptfolio_bench_dashboard; BENCH_PUBLIC_API_DATABASE_URL, .../promptfolio_bench_public_api;
-// BENCH_WEBHOOKS_DATABASE_URL, .../promptfolio_bench_webhooks).
+// BENCH_WEBHOOKS_DATABASE_URL, .../promptfolio_bench_webhooks; BENCH_WEB_DATABASE_URL, .../promptfolio_bench_web).
 import { runBundleBenchmark } from './bundle/run.ts'
 import { runConversationsBenchmark } from './conversations/run.ts'
 import { runDashboardBenchmark } from './dashboard/run.ts'
@@ -11,6 +11,7 @@ import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runPublicApiBenchmark } from './public-api/run.ts'
 import { runStartupBenchmark } from './startup/run.ts'
+import { runWebBenchmark } from './web/run.ts'
 import { runWebhooksBenchmark } from './webhooks/run.ts'
 
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   plans: runPlansBenchmark,
   'public-api': runPublicApiBenchmark,
   webhooks: runWebhooksBenchmark,
+  web: runWebBenchmark,
 }
 
 const chosen = process.argv.slice(2)
