@@ -6,12 +6,15 @@ import { RouterProvider } from 'react-router'
 import { RootErrorBoundary } from './app/error-fallbacks.tsx'
 import { createQueryClient, Providers } from './app/providers.tsx'
 import { createRouter } from './app/router.tsx'
+import { sessionQuery } from './features/auth/session.ts'
 import { LoadingScreen } from './features/shell/loading-screen.tsx'
 import { initI18n } from './i18n/index.ts'
 
 // The router starts loading the first page's code and texts while the base catalogs arrive.
 const ready = initI18n()
 const queryClient = createQueryClient()
+// Every page asks who is signed in: the question leaves now, not once the page's code has arrived.
+void queryClient.prefetchQuery(sessionQuery)
 const router = createRouter()
 await ready
 

@@ -96,6 +96,9 @@ let initialized: Promise<unknown> | undefined
 
 /** Loads the texts a page needs before it shows (the router asks beside the page's code). */
 export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  // Their files start downloading at once, beside the base catalogs; i18next takes them after init.
+  const language = detectLanguage()
+  for (const namespace of namespaces) void uiCatalogs[`./locales/${language}/${namespace}.json`]?.()
   await initialized
   await i18n.loadNamespaces([...namespaces])
 }
