@@ -15,7 +15,7 @@ const ready = initI18n()
 const queryClient = createQueryClient()
 // Every page asks who is signed in: the question leaves now, not once the page's code has arrived.
 void queryClient.prefetchQuery(sessionQuery)
-const router = createRouter()
+const router = createRouter(queryClient)
 await ready
 
 createRoot(document.getElementById('root')!).render(

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { PublicOnly, RequireAuth, RequireGlobalAdmin } from '../features/auth/guards.tsx'
@@ -27,6 +28,16 @@ function lazyPage<M extends Record<string, unknown>>(
 
 const authPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
   lazyPage(load, name, ['auth'])
+
+let queryClient: QueryClient | undefined
+
+async function prefetchPromptList(params: URLSearchParams) {
+  const [{ prefetchPromptList: prefetch }, { listFiltersOf }] = await Promise.all([
+    import('../features/prompts/queries.ts'),
+    import('../lib/list-filters.ts'),
+  ])
+  if (queryClient) prefetch(queryClient, listFiltersOf(params))
+}
 
 const notImplemented = (screen: ScreenKey) => <NotImplementedPage screen={screen} />
 
@@ -109,7 +120,15 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
               { path: '/dashboard', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
-              { path: '/prompts', ...lazyPage(() => import('../routes/prompts/list.tsx'), 'PromptListPage') },
+              {
+                path: '/prompts',
+                // The list's first page loads beside the screen's code, not after it.
+                loader: ({ request }) => {
+                  void prefetchPromptList(new URL(request.url).searchParams)
+                  return null
+                },
+                ...lazyPage(() => import('../routes/prompts/list.tsx'), 'PromptListPage'),
+              },
               {
                 path: '/prompts/new',
                 ...lazyPage(() => import('../routes/prompts/new.tsx'), 'NewPromptPage'),
@@ -210,6 +229,7 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createRouter() {
+export function createRouter(client: QueryClient) {
+  queryClient = client
   return createBrowserRouter(routes)
 }
