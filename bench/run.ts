@@ -14,6 +14,7 @@ import { runPromptsBenchmark } from './prompts/run.ts'
 import { runPublicApiBenchmark } from './public-api/run.ts'
 import { runScaleOutBenchmark } from './scale-out/run.ts'
 import { runStartupBenchmark } from './startup/run.ts'
+import { runWebBenchmark } from './web/run.ts'
 import { runWebhooksBenchmark } from './webhooks/run.ts'
 
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -28,6 +29,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'scale-out': runScaleOutBenchmark,
   craft: runCraftBenchmark,
   growth: runGrowthBenchmark,
+  web: runWebBenchmark,
 }
 
 const chosen = process.argv.slice(2)

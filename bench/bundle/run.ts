@@ -8,10 +8,20 @@ import { saveResults } from '../lib/results.ts'
 import { table } from '../lib/stats.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const ROUTES = ['/login-password', '/login', '/signup-password']
+const ROUTES = [
+  '/login-password',
+  '/login',
+  '/signup-password',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/direct-reset-password',
+  '/temp-reset',
+  '/auth-verification',
+]
 
 /**
- * Issue 2's figure: the JavaScript a first visit to a sign-in route downloads, as Chromium loads
+ * Issues 2 and 19: the JavaScript a first visit to each sign-in route downloads, as Chromium loads
  * it from the built app: raw, gzip (level 9) and brotli (the encoding the server sends).
  */
 export async function runBundleBenchmark(): Promise<void> {

@@ -32,9 +32,13 @@ const textArray = (values: string[]) => `{${values.map((value) => `"${value}"`).
  * team) and about `versions` versions, each prompt's newest version current. Skips the work when
  * the database already holds this much.
  */
-export async function seed(size: SeedSize = seedSize, options: { fresh?: boolean } = {}): Promise<void> {
-  await ensureBenchDatabase(options.fresh ?? process.env.BENCH_FRESH === '1')
-  const pool = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: 4 })
+export async function seed(
+  size: SeedSize = seedSize,
+  options: { fresh?: boolean; url?: string } = {},
+): Promise<void> {
+  const url = options.url ?? BENCH_DATABASE_URL
+  await ensureBenchDatabase(options.fresh ?? process.env.BENCH_FRESH === '1', url)
+  const pool = new pg.Pool({ connectionString: url, max: 4 })
   try {
     const existing = await pool
       .query<{ n: number }>('SELECT count(*)::int AS n FROM prompts')
@@ -50,7 +54,7 @@ export async function seed(size: SeedSize = seedSize, options: { fresh?: boolean
 
     console.log(`seed: signing up ${size.users} users…`)
     const userIds = await signUpAccounts(
-      BENCH_DATABASE_URL,
+      url,
       Array.from({ length: size.users }, (_, i) => benchEmail(i)),
       BENCH_PASSWORD,
     )

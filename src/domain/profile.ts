@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DISPLAY_NAME_MAX } from './constants.ts'
-import { locales } from './messages/index.ts'
+import { locales } from './messages/locales.ts'
 
 /** The spec's timezone list. */
 export const timezones = [

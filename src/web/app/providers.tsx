@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { Toaster } from '../components/ui/toast.tsx'
-import { TooltipProvider } from '../components/ui/tooltip.tsx'
+import { ToastHost } from '../components/ui/toast.tsx'
 import { ApiError } from '../lib/api.ts'
 
 export function createQueryClient() {
@@ -22,10 +21,8 @@ export function createQueryClient() {
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={300}>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <ToastHost />
     </QueryClientProvider>
   )
 }

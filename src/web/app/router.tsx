@@ -1,18 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { PublicOnly, RequireAuth, RequireGlobalAdmin } from '../features/auth/guards.tsx'
-import { AppShell } from '../features/shell/app-shell.tsx'
 import { LoadingScreen } from '../features/shell/loading-screen.tsx'
+import { allNamespaces, loadNamespaces, type Namespace } from '../i18n/index.ts'
 import { AuthLayout } from '../routes/auth/auth-layout.tsx'
 import { NotImplementedPage, type ScreenKey } from '../routes/placeholder.tsx'
 import { RouteErrorFallback } from './error-fallbacks.tsx'
 
-/** A lazily loaded screen module: `lazyPage(() => import('../routes/x.tsx'), 'XPage')`. */
+/**
+ * A lazily loaded screen module and the catalog namespaces it needs beyond common and shell,
+ * loaded side by side: `lazyPage(() => import('../routes/x.tsx'), 'XPage', ['prompts'])`.
+ * Signed-in screens need none: the shell loads every namespace of the active language.
+ */
 function lazyPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M,
+  namespaces: readonly Namespace[] = [],
 ): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) }
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadNamespaces(namespaces)])
+      return { Component: module[name] as ComponentType }
+    },
+  }
+}
+
+const authPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
+  lazyPage(load, name, ['auth'])
+
+let queryClient: QueryClient | undefined
+
+async function prefetchPromptList(params: URLSearchParams) {
+  const [{ prefetchPromptList: prefetch }, { listFiltersOf }] = await Promise.all([
+    import('../features/prompts/queries.ts'),
+    import('../lib/list-filters.ts'),
+  ])
+  if (queryClient) prefetch(queryClient, listFiltersOf(params))
 }
 
 const notImplemented = (screen: ScreenKey) => <NotImplementedPage screen={screen} />
@@ -30,26 +54,26 @@ export const routes: RouteObject[] = [
           {
             element: <AuthLayout />,
             children: [
-              { path: '/login', ...lazyPage(() => import('../routes/auth/login-code.tsx'), 'LoginCodePage') },
+              { path: '/login', ...authPage(() => import('../routes/auth/login-code.tsx'), 'LoginCodePage') },
               {
                 path: '/login-password',
-                ...lazyPage(() => import('../routes/auth/login-password.tsx'), 'LoginPasswordPage'),
+                ...authPage(() => import('../routes/auth/login-password.tsx'), 'LoginPasswordPage'),
               },
               {
                 path: '/signup',
-                ...lazyPage(() => import('../routes/auth/legacy-signup.tsx'), 'LegacySignupPage'),
+                ...authPage(() => import('../routes/auth/legacy-signup.tsx'), 'LegacySignupPage'),
               },
               {
                 path: '/signup-password',
-                ...lazyPage(() => import('../routes/auth/signup-password.tsx'), 'SignupPasswordPage'),
+                ...authPage(() => import('../routes/auth/signup-password.tsx'), 'SignupPasswordPage'),
               },
               {
                 path: '/forgot-password',
-                ...lazyPage(() => import('../routes/auth/forgot-password.tsx'), 'ForgotPasswordPage'),
+                ...authPage(() => import('../routes/auth/forgot-password.tsx'), 'ForgotPasswordPage'),
               },
               {
                 path: '/direct-reset-password',
-                ...lazyPage(() => import('../routes/auth/direct-reset.tsx'), 'DirectResetPage'),
+                ...authPage(() => import('../routes/auth/direct-reset.tsx'), 'DirectResetPage'),
               },
             ],
           },
@@ -61,28 +85,28 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/reset-password',
-            ...lazyPage(() => import('../routes/auth/reset-password.tsx'), 'ResetPasswordPage'),
+            ...authPage(() => import('../routes/auth/reset-password.tsx'), 'ResetPasswordPage'),
           },
           {
             path: '/auth/callback',
-            ...lazyPage(() => import('../routes/auth/auth-callback.tsx'), 'AuthCallbackPage'),
+            ...authPage(() => import('../routes/auth/auth-callback.tsx'), 'AuthCallbackPage'),
           },
           {
             path: '/auth/confirm',
-            ...lazyPage(() => import('../routes/auth/auth-callback.tsx'), 'AuthConfirmPage'),
+            ...authPage(() => import('../routes/auth/auth-callback.tsx'), 'AuthConfirmPage'),
           },
           {
             path: '/auth-verification',
-            ...lazyPage(() => import('../routes/auth/auth-verification.tsx'), 'AuthVerificationPage'),
+            ...authPage(() => import('../routes/auth/auth-verification.tsx'), 'AuthVerificationPage'),
           },
           {
             path: '/temp-reset',
-            ...lazyPage(() => import('../routes/auth/temp-reset.tsx'), 'TempResetPage'),
+            ...authPage(() => import('../routes/auth/temp-reset.tsx'), 'TempResetPage'),
           },
           // The invitation link: for signed-out visitors and signed-in users alike.
           {
             path: '/invite/:token',
-            ...lazyPage(() => import('../routes/invite-accept.tsx'), 'InviteAcceptPage'),
+            ...lazyPage(() => import('../routes/invite-accept.tsx'), 'InviteAcceptPage', ['teams', 'auth']),
           },
         ],
       },
@@ -91,11 +115,20 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppShell />,
+            // The signed-in shell (its menus, dialogs, tooltips) loads with the first protected page.
+            ...lazyPage(() => import('../features/shell/app-shell.tsx'), 'AppShell', allNamespaces),
             children: [
               { path: '/', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
               { path: '/dashboard', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
-              { path: '/prompts', ...lazyPage(() => import('../routes/prompts/list.tsx'), 'PromptListPage') },
+              {
+                path: '/prompts',
+                // The list's first page loads beside the screen's code, not after it.
+                loader: ({ request }) => {
+                  void prefetchPromptList(new URL(request.url).searchParams)
+                  return null
+                },
+                ...lazyPage(() => import('../routes/prompts/list.tsx'), 'PromptListPage'),
+              },
               {
                 path: '/prompts/new',
                 ...lazyPage(() => import('../routes/prompts/new.tsx'), 'NewPromptPage'),
@@ -187,15 +220,16 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '/test', ...lazyPage(() => import('../routes/test-page.tsx'), 'TestPage') },
-      { path: '/terms', ...lazyPage(() => import('../routes/legal.tsx'), 'TermsPage') },
-      { path: '/privacy', ...lazyPage(() => import('../routes/legal.tsx'), 'PrivacyPage') },
+      { path: '/test', ...lazyPage(() => import('../routes/test-page.tsx'), 'TestPage', ['pages']) },
+      { path: '/terms', ...lazyPage(() => import('../routes/legal.tsx'), 'TermsPage', ['pages']) },
+      { path: '/privacy', ...lazyPage(() => import('../routes/legal.tsx'), 'PrivacyPage', ['pages']) },
       { path: '/index.html', element: <Navigate to="/" replace /> },
-      { path: '*', ...lazyPage(() => import('../routes/not-found.tsx'), 'NotFoundPage') },
+      { path: '*', ...lazyPage(() => import('../routes/not-found.tsx'), 'NotFoundPage', ['pages']) },
     ],
   },
 ]
 
-export function createRouter() {
+export function createRouter(client: QueryClient) {
+  queryClient = client
   return createBrowserRouter(routes)
 }

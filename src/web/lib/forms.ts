@@ -1,7 +1,6 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { isMessageKey } from '../../domain/messages/index.ts'
 import { toast } from '../components/ui/toast.tsx'
-import { message } from '../i18n/index.ts'
+import { isMessageKey, message } from '../i18n/index.ts'
 import { ApiError } from './api.ts'
 
 /**

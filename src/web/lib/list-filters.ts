@@ -16,6 +16,18 @@ export interface ListFilters {
   tags: string[]
 }
 
+/** The filters a URL's query holds, cut to what the server accepts (see `useListFilters`). */
+export function listFiltersOf(params: URLSearchParams, options: { teamScope?: boolean } = {}): ListFilters {
+  const scope: ListScope = options.teamScope !== false && params.get('scope') === 'team' ? 'team' : 'owner'
+  const teamId = params.get('teamId')
+  return {
+    scope,
+    teamId: scope === 'team' && isUuid(teamId ?? undefined) ? (teamId ?? undefined) : undefined,
+    search: params.get('search')?.trim().slice(0, SEARCH_MAX) || undefined,
+    tags: tagFilterFromUrl(params.getAll('tags')),
+  }
+}
+
 /**
  * Reads and writes a list's filters in the URL. What a hand-edited or shared URL holds is cut to
  * what the server accepts (a team id must look like one, the search and the tags to their limits),
@@ -24,14 +36,7 @@ export interface ListFilters {
  */
 export function useListFilters(options: { teamScope?: boolean } = {}) {
   const [params, setParams] = useSearchParams()
-  const scope: ListScope = options.teamScope !== false && params.get('scope') === 'team' ? 'team' : 'owner'
-  const teamId = params.get('teamId')
-  const filters: ListFilters = {
-    scope,
-    teamId: scope === 'team' && isUuid(teamId ?? undefined) ? (teamId ?? undefined) : undefined,
-    search: params.get('search')?.trim().slice(0, SEARCH_MAX) || undefined,
-    tags: tagFilterFromUrl(params.getAll('tags')),
-  }
+  const filters = listFiltersOf(params, options)
   const update = (patch: Partial<ListFilters>) => {
     const next = { ...filters, ...patch }
     const query = new URLSearchParams()

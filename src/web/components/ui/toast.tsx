@@ -1,11 +1,4 @@
-import { X } from 'lucide-react'
-import { Toast as ToastPrimitive } from 'radix-ui'
-import type { ReactNode } from 'react'
-import { useRef, useSyncExternalStore } from 'react'
-import { createPortal } from 'react-dom'
-import { useTranslation } from 'react-i18next'
-import { cn } from '../../lib/cn.ts'
-import { passEscapeToDialog, useToastHost } from './dialog-layers.ts'
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react'
 
 /** The spec's toast rules: one visible, a new one replaces it, removal long after closing. */
 const TOAST_LIMIT = 1
@@ -13,7 +6,7 @@ const TOAST_REMOVE_DELAY_MS = 1_000_000
 
 export type ToastTone = 'default' | 'success' | 'error'
 
-interface ToastItem {
+export interface ToastItem {
   id: string
   open: boolean
   title: ReactNode
@@ -55,7 +48,7 @@ export function removeToast(id?: string) {
   emit(id === undefined ? [] : items.filter((item) => item.id !== id))
 }
 
-function useToasts(): ToastItem[] {
+export function useToasts(): ToastItem[] {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener)
@@ -65,63 +58,20 @@ function useToasts(): ToastItem[] {
   )
 }
 
-const toneClass: Record<ToastTone, string> = {
-  default: 'border-border',
-  success: 'border-success/50',
-  error: 'border-destructive/60',
-}
+const Toaster = lazy(async () => ({ default: (await import('./toaster.tsx')).Toaster }))
+let toasterWanted = false
 
-export function Toaster() {
-  const { t } = useTranslation('common')
+/**
+ * Where toasts show. The toaster (Radix) loads with the first toast, so that pages which never
+ * show one (the sign-in pages) do not download it; once loaded it stays.
+ */
+export function ToastHost() {
   const toasts = useToasts()
-  const viewport = useRef<HTMLOListElement>(null)
-  // While a modal dialog is open the rest of the page is hidden from assistive technology: the
-  // toasts are shown inside the dialog then (dialog-layers.ts).
-  const host = useToastHost()
-  const viewportElement = (
-    <ToastPrimitive.Viewport
-      ref={viewport}
-      className="fixed right-0 bottom-0 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
-    />
-  )
+  if (toasts.length > 0) toasterWanted = true
+  if (!toasterWanted) return null
   return (
-    <ToastPrimitive.Provider swipeDirection="right" duration={4500} label={t('notifications')}>
-      {toasts.map((item) => (
-        <ToastPrimitive.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(item.id)
-          }}
-          // The first Escape closes the dialog the user is in (dialog-layers.ts), unless they are in the toast.
-          onEscapeKeyDown={(event) => {
-            if (!(event.target instanceof Node && viewport.current?.contains(event.target))) {
-              passEscapeToDialog(event)
-            }
-          }}
-          className={cn(
-            'relative flex w-full items-start gap-3 rounded-lg border-l-4 border bg-card p-4 pr-10 shadow-lg data-[state=open]:animate-[pf-slide-up_160ms_ease-out]',
-            toneClass[item.tone],
-          )}
-        >
-          <div className="space-y-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description && (
-              <ToastPrimitive.Description className="text-sm text-muted-foreground">
-                {item.description}
-              </ToastPrimitive.Description>
-            )}
-          </div>
-          <ToastPrimitive.Close
-            // Not just 'Close': over a dialog the toast sits next to the dialog's own close button.
-            aria-label={t('closeNotification')}
-            className="absolute top-2 right-2 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
-          >
-            <X className="size-4" />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      {host ? createPortal(viewportElement, host) : viewportElement}
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   )
 }

@@ -9,7 +9,6 @@ import {
   conversationTitleSchema,
   parseTagList,
 } from '../../../domain/conversations.ts'
-import { isMessageKey } from '../../../domain/messages/index.ts'
 import { BackLink } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -22,7 +21,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { message } from '../../i18n/index.ts'
+import { isMessageKey, message } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { useDeleteConversation, useUpdateConversation } from './conversation-queries.ts'
 import { InlineEdit } from './inline-edit.tsx'

@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -24,6 +25,11 @@ export function usePromptList(filters: ListFilters) {
     ...pagedOperationQuery(promptOperations.list, { query: filters }),
     placeholderData: keepPreviousData,
   })
+}
+
+/** Starts loading the list's first page before its screen renders (the router calls it). */
+export function prefetchPromptList(queryClient: QueryClient, filters: ListFilters) {
+  void queryClient.prefetchInfiniteQuery(pagedOperationQuery(promptOperations.list, { query: filters }))
 }
 
 /** The distinct tags of the scope, for the tag filter. */

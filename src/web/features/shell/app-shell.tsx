@@ -14,6 +14,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx'
+import { TooltipProvider } from '../../components/ui/tooltip.tsx'
 import { useCurrentUser } from '../auth/index.ts'
 import { ProfilePreferences, useUpdateProfile } from '../profile/index.ts'
 import { Logo } from './logo.tsx'
@@ -61,57 +62,60 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const drawerFocus = useReturnFocus()
   const updateProfile = useUpdateProfile()
+  // Tooltips only appear on signed-in screens: their provider comes with the shell.
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-card px-3 py-2 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        {t('skipToContent')}
-      </a>
-      <aside className="sticky top-0 hidden h-dvh border-r lg:block">
-        <Sidebar />
-      </aside>
-      <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
-          <DialogPrimitive.Content
-            aria-describedby={undefined}
-            onCloseAutoFocus={drawerFocus.onCloseAutoFocus}
-            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] border-r shadow-xl data-[state=open]:animate-[pf-fade-in_120ms_ease-out] lg:hidden"
-          >
-            <DialogPrimitive.Title className="sr-only">{t('nav.main')}</DialogPrimitive.Title>
-            <Sidebar onNavigate={() => setDrawerOpen(false)} />
-            <DialogLayer close={() => setDrawerOpen(false)} returnFocus={drawerFocus.returnFocus} />
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
-      <ProfilePreferences />
-      <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:px-6">
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="lg:hidden"
-            aria-label={t('openMenu')}
-            onClick={() => setDrawerOpen(true)}
-          >
-            <Menu />
-          </Button>
-          <Logo className="lg:hidden" />
-          <div className="flex-1" />
-          <LanguageSwitch onSelect={(locale) => updateProfile.mutate({ locale })} />
-          <ThemeSwitch onSelect={(theme) => updateProfile.mutate({ theme })} />
-          <AvatarMenu />
-        </header>
-        <main
-          id="main"
-          tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8"
+    <TooltipProvider delayDuration={300}>
+      <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-card px-3 py-2 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          <Outlet />
-        </main>
+          {t('skipToContent')}
+        </a>
+        <aside className="sticky top-0 hidden h-dvh border-r lg:block">
+          <Sidebar />
+        </aside>
+        <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+            <DialogPrimitive.Content
+              aria-describedby={undefined}
+              onCloseAutoFocus={drawerFocus.onCloseAutoFocus}
+              className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] border-r shadow-xl data-[state=open]:animate-[pf-fade-in_120ms_ease-out] lg:hidden"
+            >
+              <DialogPrimitive.Title className="sr-only">{t('nav.main')}</DialogPrimitive.Title>
+              <Sidebar onNavigate={() => setDrawerOpen(false)} />
+              <DialogLayer close={() => setDrawerOpen(false)} returnFocus={drawerFocus.returnFocus} />
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+        <ProfilePreferences />
+        <div className="flex min-w-0 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:px-6">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="lg:hidden"
+              aria-label={t('openMenu')}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Menu />
+            </Button>
+            <Logo className="lg:hidden" />
+            <div className="flex-1" />
+            <LanguageSwitch onSelect={(locale) => updateProfile.mutate({ locale })} />
+            <ThemeSwitch onSelect={(theme) => updateProfile.mutate({ theme })} />
+            <AvatarMenu />
+          </header>
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8"
+          >
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </TooltipProvider>
   )
 }

@@ -1,7 +1,6 @@
-import { Languages, Monitor, Moon, Sun } from 'lucide-react'
+import { Monitor, Moon, Sun } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { type Locale, locales } from '../../../domain/messages/index.ts'
-import { Button } from '../../components/ui/button.tsx'
+import { type Locale, locales } from '../../../domain/messages/locales.ts'
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -9,21 +8,25 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx'
 import { currentLanguage, setLanguage } from '../../i18n/index.ts'
+import { LanguageButton, ThemeButton } from './preference-buttons.tsx'
 import { setTheme, type ThemePreference, useTheme } from './theme.ts'
 
+/** Whether a switch's menu starts open (the sign-in pages' stand-in buttons were just pressed). */
+interface SwitchOptions {
+  defaultOpen?: boolean
+}
+
 /** `onSelect` also runs on a choice (signed in: the profile remembers it). */
-export function LanguageSwitch({ onSelect }: { onSelect?: (locale: Locale) => void } = {}) {
+export function LanguageSwitch({
+  onSelect,
+  defaultOpen,
+}: { onSelect?: (locale: Locale) => void } & SwitchOptions = {}) {
   const { t } = useTranslation('common')
   const language = currentLanguage()
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        {/* Named 'Language: EN': the visible code is part of the name (WCAG 2.5.3, label in name). */}
-        <Button variant="ghost" size="sm">
-          <Languages aria-hidden />
-          <span className="sr-only">{t('language')}: </span>
-          <span className="uppercase">{language}</span>
-        </Button>
+        <LanguageButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         {locales.map((locale: Locale) => (
@@ -45,16 +48,16 @@ export function LanguageSwitch({ onSelect }: { onSelect?: (locale: Locale) => vo
 
 const themeIcons = { system: Monitor, light: Sun, dark: Moon } as const
 
-export function ThemeSwitch({ onSelect }: { onSelect?: (theme: ThemePreference) => void } = {}) {
+export function ThemeSwitch({
+  onSelect,
+  defaultOpen,
+}: { onSelect?: (theme: ThemePreference) => void } & SwitchOptions = {}) {
   const { t } = useTranslation('common')
-  const { preference, dark } = useTheme()
-  const Icon = dark ? Moon : Sun
+  const { preference } = useTheme()
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={t('theme.toggle')}>
-          <Icon />
-        </Button>
+        <ThemeButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         {(['system', 'light', 'dark'] as ThemePreference[]).map((option) => {
@@ -75,5 +78,15 @@ export function ThemeSwitch({ onSelect }: { onSelect?: (theme: ThemePreference) 
         })}
       </DropdownMenuContent>
     </DropdownMenu>
+  )
+}
+
+/** Both switches, as the sign-in pages show them; `open` names the one whose menu starts open. */
+export function PreferenceSwitches({ open }: { open?: 'language' | 'theme' }) {
+  return (
+    <>
+      <LanguageSwitch defaultOpen={open === 'language'} />
+      <ThemeSwitch defaultOpen={open === 'theme'} />
+    </>
   )
 }

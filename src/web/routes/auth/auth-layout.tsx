@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { Card } from '../../components/ui/card.tsx'
+import { DeferredPreferenceSwitches } from '../../features/shell/deferred-preferences.tsx'
 import { Logo } from '../../features/shell/logo.tsx'
-import { LanguageSwitch, ThemeSwitch } from '../../features/shell/preferences-menu.tsx'
 
 /** The frame of every sign-in page: logo, language and theme switches, a centred card. */
 export function AuthLayout() {
@@ -11,8 +11,7 @@ export function AuthLayout() {
       <header className="flex items-center justify-between px-4 py-3 sm:px-8">
         <Logo />
         <div className="flex items-center gap-1">
-          <LanguageSwitch />
-          <ThemeSwitch />
+          <DeferredPreferenceSwitches />
         </div>
       </header>
       <main

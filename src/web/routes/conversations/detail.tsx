@@ -23,8 +23,8 @@ import {
 } from '../../features/conversations/message-queries.ts'
 import type { PickedPrompt } from '../../features/conversations/prompt-picker-dialog.tsx'
 import { PromptPickerDialog } from '../../features/conversations/prompt-picker-dialog.tsx'
-import { useOnVisible } from '../../features/conversations/use-visible.ts'
 import { errorText } from '../../lib/api.ts'
+import { useOnVisible } from '../../lib/use-visible.ts'
 
 // The page fills the space below the top bar (3.5rem) inside main's padding, so the message list
 // scrolls on its own and the composer stays in view.
@@ -210,7 +210,7 @@ function MessageList({
           {messages.isError && <Alert tone="error" title={t('messages.loadError')} className="mb-3" />}
           <ol className="space-y-3">
             {list.map((message) => (
-              <li key={message.id}>
+              <li key={message.id} className="list-row">
                 <MessageItem
                   message={message}
                   currentUserId={currentUserId}

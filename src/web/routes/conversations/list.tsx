@@ -18,10 +18,10 @@ import {
 } from '../../features/conversations/conversation-card.tsx'
 import { conversationListQuery } from '../../features/conversations/conversation-queries.ts'
 import { NewConversationDialog } from '../../features/conversations/new-conversation-dialog.tsx'
-import { useOnVisible } from '../../features/conversations/use-visible.ts'
 import { useMyTeams } from '../../features/teams/queries.ts'
 import { TeamOptions } from '../../features/teams/team-options.tsx'
 import { useListFilters } from '../../lib/list-filters.ts'
+import { useOnVisible } from '../../lib/use-visible.ts'
 
 /**
  * Conversations list. Tab (scope), team, search and tags live in the URL (see useListFilters),
@@ -84,7 +84,7 @@ export function ConversationsPage() {
     <>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('list.title')}>
         {items.map((conversation) => (
-          <li key={conversation.id} className="flex">
+          <li key={conversation.id} className="list-row flex">
             <ConversationCard conversation={conversation} onTagClick={addTag} />
           </li>
         ))}

@@ -22,6 +22,7 @@ import { useMyTeams } from '../../features/teams/queries.ts'
 import { TeamOptions } from '../../features/teams/team-options.tsx'
 import { errorText } from '../../lib/api.ts'
 import { type ListFilters, useListFilters } from '../../lib/list-filters.ts'
+import { useOnVisible } from '../../lib/use-visible.ts'
 
 function ScopeToggle({ value, onChange }: { value: PromptScope; onChange: (scope: PromptScope) => void }) {
   const { t } = useTranslation('prompts')
@@ -152,6 +153,10 @@ export function PromptListPage() {
   const list = usePromptList(filters)
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
   const activityTeamId = filters.teamId ?? teams.data?.[0]?.id
+  // The next page loads as the user scrolls near the end; "Load more" stays for keyboard users.
+  const nextPageSentinel = useOnVisible<HTMLDivElement>(() => void list.fetchNextPage(), {
+    enabled: list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError,
+  })
 
   return (
     <>
@@ -222,7 +227,7 @@ export function PromptListPage() {
         <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <ul className="space-y-3" aria-label={t('list.title')}>
             {items.map((prompt) => (
-              <li key={prompt.id}>
+              <li key={prompt.id} className="list-row">
                 <PromptRow
                   prompt={prompt}
                   canEdit={prompt.access.edit}
@@ -238,7 +243,7 @@ export function PromptListPage() {
             </Alert>
           )}
           {list.hasNextPage && (
-            <div className="mt-4 flex justify-center">
+            <div ref={nextPageSentinel} className="mt-4 flex justify-center">
               <Button
                 variant="outline"
                 onClick={() => list.fetchNextPage()}

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { locales } from '../../../domain/messages/index.ts'
+import { locales } from '../../../domain/messages/locales.ts'
 import {
   changedProfileFields,
   type Profile,
