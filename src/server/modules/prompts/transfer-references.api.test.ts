@@ -196,66 +196,80 @@ describe('webhooks of an import', () => {
     expect(await events()).toHaveLength(before)
     expect((await importInto(client, document)).status).toBe(200)
     const sent = (await events()).slice(before)
+    // One import is one transaction: its deliveries share a created_at, so the rows have no order
+    // of their own; compared in a fixed order.
+    const inOrder = <T extends { type: string; prompt: string; version?: number; label?: string }>(
+      list: T[],
+    ) =>
+      [...list].sort((a, b) =>
+        `${a.prompt} ${a.type} ${a.version ?? ''} ${a.label ?? ''}`.localeCompare(
+          `${b.prompt} ${b.type} ${b.version ?? ''} ${b.label ?? ''}`,
+        ),
+      )
     expect(
-      sent.map(({ type, prompt, version, labels, label, to }) => ({
-        type,
-        prompt,
-        version,
-        labels,
-        label,
-        to,
-      })),
-    ).toEqual([
-      { type: 'prompt.created', prompt: 'fresh', version: 1, labels: [], label: undefined, to: undefined },
-      {
-        type: 'prompt.version.created',
-        prompt: 'fresh',
-        version: 2,
-        labels: ['staging'],
-        label: undefined,
-        to: undefined,
-      },
-      {
-        type: 'prompt.version.created',
-        prompt: 'fresh',
-        version: 3,
-        labels: ['production', 'latest'],
-        label: undefined,
-        to: undefined,
-      },
-      {
-        type: 'prompt.label.moved',
-        prompt: 'fresh',
-        version: undefined,
-        labels: undefined,
-        label: 'staging',
-        to: 2,
-      },
-      {
-        type: 'prompt.label.moved',
-        prompt: 'fresh',
-        version: undefined,
-        labels: undefined,
-        label: 'production',
-        to: 3,
-      },
-      {
-        type: 'prompt.version.created',
-        prompt: 'old',
-        version: 2,
-        labels: ['production', 'latest'],
-        label: undefined,
-        to: undefined,
-      },
-      {
-        type: 'prompt.label.moved',
-        prompt: 'old',
-        version: undefined,
-        labels: undefined,
-        label: 'production',
-        to: 2,
-      },
-    ])
+      inOrder(
+        sent.map(({ type, prompt, version, labels, label, to }) => ({
+          type,
+          prompt,
+          version,
+          labels,
+          label,
+          to,
+        })),
+      ),
+    ).toEqual(
+      inOrder([
+        { type: 'prompt.created', prompt: 'fresh', version: 1, labels: [], label: undefined, to: undefined },
+        {
+          type: 'prompt.version.created',
+          prompt: 'fresh',
+          version: 2,
+          labels: ['staging'],
+          label: undefined,
+          to: undefined,
+        },
+        {
+          type: 'prompt.version.created',
+          prompt: 'fresh',
+          version: 3,
+          labels: ['production', 'latest'],
+          label: undefined,
+          to: undefined,
+        },
+        {
+          type: 'prompt.label.moved',
+          prompt: 'fresh',
+          version: undefined,
+          labels: undefined,
+          label: 'staging',
+          to: 2,
+        },
+        {
+          type: 'prompt.label.moved',
+          prompt: 'fresh',
+          version: undefined,
+          labels: undefined,
+          label: 'production',
+          to: 3,
+        },
+        {
+          type: 'prompt.version.created',
+          prompt: 'old',
+          version: 2,
+          labels: ['production', 'latest'],
+          label: undefined,
+          to: undefined,
+        },
+        {
+          type: 'prompt.label.moved',
+          prompt: 'old',
+          version: undefined,
+          labels: undefined,
+          label: 'production',
+          to: 2,
+        },
+      ]),
+    )
     expect(existing.name).toBe('old')
   })
 })
