@@ -23,12 +23,12 @@ import { type FuzzRequest, keptCounterexamples } from './api-fuzz-regressions.ts
  * For each answer: never a 5xx; every error in the one error shape; and a refused request (4xx)
  * leaves the database as it was (row counts and a checksum of the main tables).
  *
- * FUZZ_RUNS requests (300 by default, the short run in `npm test`; `npm run test:reliability`
+ * FUZZ_RUNS requests (1,000 by default, the short run in `npm test`; `npm run test:reliability`
  * sends 10,000), from FUZZ_SEED when set (else a fixed seed under CI, a new one locally). A
  * failing case is shrunk by fast-check and printed as a FuzzRequest: keep it in
  * api-fuzz-regressions.ts, where it runs on every test run.
  */
-const runs = Number(process.env.FUZZ_RUNS ?? 300)
+const runs = Number(process.env.FUZZ_RUNS ?? 1000)
 // A new seed on each local run; a fixed one under CI, so that a submission's run is repeatable.
 const seed = process.env.FUZZ_SEED
   ? Number(process.env.FUZZ_SEED)
