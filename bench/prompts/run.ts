@@ -4,11 +4,13 @@ import {
   CONNECTIONS,
   indexesUsed,
   measureScenario,
+  measureSql,
   RESULT_COLUMNS,
   resultCells,
   type Scenario,
   SECONDS,
   signIn,
+  unloadedInTurn,
   withBenchServer,
 } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
@@ -51,6 +53,7 @@ export async function runPromptsBenchmark(): Promise<void> {
     const cookie = await signIn(base, email, BENCH_PASSWORD)
     const rows: string[][] = []
     const plans: string[] = []
+    const quiet: string[][] = []
     const results: Record<string, unknown>[] = []
     console.log(
       `\nprompts benchmark: ${CONNECTIONS} connections, ${SECONDS} s per measurement, user ${email}\n`,
@@ -62,13 +65,30 @@ export async function runPromptsBenchmark(): Promise<void> {
       const { api, sql } = await measureScenario(base, cookie, scenario, BENCH_DATABASE_URL, statements)
       const perRequest = statements[0]!.length
       rows.push(resultCells(scenario.name, api, sql))
-      results.push({ scenario: scenario.name, statements: perRequest, api, sql })
+      // Unloaded: one request at a time through HTTP, next to its statements from one client.
+      const [apiAlone] = await unloadedInTurn([{ base, cookie, path: scenario.paths[0]! }], 300, 50)
+      const sqlAlone = await measureSql(BENCH_DATABASE_URL, [statements[0]!], 3, 1)
+      quiet.push([
+        scenario.name,
+        apiAlone!.p50.toFixed(2),
+        sqlAlone.p50.toFixed(2),
+        (apiAlone!.p50 - sqlAlone.p50).toFixed(2),
+      ])
+      results.push({
+        scenario: scenario.name,
+        statements: perRequest,
+        api,
+        sql,
+        unloaded: { api: apiAlone, sql: { p50: sqlAlone.p50, p99: sqlAlone.p99 } },
+      })
       plans.push(
         `${scenario.name}: ${perRequest} statements per request; indexes ${(await indexesUsed(BENCH_DATABASE_URL, statements[0]!, /"prompt/)).filter((name) => name.startsWith('prompt')).join(', ')}`,
       )
       console.log(`  measured ${scenario.name}`)
     }
     console.log(`\n${table(RESULT_COLUMNS, rows)}\n`)
+    console.log('unloaded, one request at a time (300 after 50 warm-up; its SQL from one client):')
+    console.log(`${table(['scenario', 'API p50 ms', 'SQL p50 ms', 'server adds ms'], quiet)}\n`)
     console.log(plans.join('\n'))
     saveResults('prompts', { connections: CONNECTIONS, seconds: SECONDS, results })
   })
