@@ -98,7 +98,9 @@ test('create a prompt, edit it to version 2, set version 1 current, and bring ve
   await expect(page.getByText('3 versions', { exact: true })).toBeVisible()
 })
 
-test('search, tag filter and scope live in the URL; Load more fetches the next 20', async ({ page }) => {
+test('search, tag filter and scope live in the URL; Load more and scrolling to the end fetch the next 20', async ({
+  page,
+}) => {
   await signUpViaApi(page)
   await createPromptViaApi(page, { title: 'Code reviewer', tags: ['code', 'work'] })
   await createPromptViaApi(page, { title: 'Email summariser', tags: ['email'] })
@@ -145,13 +147,18 @@ test('search, tag filter and scope live in the URL; Load more fetches the next 2
   await page.getByRole('radio', { name: 'My Prompts' }).click()
   await expect(rows(page)).toHaveCount(3)
 
-  for (let i = 1; i <= 18; i++) await createPromptViaApi(page, { title: `Bulk ${i}` })
+  for (let i = 1; i <= 38; i++) await createPromptViaApi(page, { title: `Bulk ${i}` })
   await page.reload()
   await expect(rows(page)).toHaveCount(20)
-  await page.getByRole('button', { name: 'Load more' }).click()
-  await expect(rows(page)).toHaveCount(21)
+  // Load more from the keyboard, without scrolling: scrolling to the end loads by itself (below).
+  const loadMore = page.getByRole('button', { name: 'Load more' })
+  await loadMore.evaluate((button: HTMLElement) => button.focus({ preventScroll: true }))
+  await page.keyboard.press('Enter')
+  await expect(rows(page)).toHaveCount(40)
+  await loadMore.scrollIntoViewIfNeeded()
+  await expect(rows(page)).toHaveCount(41)
   await expect(rows(page).last()).toContainText('Code reviewer')
-  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+  await expect(loadMore).toHaveCount(0)
 })
 
 test.describe('copying', () => {
