@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import {
+  customType,
   foreignKey,
   integer,
   jsonb,
@@ -16,6 +18,8 @@ import { users } from './auth.ts'
 import { teams } from './teams.ts'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true })
+/** PostgreSQL's text-search vector; only the database reads it (in `@@` and `ts_rank`). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 export const prompts = pgTable('prompts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -57,6 +61,8 @@ export const promptVersions = pgTable(
     variables: jsonb('variables').$type<Variables>().notNull().default([]),
     createdByApiKeyId: uuid('created_by_api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The body's words, stored for search (decision 0215); never read into the app. */
+    bodySearch: tsvector('body_search').notNull().generatedAlwaysAs(sql`to_tsvector('simple', body)`),
   },
   (t) => [unique().on(t.promptId, t.versionNumber), unique().on(t.id, t.promptId)],
 )

@@ -70,10 +70,11 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
     expect(page.items[0]!.match!.versionNumber).toBeNull()
   })
 
-  it('ranks body matches too: words in the current version by relevance, then parts of words, then old versions', async () => {
+  it('ranks body matches too: words in the current version by relevance, then the start of a word, then inside a word, then old versions', async () => {
     const me = await newUser()
     const old = await createPromptAs(me, { title: 'Old only', body: 'Mention the walrus once.' })
     await me.patch(`/api/v1/prompts/${old.id}`, { body: 'Nothing here now.' })
+    await createPromptAs(me, { title: 'Inside a word', body: 'Beware the superwalrus.' })
     await createPromptAs(me, { title: 'Part of a word', body: 'Think of walruses and seals.' })
     await createPromptAs(me, {
       title: 'Once',
@@ -82,8 +83,15 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
     await createPromptAs(me, { title: 'Often', body: 'Walrus. The walrus sees a walrus.' })
     await createPromptAs(me, { title: 'Walrus in the title', body: 'Unrelated.' })
     const page = await search(me, 'walrus')
-    expect(titles(page)).toEqual(['Walrus in the title', 'Often', 'Once', 'Part of a word', 'Old only'])
-    expect(page.items.map((item) => item.match?.versionNumber ?? null)).toEqual([null, 1, 1, 1, 1])
+    expect(titles(page)).toEqual([
+      'Walrus in the title',
+      'Often',
+      'Once',
+      'Part of a word',
+      'Inside a word',
+      'Old only',
+    ])
+    expect(page.items.map((item) => item.match?.versionNumber ?? null)).toEqual([null, 1, 1, 1, 1, 1])
   })
 
   it('pages through ranked results without skipping or repeating', async () => {

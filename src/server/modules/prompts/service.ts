@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
@@ -50,6 +50,7 @@ import {
   toDetail,
   toVersion,
   toVersionSummary,
+  versionColumns,
   versionSummaryColumns,
 } from './summaries.ts'
 
@@ -98,7 +99,7 @@ export async function getVersion(
 ): Promise<PromptVersion> {
   if (!(await findVisiblePrompt(db, actor.id, promptId))) throw promptNotFound()
   const [row] = await db
-    .select({ ...getTableColumns(promptVersions), ...labelColumns })
+    .select({ ...versionColumns, ...labelColumns })
     .from(promptVersions)
     .where(and(eq(promptVersions.id, versionId), eq(promptVersions.promptId, promptId)))
   if (!row) throw versionNotFound()

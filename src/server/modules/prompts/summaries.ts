@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Actor } from '../../../domain/auth.ts'
 import { HISTORY_PREVIEW_LENGTH } from '../../../domain/constants.ts'
 import { promptAccess } from '../../../domain/permissions.ts'
@@ -143,7 +143,13 @@ export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail
   }
 }
 
-type VersionRow = typeof promptVersions.$inferSelect & {
+/** A version's columns as the app reads them: all but the stored search vector (decision 0215). */
+export const versionColumns = (() => {
+  const { bodySearch: _, ...columns } = getTableColumns(promptVersions)
+  return columns
+})()
+
+type VersionRow = Omit<typeof promptVersions.$inferSelect, 'bodySearch'> & {
   storedLabels: string[] | null
   isProduction: boolean
   isLatest: boolean

@@ -36,6 +36,7 @@ import { inSpace, type Space, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
 import { loadReference, recordDependencies, referenceAppError } from './references.ts'
 import { storedBody } from './service.ts'
+import { versionColumns } from './summaries.ts'
 
 /** Prompts read per statement while exporting. */
 const BATCH = 200
@@ -69,7 +70,7 @@ export async function exportedPrompts(
     const batch = rows.slice(at, at + BATCH)
     const ids = batch.map((prompt) => prompt.id)
     const versions = await db
-      .select()
+      .select(versionColumns)
       .from(promptVersions)
       .where(inArray(promptVersions.promptId, ids))
       .orderBy(asc(promptVersions.promptId), asc(promptVersions.versionNumber))
