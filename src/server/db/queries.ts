@@ -1,16 +1,19 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm'
-import { type Cursor, type CursorKey, decodeCursor, encodeCursor, type Page } from '../../domain/cursor.ts'
+import { type AnyColumn, is, Placeholder, type SQL, sql } from 'drizzle-orm'
+import { type CursorKey, decodeCursor, encodeCursor, type Page } from '../../domain/cursor.ts'
 
 /**
  * The SQL pieces every module's queries are built from, written once: who is in which team,
  * text search, tag filters and keyset paging.
  */
 
+/** A value, or a placeholder that a prepared query fills in on each execution. */
+export type Param<T> = T | Placeholder
+
 /**
  * The ids of the teams `userId` belongs to, as a parenthesised subquery:
  * `inArray(prompts.teamId, teamsOf(me))`, or `team_id IN ${teamsOf(me)}` in raw SQL.
  */
-export function teamsOf(userId: string): SQL {
+export function teamsOf(userId: Param<string>): SQL {
   return sql`(SELECT team_id FROM team_members WHERE user_id = ${userId})`
 }
 
@@ -19,12 +22,10 @@ export function containsText(column: AnyColumn | SQL, text: string): SQL {
   return sql`${column} ILIKE ${`%${text.replace(/[\\%_]/g, '\\$&')}%`}`
 }
 
-/** The row carries every one of `tags` (served by the column's GIN index). */
-export function hasAllTags(column: AnyColumn | SQL, tags: readonly string[]): SQL {
-  return sql`${column} @> ARRAY[${sql.join(
-    tags.map((tag) => sql`${tag}`),
-    sql`, `,
-  )}]::text[]`
+/** The row carries every one of `tags` (served by the column's GIN index); one array parameter. */
+export function hasAllTags(column: AnyColumn | SQL, tags: Param<readonly string[]>): SQL {
+  // A bare array in a drizzle template would become a list of parameters, not one array.
+  return sql`${column} @> ${is(tags, Placeholder) ? tags : sql.param(tags)}::text[]`
 }
 
 /**
@@ -42,11 +43,11 @@ export function cursorTimestamp(column: AnyColumn | SQL): SQL<string> {
 export function afterCursor(
   key: { column: AnyColumn | SQL; kind: CursorKey },
   id: AnyColumn | SQL,
-  cursor: Cursor,
+  cursor: { at: Param<string>; id: Param<string> },
   direction: 'desc' | 'asc' = 'desc',
 ): SQL {
-  const position =
-    key.kind === 'timestamp' ? sql`${cursor.at}::timestamptz` : sql`${Number(cursor.at)}::integer`
+  const at = typeof cursor.at === 'string' && key.kind === 'number' ? Number(cursor.at) : cursor.at
+  const position = key.kind === 'timestamp' ? sql`${at}::timestamptz` : sql`${at}::integer`
   const operator = direction === 'desc' ? sql`<` : sql`>`
   return sql`(${key.column}, ${id}) ${operator} (${position}, ${cursor.id}::uuid)`
 }

@@ -1,14 +1,14 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { teamsOf } from '../../db/queries.ts'
+import { type Param, teamsOf } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
 
 /**
  * Who may see a prompt: its owner, and members of its team when its visibility is 'team'.
  * One definition, written into queries, used by every module that reads prompts.
  */
-export function promptVisibleTo(userId: string): SQL {
+export function promptVisibleTo(userId: Param<string>): SQL {
   return or(
     eq(prompts.ownerUserId, userId),
     and(eq(prompts.visibility, 'team'), inArray(prompts.teamId, teamsOf(userId))),

@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
+import { decodeCursor } from '../../../domain/cursor.ts'
 import type { listPromptsQuery, PromptPage, PromptScope, promptTagsQuery } from '../../../domain/prompts.ts'
-import type { Db } from '../../db/client.ts'
-import { hasAllTags, pageCondition, teamsOf, toPage } from '../../db/queries.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { builtOnce } from '../../db/prepared.ts'
+import { afterCursor, hasAllTags, type Param, teamsOf, toPage } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
 import { matchesOf, searchParts } from './search.ts'
 import { selectSummaries, toSummary } from './summaries.ts'
@@ -13,7 +15,7 @@ import { selectSummaries, toSummary } from './summaries.ts'
  * the caller's teams (or of one of them). Membership is part of the query, so a team the caller
  * is not in simply yields nothing.
  */
-function scopeCondition(userId: string, scope: PromptScope, teamId: string | undefined): SQL {
+function scopeCondition(userId: Param<string>, scope: PromptScope, teamId: Param<string> | undefined): SQL {
   if (scope === 'owner') return eq(prompts.ownerUserId, userId)
   return and(
     eq(prompts.visibility, 'team'),
@@ -22,52 +24,56 @@ function scopeCondition(userId: string, scope: PromptScope, teamId: string | und
   )!
 }
 
+type ListQuery = z.output<typeof listPromptsQuery>
+
+/** The list's filters, with values or with placeholders (`listStatement`). */
+function listFilters(
+  viewer: Param<string>,
+  scope: PromptScope,
+  params: {
+    teamId?: Param<string>
+    tags?: Param<readonly string[]>
+    visibility?: Param<'private' | 'team'>
+  },
+): (SQL | undefined)[] {
+  return [
+    scopeCondition(viewer, scope, params.teamId),
+    params.tags ? hasAllTags(prompts.tags, params.tags) : undefined,
+    params.visibility ? eq(prompts.visibility, params.visibility) : undefined,
+  ]
+}
+
 /**
  * One page of prompts, newest change first (updated_at desc, id desc). Tags must all be present
  * (GIN index). A search matches titles, descriptions and every version's body and orders by its
  * rank first (search.ts, decision 0175); each item then says where it matched.
  */
-export async function listPrompts(
-  db: Db,
-  actor: Actor,
-  query: z.output<typeof listPromptsQuery>,
-): Promise<PromptPage> {
-  const filters = [
-    scopeCondition(actor.id, query.scope, query.teamId),
-    query.tags.length > 0 ? hasAllTags(prompts.tags, query.tags) : undefined,
-    query.visibility ? eq(prompts.visibility, query.visibility) : undefined,
-  ]
-  if (query.search) return searchPrompts(db, actor, query, query.search, filters)
-  const order = [desc(prompts.updatedAt), desc(prompts.id)]
-  // First the page's ids (filters, order and limit on prompts alone, served by the indexes), then
-  // the summaries of just those rows: otherwise the joins and counts would run for every match.
-  // The inner `prompts` shadows the outer one, so its conditions refer to the inner rows.
-  const pageOf = (scope: SQL, columns: { id: typeof prompts.id; updatedAt?: typeof prompts.updatedAt }) =>
-    db
-      .select(columns)
-      .from(prompts)
-      .where(
-        and(
-          scope,
-          ...filters.slice(1),
-          pageCondition({ column: prompts.updatedAt, kind: 'timestamp' }, prompts.id, query.cursor),
-        ),
-      )
-      .orderBy(...order)
-      .limit(query.limit + 1)
-  // A team page is the newest of each team's newest: one short walk of the team index per team of
-  // the caller, so it costs the same with 100 or 100,000 team prompts (decision 0205). One query
-  // over all the teams at once would read and sort every team prompt for each page.
-  const pageIds =
-    query.scope === 'team'
-      ? sql`(SELECT page.id FROM team_members m
-          CROSS JOIN LATERAL (${pageOf(and(eq(prompts.visibility, 'team'), sql`${prompts.teamId} = m.team_id`)!, { id: prompts.id, updatedAt: prompts.updatedAt })}) page
-          WHERE m.user_id = ${actor.id}${query.teamId ? sql` AND m.team_id = ${query.teamId}` : sql``}
-          ORDER BY page.updated_at DESC, page.id DESC LIMIT ${query.limit + 1})`
-      : pageOf(filters[0]!, { id: prompts.id })
-  const rows = await selectSummaries(db, actor.id)
-    .where(inArray(prompts.id, pageIds))
-    .orderBy(...order)
+export async function listPrompts(db: Db, actor: Actor, query: ListQuery): Promise<PromptPage> {
+  const tags = query.tags.length > 0 ? query.tags : undefined
+  if (query.search) {
+    const filters = listFilters(actor.id, query.scope, {
+      teamId: query.teamId,
+      tags,
+      visibility: query.visibility,
+    })
+    return searchPrompts(db, actor, query, query.search, filters)
+  }
+  const cursor = query.cursor ? decodeCursor(query.cursor, 'timestamp') : undefined
+  const rows = await listStatement(db, {
+    scope: query.scope,
+    team: query.teamId !== undefined,
+    tags: tags !== undefined,
+    visibility: query.visibility !== undefined,
+    cursor: cursor !== undefined,
+  }).execute({
+    viewer: actor.id,
+    teamId: query.teamId,
+    tags,
+    visibility: query.visibility,
+    cursorAt: cursor?.at,
+    cursorId: cursor?.id,
+    limit: query.limit + 1,
+  })
   return toPage(
     rows,
     query.limit,
@@ -76,11 +82,65 @@ export async function listPrompts(
   )
 }
 
+/** Which optional parts a list request has: each combination is one statement, built once. */
+interface ListShape {
+  scope: PromptScope
+  team: boolean
+  tags: boolean
+  visibility: boolean
+  cursor: boolean
+}
+
+/** The list's select for one shape, with placeholders for the values, built once (`builtOnce`). */
+const listStatement = builtOnce(
+  (db: Db | Tx, shape: ListShape) => {
+    const ph = sql.placeholder
+    const viewer = ph('viewer')
+    const filters = listFilters(viewer, shape.scope, {
+      teamId: shape.team ? ph('teamId') : undefined,
+      tags: shape.tags ? ph('tags') : undefined,
+      visibility: shape.visibility ? ph('visibility') : undefined,
+    })
+    const after = shape.cursor
+      ? afterCursor({ column: prompts.updatedAt, kind: 'timestamp' }, prompts.id, {
+          at: ph('cursorAt'),
+          id: ph('cursorId'),
+        })
+      : undefined
+    const order = [desc(prompts.updatedAt), desc(prompts.id)]
+    // First the page's ids (filters, order and limit on prompts alone, served by the indexes), then
+    // the summaries of just those rows: otherwise the joins and counts would run for every match.
+    // The inner `prompts` shadows the outer one, so its conditions refer to the inner rows.
+    const pageOf = (scope: SQL, columns: { id: typeof prompts.id; updatedAt?: typeof prompts.updatedAt }) =>
+      db
+        .select(columns)
+        .from(prompts)
+        .where(and(scope, ...filters.slice(1), after))
+        .orderBy(...order)
+        .limit(ph('limit'))
+    // A team page is the newest of each team's newest: one short walk of the team index per team of
+    // the caller, so it costs the same with 100 or 100,000 team prompts (decision 0205). One query
+    // over all the teams at once would read and sort every team prompt for each page.
+    const pageIds =
+      shape.scope === 'team'
+        ? sql`(SELECT page.id FROM team_members m
+          CROSS JOIN LATERAL (${pageOf(and(eq(prompts.visibility, 'team'), sql`${prompts.teamId} = m.team_id`)!, { id: prompts.id, updatedAt: prompts.updatedAt })}) page
+          WHERE m.user_id = ${viewer}${shape.team ? sql` AND m.team_id = ${ph('teamId')}` : sql``}
+          ORDER BY page.updated_at DESC, page.id DESC LIMIT ${ph('limit')})`
+        : pageOf(filters[0]!, { id: prompts.id })
+    return selectSummaries(db, viewer)
+      .where(inArray(prompts.id, pageIds))
+      .orderBy(...order)
+      .prepare('')
+  },
+  (shape) => `${shape.scope}:${+shape.team}${+shape.tags}${+shape.visibility}${+shape.cursor}`,
+)
+
 /** The searched list: ranked, keyset-paged on (rank, updated_at, id), each item with its match. */
 async function searchPrompts(
   db: Db,
   actor: Actor,
-  query: z.output<typeof listPromptsQuery>,
+  query: ListQuery,
   search: string,
   filters: (SQL | undefined)[],
 ): Promise<PromptPage> {

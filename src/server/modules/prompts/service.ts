@@ -26,6 +26,7 @@ import {
   type VersionSummary,
 } from '../../../domain/prompts.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { builtOnce } from '../../db/prepared.ts'
 import { pageCondition, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { recordAudit } from '../audit/record.ts'
@@ -56,11 +57,17 @@ import {
 
 const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
 
+/** The detail's select with placeholders, built once (`builtOnce`). */
+const detailStatement = builtOnce((db) => {
+  const viewer = sql.placeholder('viewer')
+  return selectDetails(db, viewer)
+    .where(and(eq(prompts.id, sql.placeholder('promptId')), promptVisibleTo(viewer)))
+    .prepare('')
+})
+
 /** The detail page's data: the prompt with its current version and what the caller may do. */
 export async function getPromptDetail(db: Db | Tx, actor: Actor, promptId: string): Promise<PromptDetail> {
-  const [row] = await selectDetails(db, actor.id).where(
-    and(eq(prompts.id, promptId), promptVisibleTo(actor.id)),
-  )
+  const [row] = await detailStatement(db, undefined).execute({ viewer: actor.id, promptId })
   if (!row) throw promptNotFound()
   return toDetail(actor, row)
 }

@@ -11,14 +11,14 @@ import {
   type VersionSummary,
 } from '../../../domain/prompts.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { cursorTimestamp } from '../../db/queries.ts'
+import { cursorTimestamp, type Param } from '../../db/queries.ts'
 import { prompts, promptVersions, users } from '../../db/schema/index.ts'
 
 /**
  * The select behind every PromptSummary (lists and detail): the prompt, its current version's
  * number and body, its version count, and the owner's email when the viewer may know it.
  */
-function summaryColumns(viewerId: string) {
+function summaryColumns(viewerId: Param<string>) {
   return {
     id: prompts.id,
     ownerUserId: prompts.ownerUserId,
@@ -69,7 +69,7 @@ export function labelsOf(row: { storedLabels: string[] | null; isProduction: boo
  * The select behind every PromptSummary (lists and detail): the prompt, its current version's
  * number and body, its version count, and the owner's email when the viewer may know it.
  */
-export function selectSummaries(db: Db | Tx, viewerId: string) {
+export function selectSummaries(db: Db | Tx, viewerId: Param<string>) {
   return db
     .select(summaryColumns(viewerId))
     .from(prompts)
@@ -79,7 +79,7 @@ export function selectSummaries(db: Db | Tx, viewerId: string) {
 }
 
 /** The detail's select: a summary with the rest of its current version, in one statement. */
-export function selectDetails(db: Db | Tx, viewerId: string) {
+export function selectDetails(db: Db | Tx, viewerId: Param<string>) {
   return db
     .select({
       ...summaryColumns(viewerId),
