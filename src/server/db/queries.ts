@@ -17,9 +17,14 @@ export function teamsOf(userId: Param<string>): SQL {
   return sql`(SELECT team_id FROM team_members WHERE user_id = ${userId})`
 }
 
-/** A case-insensitive "contains" match in which `%` and `_` typed by the user are literal. */
-export function containsText(column: AnyColumn | SQL, text: string): SQL {
-  return sql`${column} ILIKE ${`%${text.replace(/[\\%_]/g, '\\$&')}%`}`
+/** The ILIKE pattern of a "contains" match in which `%` and `_` typed by the user are literal. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`
+}
+
+/** A case-insensitive "contains" match (`containsPattern`), or its placeholder in a built statement. */
+export function containsText(column: AnyColumn | SQL, text: string | Placeholder): SQL {
+  return sql`${column} ILIKE ${typeof text === 'string' ? containsPattern(text) : text}`
 }
 
 /** The row carries every one of `tags` (served by the column's GIN index); one array parameter. */

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import type { AttachmentRef, addAttachmentInput, MessageAttachment } from '../../../domain/conversations.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { builtOnce } from '../../db/prepared.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/access.ts'
 import { loadMessage, loadMessageForWrite } from './policy.ts'
@@ -42,6 +43,33 @@ export async function resolveAttachmentRefs(
   return [...unique.values()]
 }
 
+/** The select behind `attachmentsOf`, with placeholders for the viewer and the ids (`builtOnce`). */
+const attachmentsStatement = builtOnce((db) => {
+  const visible = promptVisibleTo(sql.placeholder('viewer'))
+  const whenVisible = <T>(value: unknown) => sql<T>`CASE WHEN ${visible} THEN ${value} END`
+  return (
+    db
+      .select({
+        id: conversationMessagePrompts.id,
+        messageId: conversationMessagePrompts.messageId,
+        promptId: whenVisible<string | null>(conversationMessagePrompts.promptId),
+        promptVersionId: whenVisible<string | null>(conversationMessagePrompts.promptVersionId),
+        title: whenVisible<string | null>(prompts.title),
+        versionNumber: promptVersions.versionNumber,
+        attachedByUserId: conversationMessagePrompts.attachedByUserId,
+        notes: conversationMessagePrompts.notes,
+        createdAt: conversationMessagePrompts.createdAt,
+      })
+      .from(conversationMessagePrompts)
+      .innerJoin(prompts, eq(prompts.id, conversationMessagePrompts.promptId))
+      .leftJoin(promptVersions, eq(promptVersions.id, conversationMessagePrompts.promptVersionId))
+      // One array parameter, not one parameter per message.
+      .where(sql`${conversationMessagePrompts.messageId} = ANY(${sql.placeholder('messageIds')}::uuid[])`)
+      .orderBy(asc(conversationMessagePrompts.createdAt), asc(conversationMessagePrompts.id))
+      .prepare('')
+  )
+})
+
 /**
  * The attachments of the given messages, oldest first, with the prompt's title and the version's
  * number. A prompt the viewer may not (or no longer) see keeps its place and version number, but
@@ -54,25 +82,7 @@ export async function attachmentsOf(
 ): Promise<Map<string, MessageAttachment[]>> {
   const byMessage = new Map<string, MessageAttachment[]>()
   if (messageIds.length === 0) return byMessage
-  const visible = promptVisibleTo(actor.id)
-  const whenVisible = <T>(value: unknown) => sql<T>`CASE WHEN ${visible} THEN ${value} END`
-  const rows = await db
-    .select({
-      id: conversationMessagePrompts.id,
-      messageId: conversationMessagePrompts.messageId,
-      promptId: whenVisible<string | null>(conversationMessagePrompts.promptId),
-      promptVersionId: whenVisible<string | null>(conversationMessagePrompts.promptVersionId),
-      title: whenVisible<string | null>(prompts.title),
-      versionNumber: promptVersions.versionNumber,
-      attachedByUserId: conversationMessagePrompts.attachedByUserId,
-      notes: conversationMessagePrompts.notes,
-      createdAt: conversationMessagePrompts.createdAt,
-    })
-    .from(conversationMessagePrompts)
-    .innerJoin(prompts, eq(prompts.id, conversationMessagePrompts.promptId))
-    .leftJoin(promptVersions, eq(promptVersions.id, conversationMessagePrompts.promptVersionId))
-    .where(inArray(conversationMessagePrompts.messageId, messageIds))
-    .orderBy(asc(conversationMessagePrompts.createdAt), asc(conversationMessagePrompts.id))
+  const rows = await attachmentsStatement(db, undefined).execute({ viewer: actor.id, messageIds })
   for (const row of rows) {
     const list = byMessage.get(row.messageId) ?? []
     list.push({ ...row, createdAt: row.createdAt.toISOString() })

@@ -8,16 +8,17 @@ import type {
   Message,
   updateMessageInput,
 } from '../../../domain/conversations.ts'
-import type { Page } from '../../../domain/cursor.ts'
+import { decodeCursor, type Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
+import { builtOnce } from '../../db/prepared.ts'
+import { afterCursor, cursorTimestamp, type Param, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, conversationMessages, users } from '../../db/schema/index.ts'
 import { conversationSpace, enqueueEvent, eventActor } from '../webhooks/events.ts'
 import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
 import { loadConversation, loadMessageForWrite } from './policy.ts'
 
-function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'desc', limit: number) {
+function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'desc', limit: Param<number>) {
   const direction = order === 'asc' ? asc : desc
   return db
     .select({
@@ -81,6 +82,28 @@ async function messageById(db: Db | Tx, actor: Actor, messageId: string): Promis
   return message
 }
 
+/** A messages page's select for one order, with or without a cursor (`builtOnce`). */
+const messagesStatement = builtOnce(
+  (db, shape: { order: 'asc' | 'desc'; cursor: boolean }) =>
+    selectMessages(
+      db,
+      and(
+        eq(conversationMessages.conversationId, sql.placeholder('conversationId')),
+        shape.cursor
+          ? afterCursor(
+              { column: conversationMessages.createdAt, kind: 'timestamp' },
+              conversationMessages.id,
+              { at: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') },
+              shape.order,
+            )
+          : undefined,
+      ),
+      shape.order,
+      sql.placeholder('limit'),
+    ).prepare(''),
+  (shape) => `${shape.order}:${+shape.cursor}`,
+)
+
 /**
  * Messages list, by keyset on `(created_at, id)`: ascending (the spec's order), or descending so
  * a screen can open at the newest messages and page back. Each message carries its attachments.
@@ -92,20 +115,13 @@ export async function listMessages(
   query: z.output<typeof listMessagesQuery>,
 ): Promise<Page<Message>> {
   await loadConversation(db, actor, conversationId)
-  const rows = await selectMessages(
-    db,
-    and(
-      eq(conversationMessages.conversationId, conversationId),
-      pageCondition(
-        { column: conversationMessages.createdAt, kind: 'timestamp' },
-        conversationMessages.id,
-        query.cursor,
-        query.order,
-      ),
-    ),
-    query.order,
-    query.limit + 1,
-  )
+  const cursor = query.cursor ? decodeCursor(query.cursor, 'timestamp') : undefined
+  const rows = await messagesStatement(db, { order: query.order, cursor: cursor !== undefined }).execute({
+    conversationId,
+    cursorAt: cursor?.at,
+    cursorId: cursor?.id,
+    limit: query.limit + 1,
+  })
   return withAttachments(
     db,
     actor,

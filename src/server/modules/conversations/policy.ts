@@ -5,7 +5,8 @@ import { AppError } from '../../../domain/errors.ts'
 import type { MessageKey } from '../../../domain/messages/index.ts'
 import { canChangeMessage, conversationAccess } from '../../../domain/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { teamsOf } from '../../db/queries.ts'
+import { builtOnce } from '../../db/prepared.ts'
+import { type Param, teamsOf } from '../../db/queries.ts'
 import { conversationMessages, conversations, teamMembers, teams } from '../../db/schema/index.ts'
 
 type Viewer = Pick<Actor, 'id' | 'globalRole'>
@@ -14,10 +15,10 @@ type Viewer = Pick<Actor, 'id' | 'globalRole'>
  * The conversations `actor` owns: personal ones, and team ones while the actor is still in the team
  * (decision 0008: a former member's stay with the team).
  */
-export function conversationOwnedBy(actor: Viewer): SQL {
+export function conversationOwnedBy(viewerId: Param<string>): SQL {
   return and(
-    eq(conversations.ownerUserId, actor.id),
-    or(isNull(conversations.teamId), inArray(conversations.teamId, teamsOf(actor.id))),
+    eq(conversations.ownerUserId, viewerId),
+    or(isNull(conversations.teamId), inArray(conversations.teamId, teamsOf(viewerId))),
   )!
 }
 
@@ -45,17 +46,24 @@ export const conversationSummaryColumns = {
   updatedAt: conversations.updatedAt,
 }
 
-function selectConversation(db: Db | Tx, actor: Viewer) {
+function selectConversation(db: Db | Tx, viewerId: Param<string>) {
   return db
     .select({ ...conversationSummaryColumns, content: conversations.content, teamRole: teamMembers.role })
     .from(conversations)
     .leftJoin(teams, eq(teams.id, conversations.teamId))
     .leftJoin(
       teamMembers,
-      and(eq(teamMembers.teamId, conversations.teamId), eq(teamMembers.userId, actor.id)),
+      and(eq(teamMembers.teamId, conversations.teamId), eq(teamMembers.userId, viewerId)),
     )
     .$dynamic()
 }
+
+/** A conversation read without a lock, with placeholders (`builtOnce`). */
+const conversationStatement = builtOnce((db) =>
+  selectConversation(db, sql.placeholder('viewer'))
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .prepare(''),
+)
 
 export type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversation>['execute']>>[number]
 
@@ -75,8 +83,11 @@ export async function loadConversation(
   conversationId: string,
   options: { lock?: boolean } = {},
 ): Promise<LoadedConversation> {
-  const query = selectConversation(db, actor).where(eq(conversations.id, conversationId))
-  const [row] = await (options.lock ? query.for('update', { of: conversations }) : query)
+  const [row] = options.lock
+    ? await selectConversation(db, actor.id)
+        .where(eq(conversations.id, conversationId))
+        .for('update', { of: conversations })
+    : await conversationStatement(db, undefined).execute({ viewer: actor.id, conversationId })
   if (!row) throw new AppError('not_found', 'conversations.notFound')
   const { canView, ...access } = conversationAccess(actor, row, row.teamRole)
   if (!canView) throw new AppError('not_found', 'conversations.notFound')

@@ -8,14 +8,16 @@ import type {
   listConversationsQuery,
   updateConversationInput,
 } from '../../../domain/conversations.ts'
-import type { Page } from '../../../domain/cursor.ts'
+import { decodeCursor, type Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db } from '../../db/client.ts'
+import { builtOnce } from '../../db/prepared.ts'
 import {
+  afterCursor,
+  containsPattern,
   containsText,
   cursorTimestamp,
   hasAllTags,
-  pageCondition,
   teamsOf,
   toPage,
 } from '../../db/queries.ts'
@@ -61,25 +63,66 @@ export async function listConversations(
   actor: Actor,
   query: z.output<typeof listConversationsQuery>,
 ): Promise<Page<ConversationSummary>> {
-  const rows = await db
-    .select({ ...conversationSummaryColumns, cursorAt: cursorTimestamp(conversations.updatedAt) })
-    .from(conversations)
-    .leftJoin(teams, eq(teams.id, conversations.teamId))
-    .where(
-      and(
-        query.scope === 'owner'
-          ? conversationOwnedBy(actor)
-          : inArray(conversations.teamId, teamsOf(actor.id)),
-        query.scope === 'team' && query.teamId ? eq(conversations.teamId, query.teamId) : undefined,
-        query.search ? containsText(conversations.title, query.search) : undefined,
-        query.tags.length > 0 ? hasAllTags(conversations.tags, query.tags) : undefined,
-        pageCondition({ column: conversations.updatedAt, kind: 'timestamp' }, conversations.id, query.cursor),
-      ),
-    )
-    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-    .limit(query.limit + 1)
+  const cursor = query.cursor ? decodeCursor(query.cursor, 'timestamp') : undefined
+  const team = query.scope === 'team' && query.teamId !== undefined
+  const rows = await conversationListStatement(db, {
+    scope: query.scope,
+    team,
+    search: Boolean(query.search),
+    tags: query.tags.length > 0,
+    cursor: cursor !== undefined,
+  }).execute({
+    viewer: actor.id,
+    teamId: team ? query.teamId : undefined,
+    search: query.search ? containsPattern(query.search) : undefined,
+    tags: query.tags,
+    cursorAt: cursor?.at,
+    cursorId: cursor?.id,
+    limit: query.limit + 1,
+  })
   return toPage(rows, query.limit, (row) => row.cursorAt, toSummary)
 }
+
+/** Which optional parts a conversations list request has: each combination is built once. */
+interface ConversationListShape {
+  scope: 'owner' | 'team'
+  team: boolean
+  search: boolean
+  tags: boolean
+  cursor: boolean
+}
+
+/** The conversations list's select for one shape, with placeholders (`builtOnce`). */
+const conversationListStatement = builtOnce(
+  (db, shape: ConversationListShape) => {
+    const ph = sql.placeholder
+    const viewer = ph('viewer')
+    return db
+      .select({ ...conversationSummaryColumns, cursorAt: cursorTimestamp(conversations.updatedAt) })
+      .from(conversations)
+      .leftJoin(teams, eq(teams.id, conversations.teamId))
+      .where(
+        and(
+          shape.scope === 'owner'
+            ? conversationOwnedBy(viewer)
+            : inArray(conversations.teamId, teamsOf(viewer)),
+          shape.team ? eq(conversations.teamId, ph('teamId')) : undefined,
+          shape.search ? containsText(conversations.title, ph('search')) : undefined,
+          shape.tags ? hasAllTags(conversations.tags, ph('tags')) : undefined,
+          shape.cursor
+            ? afterCursor({ column: conversations.updatedAt, kind: 'timestamp' }, conversations.id, {
+                at: ph('cursorAt'),
+                id: ph('cursorId'),
+              })
+            : undefined,
+        ),
+      )
+      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+      .limit(ph('limit'))
+      .prepare('')
+  },
+  (shape) => `${shape.scope}:${+shape.team}${+shape.search}${+shape.tags}${+shape.cursor}`,
+)
 
 /**
  * Creates a conversation and, when given, its first message, in one transaction (the spec deleted
