@@ -9,6 +9,7 @@ import {
   unavailableRetryAfter,
 } from '../db/unavailable.ts'
 import type { AppEnv } from './env.ts'
+import { jsonAnswer } from './json.ts'
 
 export function errorBody(error: AppError, locale: Locale): ErrorBody {
   const { fields, params, retryAfter, reason, planLimit } = error.options
@@ -31,7 +32,7 @@ export function errorBody(error: AppError, locale: Locale): ErrorBody {
 export function errorResponse(c: Context<AppEnv>, error: AppError): Response {
   const headers: Record<string, string> = {}
   if (error.options.retryAfter !== undefined) headers['Retry-After'] = String(error.options.retryAfter)
-  return c.json(errorBody(error, c.get('locale') ?? 'en'), error.status as 400, headers)
+  return jsonAnswer(c, errorBody(error, c.get('locale') ?? 'en'), error.status as 400, headers)
 }
 
 /**

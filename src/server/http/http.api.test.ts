@@ -32,6 +32,24 @@ describe('the API envelope', () => {
     expect(res.body.error).toEqual({ code: 'not_found', message: 'No such API endpoint.' })
   })
 
+  it('compresses answers of 1 KiB and more, and sends small ones as they are with their length', async () => {
+    const small = await testApp.app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(small.headers.get('content-encoding')).toBeNull()
+    expect(small.headers.get('vary')).toBe('Accept-Encoding')
+    const text = await small.text()
+    expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(text)))
+    expect(JSON.parse(text)).toHaveProperty('status')
+    const large = await testApp.app.request('/api/v1/openapi.json', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(large.status).toBe(200)
+    expect(large.headers.get('content-encoding')).toBe('gzip')
+    expect(large.headers.get('content-length')).toBeNull()
+    expect(JSON.parse(gunzipSync(Buffer.from(await large.arrayBuffer())).toString())).toHaveProperty(
+      'openapi',
+    )
+  })
+
   it('rejects malformed JSON with 400 and changes nothing', async () => {
     const client = new TestClient(testApp)
     const res = await client.request<{ error: { code: string; message: string } }>(

@@ -15,6 +15,7 @@ import { KEY_OPERATION_GROUPS } from '../modules/api-keys/authenticate.ts'
 import type { AppEnv } from './env.ts'
 import { handleError } from './errors.ts'
 import { jsonBody, pathParams, queryParams } from './input.ts'
+import { jsonAnswer } from './json.ts'
 
 /** What a handler gets: the validated input, the acting user, and the request for the rare header. */
 export type HandlerContext<S extends OperationSpec> = ParsedInput<S> & {
@@ -151,7 +152,7 @@ export function mountOperations<G extends Record<string, unknown>>(
       }
       const result = await run(async () => {})
       if (status === 204) return c.body(null, 204)
-      return c.json(result as object, status)
+      return jsonAnswer(c, result, status)
     })
   }
 }

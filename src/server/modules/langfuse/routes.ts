@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts'
 import { clientAddress } from '../../http/client-address.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { firstUnstorableText } from '../../http/input.ts'
+import { jsonAnswer, jsonText } from '../../http/json.ts'
 import { applyRateLimit } from '../api-keys/authenticate.ts'
 import { type ApiKeyPrincipal, authenticateApiKey } from '../api-keys/service.ts'
 import type { PlanGate } from '../plans/gate.ts'
@@ -56,15 +57,15 @@ const badRequest = (message: string) =>
   new LangfuseError(400, message, { message, error: 'InvalidRequestError' })
 
 function langfuseErrorResponse(error: Error, c: Context<AppEnv>): Response {
-  if (error instanceof LangfuseError) return c.json(error.body as object, error.status)
+  if (error instanceof LangfuseError) return jsonAnswer(c, error.body as object, error.status)
   if (error instanceof AppError) {
     const { retryAfter, params } = error.options
     if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
     const message = translate(c.get('locale') ?? 'en', error.messageKey, params)
-    return c.json({ message, error: errorNames[error.code] }, error.status as 400)
+    return jsonAnswer(c, { message, error: errorNames[error.code] }, error.status as 400)
   }
   c.get('log')?.error('unhandled error', { err: error, requestId: c.get('requestId') })
-  return c.json({ message: 'Internal Server Error', error: 'InternalServerError' }, 500)
+  return jsonAnswer(c, { message: 'Internal Server Error', error: 'InternalServerError' }, 500)
 }
 
 /** Zod's issues in Langfuse's envelope: `{message: 'Invalid request data', error: [issues]}`. */
@@ -177,18 +178,17 @@ export function langfuseRoutes({
     )
     const match = c.req.header('if-none-match')
     if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304)
-    c.header('Content-Type', 'application/json')
-    return c.body(body, 200)
+    return jsonText(c, body)
   }
 
   api.get('/v2/prompts', async (c) => {
     const query = parse(langfuseListQuery, c.req.query(), c.get('locale'))
-    return c.json(await listLangfusePrompts(db, keyOf(c).space, query))
+    return jsonAnswer(c, await listLangfusePrompts(db, keyOf(c).space, query))
   })
 
   const create = async (c: Context<AppEnv>) => {
     const input = parse(langfuseCreateSchema, await jsonOf(c), c.get('locale'))
-    return c.json(await createLangfuseVersion(db, plans, keyOf(c), input), 201)
+    return jsonAnswer(c, await createLangfuseVersion(db, plans, keyOf(c), input), 201)
   }
   api.post('/v2/prompts', create)
 
@@ -201,7 +201,7 @@ export function langfuseRoutes({
     const { newLabels } = parse(langfuseUpdateLabelsSchema, await jsonOf(c), c.get('locale'))
     const answer = await addLangfuseLabels(db, keyOf(c), name, version, newLabels)
     if (!answer) throw notFound(notFoundMessage(name, { version }))
-    return c.json(answer)
+    return jsonAnswer(c, answer)
   })
 
   api.delete('/v2/prompts/:name', async (c) => {
@@ -233,7 +233,11 @@ export function langfuseRoutes({
   api.all('*', (c) => {
     const known = /^\/api\/public\/(v2\/)?prompts(\/|$)/.test(c.req.path)
     if (!known) throw notFound('Route not found')
-    return c.json({ message: `Method ${c.req.method} not allowed`, error: 'MethodNotAllowedError' }, 405)
+    return jsonAnswer(
+      c,
+      { message: `Method ${c.req.method} not allowed`, error: 'MethodNotAllowedError' },
+      405,
+    )
   })
   return api
 }
