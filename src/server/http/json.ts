@@ -22,7 +22,11 @@ export function jsonText(
   status: ContentfulStatusCode = 200,
   headers?: Record<string, string>,
 ): Response {
-  c.header('Content-Type', 'application/json')
-  c.header('Content-Length', String(Buffer.byteLength(text)))
-  return c.body(text, status, headers)
+  // Given with this answer, not set on the context: an error rendered inside a streamed answer
+  // (import progress) must not change the headers of the stream.
+  return c.body(text, status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+  })
 }
