@@ -23,6 +23,17 @@ function summary(violation: Result): string {
  * context runs with `bypassCSP`.
  */
 export async function expectNoSeriousViolations(page: Page, screen: string) {
+  // Colours are checked as the user finally sees them: halfway through a dialog's fade-in its
+  // text blends with the overlay, and axe reported too little contrast (seen once in a full run).
+  // Endless animations (spinners, skeletons) never finish and are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  )
   // A page that was not reloaded still has axe from the last check.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeScript })
   const results = await page.evaluate(() =>

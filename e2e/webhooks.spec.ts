@@ -99,7 +99,13 @@ test('add a webhook endpoint, send a test event, read the log, redeliver, reveal
     await expect(page.getByText('Secret rotated').first()).toBeVisible()
     await expect(revealed.getByLabel('Signing secret', { exact: true })).not.toHaveValue(secret)
     await expect(revealed.getByRole('textbox').nth(1)).toHaveValue(secret)
+    // The confirmation closes first; a click while it fades out fell on its layer (seen under load).
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
     await revealed.getByRole('button', { name: 'Done' }).click()
+    await expect(revealed).toBeHidden()
+    // Focus goes back to the button that opened the dialog once it has faded out; moving focus
+    // before that had it taken back, and Space then opened the secret again.
+    await expect(card.getByRole('button', { name: `Reveal secret: ${receiver.url}` })).toBeFocused()
 
     // Keyboard: the switch pauses the endpoint.
     await card.getByRole('switch', { name: `Send events to ${receiver.url}` }).focus()
