@@ -136,6 +136,13 @@ const listStatement = builtOnce(
   (shape) => `${shape.scope}:${+shape.team}${+shape.tags}${+shape.visibility}${+shape.cursor}`,
 )
 
+/** The summaries of a searched page's prompts, in one array parameter (`builtOnce`). */
+const summariesByIdStatement = builtOnce((db) =>
+  selectSummaries(db, sql.placeholder('viewer'))
+    .where(sql`${prompts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(''),
+)
+
 /** The searched list: ranked, keyset-paged on (rank, updated_at, id), each item with its match. */
 async function searchPrompts(
   db: Db,
@@ -152,12 +159,10 @@ async function searchPrompts(
     .orderBy(...parts.order)
     .limit(query.limit + 1)
   if (ranked.length === 0) return { items: [], nextCursor: null }
-  const summaries = await selectSummaries(db, actor.id).where(
-    inArray(
-      prompts.id,
-      ranked.map((row) => row.id),
-    ),
-  )
+  const summaries = await summariesByIdStatement(db, undefined).execute({
+    viewer: actor.id,
+    ids: ranked.map((row) => row.id),
+  })
   const byId = new Map(summaries.map((row) => [row.id, row]))
   const pageRows = ranked.slice(0, query.limit).flatMap((row) => {
     const summary = byId.get(row.id)

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { decodeCursor } from '../../../domain/cursor.ts'
 import { type SearchMatch, searchSnippet } from '../../../domain/prompt-search.ts'
 import type { Db } from '../../db/client.ts'
-import { containsText, cursorTimestamp } from '../../db/queries.ts'
+import { builtOnce } from '../../db/prepared.ts'
+import { containsPattern, containsText, cursorTimestamp } from '../../db/queries.ts'
 import { prompts, promptVersions } from '../../db/schema/index.ts'
 
 /**
@@ -92,6 +93,46 @@ export function searchParts(
   }
 }
 
+const placeholderQuery = sql`websearch_to_tsquery('simple', ${sql.placeholder('search')})`
+const placeholderPattern = sql.placeholder('pattern')
+
+/** Whether a page's titles and descriptions match (`matchesOf`; built once, `builtOnce`). */
+const fieldHitsStatement = builtOnce((db) =>
+  db
+    .select({
+      id: prompts.id,
+      titleHit: sql<boolean>`(to_tsvector('simple', ${prompts.title}) @@ ${placeholderQuery} OR ${containsText(prompts.title, placeholderPattern)})`,
+      descriptionHit: sql<boolean>`(to_tsvector('simple', coalesce(${prompts.description}, '')) @@ ${placeholderQuery} OR ${containsText(prompts.description, placeholderPattern)})`,
+    })
+    .from(prompts)
+    .where(sql`${prompts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(''),
+)
+
+/** The version whose body matches, per prompt: the current one first, else the newest (`builtOnce`). */
+const bodyHitsStatement = builtOnce((db) =>
+  db
+    .selectDistinctOn([promptVersions.promptId], {
+      promptId: promptVersions.promptId,
+      versionNumber: promptVersions.versionNumber,
+      body: promptVersions.body,
+    })
+    .from(promptVersions)
+    .innerJoin(prompts, eq(prompts.id, promptVersions.promptId))
+    .where(
+      and(
+        sql`${promptVersions.promptId} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        sql`(${promptVersions.bodySearch} @@ ${placeholderQuery} OR ${containsText(promptVersions.body, placeholderPattern)})`,
+      ),
+    )
+    .orderBy(
+      promptVersions.promptId,
+      sql`(${promptVersions.id} = ${prompts.currentVersionId}) DESC`,
+      desc(promptVersions.versionNumber),
+    )
+    .prepare(''),
+)
+
 /**
  * Where each of a page's prompts matched: its title, else its description, else a body (the
  * current version's when it matches, else the newest version that does), with the excerpt.
@@ -103,20 +144,8 @@ export async function matchesOf(
 ): Promise<Map<string, SearchMatch>> {
   const found = new Map<string, SearchMatch>()
   if (rows.length === 0) return found
-  const query = sql`websearch_to_tsquery('simple', ${search})`
-  const hits = await db
-    .select({
-      id: prompts.id,
-      titleHit: sql<boolean>`(to_tsvector('simple', ${prompts.title}) @@ ${query} OR ${containsText(prompts.title, search)})`,
-      descriptionHit: sql<boolean>`(to_tsvector('simple', coalesce(${prompts.description}, '')) @@ ${query} OR ${containsText(prompts.description, search)})`,
-    })
-    .from(prompts)
-    .where(
-      inArray(
-        prompts.id,
-        rows.map((row) => row.id),
-      ),
-    )
+  const values = { search, pattern: containsPattern(search) }
+  const hits = await fieldHitsStatement(db, undefined).execute({ ...values, ids: rows.map((row) => row.id) })
   const hitOf = new Map(hits.map((hit) => [hit.id, hit]))
   const needBody: string[] = []
   for (const row of rows) {
@@ -134,25 +163,7 @@ export async function matchesOf(
     }
   }
   if (needBody.length > 0) {
-    const versions = await db
-      .selectDistinctOn([promptVersions.promptId], {
-        promptId: promptVersions.promptId,
-        versionNumber: promptVersions.versionNumber,
-        body: promptVersions.body,
-      })
-      .from(promptVersions)
-      .innerJoin(prompts, eq(prompts.id, promptVersions.promptId))
-      .where(
-        and(
-          inArray(promptVersions.promptId, needBody),
-          sql`(${promptVersions.bodySearch} @@ ${query} OR ${containsText(promptVersions.body, search)})`,
-        ),
-      )
-      .orderBy(
-        promptVersions.promptId,
-        sql`(${promptVersions.id} = ${prompts.currentVersionId}) DESC`,
-        desc(promptVersions.versionNumber),
-      )
+    const versions = await bodyHitsStatement(db, undefined).execute({ ...values, ids: needBody })
     for (const version of versions) {
       found.set(version.promptId, {
         field: 'body',
