@@ -26,6 +26,7 @@ import { recordSignIn, signOutEverywhereHook } from '../modules/audit/auth-event
 import { consumeRateLimit } from '../rate-limit.ts'
 import { queueLoginCodeMail, queuePasswordResetMail } from './auth-mails.ts'
 import { onAccountCreated, onSignedIn } from './global-admin.ts'
+import { scopeBetterAuthStorages } from './scoped-context.ts'
 
 /** OWASP's argon2id baseline (19 MiB, 2 iterations, 1 lane). */
 const argon2Options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
@@ -96,6 +97,7 @@ export function groupedRateLimitKey(key: string): string {
 export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
   const { config, db, log } = deps
   if (!config.authSecret) throw new Error('createAuth: the auth secret is not resolved (resolveAuthSecret)')
+  scopeBetterAuthStorages()
   return betterAuth({
     appName: 'Promptfolio',
     baseURL: config.appUrl,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { betterAuthContext, betterAuthStorageNames, ScopedAsyncLocalStorage } from '../auth/scoped-context.ts'
 import { sessions } from '../db/schema/index.ts'
 import { DEFAULT_PASSWORD, uniqueEmail } from '../testing/client.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts'
@@ -105,5 +106,19 @@ describe('the session cookie', () => {
     expect((await me(cookie)).status).toBe(200)
     await testApp.database.db.execute(sql`delete from sessions where token = ${token}`)
     expect((await me(cookie)).status).toBe(401)
+  })
+})
+
+describe("better-auth's context storages", () => {
+  it('are scoped: after a sign-up and an expired session read, none of them is left running', async () => {
+    const { cookie, token } = await signedUp()
+    await moveSession(token, { expiresInMs: -1000 })
+    expect((await me(cookie)).status).toBe(401)
+    const context = betterAuthContext()
+    for (const name of betterAuthStorageNames) {
+      const storage = context[name]
+      expect(storage, name).toBeInstanceOf(ScopedAsyncLocalStorage)
+      expect((storage as ScopedAsyncLocalStorage<unknown>).running, name).toBe(0)
+    }
   })
 })
