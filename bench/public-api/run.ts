@@ -9,7 +9,8 @@ import { type Measurement, table } from '../lib/stats.ts'
  * The runtime fetch of the Langfuse-compatible API (issue 15): GET /api/public/v2/prompts/{name}
  * by label with a key pair, as the SDKs make it on a cache miss. Measured through HTTP at 1
  * connection (p50, p99) and at CONNECTIONS (req/s), next to the SQL limit of exactly its statements
- * (key check with rate-limit count, and the fetch) replayed without HTTP; and the 304 path
+ * (since decision 0218 one: the key's check, its rate window and plan, and the version) replayed
+ * without HTTP; and the 304 path
  * (If-None-Match with the current ETag), which runs the same statements and sends no body.
  */
 const DATABASE_URL =
@@ -87,7 +88,7 @@ export async function runPublicApiBenchmark(): Promise<void> {
     const first = await fetch(`${base}${path}`, { headers })
     const etag = first.headers.get('etag')!
     // The second request's statements: a process writes a key's first request at once, later ones
-    // behind (at most once a second), so the steady state is the two reads.
+    // behind (at most once a second), so the steady state is the read alone.
     await recorder.statementsOf(path, '', headers)
     const statements = [await recorder.statementsOf(path, '', headers)]
 

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from './client.ts'
 
 /**
@@ -24,5 +26,24 @@ export function builtOnce<Shape, Statement>(
       byShape.set(key, statement)
     }
     return statement
+  }
+}
+
+const dialect = new PgDialect()
+
+/**
+ * A hand-written statement (raw SQL whose values are `sql.placeholder`s) built once per database
+ * handle; it answers its rows as `db.execute` would. `db.execute` turns the SQL into text anew on
+ * every call: a quarter of the server's CPU for an API key's lookup (issue 15).
+ */
+export function handWrittenOnce<Row extends Record<string, unknown>>(
+  query: SQL,
+): (db: Db | Tx, values: Record<string, unknown>) => Promise<Row[]> {
+  const statementOf = builtOnce((db: Db | Tx) =>
+    db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, '', false),
+  )
+  return async (db, values) => {
+    const result = (await statementOf(db, undefined).execute(values)) as { rows: Row[] }
+    return result.rows
   }
 }

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
+import { API_KEY_RATE_LIMIT } from '../../../domain/api-keys.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
+import { apiKeys } from '../../db/schema/index.ts'
 import { TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -110,6 +113,39 @@ describe('Langfuse prompt API over HTTP', () => {
     })
     expect(wrongPair.status).toBe(401)
     expect((await call('PUT', '/api/public/v2/prompts/etag')).status).toBe(405)
+  })
+
+  it('checks a fetch’s key as every route does: rate limited, revoked at once, refused before a bad query', async () => {
+    const reader = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'reader', scope: 'read' }))
+      .body
+    const pair = (secret: string) =>
+      `Basic ${Buffer.from(`${reader.publicKey}:${secret}`).toString('base64')}`
+    const fetchAs = (secret: string, path: string) =>
+      testApp.app.request(path, { headers: { Authorization: pair(secret) } })
+    await call('POST', '/api/public/v2/prompts', {
+      body: { name: 'checked', prompt: 'x', labels: ['production'] },
+    })
+    const limit = API_KEY_RATE_LIMIT * testApp.config.rateLimitMultiplier
+    const ok = await fetchAs(reader.secretKey, '/api/public/v2/prompts/checked')
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('X-RateLimit-Limit')).toBe(String(limit))
+    expect((await fetchAs(reader.secretKey, '/api/public/prompts?name=checked')).status).toBe(200)
+    // A wrong secret is refused before the query is looked at, on both fetch routes.
+    expect((await fetchAs('sk-pf-wrong', '/api/public/v2/prompts/checked?version=1&label=x')).status).toBe(
+      401,
+    )
+    expect((await fetchAs('sk-pf-wrong', '/api/public/prompts')).status).toBe(401)
+    expect((await fetchAs('sk-pf-wrong', '/api/public/v2/prompts/checked')).status).toBe(401)
+    // A used-up window answers 429 and not the prompt.
+    await testApp.database.db.update(apiKeys).set({ windowCount: limit }).where(eq(apiKeys.id, reader.id))
+    const limited = await fetchAs(reader.secretKey, '/api/public/v2/prompts/checked')
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(((await limited.json()) as { error: string }).error).toBe('TooManyRequestsError')
+    await testApp.database.db.update(apiKeys).set({ windowCount: 0 }).where(eq(apiKeys.id, reader.id))
+    expect((await fetchAs(reader.secretKey, '/api/public/v2/prompts/checked')).status).toBe(200)
+    expect((await owner.delete(`/api/v1/api-keys/${reader.id}`)).status).toBe(204)
+    expect((await fetchAs(reader.secretKey, '/api/public/v2/prompts/checked')).status).toBe(401)
   })
 
   it('lists prompt names with versions, labels, tags and both meta and pagination', async () => {

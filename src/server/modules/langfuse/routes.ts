@@ -21,7 +21,7 @@ import {
   addLangfuseLabels,
   createLangfuseVersion,
   deleteLangfusePrompt,
-  getLangfusePrompt,
+  getLangfusePromptWithKey,
   listLangfusePrompts,
   notFoundMessage,
 } from './service.ts'
@@ -115,6 +115,34 @@ function keyOf(c: Context<AppEnv>): ApiKeyPrincipal {
 
 const forbiddenBearer = 'Access denied - need to use basic auth with secret key to GET prompts'
 
+/** The fetches (`fetchOne`): v2 by name, and the legacy one by `?name=`. */
+const fetchPaths = /^\/api\/public\/(v2\/prompts\/[^/]+|prompts)$/
+
+/**
+ * The key pair of the Basic header. A Bearer header or none is refused as Langfuse refuses it; the
+ * pair itself is checked against the stored keys by the caller.
+ */
+function credentialsOf(c: Context<AppEnv>): { secret: string; publicKey: string } {
+  const header = c.req.header('authorization') ?? ''
+  if (header.startsWith('Bearer ')) {
+    throw new LangfuseError(403, forbiddenBearer, { message: forbiddenBearer, error: 'ForbiddenError' })
+  }
+  if (!header.startsWith('Basic ')) {
+    const message = 'Unauthorized: no Basic authorization header with a public and a secret key'
+    throw new LangfuseError(401, message, { message, error: 'UnauthorizedError' })
+  }
+  const decoded = Buffer.from(header.slice('Basic '.length).trim(), 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon < 0) throw new AppError('not_authenticated', 'apiKeys.invalid')
+  return { secret: decoded.slice(colon + 1), publicKey: decoded.slice(0, colon) }
+}
+
+/** An authenticated key's rate-limit headers (429 once its window is used up) and its principal. */
+function admit(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
+  applyRateLimit(c, principal)
+  c.set('apiKey', { ...principal, clientAddress: clientAddress(c) })
+}
+
 /**
  * The Langfuse-compatible prompt API under /api/public (reference/langfuse-prompt-api.md): Basic
  * auth with a key pair, the key's space as the project, Langfuse's fields, statuses and errors.
@@ -132,39 +160,45 @@ export function langfuseRoutes({
   const api = new Hono<AppEnv>()
   api.onError(langfuseErrorResponse)
 
+  const authenticate = async (c: Context<AppEnv>) => {
+    const { secret, publicKey } = credentialsOf(c)
+    admit(c, await authenticateApiKey(db, plans, secret, publicKey, rateLimitMultiplier))
+  }
+
   api.use('*', async (c, next) => {
-    const header = c.req.header('authorization') ?? ''
-    if (header.startsWith('Bearer ')) {
-      throw new LangfuseError(403, forbiddenBearer, { message: forbiddenBearer, error: 'ForbiddenError' })
-    }
-    if (!header.startsWith('Basic ')) {
-      const message = 'Unauthorized: no Basic authorization header with a public and a secret key'
-      throw new LangfuseError(401, message, { message, error: 'UnauthorizedError' })
-    }
-    const decoded = Buffer.from(header.slice('Basic '.length).trim(), 'base64').toString('utf8')
-    const colon = decoded.indexOf(':')
-    if (colon < 0) throw new AppError('not_authenticated', 'apiKeys.invalid')
-    const principal = await authenticateApiKey(
-      db,
-      plans,
-      decoded.slice(colon + 1),
-      decoded.slice(0, colon),
-      rateLimitMultiplier,
-    )
-    applyRateLimit(c, principal)
-    c.set('apiKey', { ...principal, clientAddress: clientAddress(c) })
+    credentialsOf(c)
+    // A fetch checks its key in its own statement (getLangfusePromptWithKey).
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && fetchPaths.test(c.req.path)) return next()
+    await authenticate(c)
     await next()
   })
 
-  const fetchOne = async (c: Context<AppEnv>, name: string) => {
-    const query = parse(langfuseGetQuery, c.req.query(), c.get('locale'))
-    if (query.version !== undefined && query.label !== undefined) {
-      throw badRequest('Cannot specify both version and label')
+  const fetchOne = async (c: Context<AppEnv>, nameOrNone: string | undefined) => {
+    let request: { name: string; selector: { version?: number; label?: string }; resolve: boolean }
+    try {
+      if (!nameOrNone) throw badRequest('Invalid request data: name is required')
+      requireStorable(nameOrNone)
+      const query = parse(langfuseGetQuery, c.req.query(), c.get('locale'))
+      if (query.version !== undefined && query.label !== undefined) {
+        throw badRequest('Cannot specify both version and label')
+      }
+      const selector = { version: query.version, label: query.label }
+      request = { name: nameOrNone, selector, resolve: query.resolve !== 'false' }
+    } catch (error) {
+      // As on every other route, a refused key is answered before a bad request.
+      await authenticate(c)
+      throw error
     }
-    const selector = { version: query.version, label: query.label }
-    const prompt = await getLangfusePrompt(db, keyOf(c).space, name, selector, {
-      resolve: query.resolve !== 'false',
-    })
+    const { name, selector } = request
+    const { principal, prompt } = await getLangfusePromptWithKey(
+      db,
+      plans,
+      { ...credentialsOf(c), rateLimitMultiplier },
+      name,
+      selector,
+      { resolve: request.resolve },
+    )
+    admit(c, principal)
     if (!prompt) throw notFound(notFoundMessage(name, selector))
     const body = JSON.stringify({ ...prompt, resolutionGraph: prompt.resolutionGraph ?? null })
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
@@ -172,7 +206,7 @@ export function langfuseRoutes({
     // A version never changes its text; a label may move at any moment, so it is revalidated.
     c.header(
       'Cache-Control',
-      query.version !== undefined
+      selector.version !== undefined
         ? 'private, max-age=31536000, immutable'
         : 'private, max-age=0, must-revalidate',
     )
@@ -192,7 +226,7 @@ export function langfuseRoutes({
   }
   api.post('/v2/prompts', create)
 
-  api.get('/v2/prompts/:name', (c) => fetchOne(c, nameOf(c)))
+  api.get('/v2/prompts/:name', (c) => fetchOne(c, c.req.param('name')))
 
   api.patch('/v2/prompts/:name/versions/:version', async (c) => {
     const name = nameOf(c)
@@ -222,12 +256,7 @@ export function langfuseRoutes({
   })
 
   // Legacy v1 (older SDKs): GET ?name=&version= (production by default), POST with isActive.
-  api.get('/prompts', async (c) => {
-    const name = c.req.query('name')
-    if (!name) throw badRequest('Invalid request data: name is required')
-    requireStorable(name)
-    return fetchOne(c, name)
-  })
+  api.get('/prompts', (c) => fetchOne(c, c.req.query('name')))
   api.post('/prompts', create)
 
   api.all('*', (c) => {

@@ -128,11 +128,11 @@ async function readSubject(db: Db | Tx, subject: PlanSubject): Promise<SubjectRo
  * columns, so a statement that reads such a row (an API key's lookup, on every request a key
  * makes) reads the space's plan with it instead of in a statement of its own.
  */
-export function subjectRowColumns(teamId: SQL, userId: SQL): SQL {
+export function subjectRowColumns(teamId: SQL, userId: SQL, prefix = ''): SQL {
   return sql`(SELECT ps.plan FROM plan_subjects ps
-      WHERE ps.subject_key = CASE WHEN ${teamId} IS NULL THEN 'user:' || ${userId} ELSE 'team:' || ${teamId} END) AS plan,
+      WHERE ps.subject_key = CASE WHEN ${teamId} IS NULL THEN 'user:' || ${userId} ELSE 'team:' || ${teamId} END) AS ${sql.raw(`${prefix}plan`)},
     CASE WHEN ${teamId} IS NULL THEN (SELECT su.created_at FROM users su WHERE su.id = ${userId})
-      ELSE (SELECT st.created_at FROM teams st WHERE st.id = ${teamId}) END AS created_at`
+      ELSE (SELECT st.created_at FROM teams st WHERE st.id = ${teamId}) END AS ${sql.raw(`${prefix}created_at`)}`
 }
 
 function createdAtOf(subject: PlanSubject): SQL {
