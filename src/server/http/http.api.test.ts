@@ -39,15 +39,25 @@ describe('the API envelope', () => {
     const text = await small.text()
     expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(text)))
     expect(JSON.parse(text)).toHaveProperty('status')
-    const large = await testApp.app.request('/api/v1/openapi.json', {
-      headers: { 'Accept-Encoding': 'gzip' },
-    })
+    const openapi = (acceptEncoding: string) =>
+      testApp.app.request('/api/v1/openapi.json', { headers: { 'Accept-Encoding': acceptEncoding } })
+    // Gzipped at once, with the length of what is sent (no stream through compress()).
+    const large = await openapi('gzip, deflate, br')
     expect(large.status).toBe(200)
     expect(large.headers.get('content-encoding')).toBe('gzip')
-    expect(large.headers.get('content-length')).toBeNull()
-    expect(JSON.parse(gunzipSync(Buffer.from(await large.arrayBuffer())).toString())).toHaveProperty(
-      'openapi',
-    )
+    expect(large.headers.get('vary')).toBe('Accept-Encoding')
+    const gzipped = Buffer.from(await large.arrayBuffer())
+    expect(large.headers.get('content-length')).toBe(String(gzipped.length))
+    const document = gunzipSync(gzipped).toString()
+    expect(JSON.parse(document)).toHaveProperty('openapi')
+    expect(gzipped.length).toBeLessThan(document.length / 4)
+    // A client that refuses gzip, or names no encoding, gets the text as it is.
+    for (const refused of ['gzip;q=0, identity', 'identity', '']) {
+      const plain = await openapi(refused)
+      expect(plain.headers.get('content-encoding'), refused).toBeNull()
+      expect(plain.headers.get('content-length'), refused).toBe(String(Buffer.byteLength(document)))
+    }
+    expect((await openapi('br;q=1, *;q=0.5')).headers.get('content-encoding')).toBe('gzip')
   })
 
   it('rejects malformed JSON with 400 and changes nothing', async () => {

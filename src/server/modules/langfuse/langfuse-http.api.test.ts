@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
@@ -78,6 +79,31 @@ describe('Langfuse prompt API over HTTP', () => {
     const moved = await call('GET', '/api/public/v2/prompts/etag', { headers: { 'If-None-Match': etag } })
     expect(moved.status).toBe(200)
     expect(((await moved.json()) as { version: number }).version).toBe(2)
+  })
+
+  it('gzips a large fetch for a client that accepts it, with a weak ETag that still revalidates', async () => {
+    await call('POST', '/api/public/v2/prompts', {
+      body: {
+        name: 'large',
+        prompt: 'Answer the ticket {{ticket}} politely. '.repeat(100),
+        labels: ['production'],
+      },
+    })
+    const gzip = { 'Accept-Encoding': 'gzip' }
+    const first = await call('GET', '/api/public/v2/prompts/large', { headers: gzip })
+    expect(first.headers.get('Content-Encoding')).toBe('gzip')
+    const answer = JSON.parse(gunzipSync(Buffer.from(await first.arrayBuffer())).toString())
+    expect((answer as { prompt: string }).prompt).toContain('politely')
+    const etag = first.headers.get('ETag')!
+    expect(etag).toMatch(/^W\/".+"$/)
+    const again = await call('GET', '/api/public/v2/prompts/large', {
+      headers: { ...gzip, 'If-None-Match': etag },
+    })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('Cache-Control')).toBe('private, max-age=0, must-revalidate')
+    const plain = await call('GET', '/api/public/v2/prompts/large')
+    expect(plain.headers.get('Content-Encoding')).toBeNull()
+    expect(plain.headers.get('ETag')).toBe(etag.slice(2))
   })
 
   it('uses Langfuse’s statuses and {message, error} shape', async () => {

@@ -202,17 +202,19 @@ export function langfuseRoutes({
     if (!prompt) throw notFound(notFoundMessage(name, selector))
     const body = JSON.stringify({ ...prompt, resolutionGraph: prompt.resolutionGraph ?? null })
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
-    c.header('ETag', etag)
-    // A version never changes its text; a label may move at any moment, so it is revalidated.
-    c.header(
-      'Cache-Control',
-      selector.version !== undefined
-        ? 'private, max-age=31536000, immutable'
-        : 'private, max-age=0, must-revalidate',
-    )
+    const headers = {
+      ETag: etag,
+      // A version never changes its text; a label may move at any moment, so it is revalidated.
+      'Cache-Control':
+        selector.version !== undefined
+          ? 'private, max-age=31536000, immutable'
+          : 'private, max-age=0, must-revalidate',
+    }
     const match = c.req.header('if-none-match')
-    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304)
-    return jsonText(c, body)
+    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      return c.body(null, 304, headers)
+    }
+    return jsonText(c, body, 200, headers)
   }
 
   api.get('/v2/prompts', async (c) => {
