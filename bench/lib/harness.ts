@@ -184,7 +184,10 @@ async function measureApi(
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
 }
 
-/** The same statements straight to PostgreSQL from CONNECTIONS `pg` clients: the limit. */
+/**
+ * The same statements straight to PostgreSQL from CONNECTIONS `pg` clients: the limit. A statement
+ * the app prepares by name is prepared by name here too.
+ */
 export async function measureSql(
   databaseUrl: string,
   requests: Statement[][],
@@ -206,7 +209,9 @@ export async function measureSql(
       while (performance.now() < end) {
         const statements = requests[next++ % requests.length]!
         const start = performance.now()
-        for (const statement of statements) await client.query(statement.text, statement.values)
+        for (const { text, values, name } of statements) {
+          await client.query(name ? { name, text, values } : { text, values })
+        }
         latencies.push(performance.now() - start)
       }
     }),

@@ -10,6 +10,8 @@ import { createLogger } from '../../src/server/log.ts'
 export interface Statement {
   text: string
   values: unknown[]
+  /** The prepared statement's name when the app names it (replayed the same way). */
+  name?: string
 }
 
 export type SqlRecorder = Awaited<ReturnType<typeof sqlRecorder>>
@@ -21,10 +23,14 @@ export type SqlRecorder = Awaited<ReturnType<typeof sqlRecorder>>
 export async function sqlRecorder(config: Config, url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 2 })
   let recording: Statement[] | null = null
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, values) => recording?.push({ text, values }) },
-  }) as unknown as Db
+  // Read where drizzle hands each statement to the driver: its logger does not see the name.
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>
+  pool.query = ((config: string | { text: string; name?: string }, values?: unknown[]) => {
+    const { text, name } = typeof config === 'string' ? { text: config, name: undefined } : config
+    recording?.push({ text, values: values ?? [], ...(name && { name }) })
+    return query(config, values)
+  }) as typeof pool.query
+  const db = drizzle(pool, { schema }) as unknown as Db
   const database: Database = {
     db,
     kind: 'postgres',

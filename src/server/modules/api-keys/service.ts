@@ -208,7 +208,7 @@ export const keyRowSelect = sql`SELECT id AS key_id, owner_user_id AS key_owner_
     ${subjectRowColumns(sql`api_keys.team_id`, sql`api_keys.owner_user_id`, 'subject_')}
   FROM api_keys WHERE secret_hash = ${sql.placeholder('secretHash')} AND revoked_at IS NULL`
 
-const keyRowStatement = handWrittenOnce<StoredKeyRow>(keyRowSelect)
+const keyRowStatement = handWrittenOnce<StoredKeyRow>(keyRowSelect, 'promptfolio_api_key')
 
 /** How often a process writes a key's counted requests (and last use) to its row. */
 const FLUSH_INTERVAL_MS = 1000

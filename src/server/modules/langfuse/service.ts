@@ -172,19 +172,20 @@ const keyPromptId = sql`(SELECT sp.id FROM prompts sp WHERE k.key_team_id IS NUL
     AND sp.name = ${sql.placeholder('name')})`
 
 /** The key's row and the fetched version (all its columns null when there is none), in one statement. */
-const keyedFetch = (which: SQL) =>
+const keyedFetch = (which: SQL, name: string) =>
   handWrittenOnce<StoredKeyRow & Partial<VersionRow>>(
     sql`WITH k AS (${keyRowSelect})
       SELECT k.*, f.* FROM k LEFT JOIN LATERAL (
         SELECT ${versionColumns} FROM prompts p JOIN prompt_versions v ON v.prompt_id = p.id
         WHERE p.id = ${keyPromptId} AND ${which}
       ) f ON true`,
+    `promptfolio_langfuse_fetch_${name}`,
   )
 const keyedFetchBy = {
-  version: keyedFetch(sql`v.version_number = ${sql.placeholder('version')}`),
-  production: keyedFetch(labelSelector(PRODUCTION_LABEL)),
-  latest: keyedFetch(labelSelector(LATEST_LABEL)),
-  label: keyedFetch(labelSelector(sql.placeholder('label'))),
+  version: keyedFetch(sql`v.version_number = ${sql.placeholder('version')}`, 'version'),
+  production: keyedFetch(labelSelector(PRODUCTION_LABEL), 'production'),
+  latest: keyedFetch(labelSelector(LATEST_LABEL), 'latest'),
+  label: keyedFetch(labelSelector(sql.placeholder('label')), 'label'),
 }
 
 /**
