@@ -8,7 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
-import { applyMigrations, type WithMigrationLock } from './migrate.ts'
+import { applyMigrations, type MigrationSession, type WithMigrationLock } from './migrate.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -22,7 +22,11 @@ export interface Database {
   kind: DatabaseKind
   /** Round-trip time of `select 1` in milliseconds. */
   ping(): Promise<number>
-  migrate(): Promise<string[]>
+  /**
+   * Applies the migrations not applied yet (the app's, or those in `dir`); answers their names.
+   * With nothing pending, two small selects and no migration lock.
+   */
+  migrate(dir?: string): Promise<string[]>
   /**
    * Calls `onNotify` for every NOTIFY on `channel` (delivered when the notifying transaction
    * commits, from any process). Resolves to a function that stops listening.
@@ -56,19 +60,19 @@ async function openPglite(dataDir?: string): Promise<Database> {
   setFlagsFromString('--liftoff-only')
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS })
   const db = drizzlePglite(client, { schema }) as unknown as Db
+  const session: MigrationSession = {
+    exec: async (text) => {
+      await client.exec(text)
+    },
+    query: async (text) => (await client.query(text)).rows as Record<string, unknown>[],
+  }
   // PGlite has a single connection, so nothing else can migrate at the same time.
-  const withLock: WithMigrationLock = (fn) =>
-    fn({
-      exec: async (text) => {
-        await client.exec(text)
-      },
-      query: async (text) => (await client.query(text)).rows as Record<string, unknown>[],
-    })
+  const withLock: WithMigrationLock = (fn) => fn(session)
   return {
     db,
     kind: 'pglite',
     ping: () => timed(() => db.execute(sql`select 1`)),
-    migrate: () => applyMigrations(withLock),
+    migrate: (dir) => applyMigrations({ query: session.query, withLock }, dir),
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, () => onNotify())
       return async () => {
@@ -110,7 +114,8 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
     db,
     kind: 'postgres',
     ping: () => timed(() => db.execute(sql`select 1`)),
-    migrate: () => applyMigrations(withLock),
+    migrate: (dir) =>
+      applyMigrations({ query: async (text) => (await pool.query(text)).rows, withLock }, dir),
     listen: async (channel, onNotify) => {
       // LISTEN needs a connection of its own for as long as it listens.
       const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5_000 })
