@@ -74,11 +74,13 @@ function loadAssets(distDir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>()
   if (!existsSync(distDir)) return assets
   const walk = (dir: string) => {
-    const names = readdirSync(dir)
-    const listed = new Set(names)
-    for (const name of names) {
+    const entries = readdirSync(dir, { withFileTypes: true })
+    const listed = new Set(entries.map((entry) => entry.name))
+    for (const entry of entries) {
+      const name = entry.name
       const file = path.join(dir, name)
-      if (statSync(file).isDirectory()) {
+      // A symbolic link is followed, as before; other entries need no stat of their own.
+      if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(file).isDirectory())) {
         walk(file)
         continue
       }
