@@ -48,7 +48,6 @@ async function main() {
     log,
     logSecrets: config.env !== 'production',
   })
-  await mail.start()
   const webhooks = createWebhookDelivery({
     database,
     log,
@@ -56,7 +55,8 @@ async function main() {
     appUrl: config.appUrl,
     version: config.version,
   })
-  await webhooks.start()
+  // Side by side: on PostgreSQL each opens a connection of its own to LISTEN on.
+  await Promise.all([mail.start(), webhooks.start()])
   const app = createApp({
     config,
     database,

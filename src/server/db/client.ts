@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import pg from 'pg'
 import { applyMigrations, type MigrationSession, type WithMigrationLock } from './migrate.ts'
 import * as schema from './schema/index.ts'
 
@@ -84,6 +83,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 async function openPostgres(options: { url: string; searchPath?: string; max?: number }): Promise<Database> {
+  // Loaded here, not at start: the embedded mode never needs the driver.
+  const { default: pg } = await import('pg')
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
