@@ -1,6 +1,8 @@
-// Bundles the server into dist/server/main.mjs (dependencies stay in node_modules) and copies the
-// SQL migrations beside it. Running the bundle instead of TypeScript through tsx starts faster and
-// needs about a third less memory.
+// Bundles the server, with its dependencies, into dist/server/main.mjs (code loaded on demand goes
+// to dist/server/chunks/) and copies the SQL migrations beside it. Running the bundle instead of
+// TypeScript through tsx starts faster and needs about a third less memory; bundling the
+// dependencies too spares Node's module loader resolving, reading and compiling about a thousand
+// files at every start (about 0.4 s of CPU, issue 19).
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -8,16 +10,38 @@ import { build } from 'esbuild'
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.join(root, 'dist/server')
 rmSync(outDir, { recursive: true, force: true })
-await build({
-  entryPoints: [path.join(root, 'src/server/main.ts')],
-  outfile: path.join(outDir, 'main.mjs'),
+const result = await build({
+  entryPoints: { main: path.join(root, 'src/server/main.ts') },
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
+  // A dynamic import() stays lazy: its code is a chunk of its own, read when first imported.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  absWorkingDir: root,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // Left in node_modules: PGlite finds its WebAssembly, data and extension files beside its own
+  // modules; argon2 is a native addon; pg-native is pg's optional driver, not installed.
+  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'],
+  // CommonJS dependencies (pg, nodemailer) call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  // The map serves stack traces (`--enable-source-maps`): without the sources' text it is a
+  // fraction of the size Node reads and parses at start.
   sourcemap: 'linked',
+  sourcesContent: false,
   logLevel: 'warning',
+  metafile: true,
 })
+// These find files relative to their own module (import.meta.url), so they must stay in main.mjs,
+// not move to a chunk one folder down.
+const inMain = result.metafile.outputs['dist/server/main.mjs']?.inputs ?? {}
+for (const file of ['src/server/main.ts', 'src/server/config.ts', 'src/server/db/migrate.ts']) {
+  if (!(file in inMain))
+    throw new Error(`${file} is not in dist/server/main.mjs: its relative paths would break`)
+}
 // The bundle sits where src/server/db/migrate.ts expects './migrations/' relative to itself.
 cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true })

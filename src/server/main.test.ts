@@ -39,6 +39,10 @@ describe('the server process', () => {
     expect(signUp.status).toBe(201)
     expect(await first.stop()).toBe(0)
     expect(first.output()).toContain('"msg":"shutting down"')
+    // The start says where its time went, phase by phase (what bench:startup breaks down).
+    expect(first.output()).toMatch(
+      /"msg":"listening".*"phasesMs":\{"modules":\d+,"database":\d+,"migrations":\d+,"services":\d+,"app":\d+,"listen":\d+\}/,
+    )
     // Without ADMIN_EMAIL the start says loudly who becomes (or is) the global admin.
     expect(first.output()).toContain(
       '!!! ADMIN_EMAIL is not set: the FIRST ACCOUNT TO SIGN UP becomes the global admin',

@@ -8,7 +8,7 @@ import type { CurrentUser } from '../domain/auth.ts'
 import type { DataExport, ExportArchive } from '../domain/data-rights.ts'
 import type { ErrorBody } from '../domain/errors.ts'
 import type { PromptDetail } from '../domain/prompts.ts'
-import { migrationFiles } from './db/migrate.ts'
+import { migrationNames } from './db/migrate.ts'
 import { TestClient, uniqueEmail } from './testing/client.ts'
 import { TestMailbox } from './testing/mailbox.ts'
 import { reportFigures } from './testing/reliability-report.ts'
@@ -115,7 +115,7 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
         .filter((line) => line.includes('"msg":"migrations applied"'))
         .flatMap((line) => (JSON.parse(line) as { applied: string[] }).applied),
     )
-    const all = migrationFiles().map((file) => file.name)
+    const all = migrationNames()
     // Every migration applied exactly once: all of them by the process that took the migration lock
     // first, none by the other, which waited for it.
     expect(appliedBy.map((names) => names.length).sort((a, b) => a - b)).toEqual([0, all.length])

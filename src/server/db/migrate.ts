@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export interface MigrationSession {
@@ -9,42 +10,66 @@ export interface MigrationSession {
 /** Runs `fn` on one connection that holds the migration lock for its duration. */
 export type WithMigrationLock = <T>(fn: (session: MigrationSession) => Promise<T>) => Promise<T>
 
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url))
+/** How a database is migrated: a read outside the lock (the check at every start), and the lock. */
+export interface MigrationTarget {
+  query: MigrationSession['query']
+  withLock: WithMigrationLock
+}
 
-export function migrationFiles(): { name: string; sql: string }[] {
-  return readdirSync(migrationsDir)
+/** The app's migrations (beside the bundle in dist/server, beside this file in src/server/db). */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
+
+/** The names of the SQL files in `dir`, in the order they apply. */
+export function migrationNames(dir = MIGRATIONS_DIR): string[] {
+  return readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
     .sort()
-    .map((name) => ({ name, sql: readFileSync(`${migrationsDir}${name}`, 'utf8') }))
 }
 
 /**
- * Applies the SQL files of ./migrations in name order, each in its own transaction, and records them
- * in schema_migrations. drizzle-kit's migrator is not used because it cannot load pg_trgm on PGlite.
- * Returns the names applied by this call.
+ * The migrations in `dir` that schema_migrations does not record (all of them on an empty
+ * database), without the lock. The table is looked for in the schema the migrations create it in
+ * (the first of the search path): a schema_migrations further down the path is another database's.
  */
-export async function applyMigrations(withLock: WithMigrationLock): Promise<string[]> {
-  return withLock(async (session) => {
+async function pendingMigrations(query: MigrationSession['query'], dir: string): Promise<string[]> {
+  const [table] = await query(
+    `SELECT to_regclass(format('%I.schema_migrations', current_schema())) IS NOT NULL AS present`,
+  )
+  const recorded = table?.present === true ? await query('SELECT name FROM schema_migrations') : []
+  const done = new Set(recorded.map((row) => String(row.name)))
+  return migrationNames(dir).filter((name) => !done.has(name))
+}
+
+/**
+ * Applies the SQL files of `dir` (the app's ./migrations) in name order, each in its own
+ * transaction, and records them in schema_migrations. drizzle-kit's migrator is not used because
+ * it cannot load pg_trgm on PGlite. Returns the names applied by this call.
+ *
+ * A start with nothing to apply costs two small selects and reads no file: the lock (and with it the
+ * creation of schema_migrations) is taken only when something is pending. Under the lock the list
+ * is read again, so of two processes starting at once the second applies nothing the first did;
+ * one that sees everything recorded sees it committed.
+ */
+export async function applyMigrations(target: MigrationTarget, dir = MIGRATIONS_DIR): Promise<string[]> {
+  if ((await pendingMigrations(target.query, dir)).length === 0) return []
+  return target.withLock(async (session) => {
     await session.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`)
-    const done = new Set(
-      (await session.query('SELECT name FROM schema_migrations')).map((row) => String(row.name)),
-    )
     const applied: string[] = []
-    for (const migration of migrationFiles()) {
-      if (done.has(migration.name)) continue
-      const name = migration.name.replaceAll("'", "''")
+    for (const name of await pendingMigrations(session.query, dir)) {
+      const sql = readFileSync(path.join(dir, name), 'utf8')
+      const quoted = name.replaceAll("'", "''")
       try {
         await session.exec(
-          `BEGIN;\n${migration.sql}\n;INSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`,
+          `BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${quoted}');\nCOMMIT;`,
         )
       } catch (error) {
         await session.exec('ROLLBACK').catch(() => {})
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`)
+        throw new Error(`Migration ${name} failed: ${(error as Error).message}`)
       }
-      applied.push(migration.name)
+      applied.push(name)
     }
     return applied
   })

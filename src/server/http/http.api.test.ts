@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -302,6 +302,18 @@ describe('serving the web app', () => {
     const plain = await asset('identity')
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.text()).toContain('console.log(1)')
+  })
+
+  it('reads a file when it is first asked for and keeps it from then on', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'pf-dist-'))
+    const page = path.join(own, 'index.html')
+    writeFileSync(page, 'listed at start')
+    const served = new Hono().use('*', serveWebApp(own))
+    writeFileSync(page, 'read at the first request')
+    expect(await (await served.request('/')).text()).toBe('read at the first request')
+    writeFileSync(page, 'changed afterwards')
+    expect(await (await served.request('/')).text()).toBe('read at the first request')
+    rmSync(own, { recursive: true, force: true })
   })
 
   it('answers client routes with index.html, which must be revalidated', async () => {

@@ -15,11 +15,15 @@ const contentTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 interface Asset {
+  /** The file and its compressed variants, read on the first request for it and kept. */
+  content(): Content
+  type: string
+  cacheControl: string
+}
+interface Content {
   body: Uint8Array
   gzip?: Uint8Array
   br?: Uint8Array
-  type: string
-  cacheControl: string
 }
 
 /**
@@ -27,7 +31,9 @@ interface Asset {
  * cached for a year; everything else (index.html for every client route) must be revalidated.
  * The build writes each compressible file's brotli and gzip variant beside it (`.br`, `.gz`, see
  * scripts/precompress-web.mjs); compressing at start-up instead cost seconds of CPU and left about
- * 50 MB of the compressors' memory behind. A file without variants goes out as it is.
+ * 50 MB of the compressors' memory behind. A file without variants goes out as it is. The start
+ * only lists the files; each is read when first asked for (reading all of them at start cost
+ * every start about 20 ms and kept files in memory that most sessions never load).
  */
 export function serveWebApp(distDir: string): MiddlewareHandler {
   const assets = loadAssets(distDir)
@@ -51,12 +57,13 @@ function send(c: Context, asset: Asset): Response {
     'Cache-Control': asset.cacheControl,
     Vary: 'Accept-Encoding',
   }
-  let body = asset.body
-  if (asset.br && /\bbr\b/.test(accepts)) {
-    body = asset.br
+  const content = asset.content()
+  let body = content.body
+  if (content.br && /\bbr\b/.test(accepts)) {
+    body = content.br
     headers['Content-Encoding'] = 'br'
-  } else if (asset.gzip && /\bgzip\b/.test(accepts)) {
-    body = asset.gzip
+  } else if (content.gzip && /\bgzip\b/.test(accepts)) {
+    body = content.gzip
     headers['Content-Encoding'] = 'gzip'
   }
   if (c.req.method === 'HEAD') return c.body(null, 200, headers)
@@ -66,21 +73,25 @@ function send(c: Context, asset: Asset): Response {
 function loadAssets(distDir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>()
   if (!existsSync(distDir)) return assets
-  const variant = (file: string) => (existsSync(file) ? readFileSync(file) : undefined)
   const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
+    const entries = readdirSync(dir, { withFileTypes: true })
+    const listed = new Set(entries.map((entry) => entry.name))
+    for (const entry of entries) {
+      const name = entry.name
       const file = path.join(dir, name)
-      if (statSync(file).isDirectory()) {
+      // A symbolic link is followed, as before; other entries need no stat of their own.
+      if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(file).isDirectory())) {
         walk(file)
         continue
       }
       const ext = path.extname(name)
       if (ext === '.br' || ext === '.gz') continue
+      const variant = (suffix: string) =>
+        listed.has(name + suffix) ? readFileSync(file + suffix) : undefined
+      let content: Content | undefined
       const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`
       assets.set(urlPath, {
-        body: readFileSync(file),
-        br: variant(`${file}.br`),
-        gzip: variant(`${file}.gz`),
+        content: () => (content ??= { body: readFileSync(file), br: variant('.br'), gzip: variant('.gz') }),
         type: contentTypes[ext] ?? 'application/octet-stream',
         cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Database } from '../db/client.ts'
 import { queryRows } from '../db/rows.ts'
 import { createQueueWorker, type QueueWorker } from '../jobs/queue-worker.ts'
@@ -50,7 +50,10 @@ export function createMailDelivery(deps: {
   const db = database.db
   let transport: Transporter | undefined
 
-  const smtp = () => {
+  // nodemailer is loaded with the first mail over SMTP: without SMTP_URL it is never needed, and
+  // loading it cost every start a few milliseconds.
+  const smtp = async () => {
+    const { default: nodemailer } = await import('nodemailer')
     transport ??= nodemailer.createTransport({
       url: smtpUrl,
       pool: true,
@@ -81,7 +84,7 @@ export function createMailDelivery(deps: {
   async function send(mail: ClaimedMail) {
     try {
       if (smtpUrl) {
-        await smtp().sendMail({
+        await (await smtp()).sendMail({
           from: mailFrom,
           to: mail.to_address,
           subject: mail.subject,

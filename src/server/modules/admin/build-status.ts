@@ -14,7 +14,7 @@ import {
 } from '../../../domain/admin.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
-import { migrationFiles } from '../../db/migrate.ts'
+import { migrationNames } from '../../db/migrate.ts'
 import { queryRows } from '../../db/rows.ts'
 import { buildReports } from '../../db/schema/index.ts'
 import { countFailedSignIns } from '../auth/failed-sign-ins.ts'
@@ -72,13 +72,13 @@ async function runChecks(
         (await queryRows<{ name: string }>(db, sql`SELECT name FROM schema_migrations`)).map((r) => r.name),
       )
     : new Set<string>()
-  const pending = migrationFiles().filter((file) => !applied.has(file.name))
+  const pending = migrationNames().filter((name) => !applied.has(name))
   dbArea.push(
     item(
       'database.migrations',
       pending.length === 0 ? 'completed' : 'missing',
       'high',
-      pending.length === 0 ? `${applied.size}` : pending.map((file) => file.name).join(', '),
+      pending.length === 0 ? `${applied.size}` : pending.join(', '),
     ),
   )
   if (database.kind === 'pglite') {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { SystemHealth } from '../../../domain/admin.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
-import { migrationFiles } from '../../db/migrate.ts'
+import { migrationNames } from '../../db/migrate.ts'
 import { queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { appCommit, processUptime } from './build-info.ts'
 
@@ -26,7 +26,7 @@ export async function getSystemHealth(database: Database, config: HealthConfig):
   const applied = new Set(
     (await queryRows<{ name: string }>(db, sql`SELECT name FROM schema_migrations`)).map((row) => row.name),
   )
-  const known = migrationFiles().map((file) => file.name)
+  const known = migrationNames()
   const [outbox] = await queryRows<OutboxRow>(
     db,
     sql`SELECT

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer'
 import type { authOperations } from '../../../domain/api/auth.ts'
 import type { AuthDiagnostics, DiagnosticCheck } from '../../../domain/auth.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '../../../domain/constants.ts'
@@ -55,19 +54,22 @@ export function authDiagnosticsHandler(deps: {
     const [db, discovery, smtp, failed] = await Promise.all([
       timedCheck(() => database.ping()),
       config.google ? timedCheck(() => checkDiscovery(config.google!.issuer)) : null,
+      // nodemailer is loaded when needed (not at start), before the check's clock starts.
       config.smtpUrl
-        ? timedCheck(async () => {
-            const transport = nodemailer.createTransport({
-              url: config.smtpUrl,
-              connectionTimeout: CHECK_TIMEOUT_MS,
-              greetingTimeout: CHECK_TIMEOUT_MS,
-            })
-            try {
-              await transport.verify()
-            } finally {
-              transport.close()
-            }
-          })
+        ? import('nodemailer').then(({ default: nodemailer }) =>
+            timedCheck(async () => {
+              const transport = nodemailer.createTransport({
+                url: config.smtpUrl,
+                connectionTimeout: CHECK_TIMEOUT_MS,
+                greetingTimeout: CHECK_TIMEOUT_MS,
+              })
+              try {
+                await transport.verify()
+              } finally {
+                transport.close()
+              }
+            }),
+          )
         : null,
       countFailedSignIns(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000)),
     ])

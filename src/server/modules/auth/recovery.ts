@@ -97,7 +97,7 @@ export function recoveryHandlers(
       return { email }
     },
     recoverPassword: async ({ body: input, c }) => {
-      assertNotCommonPassword(input.password, 'password')
+      await assertNotCommonPassword(input.password, 'password')
       const token = getCookie(c, cookie)
       // Checked before hashing, so a dead cookie costs no hashing; the write checks again.
       const required = new AppError('not_authenticated', 'auth.resetAuthRequired')
@@ -118,7 +118,7 @@ export function recoveryHandlers(
     },
     // The spec's "temporary solution": no mail, but the current password, checked on the server.
     directReset: async ({ body: input, c }) => {
-      assertNotCommonPassword(input.newPassword, 'newPassword')
+      await assertNotCommonPassword(input.newPassword, 'newPassword')
       const ip = clientAddress(c)
       await enforceRateLimits(db, 'direct-reset', { ip, account: input.email }, config.rateLimitMultiplier)
       const context = await auth.$context
@@ -159,7 +159,7 @@ export function recoveryHandlers(
       // Testing only (review item 12): a global admin taking over any account with no audit
       // trail and no re-authentication has no place in production.
       if (config.env === 'production') throw new AppError('not_found', 'error.routeNotFound')
-      assertNotCommonPassword(input.newPassword, 'newPassword')
+      await assertNotCommonPassword(input.newPassword, 'newPassword')
       const context = await auth.$context
       const found = await context.internalAdapter.findUserByEmail(input.email)
       if (!found) throw new AppError('not_found', 'auth.userNotFound')

@@ -50,7 +50,7 @@ export function signInHandlers(deps: AuthRouteDeps): SignInOperations {
 
   return {
     signUp: async ({ body: input, c }) => {
-      assertNotCommonPassword(input.password, 'password')
+      await assertNotCommonPassword(input.password, 'password')
       await limit(c, 'sign-up', input.email)
       const result = await auth.api
         .signUpEmail({
