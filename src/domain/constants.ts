@@ -46,3 +46,5 @@ export const RECOVERY_SESSION_TTL_SECONDS = 15 * 60
 /** Sessions: expire after this long unused (idle), and at the latest this long after sign-in (absolute). */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60
+/** The highest version number a prompt can have (PostgreSQL's `integer`): a higher one names no version. */
+export const VERSION_NUMBER_MAX = 2_147_483_647

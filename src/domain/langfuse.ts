@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { VERSION_NUMBER_MAX } from './constants.ts'
 import {
   chatPromptSchema,
   labelSchema,
@@ -56,7 +57,7 @@ export type LangfuseCreateInput = z.output<typeof langfuseCreateSchema>
 
 /** GET /api/public/v2/prompts/{name}: `version` or `label`, not both; neither means production. */
 export const langfuseGetQuery = z.object({
-  version: z.coerce.number().int().positive().optional(),
+  version: z.coerce.number().int().positive().max(VERSION_NUMBER_MAX).optional(),
   label: z.string().min(1).optional(),
   resolve: z.enum(['true', 'false']).optional(),
 })
@@ -69,7 +70,7 @@ export const langfuseListQuery = z.object({
   name: z.string().optional(),
   label: z.string().optional(),
   tag: z.string().optional(),
-  version: z.coerce.number().int().positive().optional(),
+  version: z.coerce.number().int().positive().max(VERSION_NUMBER_MAX).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   fromUpdatedAt: z.iso.datetime({ offset: true }).optional(),

@@ -1,5 +1,6 @@
 import Mustache from 'mustache'
 import { z } from 'zod'
+import { VERSION_NUMBER_MAX } from './constants.ts'
 import {
   type ChatEntry,
   chatMessageSchema,
@@ -263,6 +264,7 @@ export const compilePromptInput = z
       .number({ error: 'prompts.versionNotFound' })
       .int('prompts.versionNotFound')
       .positive('prompts.versionNotFound')
+      .max(VERSION_NUMBER_MAX, 'prompts.versionNotFound')
       .optional(),
     label: z
       .string({ error: 'prompts.labelInvalid' })

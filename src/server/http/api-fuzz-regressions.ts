@@ -26,4 +26,17 @@ export const keptCounterexamples: { why: string; requests: FuzzRequest[] }[] = [
       { op: 'conversations.delete', params: { id: 'x' }, query: [], body: { raw: '{' } },
     ],
   },
+  {
+    why:
+      "A version number beyond PostgreSQL's integer (9007199254740991) reached the statement and " +
+      'answered 500; version numbers are now at most VERSION_NUMBER_MAX, like the column.',
+    requests: [
+      {
+        op: 'prompts.compile',
+        params: { id: null },
+        query: [],
+        body: { json: { values: {}, version: 9007199254740991 } },
+      },
+    ],
+  },
 ]

@@ -113,6 +113,15 @@ describe('Langfuse prompt API over HTTP', () => {
       message: 'Cannot specify both version and label',
       error: 'InvalidRequestError',
     })
+    // Beyond the version column's integer: refused as a bad request, not a database error.
+    expect((await call('GET', '/api/public/v2/prompts/etag?version=9007199254740991')).status).toBe(400)
+    expect(
+      (
+        await call('PATCH', '/api/public/v2/prompts/etag/versions/9007199254740991', {
+          body: { newLabels: ['x'] },
+        })
+      ).status,
+    ).toBe(404)
     const missing = await call('GET', '/api/public/v2/prompts/nope?version=7')
     expect(missing.status).toBe(404)
     expect(await missing.json()).toEqual({

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { z } from 'zod'
+import { VERSION_NUMBER_MAX } from '../../../domain/constants.ts'
 import { AppError, type ErrorCode } from '../../../domain/errors.ts'
 import {
   langfuseCreateSchema,
@@ -233,7 +234,9 @@ export function langfuseRoutes({
   api.patch('/v2/prompts/:name/versions/:version', async (c) => {
     const name = nameOf(c)
     const version = Number(c.req.param('version'))
-    if (!Number.isInteger(version) || version < 1) throw notFound(notFoundMessage(name, { version }))
+    if (!Number.isInteger(version) || version < 1 || version > VERSION_NUMBER_MAX) {
+      throw notFound(notFoundMessage(name, { version }))
+    }
     const { newLabels } = parse(langfuseUpdateLabelsSchema, await jsonOf(c), c.get('locale'))
     const answer = await addLangfuseLabels(db, keyOf(c), name, version, newLabels)
     if (!answer) throw notFound(notFoundMessage(name, { version }))
