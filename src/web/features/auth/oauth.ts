@@ -1,4 +1,4 @@
-import { authLibraryPaths } from '../../../domain/api/auth.ts'
+import { authLibraryPaths } from '../../../domain/api/auth-addresses.ts'
 import type { OAuthProvider } from '../../../domain/auth.ts'
 import { OAUTH_POPUP } from '../../../domain/constants.ts'
 import { ApiError, postToAuthLibrary } from '../../lib/api.ts'
