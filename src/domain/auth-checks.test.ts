@@ -45,8 +45,8 @@ const pair = fc.oneof(
 function parsed<T>(schema: z.ZodType, input: T): Checked<T> {
   const result = schema.safeParse(input)
   return result.success
-    ? { value: result.data as T }
-    : ({ errors: fieldErrorsOf(result.error) } as Checked<T>)
+    ? { ok: true, value: result.data as T }
+    : ({ ok: false, errors: fieldErrorsOf(result.error) } as Checked<T>)
 }
 
 describe('the sign-in forms check as their schemas parse', () => {

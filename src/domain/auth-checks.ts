@@ -30,14 +30,14 @@ export function sanitizeCodeInput(value: string): string {
 
 /** A form's values as its schema parses them, or the first problem of each field that has one. */
 export type Checked<T> =
-  | { value: T; errors?: undefined }
-  | { value?: undefined; errors: Partial<Record<keyof T & string, MessageKey>> }
+  | { ok: true; value: T }
+  | { ok: false; errors: Partial<Record<keyof T & string, MessageKey>> }
 
 function checked<T>(value: T, problems: Partial<Record<keyof T & string, MessageKey | null>>): Checked<T> {
   const errors = Object.fromEntries(Object.entries(problems).filter(([, key]) => key)) as Partial<
     Record<keyof T & string, MessageKey>
   >
-  return Object.keys(errors).length > 0 ? { errors } : { value }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value }
 }
 
 /** A text's length as zod measures it: in code points (a lone surrogate counts one). */
