@@ -15,17 +15,31 @@ const STORAGE_KEY = 'promptfolio.lang'
 export type Namespace = keyof Resources
 
 /**
- * Every catalog is a chunk of its own, loaded when first needed: a page downloads the texts of
- * its language and of its namespaces only (the sign-in pages: common, shell, auth).
+ * The catalogs load when first needed, of the active language only: the UI's per namespace, the
+ * messages shared with the server (validation, errors; `src/domain/messages/<language>/<domain>.ts`)
+ * in two sets, see `sharedSetOf`. How they are bundled (`texts` in vite.config.ts): the sign-in
+ * pages' texts of a language in one file, the legal pages' in another, the rest in a third.
  */
 const uiCatalogs = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' })
-const sharedCatalogs: Record<Locale, () => Promise<Record<MessageKey, string>>> = {
-  en: async () => (await import('../../domain/messages/en.ts')).en,
-  de: async () => (await import('../../domain/messages/de.ts')).de,
-}
+const sharedCatalogs = import.meta.glob<Record<string, Record<string, string>>>(
+  '../../domain/messages/*/*.ts',
+)
 
 /** The namespaces every page needs: the app's frame, loading and error screens. */
 const baseNamespaces: Namespace[] = ['common', 'shell']
+
+/**
+ * The shared messages come in two sets: `base`, what every page may show (errors, and the sign-in
+ * pages' validation and answers: the domains `common` and `auth`), loaded at start-up; and `all`,
+ * which a page asks for with any namespace but the sign-in and legal pages' (the shell, the
+ * invitation page).
+ */
+type SharedSet = 'base' | 'all'
+const baseSharedDomains = ['common', 'auth']
+const baseSharedOnly = new Set<string>([...baseNamespaces, 'auth', 'pages'])
+const sharedSetOf = (namespaces: readonly Namespace[]): SharedSet =>
+  namespaces.every((namespace) => baseSharedOnly.has(namespace)) ? 'base' : 'all'
+
 /** Every UI namespace (the file names under ./locales/en). */
 export const allNamespaces = Object.keys(uiCatalogs)
   .filter((file) => file.startsWith('./locales/en/'))
@@ -44,11 +58,31 @@ const catalogBackend: BackendModule = {
   },
 }
 
-/** The messages shared with the server (validation, errors), of the languages loaded so far. */
+/** The messages shared with the server, of the languages and sets loaded so far. */
 const shared: Partial<Record<Locale, Record<string, string>>> = {}
+const sharedLoaded = new Map<`${Locale}:${SharedSet}`, Promise<void>>()
+/** The set the pages shown so far needed; a switch of language loads it for the new one. */
+let sharedSet: SharedSet = 'base'
 
-async function loadShared(locale: Locale): Promise<void> {
-  shared[locale] ??= await sharedCatalogs[locale]()
+function loadShared(locale: Locale, set: SharedSet): Promise<void> {
+  const key = `${locale}:${set}` as const
+  let loading = sharedLoaded.get(key)
+  if (!loading) {
+    const prefix = `../../domain/messages/${locale}/`
+    const files = Object.keys(sharedCatalogs).filter(
+      (file) =>
+        file.startsWith(prefix) &&
+        (set === 'all' || baseSharedDomains.includes(file.slice(prefix.length, -'.ts'.length))),
+    )
+    loading = Promise.all(files.map((file) => sharedCatalogs[file]!())).then((modules) => {
+      shared[locale] = Object.assign(shared[locale] ?? {}, ...modules.flatMap(Object.values))
+    })
+    // A failed download may be tried again.
+    loading.catch(() => sharedLoaded.delete(key))
+    sharedLoaded.set(key, loading)
+  }
+  if (set === 'all') sharedSet = 'all'
+  return loading
 }
 
 /** The saved choice, else the browser's preference (German when it prefers German), else English. */
@@ -77,7 +111,7 @@ export async function setLanguage(locale: Locale) {
   } catch {
     // not persisted; the switch still applies to this tab
   }
-  await loadShared(locale)
+  await loadShared(locale, sharedSet)
   document.documentElement.lang = locale
   await i18n.changeLanguage(locale)
 }
@@ -99,8 +133,9 @@ export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<
   // Their files start downloading at once, beside the base catalogs; i18next takes them after init.
   const language = detectLanguage()
   for (const namespace of namespaces) void uiCatalogs[`./locales/${language}/${namespace}.json`]?.()
+  const messages = sharedSetOf(namespaces) === 'all' ? loadShared(language, 'all') : undefined
   await initialized
-  await i18n.loadNamespaces([...namespaces])
+  await Promise.all([i18n.loadNamespaces([...namespaces]), messages])
 }
 
 /**
@@ -111,7 +146,7 @@ export async function initI18n(namespaces: readonly Namespace[] = []): Promise<t
   const lng = detectLanguage()
   document.documentElement.lang = lng
   initialized = Promise.all([
-    loadShared(lng),
+    loadShared(lng, 'base'),
     i18n
       .use(catalogBackend)
       .use(initReactI18next)
