@@ -1,51 +1,60 @@
-import type { QueryClient } from '@tanstack/react-query'
-import type { ComponentType } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { type ComponentType, lazy } from 'react'
+import { type Location, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router'
 import { PublicOnly, RequireAuth, RequireGlobalAdmin } from '../features/auth/guards.tsx'
-import { LoadingScreen } from '../features/shell/loading-screen.tsx'
 import { allNamespaces, loadNamespaces, type Namespace } from '../i18n/index.ts'
 import { AuthLayout } from '../routes/auth/auth-layout.tsx'
-import { NotImplementedPage, type ScreenKey } from '../routes/placeholder.tsx'
-import { RouteErrorFallback } from './error-fallbacks.tsx'
+import { RouteErrorBoundary } from './error-fallbacks.tsx'
 
 /**
- * A lazily loaded screen module and the catalog namespaces it needs beyond common and shell,
- * loaded side by side: `lazyPage(() => import('../routes/x.tsx'), 'XPage', ['prompts'])`.
- * Signed-in screens need none: the shell loads every namespace of the active language.
+ * What a route does as soon as it matches, before its screen renders: load the screen's code and
+ * texts (`lazyPage`), start asking for its data. Every matched route's starts at once, so a page
+ * inside the shell does not wait for the shell's code before its own starts downloading.
+ */
+interface RouteHandle {
+  enter: (location: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient) => void
+}
+
+/**
+ * A lazily loaded screen and the catalog namespaces it needs beyond common and shell, loaded side
+ * by side: `lazyPage(() => import('../routes/x.tsx'), 'XPage', ['prompts'])`. Signed-in screens
+ * need none: the shell loads every namespace of the active language.
  */
 function lazyPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M,
   namespaces: readonly Namespace[] = [],
-): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const [module] = await Promise.all([load(), loadNamespaces(namespaces)])
-      return { Component: module[name] as ComponentType }
+  extra?: RouteHandle['enter'],
+): Pick<RouteObject, 'element' | 'handle'> {
+  let loading: Promise<{ default: ComponentType }> | undefined
+  const loadPage = () =>
+    (loading ??= Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => ({
+      default: module[name] as ComponentType,
+    })))
+  const Page = lazy(loadPage)
+  const handle: RouteHandle = {
+    enter: (location, queryClient) => {
+      void loadPage()
+      extra?.(location, queryClient)
     },
   }
+  return { element: <Page />, handle }
 }
 
 const authPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
   lazyPage(load, name, ['auth'])
 
-let queryClient: QueryClient | undefined
-
-async function prefetchPromptList(params: URLSearchParams) {
+async function prefetchPromptList(queryClient: QueryClient, params: URLSearchParams) {
   const [{ prefetchPromptList: prefetch }, { listFiltersOf }] = await Promise.all([
     import('../features/prompts/queries.ts'),
     import('../lib/list-filters.ts'),
   ])
-  if (queryClient) prefetch(queryClient, listFiltersOf(params))
+  prefetch(queryClient, listFiltersOf(params))
 }
 
-const notImplemented = (screen: ScreenKey) => <NotImplementedPage screen={screen} />
-
 /** The spec's route table with its guards. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
-    errorElement: <RouteErrorFallback />,
-    hydrateFallbackElement: <LoadingScreen />,
     children: [
       // Public auth pages: a signed-in visitor goes to /prompts.
       {
@@ -123,11 +132,14 @@ export const routes: RouteObject[] = [
               {
                 path: '/prompts',
                 // The list's first page loads beside the screen's code, not after it.
-                loader: ({ request }) => {
-                  void prefetchPromptList(new URL(request.url).searchParams)
-                  return null
-                },
-                ...lazyPage(() => import('../routes/prompts/list.tsx'), 'PromptListPage'),
+                ...lazyPage(
+                  () => import('../routes/prompts/list.tsx'),
+                  'PromptListPage',
+                  [],
+                  (location, queryClient) => {
+                    void prefetchPromptList(queryClient, new URLSearchParams(location.search))
+                  },
+                ),
               },
               {
                 path: '/prompts/new',
@@ -158,7 +170,10 @@ export const routes: RouteObject[] = [
                 path: '/settings/profile',
                 ...lazyPage(() => import('../routes/settings/profile.tsx'), 'ProfileSettingsPage'),
               },
-              { path: '/settings', element: notImplemented('settings') },
+              {
+                path: '/settings',
+                ...lazyPage(() => import('../routes/placeholder.tsx'), 'SettingsPlaceholderPage'),
+              },
               { path: '/billing', ...lazyPage(() => import('../routes/billing.tsx'), 'BillingPage') },
               {
                 path: '/settings/api',
@@ -168,7 +183,10 @@ export const routes: RouteObject[] = [
                 path: '/settings/webhooks',
                 ...lazyPage(() => import('../routes/settings/webhooks.tsx'), 'WebhooksSettingsPage'),
               },
-              { path: '/help', element: notImplemented('help') },
+              {
+                path: '/help',
+                ...lazyPage(() => import('../routes/placeholder.tsx'), 'HelpPlaceholderPage'),
+              },
               { path: '/demo', ...lazyPage(() => import('../routes/demo.tsx'), 'DemoPage') },
               // Global admins only; others go to /.
               {
@@ -229,7 +247,22 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createRouter(client: QueryClient) {
-  queryClient = client
-  return createBrowserRouter(routes)
+/** Starts what every route matching `location` does on arrival: its code, texts and first data. */
+export function enterRoutes(location: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient) {
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    ;(route.handle as RouteHandle | undefined)?.enter(location, queryClient)
+  }
+}
+
+/**
+ * The screen of the current location. Every matched route's code, texts and first data start
+ * loading at once; a navigation keeps the previous screen until the next one can show (navigations
+ * are transitions), and the first visit shows the loading screen of the `Suspense` above. A screen
+ * that fails to render shows 'Something went wrong' until the location changes.
+ */
+export function AppRoutes() {
+  const location = useLocation()
+  enterRoutes(location, useQueryClient())
+  const element = useRoutes(routes, location)
+  return <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>
 }

@@ -63,3 +63,7 @@ export function NotImplementedPage({ screen, actions }: { screen: ScreenKey; act
     />
   )
 }
+
+/** /settings and /help: routes of their own, loaded when visited. */
+export const SettingsPlaceholderPage = () => <NotImplementedPage screen="settings" />
+export const HelpPlaceholderPage = () => <NotImplementedPage screen="help" />
