@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { authLibraryPaths } from '../../../domain/api/auth-addresses.ts'
 import type {
   AdminSetPasswordInput,
@@ -8,10 +7,8 @@ import type {
   PasswordResetRequestInput,
   VerifyCodeInput,
 } from '../../../domain/auth.ts'
-import { ApiError, callOperation, postToAuthLibrary } from '../../lib/api.ts'
+import { callOperation, postToAuthLibrary } from '../../lib/api.ts'
 import { operationQuery } from '../../lib/queries.ts'
-import { type CallbackEffects, InvalidLinkError } from './callback-outcome.ts'
-import { notifyOpenerIfPopup, takeOAuthReturnPath } from './oauth.ts'
 import { authCalls } from './operations.ts'
 import { arrivalChecked, replaceSession, sessionQuery } from './session.ts'
 
@@ -88,33 +85,4 @@ export function useSignOutOtherSessions() {
   return useMutation({
     mutationFn: () => postToAuthLibrary<{ status: boolean }>(authLibraryPaths.revokeOtherSessions),
   })
-}
-
-/** The browser's side of /auth/callback and /auth/confirm (see callback-outcome.ts). */
-export function useCallbackEffects(): CallbackEffects {
-  const queryClient = useQueryClient()
-  return useMemo(
-    () => ({
-      verifyRecoveryToken: async (tokenHash) => {
-        try {
-          await verifyRecoveryToken(tokenHash)
-        } catch (error) {
-          throw error instanceof ApiError && error.code === 'validation'
-            ? new InvalidLinkError(error.message)
-            : error
-        }
-      },
-      hasRecoverySession: async () => (await fetchRecoverySession().catch(() => null)) !== null,
-      isSignedIn: async () => (await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 })) !== null,
-      tellOpener: (message) => {
-        const opener = window.opener as Window | null
-        if (!opener) return false
-        opener.postMessage(message, window.location.origin)
-        return true
-      },
-      finishPopup: notifyOpenerIfPopup,
-      takeReturnPath: takeOAuthReturnPath,
-    }),
-    [queryClient],
-  )
 }
