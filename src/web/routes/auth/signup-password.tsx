@@ -1,9 +1,10 @@
 import { CreditCard, Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { checkSignUp } from '../../../domain/auth-checks.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
+import { TaggedText } from '../../components/tagged-text.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { EmailField, PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
@@ -94,10 +95,9 @@ export function SignupPasswordPage() {
               className="mt-0.5"
             />
             <label htmlFor="accept-terms" className="text-sm leading-snug">
-              <Trans
-                t={t}
-                i18nKey="signup.acceptTerms"
-                components={{
+              <TaggedText
+                text={t('signup.acceptTerms')}
+                tags={{
                   terms: (
                     <Link to="/terms" target="_blank" className="font-medium text-primary hover:underline" />
                   ),
