@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { type ComponentType, lazy } from 'react'
 import { type Location, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router'
 import { PublicOnly, RequireAuth, RequireGlobalAdmin } from '../features/auth/guards.tsx'
-import { allNamespaces, loadNamespaces, type Namespace } from '../i18n/index.ts'
+import { loadNamespaces, type Namespace } from '../i18n/index.ts'
 import { AuthLayout } from '../routes/auth/auth-layout.tsx'
 import { RouteErrorBoundary } from './error-fallbacks.tsx'
 
@@ -23,7 +23,7 @@ interface RouteHandle {
 function lazyPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M,
-  namespaces: readonly Namespace[] = [],
+  namespaces: readonly Namespace[] | 'all' = [],
   extra?: RouteHandle['enter'],
 ): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined
@@ -125,7 +125,7 @@ const routes: RouteObject[] = [
         children: [
           {
             // The signed-in shell (its menus, dialogs, tooltips) loads with the first protected page.
-            ...lazyPage(() => import('../features/shell/app-shell.tsx'), 'AppShell', allNamespaces),
+            ...lazyPage(() => import('../features/shell/app-shell.tsx'), 'AppShell', 'all'),
             children: [
               { path: '/', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
               { path: '/dashboard', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },

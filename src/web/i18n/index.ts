@@ -15,74 +15,73 @@ const STORAGE_KEY = 'promptfolio.lang'
 export type Namespace = keyof Resources
 
 /**
- * The catalogs load when first needed, of the active language only: the UI's per namespace, the
- * messages shared with the server (validation, errors; `src/domain/messages/<language>/<domain>.ts`)
- * in two sets, see `sharedSetOf`. How they are bundled (`texts` in vite.config.ts): the sign-in
- * pages' texts of a language in one file, the legal pages' in another, the rest in a third.
+ * The texts come in three files per language (`./bundles/<language>-<bundle>.ts`), loaded when
+ * first needed, of the active language only: `start`, what every page shows, the sign-in pages
+ * included (the UI namespaces common, shell and auth, and the messages shared with the server
+ * about errors and sign-in: src/domain/messages/<language>/{common,auth}.ts); `pages`, the legal
+ * and error pages' namespace; `app`, every other namespace and shared message, for the shell.
  */
-const uiCatalogs = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' })
-const sharedCatalogs = import.meta.glob<Record<string, Record<string, string>>>(
-  '../../domain/messages/*/*.ts',
-)
+type Bundle = 'start' | 'pages' | 'app'
+interface TextBundle {
+  /** The UI catalogs, by file. */
+  ui: Record<string, Record<string, unknown>>
+  /** The shared messages, by file (each file's one export). */
+  shared?: Record<string, Record<string, Record<string, string>>>
+}
+const bundleFiles = import.meta.glob<TextBundle>('./bundles/*.ts')
+const bundles: Bundle[] = ['start', 'pages', 'app']
+const startNamespaces: readonly string[] = ['common', 'shell', 'auth']
+
+export function bundleOf(namespace: string): Bundle {
+  if (startNamespaces.includes(namespace)) return 'start'
+  return namespace === 'pages' ? 'pages' : 'app'
+}
+
+function loadBundle(language: Locale, bundle: Bundle): Promise<TextBundle> {
+  return bundleFiles[`./bundles/${language}-${bundle}.ts`]!()
+}
+
+/** A bundle's UI catalogs by namespace (the file's name). */
+function catalogsOf(bundle: TextBundle): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(bundle.ui).map(([file, catalog]) => [
+      file.slice(file.lastIndexOf('/') + 1, -'.json'.length),
+      catalog,
+    ]),
+  )
+}
 
 /** The namespaces every page needs: the app's frame, loading and error screens. */
 const baseNamespaces: Namespace[] = ['common', 'shell']
-
-/**
- * The shared messages come in two sets: `base`, what every page may show (errors, and the sign-in
- * pages' validation and answers: the domains `common` and `auth`), loaded at start-up; and `all`,
- * which a page asks for with any namespace but the sign-in and legal pages' (the shell, the
- * invitation page).
- */
-type SharedSet = 'base' | 'all'
-const baseSharedDomains = ['common', 'auth']
-const baseSharedOnly = new Set<string>([...baseNamespaces, 'auth', 'pages'])
-const sharedSetOf = (namespaces: readonly Namespace[]): SharedSet =>
-  namespaces.every((namespace) => baseSharedOnly.has(namespace)) ? 'base' : 'all'
-
-/** Every UI namespace (the file names under ./locales/en). */
-export const allNamespaces = Object.keys(uiCatalogs)
-  .filter((file) => file.startsWith('./locales/en/'))
-  .map((file) => file.slice('./locales/en/'.length, -'.json'.length)) as Namespace[]
 
 const catalogBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = uiCatalogs[`./locales/${language}/${namespace}.json`]
-    if (!load) return callback(new Error(`no catalog ${language}/${namespace}`), false)
-    load().then(
-      (data) => callback(null, data),
+    if (!isLocale(language)) return callback(new Error(`no texts in ${language}`), false)
+    loadBundle(language, bundleOf(namespace)).then(
+      (bundle) => {
+        const catalog = catalogsOf(bundle)[namespace]
+        if (catalog) callback(null, catalog)
+        else callback(new Error(`no catalog ${language}/${namespace}`), false)
+      },
       (error: Error) => callback(error, false),
     )
   },
 }
 
-/** The messages shared with the server, of the languages and sets loaded so far. */
+/**
+ * The messages shared with the server, of the languages loaded so far: those in the `start`
+ * bundle at start-up, the `app` bundle's with the first page that loads that bundle anyway.
+ */
 const shared: Partial<Record<Locale, Record<string, string>>> = {}
-const sharedLoaded = new Map<`${Locale}:${SharedSet}`, Promise<void>>()
-/** The set the pages shown so far needed; a switch of language loads it for the new one. */
-let sharedSet: SharedSet = 'base'
+/** The bundles whose shared messages the pages shown so far needed; a switch of language loads them in the new one. */
+const sharedBundles = new Set<Bundle>(['start'])
 
-function loadShared(locale: Locale, set: SharedSet): Promise<void> {
-  const key = `${locale}:${set}` as const
-  let loading = sharedLoaded.get(key)
-  if (!loading) {
-    const prefix = `../../domain/messages/${locale}/`
-    const files = Object.keys(sharedCatalogs).filter(
-      (file) =>
-        file.startsWith(prefix) &&
-        (set === 'all' || baseSharedDomains.includes(file.slice(prefix.length, -'.ts'.length))),
-    )
-    loading = Promise.all(files.map((file) => sharedCatalogs[file]!())).then((modules) => {
-      shared[locale] = Object.assign(shared[locale] ?? {}, ...modules.flatMap(Object.values))
-    })
-    // A failed download may be tried again.
-    loading.catch(() => sharedLoaded.delete(key))
-    sharedLoaded.set(key, loading)
-  }
-  if (set === 'all') sharedSet = 'all'
-  return loading
+async function loadShared(locale: Locale, wanted: Iterable<Bundle>): Promise<void> {
+  const loaded = await Promise.all([...wanted].map((bundle) => loadBundle(locale, bundle)))
+  const messages = loaded.flatMap((bundle) => Object.values(bundle.shared ?? {}).flatMap(Object.values))
+  shared[locale] = Object.assign(shared[locale] ?? {}, ...messages)
 }
 
 /** The saved choice, else the browser's preference (German when it prefers German), else English. */
@@ -111,7 +110,7 @@ export async function setLanguage(locale: Locale) {
   } catch {
     // not persisted; the switch still applies to this tab
   }
-  await loadShared(locale, sharedSet)
+  await loadShared(locale, sharedBundles)
   document.documentElement.lang = locale
   await i18n.changeLanguage(locale)
 }
@@ -128,14 +127,24 @@ export function message(key: MessageKey, params?: MessageParams): string {
 
 let initialized: Promise<unknown> | undefined
 
-/** Loads the texts a page needs before it shows (the router asks beside the page's code). */
-export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
-  // Their files start downloading at once, beside the base catalogs; i18next takes them after init.
+/**
+ * Loads the texts a page needs before it shows (the router asks beside the page's code): the
+ * namespaces named, or `all` of the active language (the shell, so signed-in screens never wait).
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[] | 'all'): Promise<void> {
   const language = detectLanguage()
-  for (const namespace of namespaces) void uiCatalogs[`./locales/${language}/${namespace}.json`]?.()
-  const messages = sharedSetOf(namespaces) === 'all' ? loadShared(language, 'all') : undefined
+  const wanted = new Set(namespaces === 'all' ? bundles : namespaces.map(bundleOf))
+  // Their files start downloading at once, beside the base catalogs; i18next takes them after init.
+  const loading = Promise.all([...wanted].map((bundle) => loadBundle(language, bundle)))
+  let messages: Promise<void> | undefined
+  if (wanted.has('app')) {
+    sharedBundles.add('app')
+    messages = loadShared(language, ['app'])
+  }
   await initialized
-  await Promise.all([i18n.loadNamespaces([...namespaces]), messages])
+  const names =
+    namespaces === 'all' ? (await loading).flatMap((bundle) => Object.keys(catalogsOf(bundle))) : namespaces
+  await Promise.all([i18n.loadNamespaces([...names]), messages])
 }
 
 /**
@@ -146,7 +155,7 @@ export async function initI18n(namespaces: readonly Namespace[] = []): Promise<t
   const lng = detectLanguage()
   document.documentElement.lang = lng
   initialized = Promise.all([
-    loadShared(lng, 'base'),
+    loadShared(lng, ['start']),
     i18n
       .use(catalogBackend)
       .use(initReactI18next)
