@@ -15,11 +15,22 @@ export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      // React 19 has the hook; the shim's fallback for React 17 would only add bytes to every page.
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,
