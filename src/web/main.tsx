@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { RootErrorBoundary } from './app/error-fallbacks.tsx'
 import { createQueryClient, Providers } from './app/providers.tsx'
-import { AppRoutes, enterRoutes } from './app/router.tsx'
+import { AppRoutes, enterAppRoutes } from './app/router.tsx'
 import { sessionQuery } from './features/auth/session.ts'
 import { LoadingScreen } from './features/shell/loading-screen.tsx'
 import { initI18n } from './i18n/index.ts'
@@ -15,7 +15,7 @@ const queryClient = createQueryClient()
 // Every page asks who is signed in: the question leaves now, not once the page's code has arrived.
 void queryClient.prefetchQuery(sessionQuery)
 // The first screen's code, texts and data start loading while the base catalogs arrive.
-enterRoutes(window.location, queryClient)
+enterAppRoutes(window.location, queryClient)
 await ready
 
 createRoot(document.getElementById('root')!).render(
