@@ -7,17 +7,25 @@ test('sign up, stay signed in across a reload, sign out from the sidebar', async
   await expect(page.getByText('14-day free trial', { exact: true })).toBeVisible()
   await expect(page.getByText('No credit card required', { exact: true })).toBeVisible()
 
-  // Client-side validation first: nothing is sent.
+  // Client-side validation first: nothing is sent, and the first field with a problem has the focus.
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expect(page.getByText('Email is required')).toBeVisible()
   await expect(page.getByText('You must accept the Terms and Privacy Policy')).toBeVisible()
+  await expect(page.getByLabel('Email')).toBeFocused()
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
 
+  // After a submit, a field is checked again as it changes.
+  await page.getByLabel('Email').fill('ada@')
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
   await page.getByLabel('Email').fill(email)
+  await expect(page.getByText('Please enter a valid email address')).toBeHidden()
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true')
   await page.getByLabel('Password', { exact: true }).fill('too short')
   await page.getByLabel('Repeat password').fill('different')
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expect(page.getByText('Password must be at least 12 characters')).toBeVisible()
   await expect(page.getByText('Passwords do not match')).toBeVisible()
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused()
 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByLabel('Repeat password').fill(PASSWORD)

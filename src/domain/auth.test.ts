@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { directResetInput, sanitizeCodeInput, signInInput, signUpInput, verifyCodeInput } from './auth.ts'
+import { directResetInput, signInInput, signUpInput, verifyCodeInput } from './auth.ts'
+import { sanitizeCodeInput } from './auth-checks.ts'
 import { fieldErrorsOf } from './validation.ts'
 
 const valid = {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { LOGIN_CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts'
+import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_CODE_PATTERN } from './auth-checks.ts'
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts'
 import type { Locale } from './messages/index.ts'
 
 /** Emails are trimmed and lowercased everywhere. */
@@ -8,8 +9,8 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .min(1, 'validation.emailRequired')
-  .max(254, 'validation.emailInvalid')
-  .pipe(z.email('validation.emailInvalid'))
+  .max(EMAIL_MAX, 'validation.emailInvalid')
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.emailInvalid' }))
 
 export const newPasswordSchema = z
   .string({ error: 'validation.passwordRequired' })
@@ -50,15 +51,10 @@ export const loginCodeSchema = z
   .string({ error: 'validation.codeRequired' })
   .trim()
   .min(1, 'validation.codeRequired')
-  .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), 'validation.codeFormat')
+  .regex(LOGIN_CODE_PATTERN, 'validation.codeFormat')
 
 export const verifyCodeInput = z.object({ email: emailSchema, code: loginCodeSchema })
 export type VerifyCodeInput = z.input<typeof verifyCodeInput>
-
-/** Keeps what the user types in the code box to digits, at most 6. */
-export function sanitizeCodeInput(value: string): string {
-  return value.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH)
-}
 
 /** Forgot password: the address, and whether the request came from inside a frame (new-tab flow). */
 export const passwordResetRequestInput = z.object({

@@ -13,6 +13,7 @@ import {
   signUpInput,
   verifyCodeInput,
 } from '../auth.ts'
+import { authAddresses } from './auth-addresses.ts'
 import { defineOperations } from './operation.ts'
 
 /** A new session: the signed-in user, with the session cookie set. */
@@ -32,8 +33,7 @@ export const authOperations = defineOperations(
   },
   {
     signUp: {
-      method: 'POST',
-      path: '/v1/auth/sign-up',
+      ...authAddresses.signUp,
       summary: 'Create an account and sign in (without ADMIN_EMAIL the first account becomes global admin)',
       access: 'public',
       body: signUpInput,
@@ -42,8 +42,7 @@ export const authOperations = defineOperations(
       errors: ['conflict', 'rate_limited'],
     },
     signIn: {
-      method: 'POST',
-      path: '/v1/auth/sign-in',
+      ...authAddresses.signIn,
       summary: 'Sign in with email and password',
       access: 'public',
       body: signInInput,
@@ -51,8 +50,7 @@ export const authOperations = defineOperations(
       errors: ['not_authenticated', 'forbidden', 'rate_limited'],
     },
     sendCode: {
-      method: 'POST',
-      path: '/v1/auth/code/send',
+      ...authAddresses.sendCode,
       summary: 'Email a 6-digit sign-in code (valid 10 minutes; the same answer for unknown emails)',
       access: 'public',
       body: sendCodeInput,
@@ -60,8 +58,7 @@ export const authOperations = defineOperations(
       errors: ['rate_limited'],
     },
     verifyCode: {
-      method: 'POST',
-      path: '/v1/auth/code/verify',
+      ...authAddresses.verifyCode,
       summary: 'Sign in with the emailed code (dead after 5 wrong tries)',
       access: 'public',
       body: verifyCodeInput,
@@ -69,15 +66,13 @@ export const authOperations = defineOperations(
       errors: ['not_authenticated', 'forbidden', 'rate_limited'],
     },
     providers: {
-      method: 'GET',
-      path: '/v1/auth/providers',
+      ...authAddresses.providers,
       summary: 'Which sign-in providers and mail delivery are configured',
       access: 'public',
       response: authProvidersSchema,
     },
     requestPasswordReset: {
-      method: 'POST',
-      path: '/v1/auth/password-reset',
+      ...authAddresses.requestPasswordReset,
       summary: 'Email a reset link (the same answer for unknown emails)',
       access: 'public',
       body: passwordResetRequestInput,
@@ -85,8 +80,7 @@ export const authOperations = defineOperations(
       errors: ['rate_limited'],
     },
     openRecovery: {
-      method: 'POST',
-      path: '/v1/auth/recovery',
+      ...authAddresses.openRecovery,
       summary: 'Open a reset link: starts a short recovery session (cookie)',
       access: 'public',
       body: recoveryVerifyInput,
@@ -94,16 +88,14 @@ export const authOperations = defineOperations(
       errors: ['rate_limited'],
     },
     recovery: {
-      method: 'GET',
-      path: '/v1/auth/recovery',
+      ...authAddresses.recovery,
       summary: 'The account of the current recovery session',
       access: 'public',
       response: recoveryAccount,
       errors: ['not_authenticated'],
     },
     recoverPassword: {
-      method: 'POST',
-      path: '/v1/auth/recovery/password',
+      ...authAddresses.recoverPassword,
       summary: 'Set the new password in a recovery session; ends every session of the account',
       access: 'public',
       body: newPasswordInput,
@@ -111,8 +103,7 @@ export const authOperations = defineOperations(
       errors: ['not_authenticated'],
     },
     directReset: {
-      method: 'POST',
-      path: '/v1/auth/direct-reset',
+      ...authAddresses.directReset,
       summary: 'Change a password with the current one; ends every session of the account',
       access: 'public',
       body: directResetInput,
@@ -120,8 +111,7 @@ export const authOperations = defineOperations(
       errors: ['not_authenticated', 'rate_limited'],
     },
     adminSetPassword: {
-      method: 'POST',
-      path: '/v1/auth/admin/set-password',
+      ...authAddresses.adminSetPassword,
       summary: 'Set any account’s password (global admins); ends that account’s sessions',
       access: 'global-admin',
       body: adminSetPasswordInput,
@@ -129,22 +119,10 @@ export const authOperations = defineOperations(
       errors: ['not_found'],
     },
     diagnostics: {
-      method: 'GET',
-      path: '/v1/auth/diagnostics',
+      ...authAddresses.diagnostics,
       summary: 'Sign-in configuration and recent failed sign-ins, for the admin debug page',
       access: 'global-admin',
       response: authDiagnosticsSchema,
     },
   },
 )
-
-/**
- * The endpoints better-auth serves itself under `/api/auth/*` that the web app calls directly (the
- * rest of better-auth's endpoints are closed, see decision 0006). They are not operations of ours:
- * better-auth owns their shapes.
- */
-export const authLibraryPaths = {
-  signOut: '/api/auth/sign-out',
-  revokeOtherSessions: '/api/auth/revoke-other-sessions',
-  socialSignIn: '/api/auth/sign-in/social',
-} as const

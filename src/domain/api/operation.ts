@@ -1,14 +1,10 @@
 import { z } from 'zod'
 import type { ErrorCode } from '../errors.ts'
 import type { MessageKey } from '../messages/index.ts'
+import type { OperationAddress } from './address.ts'
 
-/**
- * One declaration per API operation: its method and path, the schemas of its path parameters,
- * query, body and answer, who may call it and the errors it may answer. The server mounts the
- * operation from it, the OpenAPI document describes it from it, and the web app calls it through
- * it; nothing else spells out an API path.
- */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type { HttpMethod, OperationAddress } from './address.ts'
+export { operationUrl } from './address.ts'
 
 /**
  * Who may call an operation at all; the rules about one object (the owner of a prompt, a team's
@@ -19,10 +15,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  */
 export type Access = 'public' | 'signed-in' | 'global-admin'
 
-export interface OperationSpec {
-  method: HttpMethod
-  /** Under `/api`, with `:name` path parameters (`/v1/prompts/:id`). */
-  path: string
+/**
+ * One declaration per API operation: its method and path, the schemas of its path parameters,
+ * query, body and answer, who may call it and the errors it may answer. The server mounts the
+ * operation from it, the OpenAPI document describes it from it, and the web app calls it through
+ * it; nothing else spells out an API path (a group whose pages must not load zod takes its
+ * methods and paths from a table of addresses, see `address.ts`).
+ */
+export interface OperationSpec extends OperationAddress {
   summary: string
   access: Access
   /**
@@ -147,12 +147,3 @@ export type ParsedInput<S extends OperationSpec> = {
 export type OperationOutput<O extends Operation> = O['spec']['response'] extends z.ZodType
   ? z.output<O['spec']['response']>
   : undefined
-
-/** `/v1/prompts/:id` with `{ id }` → `/api/v1/prompts/<encoded id>`. */
-export function operationUrl(spec: OperationSpec, params: Record<string, string> = {}): string {
-  return `/api${spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name]
-    if (value === undefined) throw new Error(`${spec.path}: missing path parameter ${name}`)
-    return encodeURIComponent(value)
-  })}`
-}

@@ -1,7 +1,7 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react'
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRouteError } from 'react-router'
+import type { Location } from 'react-router'
 import { Button } from '../components/ui/button.tsx'
 import { i18n } from '../i18n/index.ts'
 
@@ -20,8 +20,7 @@ function FallbackScreen({ title, text, action }: { title: string; text: string; 
 }
 
 /** A screen that failed to render: 'Something went wrong' with Refresh Page. */
-export function RouteErrorFallback() {
-  const error = useRouteError()
+function RouteErrorFallback({ error }: { error: unknown }) {
   const { t } = useTranslation('common')
   useEffect(() => {
     console.error(error)
@@ -33,6 +32,36 @@ export function RouteErrorFallback() {
       action={t('errors.refreshPage')}
     />
   )
+}
+
+interface RouteErrorState {
+  failure: { error: unknown } | null
+  location: Location
+}
+
+/**
+ * Around the routes: a screen that fails to render (or whose code cannot be loaded) is replaced by
+ * 'Something went wrong' until the location changes.
+ */
+export class RouteErrorBoundary extends Component<
+  { location: Location; children: ReactNode },
+  RouteErrorState
+> {
+  override state: RouteErrorState = { failure: null, location: this.props.location }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failure: { error } }
+  }
+
+  static getDerivedStateFromProps(props: { location: Location }, state: { location: Location }) {
+    // Leaving the location that failed tries again.
+    return props.location === state.location ? null : { failure: null, location: props.location }
+  }
+
+  override render() {
+    const { failure } = this.state
+    return failure ? <RouteErrorFallback error={failure.error} /> : this.props.children
+  }
 }
 
 /** The last line: the app itself failed ('Application Error' with a refresh button). */

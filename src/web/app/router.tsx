@@ -1,51 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { ComponentType } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
-import { PublicOnly, RequireAuth, RequireGlobalAdmin } from '../features/auth/guards.tsx'
-import { LoadingScreen } from '../features/shell/loading-screen.tsx'
-import { allNamespaces, loadNamespaces, type Namespace } from '../i18n/index.ts'
+import { type Location, Navigate, type RouteObject, useLocation } from 'react-router'
+import { PublicOnly } from '../features/auth/guards.tsx'
 import { AuthLayout } from '../routes/auth/auth-layout.tsx'
-import { NotImplementedPage, type ScreenKey } from '../routes/placeholder.tsx'
-import { RouteErrorFallback } from './error-fallbacks.tsx'
-
-/**
- * A lazily loaded screen module and the catalog namespaces it needs beyond common and shell,
- * loaded side by side: `lazyPage(() => import('../routes/x.tsx'), 'XPage', ['prompts'])`.
- * Signed-in screens need none: the shell loads every namespace of the active language.
- */
-function lazyPage<M extends Record<string, unknown>>(
-  load: () => Promise<M>,
-  name: keyof M,
-  namespaces: readonly Namespace[] = [],
-): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const [module] = await Promise.all([load(), loadNamespaces(namespaces)])
-      return { Component: module[name] as ComponentType }
-    },
-  }
-}
+import { RouteErrorBoundary } from './error-fallbacks.tsx'
+import { enterRoutes, lazyPage, useRouteTable } from './routing.tsx'
 
 const authPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
   lazyPage(load, name, ['auth'])
 
-let queryClient: QueryClient | undefined
+const signedInRoutes = () => import('./signed-in-routes.tsx')
 
-async function prefetchPromptList(params: URLSearchParams) {
-  const [{ prefetchPromptList: prefetch }, { listFiltersOf }] = await Promise.all([
-    import('../features/prompts/queries.ts'),
-    import('../lib/list-filters.ts'),
-  ])
-  if (queryClient) prefetch(queryClient, listFiltersOf(params))
-}
-
-const notImplemented = (screen: ScreenKey) => <NotImplementedPage screen={screen} />
-
-/** The spec's route table with its guards. */
-export const routes: RouteObject[] = [
+/** The public routes of the spec's route table: sign-in, auth callbacks, invitation, legal pages. */
+const routes: RouteObject[] = [
   {
-    errorElement: <RouteErrorFallback />,
-    hydrateFallbackElement: <LoadingScreen />,
     children: [
       // Public auth pages: a signed-in visitor goes to /prompts.
       {
@@ -110,126 +77,33 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Protected pages: a loading screen, then /login when signed out.
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            // The signed-in shell (its menus, dialogs, tooltips) loads with the first protected page.
-            ...lazyPage(() => import('../features/shell/app-shell.tsx'), 'AppShell', allNamespaces),
-            children: [
-              { path: '/', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
-              { path: '/dashboard', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
-              {
-                path: '/prompts',
-                // The list's first page loads beside the screen's code, not after it.
-                loader: ({ request }) => {
-                  void prefetchPromptList(new URL(request.url).searchParams)
-                  return null
-                },
-                ...lazyPage(() => import('../routes/prompts/list.tsx'), 'PromptListPage'),
-              },
-              {
-                path: '/prompts/new',
-                ...lazyPage(() => import('../routes/prompts/new.tsx'), 'NewPromptPage'),
-              },
-              {
-                path: '/prompts/:id',
-                ...lazyPage(() => import('../routes/prompts/detail.tsx'), 'PromptDetailPage'),
-              },
-              {
-                path: '/prompts/:id/edit',
-                ...lazyPage(() => import('../routes/prompts/edit.tsx'), 'EditPromptPage'),
-              },
-              {
-                path: '/conversations',
-                ...lazyPage(() => import('../routes/conversations/list.tsx'), 'ConversationsPage'),
-              },
-              {
-                path: '/conversations/:id',
-                ...lazyPage(() => import('../routes/conversations/detail.tsx'), 'ConversationDetailPage'),
-              },
-              { path: '/team', ...lazyPage(() => import('../routes/team.tsx'), 'TeamPage') },
-              {
-                path: '/team/:teamId/manage',
-                ...lazyPage(() => import('../routes/team-manage.tsx'), 'TeamManagePage'),
-              },
-              {
-                path: '/settings/profile',
-                ...lazyPage(() => import('../routes/settings/profile.tsx'), 'ProfileSettingsPage'),
-              },
-              { path: '/settings', element: notImplemented('settings') },
-              { path: '/billing', ...lazyPage(() => import('../routes/billing.tsx'), 'BillingPage') },
-              {
-                path: '/settings/api',
-                ...lazyPage(() => import('../routes/settings/api.tsx'), 'ApiSettingsPage'),
-              },
-              {
-                path: '/settings/webhooks',
-                ...lazyPage(() => import('../routes/settings/webhooks.tsx'), 'WebhooksSettingsPage'),
-              },
-              { path: '/help', element: notImplemented('help') },
-              { path: '/demo', ...lazyPage(() => import('../routes/demo.tsx'), 'DemoPage') },
-              // Global admins only; others go to /.
-              {
-                element: <RequireGlobalAdmin />,
-                children: [
-                  {
-                    path: '/admin',
-                    ...lazyPage(() => import('../routes/admin/admin-dashboard.tsx'), 'AdminDashboardPage'),
-                  },
-                  {
-                    path: '/debug-auth',
-                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'DebugAuthPage'),
-                  },
-                  {
-                    path: '/auth-test',
-                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'AuthTestPage'),
-                  },
-                  {
-                    path: '/auth-debug-test',
-                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'AuthDebugTestPage'),
-                  },
-                  {
-                    path: '/oauth-test',
-                    ...lazyPage(() => import('../routes/admin/oauth-test.tsx'), 'OAuthTestPage'),
-                  },
-                  {
-                    path: '/diagnosis',
-                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'DiagnosisPage'),
-                  },
-                  {
-                    path: '/quick-diagnosis',
-                    ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'QuickDiagnosisPage'),
-                  },
-                  {
-                    path: '/build-status',
-                    ...lazyPage(() => import('../routes/admin/build-status.tsx'), 'BuildStatusPage'),
-                  },
-                  {
-                    path: '/email-debug',
-                    ...lazyPage(() => import('../routes/admin/email-debug.tsx'), 'EmailDebugPage'),
-                  },
-                  {
-                    path: '/supabase-config',
-                    ...lazyPage(() => import('../routes/admin/supabase-config.tsx'), 'SupabaseConfigPage'),
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
       { path: '/test', ...lazyPage(() => import('../routes/test-page.tsx'), 'TestPage', ['pages']) },
       { path: '/terms', ...lazyPage(() => import('../routes/legal.tsx'), 'TermsPage', ['pages']) },
       { path: '/privacy', ...lazyPage(() => import('../routes/legal.tsx'), 'PrivacyPage', ['pages']) },
       { path: '/index.html', element: <Navigate to="/" replace /> },
-      { path: '*', ...lazyPage(() => import('../routes/not-found.tsx'), 'NotFoundPage', ['pages']) },
+      // Every other path: the signed-in screens and the not-found page, in a table of their own.
+      {
+        path: '*',
+        ...lazyPage(signedInRoutes, 'SignedInRoutes', [], (location, queryClient) => {
+          void signedInRoutes().then((table) => table.enterSignedInRoutes(location, queryClient))
+        }),
+      },
     ],
   },
 ]
 
-export function createRouter(client: QueryClient) {
-  queryClient = client
-  return createBrowserRouter(routes)
+/** Starts what every route matching `location` does on arrival: its code, texts and first data. */
+export function enterAppRoutes(location: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient) {
+  enterRoutes(routes, location, queryClient)
+}
+
+/**
+ * The screen of the current location. Every matched route's code, texts and first data start
+ * loading at once; a navigation keeps the previous screen until the next one can show (navigations
+ * are transitions), and the first visit shows the loading screen of the `Suspense` above. A screen
+ * that fails to render shows 'Something went wrong' until the location changes.
+ */
+export function AppRoutes() {
+  const element = useRouteTable(routes)
+  return <RouteErrorBoundary location={useLocation()}>{element}</RouteErrorBoundary>
 }

@@ -1,18 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
-import { type ReactNode, useEffect } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { cn } from '../lib/cn.ts'
-
-/** Sets the browser tab's title while the page is shown. */
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title
-    document.title = title ? `${title} · Promptfolio` : 'Promptfolio'
-    return () => {
-      document.title = previous
-    }
-  }, [title])
-}
 
 export function PageHeader({
   title,

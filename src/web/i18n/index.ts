@@ -15,40 +15,73 @@ const STORAGE_KEY = 'promptfolio.lang'
 export type Namespace = keyof Resources
 
 /**
- * Every catalog is a chunk of its own, loaded when first needed: a page downloads the texts of
- * its language and of its namespaces only (the sign-in pages: common, shell, auth).
+ * The texts come in three files per language (`./bundles/<language>-<bundle>.ts`), loaded when
+ * first needed, of the active language only: `start`, what every page shows, the sign-in pages
+ * included (the UI namespaces common, shell and auth, and the messages shared with the server
+ * about errors and sign-in: src/domain/messages/<language>/{common,auth}.ts); `pages`, the legal
+ * and error pages' namespace; `app`, every other namespace and shared message, for the shell.
  */
-const uiCatalogs = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' })
-const sharedCatalogs: Record<Locale, () => Promise<Record<MessageKey, string>>> = {
-  en: async () => (await import('../../domain/messages/en.ts')).en,
-  de: async () => (await import('../../domain/messages/de.ts')).de,
+type Bundle = 'start' | 'pages' | 'app'
+interface TextBundle {
+  /** The UI catalogs, by file. */
+  ui: Record<string, Record<string, unknown>>
+  /** The shared messages, by file (each file's one export). */
+  shared?: Record<string, Record<string, Record<string, string>>>
+}
+const bundleFiles = import.meta.glob<TextBundle>('./bundles/*.ts')
+const bundles: Bundle[] = ['start', 'pages', 'app']
+const startNamespaces: readonly string[] = ['common', 'shell', 'auth']
+
+export function bundleOf(namespace: string): Bundle {
+  if (startNamespaces.includes(namespace)) return 'start'
+  return namespace === 'pages' ? 'pages' : 'app'
+}
+
+function loadBundle(language: Locale, bundle: Bundle): Promise<TextBundle> {
+  return bundleFiles[`./bundles/${language}-${bundle}.ts`]!()
+}
+
+/** A bundle's UI catalogs by namespace (the file's name). */
+function catalogsOf(bundle: TextBundle): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(bundle.ui).map(([file, catalog]) => [
+      file.slice(file.lastIndexOf('/') + 1, -'.json'.length),
+      catalog,
+    ]),
+  )
 }
 
 /** The namespaces every page needs: the app's frame, loading and error screens. */
 const baseNamespaces: Namespace[] = ['common', 'shell']
-/** Every UI namespace (the file names under ./locales/en). */
-export const allNamespaces = Object.keys(uiCatalogs)
-  .filter((file) => file.startsWith('./locales/en/'))
-  .map((file) => file.slice('./locales/en/'.length, -'.json'.length)) as Namespace[]
 
 const catalogBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = uiCatalogs[`./locales/${language}/${namespace}.json`]
-    if (!load) return callback(new Error(`no catalog ${language}/${namespace}`), false)
-    load().then(
-      (data) => callback(null, data),
+    if (!isLocale(language)) return callback(new Error(`no texts in ${language}`), false)
+    loadBundle(language, bundleOf(namespace)).then(
+      (bundle) => {
+        const catalog = catalogsOf(bundle)[namespace]
+        if (catalog) callback(null, catalog)
+        else callback(new Error(`no catalog ${language}/${namespace}`), false)
+      },
       (error: Error) => callback(error, false),
     )
   },
 }
 
-/** The messages shared with the server (validation, errors), of the languages loaded so far. */
+/**
+ * The messages shared with the server, of the languages loaded so far: those in the `start`
+ * bundle at start-up, the `app` bundle's with the first page that loads that bundle anyway.
+ */
 const shared: Partial<Record<Locale, Record<string, string>>> = {}
+/** The bundles whose shared messages the pages shown so far needed; a switch of language loads them in the new one. */
+const sharedBundles = new Set<Bundle>(['start'])
 
-async function loadShared(locale: Locale): Promise<void> {
-  shared[locale] ??= await sharedCatalogs[locale]()
+async function loadShared(locale: Locale, wanted: Iterable<Bundle>): Promise<void> {
+  const loaded = await Promise.all([...wanted].map((bundle) => loadBundle(locale, bundle)))
+  const messages = loaded.flatMap((bundle) => Object.values(bundle.shared ?? {}).flatMap(Object.values))
+  shared[locale] = Object.assign(shared[locale] ?? {}, ...messages)
 }
 
 /** The saved choice, else the browser's preference (German when it prefers German), else English. */
@@ -77,7 +110,7 @@ export async function setLanguage(locale: Locale) {
   } catch {
     // not persisted; the switch still applies to this tab
   }
-  await loadShared(locale)
+  await loadShared(locale, sharedBundles)
   document.documentElement.lang = locale
   await i18n.changeLanguage(locale)
 }
@@ -94,13 +127,24 @@ export function message(key: MessageKey, params?: MessageParams): string {
 
 let initialized: Promise<unknown> | undefined
 
-/** Loads the texts a page needs before it shows (the router asks beside the page's code). */
-export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
-  // Their files start downloading at once, beside the base catalogs; i18next takes them after init.
+/**
+ * Loads the texts a page needs before it shows (the router asks beside the page's code): the
+ * namespaces named, or `all` of the active language (the shell, so signed-in screens never wait).
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[] | 'all'): Promise<void> {
   const language = detectLanguage()
-  for (const namespace of namespaces) void uiCatalogs[`./locales/${language}/${namespace}.json`]?.()
+  const wanted = new Set(namespaces === 'all' ? bundles : namespaces.map(bundleOf))
+  // Their files start downloading at once, beside the base catalogs; i18next takes them after init.
+  const loading = Promise.all([...wanted].map((bundle) => loadBundle(language, bundle)))
+  let messages: Promise<void> | undefined
+  if (wanted.has('app')) {
+    sharedBundles.add('app')
+    messages = loadShared(language, ['app'])
+  }
   await initialized
-  await i18n.loadNamespaces([...namespaces])
+  const names =
+    namespaces === 'all' ? (await loading).flatMap((bundle) => Object.keys(catalogsOf(bundle))) : namespaces
+  await Promise.all([i18n.loadNamespaces([...names]), messages])
 }
 
 /**
@@ -111,7 +155,7 @@ export async function initI18n(namespaces: readonly Namespace[] = []): Promise<t
   const lng = detectLanguage()
   document.documentElement.lang = lng
   initialized = Promise.all([
-    loadShared(lng),
+    loadShared(lng, ['start']),
     i18n
       .use(catalogBackend)
       .use(initReactI18next)

@@ -1,9 +1,5 @@
-import {
-  type Operation,
-  type OperationInput,
-  type OperationOutput,
-  operationUrl,
-} from '../../domain/api/operation.ts'
+import { type OperationAddress, operationUrl } from '../../domain/api/address.ts'
+import type { Operation, OperationInput, OperationOutput } from '../../domain/api/operation.ts'
 import { type ErrorCode, isErrorBody } from '../../domain/errors.ts'
 import type { PlanLimitDetails } from '../../domain/plans.ts'
 import { currentLanguage, message } from '../i18n/index.ts'
@@ -105,12 +101,49 @@ function errorOf(status: number, data: unknown, retryAfterHeader: string | null)
   return new ApiError(status, code, message(code === 'transient' ? 'error.transient' : 'error.unexpected'))
 }
 
+declare const declaredAs: unique symbol
+
+/**
+ * An operation known by its address alone, typed by its declaration `O`: what a page calls when it
+ * must not download the schemas (the sign-in pages, decision 0220). Made by `operationRefs`.
+ */
+export interface OperationRef<O extends Operation> {
+  readonly id: string
+  readonly group: string
+  readonly name: string
+  readonly spec: OperationAddress
+  /** Never set: the declaration this stands for, which types its input and answer. */
+  readonly [declaredAs]?: O
+}
+
+/** What the client calls: an operation's declaration, or its address (`OperationRef`). */
+export type Callable<O extends Operation> = O | OperationRef<O>
+
+type OperationsOf<G> = { [K in keyof G as G[K] extends Operation ? K : never]: G[K] }
+type AddressOf<O> = O extends Operation ? Pick<O['spec'], 'method' | 'path'> : never
+
+/**
+ * The operations of the group declared as `G` (`typeof authOperations`), from a table of their
+ * addresses: each address must be its declaration's method and path, to the letter.
+ */
+export function operationRefs<G>(
+  group: string,
+  addresses: { [K in keyof OperationsOf<G>]: AddressOf<OperationsOf<G>[K]> },
+): { [K in keyof OperationsOf<G>]: OperationRef<OperationsOf<G>[K] & Operation> } {
+  return Object.fromEntries(
+    Object.entries(addresses as Record<string, OperationAddress>).map(([name, spec]) => [
+      name,
+      { id: `${group}.${name}`, group, name, spec },
+    ]),
+  ) as never
+}
+
 /**
  * Calls one declared API operation: its path filled in from `params`, `query` as the query string,
  * `body` as JSON. The answer is typed by the operation's response schema.
  */
 export function callOperation<O extends Operation>(
-  operation: O,
+  operation: Callable<O>,
   input: OperationInput<O>,
   options: { signal?: AbortSignal } = {},
 ): Promise<OperationOutput<O>> {

@@ -5,21 +5,21 @@ import {
   queryOptions,
 } from '@tanstack/react-query'
 import type { Operation, OperationInput, OperationOutput } from '../../domain/api/operation.ts'
-import { callOperation } from './api.ts'
+import { type Callable, callOperation } from './api.ts'
 
 /**
  * TanStack Query over the API's declared operations. A query's key is made from its operation:
  * `[group, name, input]`, so `[group]` covers every query of an API area and `[group, name]` every
  * query of one operation — the prefixes that invalidations use. No feature builds keys by hand.
  */
-export function operationKey<O extends Operation>(operation: O, input?: OperationInput<O>) {
+export function operationKey<O extends Operation>(operation: Callable<O>, input?: OperationInput<O>) {
   return input === undefined
     ? ([operation.group, operation.name] as const)
     : ([operation.group, operation.name, input] as const)
 }
 
 /** The query of one operation's answer. */
-export function operationQuery<O extends Operation>(operation: O, input: OperationInput<O>) {
+export function operationQuery<O extends Operation>(operation: Callable<O>, input: OperationInput<O>) {
   return queryOptions({
     queryKey: operationKey(operation, input),
     queryFn: ({ signal }) => callOperation(operation, input, { signal }),

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
+import { PageHeader } from '../components/page-header.tsx'
 import { RetryAlert } from '../components/ui/alert.tsx'
 import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { BillingSpaceCard, useBilling } from '../features/plans/index.ts'
 import { errorText } from '../lib/api.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 /** /billing: the personal space and each team the user administers. */
 export function BillingPage() {

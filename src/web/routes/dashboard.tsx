@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
+import { PageHeader } from '../components/page-header.tsx'
 import { useCurrentUser } from '../features/auth/session.ts'
 import {
   AccountWidget,
@@ -26,6 +26,7 @@ import {
   DashboardTeamCard,
   useDashboardTeam,
 } from '../features/teams/dashboard-context.tsx'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 /**
  * Working dashboard at / and /dashboard. The figures of the chosen context come in one request

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useDocumentTitle } from '../components/page-header.tsx'
 import { Logo } from '../features/shell/logo.tsx'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
   const { t } = useTranslation('pages')

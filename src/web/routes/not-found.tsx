@@ -1,8 +1,8 @@
 import { Compass } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useDocumentTitle } from '../components/page-header.tsx'
 import { Button } from '../components/ui/button.tsx'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 export function NotFoundPage() {
   const { t } = useTranslation('pages')

@@ -2,8 +2,9 @@ import { Construction, Hammer, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../components/empty-state.tsx'
-import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
+import { PageHeader } from '../components/page-header.tsx'
 import type { Resources } from '../i18n/resources.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 export type ScreenKey = keyof Resources['pages']['screens']
 
@@ -63,3 +64,7 @@ export function NotImplementedPage({ screen, actions }: { screen: ScreenKey; act
     />
   )
 }
+
+/** /settings and /help: routes of their own, loaded when visited. */
+export const SettingsPlaceholderPage = () => <NotImplementedPage screen="settings" />
+export const HelpPlaceholderPage = () => <NotImplementedPage screen="help" />

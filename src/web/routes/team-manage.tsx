@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { isUuid } from '../../domain/ids.ts'
 import type { TeamDetail } from '../../domain/teams.ts'
 import { EmptyState } from '../components/empty-state.tsx'
-import { BackLink, PageHeader, useDocumentTitle } from '../components/page-header.tsx'
+import { BackLink, PageHeader } from '../components/page-header.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { ConfirmDialog } from '../components/ui/dialog.tsx'
@@ -21,6 +21,7 @@ import { MembersList } from '../features/teams/members-list.tsx'
 import { useLeaveTeam, useTeam } from '../features/teams/queries.ts'
 import { TeamSettings } from '../features/teams/team-settings.tsx'
 import { errorText } from '../lib/api.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 /** /team/:teamId/manage (and #invites, which opens the invitations). */
 export function TeamManagePage() {

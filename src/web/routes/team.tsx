@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { TeamSummary } from '../../domain/teams.ts'
 import { formatShortDate } from '../../domain/time.ts'
-import { PageHeader, useDocumentTitle } from '../components/page-header.tsx'
+import { PageHeader } from '../components/page-header.tsx'
 import { RetryAlert } from '../components/ui/alert.tsx'
 import { Badge } from '../components/ui/badge.tsx'
 import { Button } from '../components/ui/button.tsx'
@@ -26,6 +26,7 @@ import { CreateTeamDialog } from '../features/teams/create-team-dialog.tsx'
 import { useMyTeams, useRefreshAuth } from '../features/teams/queries.ts'
 import { currentLanguage } from '../i18n/index.ts'
 import { errorText } from '../lib/api.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 /** /team: the teams the user administers (with Manage Team), the others they belong to, quick actions. */
 export function TeamPage() {

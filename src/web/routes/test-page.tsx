@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useDocumentTitle } from '../components/page-header.tsx'
 import { Badge } from '../components/ui/badge.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { Logo } from '../features/shell/logo.tsx'
 import { useHealth } from '../features/system/queries.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 function Crash(): never {
   throw new Error('Intentional render failure from the diagnostics page')

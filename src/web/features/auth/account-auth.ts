@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
-import { authLibraryPaths, authOperations } from '../../../domain/api/auth.ts'
+import { authLibraryPaths } from '../../../domain/api/auth-addresses.ts'
 import type {
   AdminSetPasswordInput,
   DirectResetInput,
@@ -8,15 +7,14 @@ import type {
   PasswordResetRequestInput,
   VerifyCodeInput,
 } from '../../../domain/auth.ts'
-import { ApiError, callOperation, postToAuthLibrary } from '../../lib/api.ts'
+import { callOperation, postToAuthLibrary } from '../../lib/api.ts'
 import { operationQuery } from '../../lib/queries.ts'
-import { type CallbackEffects, InvalidLinkError } from './callback-outcome.ts'
-import { notifyOpenerIfPopup, takeOAuthReturnPath } from './oauth.ts'
+import { authCalls } from './operations.ts'
 import { arrivalChecked, replaceSession, sessionQuery } from './session.ts'
 
 /** Which sign-in providers the server has configured, and whether mail leaves it (SMTP). */
 export const providersQuery = queryOptions({
-  ...operationQuery(authOperations.providers, {}),
+  ...operationQuery(authCalls.providers, {}),
   staleTime: 5 * 60_000,
 })
 
@@ -27,7 +25,7 @@ export function useAuthProviders() {
 /** Step 1 of the code sign-in and "Resend code". */
 export function useSendCode() {
   return useMutation({
-    mutationFn: (email: string) => callOperation(authOperations.sendCode, { body: { email } }),
+    mutationFn: (email: string) => callOperation(authCalls.sendCode, { body: { email } }),
   })
 }
 
@@ -37,7 +35,7 @@ export function useVerifyCode() {
   return useMutation({
     mutationFn: async (body: VerifyCodeInput) => {
       await arrivalChecked(queryClient)
-      return callOperation(authOperations.verifyCode, { body })
+      return callOperation(authCalls.verifyCode, { body })
     },
     onSuccess: ({ user }) => replaceSession(queryClient, user),
   })
@@ -45,25 +43,24 @@ export function useVerifyCode() {
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (body: PasswordResetRequestInput) =>
-      callOperation(authOperations.requestPasswordReset, { body }),
+    mutationFn: (body: PasswordResetRequestInput) => callOperation(authCalls.requestPasswordReset, { body }),
   })
 }
 
 /** Trades the emailed link's token for a reset session (an HttpOnly cookie); works once. */
 export function verifyRecoveryToken(tokenHash: string) {
-  return callOperation(authOperations.openRecovery, { body: { tokenHash } })
+  return callOperation(authCalls.openRecovery, { body: { tokenHash } })
 }
 
 /** The reset session, if this browser has one: whose password may be set. */
 export function fetchRecoverySession() {
-  return callOperation(authOperations.recovery, {})
+  return callOperation(authCalls.recovery, {})
 }
 
 export function useSetRecoveredPassword() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: NewPasswordInput) => callOperation(authOperations.recoverPassword, { body }),
+    mutationFn: (body: NewPasswordInput) => callOperation(authCalls.recoverPassword, { body }),
     // The reset ended every session of the account, this browser's included.
     onSuccess: () => replaceSession(queryClient, null),
   })
@@ -72,14 +69,14 @@ export function useSetRecoveredPassword() {
 export function useDirectReset() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: DirectResetInput) => callOperation(authOperations.directReset, { body }),
+    mutationFn: (body: DirectResetInput) => callOperation(authCalls.directReset, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
   })
 }
 
 export function useAdminSetPassword() {
   return useMutation({
-    mutationFn: (body: AdminSetPasswordInput) => callOperation(authOperations.adminSetPassword, { body }),
+    mutationFn: (body: AdminSetPasswordInput) => callOperation(authCalls.adminSetPassword, { body }),
   })
 }
 
@@ -88,33 +85,4 @@ export function useSignOutOtherSessions() {
   return useMutation({
     mutationFn: () => postToAuthLibrary<{ status: boolean }>(authLibraryPaths.revokeOtherSessions),
   })
-}
-
-/** The browser's side of /auth/callback and /auth/confirm (see callback-outcome.ts). */
-export function useCallbackEffects(): CallbackEffects {
-  const queryClient = useQueryClient()
-  return useMemo(
-    () => ({
-      verifyRecoveryToken: async (tokenHash) => {
-        try {
-          await verifyRecoveryToken(tokenHash)
-        } catch (error) {
-          throw error instanceof ApiError && error.code === 'validation'
-            ? new InvalidLinkError(error.message)
-            : error
-        }
-      },
-      hasRecoverySession: async () => (await fetchRecoverySession().catch(() => null)) !== null,
-      isSignedIn: async () => (await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 })) !== null,
-      tellOpener: (message) => {
-        const opener = window.opener as Window | null
-        if (!opener) return false
-        opener.postMessage(message, window.location.origin)
-        return true
-      },
-      finishPopup: notifyOpenerIfPopup,
-      takeReturnPath: takeOAuthReturnPath,
-    }),
-    [queryClient],
-  )
 }

@@ -1,30 +1,33 @@
 import { CheckCircle2, type LucideIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import type { ChangeEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { fieldError } from '../../lib/forms.ts'
 
 /** The pieces the sign-in, sign-up and password forms share, so they look and behave alike. */
 
-/** What a field needs of its react-hook-form form: registering, and the errors to show. */
-type FormOf<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'formState'>
+/** What a field needs of its form (`useCheckedForm`): its input's props, and its problem to show. */
+interface FormOf<N extends string> {
+  register: (name: N) => {
+    name: string
+    value: string
+    onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  }
+  error: (name: N) => string | undefined
+}
 
 /** The account's email (the form's `email`), its first field: focused, and filled in by the browser. */
-export function EmailField<T extends { email: string }>({ form }: { form: FormOf<T> }) {
+export function EmailField({ form }: { form: FormOf<'email'> }) {
   const { t } = useTranslation('auth')
-  // Every T has `email`; TypeScript cannot see that through Path<T> of a generic T.
-  const name = 'email' as Path<T>
   return (
-    <Field label={t('email')} error={fieldError(form.formState.errors, name)}>
+    <Field label={t('email')} error={form.error('email')}>
       <Input
         type="email"
         autoComplete="email"
         placeholder={t('emailPlaceholder')}
         autoFocus
-        {...form.register(name)}
+        {...form.register('email')}
       />
     </Field>
   )
@@ -35,7 +38,7 @@ export function EmailField<T extends { email: string }>({ form }: { form: FormOf
  * hint), `repeat` confirms it: password managers offer to fill or to generate accordingly. The
  * label is 'Password' ('Repeat password' for `repeat`) unless the form names it otherwise.
  */
-export function PasswordField<T extends FieldValues>({
+export function PasswordField<N extends string>({
   form,
   name,
   kind,
@@ -43,8 +46,8 @@ export function PasswordField<T extends FieldValues>({
   labelAside,
   autoFocus,
 }: {
-  form: FormOf<T>
-  name: Path<T>
+  form: FormOf<N>
+  name: N
   kind: 'current' | 'new' | 'repeat'
   label?: string
   labelAside?: ReactNode
@@ -54,7 +57,7 @@ export function PasswordField<T extends FieldValues>({
   return (
     <Field
       label={label ?? (kind === 'repeat' ? t('repeatPassword') : t('password'))}
-      error={fieldError(form.formState.errors, name)}
+      error={form.error(name)}
       hint={kind === 'new' ? t('signup.passwordHint') : undefined}
       labelAside={labelAside}
     >

@@ -1,7 +1,8 @@
-import { authLibraryPaths } from '../../../domain/api/auth.ts'
+import { authLibraryPaths } from '../../../domain/api/auth-addresses.ts'
 import type { OAuthProvider } from '../../../domain/auth.ts'
 import { OAUTH_POPUP } from '../../../domain/constants.ts'
 import { ApiError, postToAuthLibrary } from '../../lib/api.ts'
+import { isInFrame } from './frame.ts'
 
 /** How to open the provider's page: in a frame or hosted preview, on a phone, or on a desktop. */
 export type OAuthStrategy = 'redirect' | 'same-window' | 'popup'
@@ -10,14 +11,6 @@ export const OAUTH_POPUP_NAME = 'promptfolio-oauth'
 const RETURN_KEY = 'promptfolio.oauthReturn'
 /** What the callback page in the popup posts to the window that opened it. */
 export const OAUTH_DONE_MESSAGE = 'PROMPTFOLIO_OAUTH_DONE'
-
-export function isInFrame(): boolean {
-  try {
-    return window.self !== window.top
-  } catch {
-    return true
-  }
-}
 
 export function chooseOAuthStrategy(): OAuthStrategy {
   if (isInFrame()) return 'redirect'

@@ -7,15 +7,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
-import { accountOperations } from '../../../domain/api/account.ts'
-import { authLibraryPaths, authOperations } from '../../../domain/api/auth.ts'
+import { authLibraryPaths } from '../../../domain/api/auth-addresses.ts'
 import type { CurrentUser, SignInInput, SignUpInput } from '../../../domain/auth.ts'
 import { ApiError, callOperation, postToAuthLibrary } from '../../lib/api.ts'
 import { operationKey } from '../../lib/queries.ts'
+import { accountCalls, authCalls } from './operations.ts'
 
 export const sessionQuery = queryOptions({
-  queryKey: operationKey(accountOperations.session),
-  queryFn: async () => (await callOperation(accountOperations.session, {})).user,
+  queryKey: operationKey(accountCalls.session),
+  queryFn: async () => (await callOperation(accountCalls.session, {})).user,
   staleTime: 5 * 60_000,
   retry: (count, error) => error instanceof ApiError && error.code === 'network' && count < 3,
 })
@@ -77,7 +77,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (body: SignInInput) => {
       await arrivalChecked(queryClient)
-      return callOperation(authOperations.signIn, { body })
+      return callOperation(authCalls.signIn, { body })
     },
     onSuccess: ({ user }) => replaceSession(queryClient, user),
   })
@@ -88,7 +88,7 @@ export function useSignUp() {
   return useMutation({
     mutationFn: async (body: SignUpInput) => {
       await arrivalChecked(queryClient)
-      return callOperation(authOperations.signUp, { body })
+      return callOperation(authCalls.signUp, { body })
     },
     onSuccess: ({ user }) => replaceSession(queryClient, user),
   })

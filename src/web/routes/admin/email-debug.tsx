@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { type MailStatus, mailStatuses, mailTestInput } from '../../../domain/mail.ts'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -22,6 +22,7 @@ import { useOutbox, useOutboxMail, useRetryMail, useSendTestMail } from '../../f
 import { ApiError, errorText } from '../../lib/api.ts'
 import { applyServerErrors, fieldError } from '../../lib/forms.ts'
 import { useCountdown } from '../../lib/use-countdown.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 const statusVariant: Record<MailStatus, 'warning' | 'success' | 'default' | 'destructive'> = {
   pending: 'warning',

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
-import { chooseOAuthStrategy, isInFrame, type OAuthStrategy } from '../../features/auth/oauth.ts'
+import { isInFrame } from '../../features/auth/frame.ts'
+import { chooseOAuthStrategy, type OAuthStrategy } from '../../features/auth/oauth.ts'
 import { ProviderSignInButton } from '../../features/auth/provider-sign-in.tsx'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 const strategies: OAuthStrategy[] = ['popup', 'same-window', 'redirect']
 

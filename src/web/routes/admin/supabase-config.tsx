@@ -2,13 +2,14 @@ import { CheckCircle2, CircleSlash } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { useAuthProviders } from '../../features/auth/account-auth.ts'
 import { errorText } from '../../lib/api.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 function Status({ label, on, children }: { label: string; on: boolean; children?: ReactNode }) {
   const { t } = useTranslation('mail')

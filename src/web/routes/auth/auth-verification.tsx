@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { fetchRecoverySession, useAuthProviders } from '../../features/auth/account-auth.ts'
 import { sessionQuery, useSession } from '../../features/auth/session.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,19 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { TriangleAlert } from 'lucide-react'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { z } from 'zod'
-import { directResetInput } from '../../../domain/auth.ts'
+import { checkDirectReset } from '../../../domain/auth-checks.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
-import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { useDirectReset } from '../../features/auth/account-auth.ts'
 import { EmailField, PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
+import { useCheckedForm } from '../../lib/checked-form.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useRedirectAfter } from '../../lib/use-redirect-after.ts'
 import { AuthCard } from './auth-layout.tsx'
 
@@ -24,11 +22,11 @@ export function DirectResetPage() {
   const directReset = useDirectReset()
   const [done, setDone] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
-  const form = useForm<z.input<typeof directResetInput>, unknown, z.output<typeof directResetInput>>({
-    resolver: zodResolver(directResetInput),
-    defaultValues: { email: '', currentPassword: '', newPassword: '', confirmPassword: '' },
-  })
-  const { isSubmitting } = form.formState
+  const form = useCheckedForm(
+    { email: '', currentPassword: '', newPassword: '', confirmPassword: '' },
+    checkDirectReset,
+  )
+  const { isSubmitting } = form
 
   useRedirectAfter(done ? '/login-password' : null, DELAYS_MS.resetRedirect)
 

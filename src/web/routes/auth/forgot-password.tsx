@@ -1,21 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { MailCheck } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import type { z } from 'zod'
-import { sendCodeInput } from '../../../domain/auth.ts'
-import { useDocumentTitle } from '../../components/page-header.tsx'
+import { checkSendCode } from '../../../domain/auth-checks.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { useRequestPasswordReset } from '../../features/auth/account-auth.ts'
 import { EmailField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
-import { isInFrame } from '../../features/auth/oauth.ts'
+import { isInFrame } from '../../features/auth/frame.ts'
 import { isAuthSuccessMessage, safeNextPath } from '../../features/auth/recovery-messages.ts'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
+import { useCheckedForm } from '../../lib/checked-form.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { useCountdown } from '../../lib/use-countdown.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 /** Forgot password: one email field; the same "Email sent" whether or not the account exists. */
@@ -28,10 +26,7 @@ export function ForgotPasswordPage() {
   const [inFrame] = useState(isInFrame)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
-  const form = useForm<z.input<typeof sendCodeInput>, unknown, z.output<typeof sendCodeInput>>({
-    resolver: zodResolver(sendCodeInput),
-    defaultValues: { email: '' },
-  })
+  const form = useCheckedForm({ email: '' }, checkSendCode)
 
   // The tab that opened the emailed link says where to continue.
   useEffect(() => {
@@ -83,11 +78,7 @@ export function ForgotPasswordPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {formError && <Alert tone="error">{formError}</Alert>}
         <EmailField form={form} />
-        <SubmitButton
-          pending={form.formState.isSubmitting}
-          pendingLabel={t('forgot.sending')}
-          disabled={waiting}
-        >
+        <SubmitButton pending={form.isSubmitting} pendingLabel={t('forgot.sending')} disabled={waiting}>
           {waiting ? t('forgot.sendAgainIn', { seconds: countdown.remaining }) : t('forgot.send')}
         </SubmitButton>
       </form>

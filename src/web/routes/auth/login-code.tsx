@@ -1,13 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, KeyRound, Mail } from 'lucide-react'
-import { type ChangeEvent, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import type { z } from 'zod'
-import { sanitizeCodeInput, sendCodeInput, verifyCodeInput } from '../../../domain/auth.ts'
+import { checkSendCode, checkVerifyCode, sanitizeCodeInput } from '../../../domain/auth-checks.ts'
 import { LOGIN_CODE_LENGTH } from '../../../domain/constants.ts'
-import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
@@ -18,8 +14,10 @@ import { usePostAuthPath } from '../../features/auth/guards.tsx'
 import { ProviderSignInButton } from '../../features/auth/provider-sign-in.tsx'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
-import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { useCheckedForm } from '../../lib/checked-form.ts'
+import { applyServerErrors } from '../../lib/forms.ts'
 import { useCountdown } from '../../lib/use-countdown.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 /** The emailed-code sign-in: step 1 the email, step 2 the 6-digit code. */
@@ -34,15 +32,9 @@ export function LoginCodePage() {
   const [email, setEmail] = useState<string | null>(null)
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
 
-  const emailForm = useForm<z.input<typeof sendCodeInput>, unknown, z.output<typeof sendCodeInput>>({
-    resolver: zodResolver(sendCodeInput),
-    defaultValues: { email: '' },
-  })
-  const codeForm = useForm<z.input<typeof verifyCodeInput>, unknown, z.output<typeof verifyCodeInput>>({
-    resolver: zodResolver(verifyCodeInput),
-    defaultValues: { email: '', code: '' },
-  })
-  const code = codeForm.watch('code')
+  const emailForm = useCheckedForm({ email: '' }, checkSendCode)
+  const codeForm = useCheckedForm({ email: '', code: '' }, checkVerifyCode)
+  const { code } = codeForm.values
 
   /** A 429 disables sending and counts the server's Retry-After down; other failures say so. */
   const showSendError = (error: unknown, fallback: 'auth.codeSendFailed' | 'auth.codeResendFailed') => {
@@ -131,11 +123,11 @@ export function LoginCodePage() {
             <form noValidate onSubmit={onSend} className="space-y-4">
               <p className="text-sm text-muted-foreground">{t('codeLogin.emailStep')}</p>
               <EmailField form={emailForm} />
-              <Button type="submit" className="w-full" disabled={emailForm.formState.isSubmitting || waiting}>
+              <Button type="submit" className="w-full" disabled={emailForm.isSubmitting || waiting}>
                 <Mail />
                 {waiting
                   ? t('codeLogin.sendIn', { seconds: countdown.remaining })
-                  : emailForm.formState.isSubmitting
+                  : emailForm.isSubmitting
                     ? t('codeLogin.sending')
                     : t('codeLogin.sendCode')}
               </Button>
@@ -149,11 +141,7 @@ export function LoginCodePage() {
           </>
         ) : (
           <form noValidate onSubmit={onVerify} className="space-y-4">
-            <Field
-              label={t('codeLogin.code')}
-              error={fieldError(codeForm.formState.errors, 'code')}
-              hint={t('codeLogin.codeHint')}
-            >
+            <Field label={t('codeLogin.code')} error={codeForm.error('code')} hint={t('codeLogin.codeHint')}>
               <Input
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -161,15 +149,11 @@ export function LoginCodePage() {
                 maxLength={LOGIN_CODE_LENGTH}
                 autoFocus
                 className="h-12 text-center font-mono text-2xl tracking-[0.5em]"
-                {...codeForm.register('code', {
-                  onChange: (event: ChangeEvent<HTMLInputElement>) => {
-                    event.target.value = sanitizeCodeInput(event.target.value)
-                  },
-                })}
+                {...codeForm.register('code', { clean: sanitizeCodeInput })}
               />
             </Field>
             <SubmitButton
-              pending={codeForm.formState.isSubmitting}
+              pending={codeForm.isSubmitting}
               pendingLabel={t('codeLogin.verifying')}
               disabled={code.length !== LOGIN_CODE_LENGTH}
             >

@@ -1,17 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
-import type { z } from 'zod'
-import { signInInput } from '../../../domain/auth.ts'
-import { useDocumentTitle } from '../../components/page-header.tsx'
+import { checkSignIn } from '../../../domain/auth-checks.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { EmailField, PasswordField, SubmitButton } from '../../features/auth/auth-form.tsx'
 import { usePostAuthPath } from '../../features/auth/guards.tsx'
 import { useSignIn } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
+import { useCheckedForm } from '../../lib/checked-form.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 export function LoginPasswordPage() {
@@ -22,11 +20,8 @@ export function LoginPasswordPage() {
   const next = usePostAuthPath()
   const signIn = useSignIn()
   const [formError, setFormError] = useState<string | null>(null)
-  const form = useForm<z.input<typeof signInInput>, unknown, z.output<typeof signInInput>>({
-    resolver: zodResolver(signInInput),
-    defaultValues: { email: '', password: '' },
-  })
-  const { isSubmitting } = form.formState
+  const form = useCheckedForm({ email: '', password: '' }, checkSignIn)
+  const { isSubmitting } = form
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null)

@@ -1,19 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { z } from 'zod'
-import { newPasswordInput } from '../../../domain/auth.ts'
+import { checkNewPassword } from '../../../domain/auth-checks.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
-import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
 import { fetchRecoverySession, useSetRecoveredPassword } from '../../features/auth/account-auth.ts'
 import { PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
 import { message } from '../../i18n/index.ts'
+import { useCheckedForm } from '../../lib/checked-form.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useRedirectAfter } from '../../lib/use-redirect-after.ts'
 import { AuthCard } from './auth-layout.tsx'
 
@@ -26,10 +24,7 @@ export function ResetPasswordPage() {
   const setPassword = useSetRecoveredPassword()
   const [state, setState] = useState<State>({ step: 'verifying' })
   const [formError, setFormError] = useState<string | null>(null)
-  const form = useForm<z.input<typeof newPasswordInput>, unknown, z.output<typeof newPasswordInput>>({
-    resolver: zodResolver(newPasswordInput),
-    defaultValues: { password: '', confirmPassword: '' },
-  })
+  const form = useCheckedForm({ password: '', confirmPassword: '' }, checkNewPassword)
 
   useEffect(() => {
     let cancelled = false
@@ -91,7 +86,7 @@ export function ResetPasswordPage() {
         {formError && <Alert tone="error">{formError}</Alert>}
         <PasswordField kind="new" label={t('reset.newPassword')} form={form} name="password" autoFocus />
         <PasswordField kind="repeat" label={t('reset.confirmPassword')} form={form} name="confirmPassword" />
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel={t('reset.submitting')}>
+        <SubmitButton pending={form.isSubmitting} pendingLabel={t('reset.submitting')}>
           {t('reset.submit')}
         </SubmitButton>
       </form>

@@ -1,20 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { CreditCard, Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
-import { Trans, useTranslation } from 'react-i18next'
+import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import type { z } from 'zod'
-import { signUpInput } from '../../../domain/auth.ts'
+import { checkSignUp } from '../../../domain/auth-checks.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
-import { useDocumentTitle } from '../../components/page-header.tsx'
+import { TaggedText } from '../../components/tagged-text.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { EmailField, PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
 import { usePostAuthPath } from '../../features/auth/guards.tsx'
 import { useSignUp } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
-import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { useCheckedForm } from '../../lib/checked-form.ts'
+import { applyServerErrors } from '../../lib/forms.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useRedirectAfter } from '../../lib/use-redirect-after.ts'
 import { AuthCard } from './auth-layout.tsx'
 
@@ -26,11 +25,11 @@ export function SignupPasswordPage() {
   const signUp = useSignUp()
   const [formError, setFormError] = useState<string | null>(null)
   const [registered, setRegistered] = useState(false)
-  const form = useForm<z.input<typeof signUpInput>, unknown, z.output<typeof signUpInput>>({
-    resolver: zodResolver(signUpInput),
-    defaultValues: { email: '', password: '', confirmPassword: '', acceptTerms: false },
-  })
-  const { errors, isSubmitting } = form.formState
+  const form = useCheckedForm(
+    { email: '', password: '', confirmPassword: '', acceptTerms: false },
+    checkSignUp,
+  )
+  const { isSubmitting } = form
 
   useRedirectAfter(registered ? next : null, DELAYS_MS.signupRedirect)
 
@@ -52,7 +51,7 @@ export function SignupPasswordPage() {
     )
   }
 
-  const termsError = fieldError(errors, 'acceptTerms')
+  const termsError = form.error('acceptTerms')
   return (
     <AuthCard
       title={t('signup.title')}
@@ -87,26 +86,18 @@ export function SignupPasswordPage() {
         <PasswordField kind="repeat" form={form} name="confirmPassword" />
         <div className="space-y-1.5">
           <div className="flex items-start gap-2.5">
-            <Controller
-              control={form.control}
-              name="acceptTerms"
-              render={({ field }) => (
-                <Checkbox
-                  id="accept-terms"
-                  checked={field.value === true}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  onBlur={field.onBlur}
-                  aria-invalid={termsError ? true : undefined}
-                  aria-describedby={termsError ? 'accept-terms-error' : undefined}
-                  className="mt-0.5"
-                />
-              )}
+            <Checkbox
+              id="accept-terms"
+              checked={form.values.acceptTerms}
+              onCheckedChange={(checked) => form.change('acceptTerms', checked === true)}
+              aria-invalid={termsError ? true : undefined}
+              aria-describedby={termsError ? 'accept-terms-error' : undefined}
+              className="mt-0.5"
             />
             <label htmlFor="accept-terms" className="text-sm leading-snug">
-              <Trans
-                t={t}
-                i18nKey="signup.acceptTerms"
-                components={{
+              <TaggedText
+                text={t('signup.acceptTerms')}
+                tags={{
                   terms: (
                     <Link to="/terms" target="_blank" className="font-medium text-primary hover:underline" />
                   ),

@@ -1,12 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { FlaskConical } from 'lucide-react'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { z } from 'zod'
-import { adminSetPasswordInput } from '../../../domain/auth.ts'
-import { useDocumentTitle } from '../../components/page-header.tsx'
+import { checkAdminSetPassword } from '../../../domain/auth-checks.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
@@ -16,7 +12,9 @@ import { useAdminSetPassword, useAuthProviders } from '../../features/auth/accou
 import { PasswordField, SubmitButton } from '../../features/auth/auth-form.tsx'
 import { useSession } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
-import { applyServerErrors, fieldError } from '../../lib/forms.ts'
+import { useCheckedForm } from '../../lib/checked-form.ts'
+import { applyServerErrors } from '../../lib/forms.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 /** The admin password reset test screen: global admins set a user's password. Nothing prefilled. */
@@ -28,15 +26,8 @@ export function TempResetPage() {
   const setPassword = useAdminSetPassword()
   const [done, setDone] = useState<string | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
-  const form = useForm<
-    z.input<typeof adminSetPasswordInput>,
-    unknown,
-    z.output<typeof adminSetPasswordInput>
-  >({
-    resolver: zodResolver(adminSetPasswordInput),
-    defaultValues: { email: '', newPassword: '' },
-  })
-  const { errors, isSubmitting } = form.formState
+  const form = useCheckedForm({ email: '', newPassword: '' }, checkAdminSetPassword)
+  const { isSubmitting } = form
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null)
@@ -91,7 +82,7 @@ export function TempResetPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-4" autoComplete="off">
         {done && <Alert tone="success">{t('tempReset.done', { email: done })}</Alert>}
         {formError && <Alert tone="error">{formError}</Alert>}
-        <Field label={t('tempReset.email')} error={fieldError(errors, 'email')}>
+        <Field label={t('tempReset.email')} error={form.error('email')}>
           <Input type="email" autoComplete="off" {...form.register('email')} />
         </Field>
         <PasswordField kind="new" label={t('tempReset.newPassword')} form={form} name="newPassword" />

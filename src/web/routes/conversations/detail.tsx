@@ -6,7 +6,6 @@ import { useParams } from 'react-router'
 import type { Conversation } from '../../../domain/conversations.ts'
 import { canChangeMessage } from '../../../domain/permissions.ts'
 import { LoadFailedState } from '../../components/empty-state.tsx'
-import { useDocumentTitle } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { LoadingSkeletons, Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
@@ -24,6 +23,7 @@ import {
 import type { PickedPrompt } from '../../features/conversations/prompt-picker-dialog.tsx'
 import { PromptPickerDialog } from '../../features/conversations/prompt-picker-dialog.tsx'
 import { errorText } from '../../lib/api.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useOnVisible } from '../../lib/use-visible.ts'
 
 // The page fills the space below the top bar (3.5rem) inside main's padding, so the message list

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SEARCH_MAX } from '../../../domain/fields.ts'
 import { EmptyState } from '../../components/empty-state.tsx'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { RemovableBadge } from '../../components/ui/badge.tsx'
@@ -21,6 +21,7 @@ import { NewConversationDialog } from '../../features/conversations/new-conversa
 import { useMyTeams } from '../../features/teams/queries.ts'
 import { TeamOptions } from '../../features/teams/team-options.tsx'
 import { useListFilters } from '../../lib/list-filters.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useOnVisible } from '../../lib/use-visible.ts'
 
 /**

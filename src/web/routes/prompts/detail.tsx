@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import type { PromptDetail, VersionSummary } from '../../../domain/prompts.ts'
 import { formatLongDateTime } from '../../../domain/time.ts'
-import { BackLink, PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { BackLink, PageHeader } from '../../components/page-header.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
@@ -25,6 +25,7 @@ import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
 import { useMyTeams } from '../../features/teams/queries.ts'
 import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 function SetAsCurrentButton({ promptId, version }: { promptId: string; version: VersionSummary }) {
   const { t } = useTranslation('prompts')

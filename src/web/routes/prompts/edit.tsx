@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { configText, type PromptDetail, type PromptVersion } from '../../../domain/prompts.ts'
 import { EmptyState } from '../../components/empty-state.tsx'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
@@ -25,6 +25,7 @@ import { VariableLint, VariablesPanel } from '../../features/prompts/variables-p
 import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
 import { ApiError, errorText } from '../../lib/api.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 function DeletePromptButton({ promptId }: { promptId: string }) {
   const { t } = useTranslation('prompts')

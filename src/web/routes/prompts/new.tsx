@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { toast } from '../../components/ui/toast.tsx'
@@ -15,6 +15,7 @@ import {
 import { useCreatePrompt } from '../../features/prompts/queries.ts'
 import { VariableLint, VariablesPanel } from '../../features/prompts/variables-panel.tsx'
 import { applyServerErrors } from '../../lib/forms.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 export function NewPromptPage() {
   const { t } = useTranslation('prompts')

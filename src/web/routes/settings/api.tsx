@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { type ApiKey, type CreatedApiKey, createApiKeyInput } from '../../../domain/api-keys.ts'
 import { CopyValue } from '../../components/copy-value.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
 import { SpaceSelect } from '../../components/space-select.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
@@ -25,6 +25,7 @@ import { ApiAccessBadge } from '../../features/plans/index.ts'
 import { useMyTeams } from '../../features/teams/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { fieldError, reportSubmitError } from '../../lib/forms.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 function CreateKeyDialog({ teamId }: { teamId: string | null }) {
   const { t } = useTranslation('publicApi')

@@ -13,14 +13,14 @@ import {
   themes,
   timezones,
 } from '../../../domain/profile.ts'
-import { PageHeader, useDocumentTitle } from '../../components/page-header.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
-import { Switch } from '../../components/ui/checkbox.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
+import { Switch } from '../../components/ui/switch.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
 import { DeleteAccountCard, ExportDataCard } from '../../features/data-rights/index.ts'
@@ -28,6 +28,7 @@ import { useProfile, useUpdateProfile } from '../../features/profile/queries.ts'
 import { setTheme } from '../../features/shell/theme.ts'
 import { errorText } from '../../lib/api.ts'
 import { fieldError } from '../../lib/forms.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 function toForm(profile: Profile): ProfileForm {
   return {

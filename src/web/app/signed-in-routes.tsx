@@ -1,0 +1,151 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { Location, RouteObject } from 'react-router'
+import { RequireAuth, RequireGlobalAdmin } from '../features/auth/require-auth.tsx'
+import { enterRoutes, lazyPage, useRouteTable } from './routing.tsx'
+
+async function prefetchPromptList(queryClient: QueryClient, params: URLSearchParams) {
+  const [{ prefetchPromptList: prefetch }, { listFiltersOf }] = await Promise.all([
+    import('../features/prompts/queries.ts'),
+    import('../lib/list-filters.ts'),
+  ])
+  prefetch(queryClient, listFiltersOf(params))
+}
+
+/**
+ * Every path that is not a public one (router.tsx): the signed-in screens with their guards, and
+ * the not-found page for any other path. A sign-in page never downloads this table, nor the names
+ * of the chunks its screens preload.
+ */
+const signedInRoutes: RouteObject[] = [
+  // Protected pages: a loading screen, then /login when signed out.
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        // The signed-in shell (its menus, dialogs, tooltips) loads with the first protected page.
+        ...lazyPage(() => import('../features/shell/app-shell.tsx'), 'AppShell', 'all'),
+        children: [
+          { path: '/', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
+          { path: '/dashboard', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
+          {
+            path: '/prompts',
+            // The list's first page loads beside the screen's code, not after it.
+            ...lazyPage(
+              () => import('../routes/prompts/list.tsx'),
+              'PromptListPage',
+              [],
+              (location, queryClient) => {
+                void prefetchPromptList(queryClient, new URLSearchParams(location.search))
+              },
+            ),
+          },
+          {
+            path: '/prompts/new',
+            ...lazyPage(() => import('../routes/prompts/new.tsx'), 'NewPromptPage'),
+          },
+          {
+            path: '/prompts/:id',
+            ...lazyPage(() => import('../routes/prompts/detail.tsx'), 'PromptDetailPage'),
+          },
+          {
+            path: '/prompts/:id/edit',
+            ...lazyPage(() => import('../routes/prompts/edit.tsx'), 'EditPromptPage'),
+          },
+          {
+            path: '/conversations',
+            ...lazyPage(() => import('../routes/conversations/list.tsx'), 'ConversationsPage'),
+          },
+          {
+            path: '/conversations/:id',
+            ...lazyPage(() => import('../routes/conversations/detail.tsx'), 'ConversationDetailPage'),
+          },
+          { path: '/team', ...lazyPage(() => import('../routes/team.tsx'), 'TeamPage') },
+          {
+            path: '/team/:teamId/manage',
+            ...lazyPage(() => import('../routes/team-manage.tsx'), 'TeamManagePage'),
+          },
+          {
+            path: '/settings/profile',
+            ...lazyPage(() => import('../routes/settings/profile.tsx'), 'ProfileSettingsPage'),
+          },
+          {
+            path: '/settings',
+            ...lazyPage(() => import('../routes/placeholder.tsx'), 'SettingsPlaceholderPage'),
+          },
+          { path: '/billing', ...lazyPage(() => import('../routes/billing.tsx'), 'BillingPage') },
+          {
+            path: '/settings/api',
+            ...lazyPage(() => import('../routes/settings/api.tsx'), 'ApiSettingsPage'),
+          },
+          {
+            path: '/settings/webhooks',
+            ...lazyPage(() => import('../routes/settings/webhooks.tsx'), 'WebhooksSettingsPage'),
+          },
+          {
+            path: '/help',
+            ...lazyPage(() => import('../routes/placeholder.tsx'), 'HelpPlaceholderPage'),
+          },
+          { path: '/demo', ...lazyPage(() => import('../routes/demo.tsx'), 'DemoPage') },
+          // Global admins only; others go to /.
+          {
+            element: <RequireGlobalAdmin />,
+            children: [
+              {
+                path: '/admin',
+                ...lazyPage(() => import('../routes/admin/admin-dashboard.tsx'), 'AdminDashboardPage'),
+              },
+              {
+                path: '/debug-auth',
+                ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'DebugAuthPage'),
+              },
+              {
+                path: '/auth-test',
+                ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'AuthTestPage'),
+              },
+              {
+                path: '/auth-debug-test',
+                ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'AuthDebugTestPage'),
+              },
+              {
+                path: '/oauth-test',
+                ...lazyPage(() => import('../routes/admin/oauth-test.tsx'), 'OAuthTestPage'),
+              },
+              {
+                path: '/diagnosis',
+                ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'DiagnosisPage'),
+              },
+              {
+                path: '/quick-diagnosis',
+                ...lazyPage(() => import('../routes/admin/auth-debug.tsx'), 'QuickDiagnosisPage'),
+              },
+              {
+                path: '/build-status',
+                ...lazyPage(() => import('../routes/admin/build-status.tsx'), 'BuildStatusPage'),
+              },
+              {
+                path: '/email-debug',
+                ...lazyPage(() => import('../routes/admin/email-debug.tsx'), 'EmailDebugPage'),
+              },
+              {
+                path: '/supabase-config',
+                ...lazyPage(() => import('../routes/admin/supabase-config.tsx'), 'SupabaseConfigPage'),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', ...lazyPage(() => import('../routes/not-found.tsx'), 'NotFoundPage', ['pages']) },
+]
+
+export function enterSignedInRoutes(
+  location: Pick<Location, 'pathname' | 'search'>,
+  queryClient: QueryClient,
+) {
+  enterRoutes(signedInRoutes, location, queryClient)
+}
+
+export function SignedInRoutes() {
+  return useRouteTable(signedInRoutes)
+}

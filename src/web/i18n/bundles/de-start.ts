@@ -1,0 +1,6 @@
+// German: what every page shows, the sign-in pages included (see ../index.ts).
+export const ui = import.meta.glob('../locales/de/{common,shell,auth}.json', {
+  eager: true,
+  import: 'default',
+})
+export const shared = import.meta.glob('../../../domain/messages/de/{common,auth}.ts', { eager: true })
