@@ -136,6 +136,8 @@ export async function loadNamespaces(namespaces: readonly Namespace[] | 'all'): 
   const wanted = new Set(namespaces === 'all' ? bundles : namespaces.map(bundleOf))
   // Their files start downloading at once, beside the base catalogs; i18next takes them after init.
   const loading = Promise.all([...wanted].map((bundle) => loadBundle(language, bundle)))
+  // A failed download is reported by i18next, whose backend asks for the same files.
+  loading.catch(() => {})
   let messages: Promise<void> | undefined
   if (wanted.has('app')) {
     sharedBundles.add('app')

@@ -90,5 +90,3 @@ export function useCheckedForm<T extends Values>(initial: T, check: (values: T) 
       },
   }
 }
-
-export type CheckedForm<T extends Values> = ReturnType<typeof useCheckedForm<T>>
