@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../domain/auth.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '../../domain/constants.ts'
 import { type Auth, SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AFTER_SECONDS } from '../auth/auth.ts'
 import type { Db } from '../db/client.ts'
+import { mapRowsFlat } from '../db/prepared.ts'
 import { sessions, users } from '../db/schema/index.ts'
 import { headersForAuth } from './client-address.ts'
 import type { AppEnv } from './env.ts'
@@ -70,6 +71,7 @@ function fastSessionReader(auth: Auth, db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('promptfolio_session_by_token')
+  mapRowsFlat(byToken)
 
   return async (c: Context<AppEnv>): Promise<SessionRead> => {
     const { token: cookieName, special, secret } = await names
