@@ -3,6 +3,7 @@ import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -62,7 +63,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
   // 400 MB) is garbage afterwards, but V8 only collects it at its next full collection, which an
   // idle server may not reach for hours: the first start idled at about 600 MB.
   const initialises = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS })
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, btree_gin },
+    postgresqlconf: PGLITE_SETTINGS,
+  })
   if (initialises) collectGarbage()
   const db = drizzlePglite(client, { schema }) as unknown as Db
   const session: MigrationSession = {

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import { afterCursor, hasAllTags, type Param, teamsOf, toPage } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
-import { matchesOf, searchParts } from './search.ts'
+import { matchesOf, rankedSearchValues, type SearchShape, searchParts } from './search.ts'
 import { selectSummaries, toSummary } from './summaries.ts'
 
 /**
@@ -50,26 +50,17 @@ function listFilters(
  */
 export async function listPrompts(db: Db, actor: Actor, query: ListQuery): Promise<PromptPage> {
   const tags = query.tags.length > 0 ? query.tags : undefined
-  if (query.search) {
-    const filters = listFilters(actor.id, query.scope, {
-      teamId: query.teamId,
-      tags,
-      visibility: query.visibility,
-    })
-    return searchPrompts(db, actor, query, query.search, filters)
-  }
-  const cursor = query.cursor ? decodeCursor(query.cursor, 'timestamp') : undefined
-  const rows = await listStatement(db, {
+  const filterShape = {
     scope: query.scope,
     team: query.teamId !== undefined,
     tags: tags !== undefined,
     visibility: query.visibility !== undefined,
-    cursor: cursor !== undefined,
-  }).execute({
-    viewer: actor.id,
-    teamId: query.teamId,
-    tags,
-    visibility: query.visibility,
+  }
+  const filterValues = { viewer: actor.id, teamId: query.teamId, tags, visibility: query.visibility }
+  if (query.search) return searchPrompts(db, actor, query, query.search, filterShape, filterValues)
+  const cursor = query.cursor ? decodeCursor(query.cursor, 'timestamp') : undefined
+  const rows = await listStatement(db, { ...filterShape, cursor: cursor !== undefined }).execute({
+    ...filterValues,
     cursorAt: cursor?.at,
     cursorId: cursor?.id,
     limit: query.limit + 1,
@@ -82,13 +73,29 @@ export async function listPrompts(db: Db, actor: Actor, query: ListQuery): Promi
   )
 }
 
-/** Which optional parts a list request has: each combination is one statement, built once. */
-interface ListShape {
+/** Which filters a list request has: each combination is one statement, built once. */
+interface FilterShape {
   scope: PromptScope
   team: boolean
   tags: boolean
   visibility: boolean
+}
+
+/** Which optional parts a list request has. */
+interface ListShape extends FilterShape {
   cursor: boolean
+}
+
+const filterKey = (shape: FilterShape) => `${shape.scope}:${+shape.team}${+shape.tags}${+shape.visibility}`
+
+/** The filters of a shape, with placeholders viewer, teamId, tags and visibility. */
+function filterPlaceholders(shape: FilterShape): (SQL | undefined)[] {
+  const ph = sql.placeholder
+  return listFilters(ph('viewer'), shape.scope, {
+    teamId: shape.team ? ph('teamId') : undefined,
+    tags: shape.tags ? ph('tags') : undefined,
+    visibility: shape.visibility ? ph('visibility') : undefined,
+  })
 }
 
 /** The list's select for one shape, with placeholders for the values, built once (`builtOnce`). */
@@ -96,11 +103,7 @@ const listStatement = builtOnce(
   (db: Db | Tx, shape: ListShape) => {
     const ph = sql.placeholder
     const viewer = ph('viewer')
-    const filters = listFilters(viewer, shape.scope, {
-      teamId: shape.team ? ph('teamId') : undefined,
-      tags: shape.tags ? ph('tags') : undefined,
-      visibility: shape.visibility ? ph('visibility') : undefined,
-    })
+    const filters = filterPlaceholders(shape)
     const after = shape.cursor
       ? afterCursor({ column: prompts.updatedAt, kind: 'timestamp' }, prompts.id, {
           at: ph('cursorAt'),
@@ -133,7 +136,23 @@ const listStatement = builtOnce(
       .orderBy(...order)
       .prepare('')
   },
-  (shape) => `${shape.scope}:${+shape.team}${+shape.tags}${+shape.visibility}${+shape.cursor}`,
+  (shape) => `${filterKey(shape)}${+shape.cursor}`,
+)
+
+/** The ranked ids of a searched page for one shape (search.ts), built once (`builtOnce`). */
+const rankedStatement = builtOnce(
+  (db: Db | Tx, shape: FilterShape & SearchShape) => {
+    const filters = filterPlaceholders(shape)
+    const parts = searchParts(shape, and(...filters))
+    return db
+      .select({ id: prompts.id, rank: parts.rank.as('rank'), cursorKey: parts.cursorKey })
+      .from(prompts)
+      .where(and(...filters, parts.matches, parts.after))
+      .orderBy(...parts.order)
+      .limit(sql.placeholder('limit'))
+      .prepare('')
+  },
+  (shape) => `${filterKey(shape)}${+shape.hasWord}${+shape.cursor}`,
 )
 
 /** The summaries of a searched page's prompts, in one array parameter (`builtOnce`). */
@@ -149,15 +168,15 @@ async function searchPrompts(
   actor: Actor,
   query: ListQuery,
   search: string,
-  filters: (SQL | undefined)[],
+  filterShape: FilterShape,
+  filterValues: Record<string, unknown>,
 ): Promise<PromptPage> {
-  const parts = searchParts(search, query.cursor, and(...filters))
-  const ranked = await db
-    .select({ id: prompts.id, rank: parts.rank.as('rank'), cursorKey: parts.cursorKey })
-    .from(prompts)
-    .where(and(...filters, parts.matches, parts.after))
-    .orderBy(...parts.order)
-    .limit(query.limit + 1)
+  const { shape, values } = rankedSearchValues(search, query.cursor)
+  const ranked = await rankedStatement(db, { ...filterShape, ...shape }).execute({
+    ...filterValues,
+    ...values,
+    limit: query.limit + 1,
+  })
   if (ranked.length === 0) return { items: [], nextCursor: null }
   const summaries = await summariesByIdStatement(db, undefined).execute({
     viewer: actor.id,

@@ -94,6 +94,22 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
     expect(page.items.map((item) => item.match?.versionNumber ?? null)).toEqual([null, 1, 1, 1, 1, 1])
   })
 
+  it('adds the body\u2019s score to a title match: of two title matches, the one whose body matches too comes first', async () => {
+    const me = await newUser()
+    const plain = await createPromptAs(me, { title: 'Otter notes', body: 'Nothing else.' })
+    await createPromptAs(me, { title: 'Otter with body', body: 'The otter swims.' })
+    await createPromptAs(me, { title: 'Otter in an old version', body: 'An otter once.' })
+    const old = (await search(me, 'otter in an old')).items[0]!
+    await me.patch(`/api/v1/prompts/${old.id}`, { body: 'Gone now.' })
+    // The newest change first among equals: the plain title match is changed last.
+    await me.patch(`/api/v1/prompts/${plain.id}`, { description: 'Changed last.' })
+    expect(titles(await search(me, 'otter'))).toEqual([
+      'Otter with body',
+      'Otter in an old version',
+      'Otter notes',
+    ])
+  })
+
   it('pages through ranked results without skipping or repeating', async () => {
     const me = await newUser()
     for (let i = 0; i < 7; i++) await createPromptAs(me, { title: `Title kiwi ${i}` })

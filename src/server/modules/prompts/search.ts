@@ -25,8 +25,18 @@ export interface SearchParts {
   cursorKey: SQL<string>
 }
 
-function fieldScore(text: SQL, query: SQL, pattern: string): SQL {
-  return sql`(CASE WHEN to_tsvector('simple', ${text}) @@ ${query} THEN 2 WHEN ${containsText(text, pattern)} THEN 1 ELSE 0 END)`
+/**
+ * The search's values as placeholders: its statements are built once per shape and run with each
+ * search's values (`rankedSearchValues`). Building the ranked one anew per request cost the server
+ * more CPU than the page's other three statements together (issue 19).
+ */
+const placeholderQuery = sql`websearch_to_tsquery('simple', ${sql.placeholder('search')})`
+const placeholderPattern = sql.placeholder('pattern')
+/** The search's last word as a prefix (`summar:*`). */
+const placeholderPrefix = sql`to_tsquery('simple', quote_literal(${sql.placeholder('lastWord')}) || ':*')`
+
+function fieldScore(text: SQL): SQL {
+  return sql`(CASE WHEN to_tsvector('simple', ${text}) @@ ${placeholderQuery} THEN 2 WHEN ${containsText(text, placeholderPattern)} THEN 1 ELSE 0 END)`
 }
 
 /**
@@ -36,54 +46,63 @@ function fieldScore(text: SQL, query: SQL, pattern: string): SQL {
  * (`summar` in "summarize", by `ts_rank` of that prefix) and 20 where the part is only inside a
  * word; a match only in an older version is 10. Only the current version's body is read for the
  * score, one per candidate prompt. (Trigram `word_similarity` ranked parts finer but cost 50 µs a
- * body: 25 ms for a user whose 500 prompts all contain the part.)
+ * body: 25 ms for a user whose 500 prompts all contain the part.) A search without a word (only
+ * signs) has no last word: its parts score 20.
  */
-function bodyScore(query: SQL, search: string, anyVersionMatches: SQL): SQL {
+function bodyScore(hasWord: boolean, anyVersionMatches: SQL): SQL {
   const vector = sql`cv.body_search`
-  const lastWord = search.match(/[\p{L}\p{N}]+/gu)?.at(-1)
-  const prefix = lastWord ? sql`to_tsquery('simple', quote_literal(${lastWord}) || ':*')` : undefined
-  const partScore = prefix
-    ? sql`CASE WHEN ${vector} @@ ${prefix} THEN 30 + least(19, floor(ts_rank(${vector}, ${prefix}) * 100))::integer ELSE 20 END`
+  const partScore = hasWord
+    ? sql`CASE WHEN ${vector} @@ ${placeholderPrefix} THEN 30 + least(19, floor(ts_rank(${vector}, ${placeholderPrefix}) * 100))::integer ELSE 20 END`
     : sql`20`
   return sql`coalesce((SELECT CASE
-      WHEN ${vector} @@ ${query} THEN 50 + least(49, floor(ts_rank(${vector}, ${query}) * 200))::integer
-      WHEN ${containsText(sql`cv.body`, search)} THEN ${partScore}
+      WHEN ${vector} @@ ${placeholderQuery} THEN 50 + least(49, floor(ts_rank(${vector}, ${placeholderQuery}) * 200))::integer
+      WHEN ${containsText(sql`cv.body`, placeholderPattern)} THEN ${partScore}
     END FROM prompt_versions cv WHERE cv.id = ${prompts.currentVersionId}),
     CASE WHEN ${anyVersionMatches} THEN 10 ELSE 0 END)`
 }
 
-export function searchParts(
-  search: string,
-  cursor: string | undefined,
-  filters: SQL | undefined,
-): SearchParts {
-  const query = sql`websearch_to_tsquery('simple', ${search})`
+/** Which optional parts a ranked search statement has (with the list's filters: `ListShape`). */
+export interface SearchShape {
+  /** Whether the search has a word, whose prefix ranks a part of a word. */
+  hasWord: boolean
+  /** Whether the page comes after a cursor (placeholders cursorRank, cursorAt, cursorId). */
+  cursor: boolean
+}
+
+/**
+ * The ranked search's parts for one shape, over the list's `filters`. Its placeholders: search,
+ * pattern and lastWord (`rankedSearchValues`), and cursorRank, cursorAt, cursorId after a cursor.
+ */
+export function searchParts(shape: SearchShape, filters: SQL | undefined): SearchParts {
+  const query = placeholderQuery
+  const pattern = placeholderPattern
   const titleAndDescription = sql`${prompts.title} || ' ' || coalesce(${prompts.description}, '')`
   // A match in any version's body (an older one only scores 10, see bodyScore).
   const bodyMatches = sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
-    AND (sv.body_search @@ ${query} OR ${containsText(sql`sv.body`, search)}))`
-  const rank = sql<number>`(100 * (9 * ${fieldScore(sql`${prompts.title}`, query, search)}
-    + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`, query, search)}) + ${bodyScore(query, search, bodyMatches)})`
+    AND (sv.body_search @@ ${query} OR ${containsText(sql`sv.body`, pattern)}))`
+  const inScope = filters ?? sql`true`
+  // The scope's prompts with a matching version: one candidate arm, and the only prompts whose body
+  // score is not 0 (decision 0231). As a hashed subplan it runs once per search, so the current
+  // version is read and ranked for these prompts only, not for every title or description match.
+  const bodyCandidates = sql`SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND ${bodyMatches}`
+  const rank = sql<number>`(100 * (9 * ${fieldScore(sql`${prompts.title}`)}
+    + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`)})
+    + CASE WHEN ${prompts.id} IN (${bodyCandidates}) THEN ${bodyScore(shape.hasWord, bodyMatches)} ELSE 0 END)`
   // The matching ids, found through the indexes with the list's filters inside (the inner
   // `prompts` shadows the outer one): the title and description indexes ANDed with the scope's,
   // and the scope's prompts with a matching version. One OR over every row of the scope would
   // compute each row's text vector: 10,000 of them for a user with 10,000 prompts (decision 0205).
   // A semi-join, not a join: a prompt's versions are read only up to the first that matches, and
   // a common part of a word (`summar`) no longer yields every matching version (decision 0215).
-  const inScope = filters ?? sql`true`
   const matches = sql`${prompts.id} IN (
     SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND (to_tsvector('simple', ${titleAndDescription}) @@ ${query}
-      OR ${containsText(prompts.title, search)} OR ${containsText(prompts.description, search)})
+      OR ${containsText(prompts.title, pattern)} OR ${containsText(prompts.description, pattern)})
     UNION ALL
-    SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND ${bodyMatches})`
-  let after: SQL | undefined
-  if (cursor) {
-    const { at, id } = decodeCursor(cursor, 'ranked')
-    const separator = at.indexOf(':')
-    const position = Number(at.slice(0, separator))
-    const timestamp = at.slice(separator + 1)
-    after = sql`(${rank}, ${prompts.updatedAt}, ${prompts.id}) < (${position}::integer, ${timestamp}::timestamptz, ${id}::uuid)`
-  }
+    ${bodyCandidates})`
+  const ph = sql.placeholder
+  const after = shape.cursor
+    ? sql`(${rank}, ${prompts.updatedAt}, ${prompts.id}) < (${ph('cursorRank')}::integer, ${ph('cursorAt')}::timestamptz, ${ph('cursorId')}::uuid)`
+    : undefined
   return {
     rank,
     matches,
@@ -93,8 +112,20 @@ export function searchParts(
   }
 }
 
-const placeholderQuery = sql`websearch_to_tsquery('simple', ${sql.placeholder('search')})`
-const placeholderPattern = sql.placeholder('pattern')
+/** The values of a ranked search statement's placeholders for `search` and its page's cursor. */
+export function rankedSearchValues(search: string, cursor: string | undefined) {
+  const lastWord = search.match(/[\p{L}\p{N}]+/gu)?.at(-1)
+  let after: { cursorRank: number; cursorAt: string; cursorId: string } | undefined
+  if (cursor) {
+    const { at, id } = decodeCursor(cursor, 'ranked')
+    const separator = at.indexOf(':')
+    after = { cursorRank: Number(at.slice(0, separator)), cursorAt: at.slice(separator + 1), cursorId: id }
+  }
+  return {
+    shape: { hasWord: lastWord !== undefined, cursor: after !== undefined } satisfies SearchShape,
+    values: { search, pattern: containsPattern(search), lastWord, ...after },
+  }
+}
 
 /** Whether a page's titles and descriptions match (`matchesOf`; built once, `builtOnce`). */
 const fieldHitsStatement = builtOnce((db) =>
