@@ -6,7 +6,6 @@ import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { applyMigrations, type MigrationSession, type WithMigrationLock } from './migrate.ts'
@@ -100,8 +99,11 @@ function collectGarbage() {
 }
 
 async function openPostgres(options: { url: string; searchPath?: string; max?: number }): Promise<Database> {
-  // Loaded here, not at start: the embedded mode never needs the driver.
-  const { default: pg } = await import('pg')
+  // Loaded here, not at start: the embedded mode never needs the driver (nor compiles its code).
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ])
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
