@@ -196,6 +196,36 @@ test('delete the conversation', async ({ page }) => {
   await expect(page).toHaveURL(/\/conversations$/)
 })
 
+test('a first visit asks for the conversation and its newest messages once each, side by side', async ({
+  page,
+}) => {
+  const conversation = await createConversationViaApi(page, { title: 'Asked once' })
+  await appendMessageViaApi(page, conversation.id, { content: { text: 'Only message' } })
+  const base = `/api/v1/conversations/${conversation.id}`
+  const events: string[] = []
+  const which = (url: string) => {
+    const path = new URL(url).pathname
+    return path === base ? 'conversation' : path === `${base}/messages` ? 'messages' : undefined
+  }
+  page.on('request', (request) => {
+    const name = which(request.url())
+    if (name) events.push(`ask ${name}`)
+  })
+  page.on('response', (response) => {
+    const name = which(response.url())
+    if (name) events.push(`got ${name}`)
+  })
+  await page.goto(`/conversations/${conversation.id}`)
+  await expect(page.getByText('Only message', { exact: true })).toBeVisible()
+  expect(events.filter((event) => event.startsWith('ask')).sort()).toEqual([
+    'ask conversation',
+    'ask messages',
+  ])
+  // The route asks for both as it is entered; the screen used to ask for the messages only once
+  // the conversation had arrived.
+  expect(events.indexOf('ask messages')).toBeLessThan(events.indexOf('got conversation'))
+})
+
 test('opens at the newest messages and loads older ones when scrolled up', async ({ page }) => {
   // 105 messages written through the API first, then 50 rendered and scrolled to: more than the
   // default budgets on a busy machine.

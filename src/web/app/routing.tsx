@@ -1,6 +1,13 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { type ComponentType, lazy } from 'react'
-import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router'
+import {
+  type Location,
+  matchRoutes,
+  type Params,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router'
 import { loadNamespaces, type Namespace } from '../i18n/index.ts'
 
 /**
@@ -9,7 +16,7 @@ import { loadNamespaces, type Namespace } from '../i18n/index.ts'
  * inside the shell does not wait for the shell's code before its own starts downloading.
  */
 interface RouteHandle {
-  enter: (location: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient) => void
+  enter: (location: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient, params: Params) => void
 }
 
 /**
@@ -30,9 +37,11 @@ export function lazyPage<M extends Record<string, unknown>>(
     })))
   const Page = lazy(loadPage)
   const handle: RouteHandle = {
-    enter: (location, queryClient) => {
+    enter: (location, queryClient, params) => {
+      // The data first: its request waits for the code that makes it, in the browser's queue of six
+      // connections with the screen's own files.
+      extra?.(location, queryClient, params)
       void loadPage()
-      extra?.(location, queryClient)
     },
   }
   return { element: <Page />, handle }
@@ -44,8 +53,9 @@ export function enterRoutes(
   location: Pick<Location, 'pathname' | 'search'>,
   queryClient: QueryClient,
 ) {
-  for (const { route } of matchRoutes(routes, location) ?? []) {
-    ;(route.handle as RouteHandle | undefined)?.enter(location, queryClient)
+  // The innermost route first (the page before the shell around it), for the same reason.
+  for (const { route, params } of (matchRoutes(routes, location) ?? []).reverse()) {
+    ;(route.handle as RouteHandle | undefined)?.enter(location, queryClient, params)
   }
 }
 

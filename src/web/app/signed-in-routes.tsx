@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Location, RouteObject } from 'react-router'
 import { RequireAuth, RequireGlobalAdmin } from '../features/auth/require-auth.tsx'
+import { conversationQuery, messagesQuery } from '../features/conversations/conversation-reads.ts'
 import { enterRoutes, lazyPage, useRouteTable } from './routing.tsx'
 
 async function prefetchPromptList(queryClient: QueryClient, params: URLSearchParams) {
@@ -9,6 +10,12 @@ async function prefetchPromptList(queryClient: QueryClient, params: URLSearchPar
     import('../lib/list-filters.ts'),
   ])
   prefetch(queryClient, listFiltersOf(params))
+}
+
+/** Side by side, and before the screen's code: the screen asks for the messages only once it has the conversation. */
+function prefetchConversation(queryClient: QueryClient, id: string) {
+  void queryClient.prefetchQuery(conversationQuery(id))
+  void queryClient.prefetchInfiniteQuery(messagesQuery(id))
 }
 
 /**
@@ -57,7 +64,15 @@ const signedInRoutes: RouteObject[] = [
           },
           {
             path: '/conversations/:id',
-            ...lazyPage(() => import('../routes/conversations/detail.tsx'), 'ConversationDetailPage'),
+            // The conversation and its newest messages load beside the screen's code.
+            ...lazyPage(
+              () => import('../routes/conversations/detail.tsx'),
+              'ConversationDetailPage',
+              [],
+              (_, queryClient, { id }) => {
+                if (id) prefetchConversation(queryClient, id)
+              },
+            ),
           },
           { path: '/team', ...lazyPage(() => import('../routes/team.tsx'), 'TeamPage') },
           {

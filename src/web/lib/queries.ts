@@ -35,7 +35,7 @@ type PageOf<O extends Operation> = OperationOutput<O> extends Paged ? OperationO
  * cursor. Its key ends with 'pages', so it never shares a cache entry with a single-page query.
  */
 export function pagedOperationQuery<O extends Operation>(
-  operation: O,
+  operation: Callable<O>,
   input: OperationInput<O> & { query?: Omit<QueryOf<OperationInput<O>>, 'cursor'> },
 ) {
   return infiniteQueryOptions<

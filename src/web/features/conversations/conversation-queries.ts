@@ -5,16 +5,13 @@ import type { CreateConversationInput, UpdateConversationInput } from '../../../
 import { callOperation } from '../../lib/api.ts'
 import type { ListFilters } from '../../lib/list-filters.ts'
 import { invalidateOperations, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
+import { conversationQuery } from './conversation-reads.ts'
 
 /** The list screen's pages: 50 at a time, then more by cursor. */
 export function conversationListQuery(filters: ListFilters) {
   return pagedOperationQuery(conversationOperations.list, {
     query: { ...filters, limit: CONVERSATIONS_PAGE.listScreen },
   })
-}
-
-export function conversationQuery(id: string) {
-  return operationQuery(conversationOperations.get, { params: { id } })
 }
 
 /**

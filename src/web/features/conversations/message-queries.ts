@@ -1,6 +1,5 @@
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { conversationOperations } from '../../../domain/api/conversations.ts'
-import { MESSAGES_PAGE } from '../../../domain/constants.ts'
 import type {
   AddAttachmentInput,
   AppendMessageInput,
@@ -10,21 +9,11 @@ import type {
 } from '../../../domain/conversations.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { callOperation } from '../../lib/api.ts'
-import { invalidateOperations, pagedOperationQuery } from '../../lib/queries.ts'
-import { conversationQuery, invalidateConversationLists } from './conversation-queries.ts'
+import { invalidateOperations } from '../../lib/queries.ts'
+import { invalidateConversationLists } from './conversation-queries.ts'
+import { conversationQuery, messagesQuery } from './conversation-reads.ts'
 
 type MessagePages = InfiniteData<Page<Message>, string | undefined>
-
-/**
- * The detail screen opens at the newest messages: pages come newest first (order=desc, 100 each)
- * and the screen shows them oldest first; scrolling up loads older pages.
- */
-export function messagesQuery(conversationId: string) {
-  return pagedOperationQuery(conversationOperations.messages, {
-    params: { id: conversationId },
-    query: { order: 'desc', limit: MESSAGES_PAGE.screen },
-  })
-}
 
 /** The loaded messages, oldest first. */
 export function messagesOldestFirst(data: InfiniteData<Page<Message>, unknown> | undefined): Message[] {

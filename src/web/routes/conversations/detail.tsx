@@ -12,14 +12,10 @@ import { LoadingSkeletons, Skeleton, Spinner } from '../../components/ui/skeleto
 import { toast } from '../../components/ui/toast.tsx'
 import { useCurrentUser } from '../../features/auth/session.ts'
 import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
-import { conversationQuery } from '../../features/conversations/conversation-queries.ts'
+import { conversationQuery, messagesQuery } from '../../features/conversations/conversation-reads.ts'
 import { MessageComposer } from '../../features/conversations/message-composer.tsx'
 import { MessageItem } from '../../features/conversations/message-item.tsx'
-import {
-  messagesOldestFirst,
-  messagesQuery,
-  useAddAttachment,
-} from '../../features/conversations/message-queries.ts'
+import { messagesOldestFirst, useAddAttachment } from '../../features/conversations/message-queries.ts'
 import type { PickedPrompt } from '../../features/conversations/prompt-picker-dialog.tsx'
 import { PromptPickerDialog } from '../../features/conversations/prompt-picker-dialog.tsx'
 import { errorText } from '../../lib/api.ts'
