@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { dashboardRelativeTime, formatShortDate, relativeTime } from './time.ts'
+import {
+  dashboardRelativeTime,
+  formatLongDateTime,
+  formatNumericDateTime,
+  formatShortDate,
+  relativeTime,
+} from './time.ts'
 
 const now = new Date('2026-11-21T12:00:00Z')
 const ago = (ms: number) => new Date(now.getTime() - ms)
@@ -27,6 +33,22 @@ describe('relativeTime', () => {
 describe('formatShortDate', () => {
   it('uses US English by default', () => {
     expect(formatShortDate('2026-11-21T12:00:00Z')).toBe('Nov 21, 2026')
+  })
+
+  it('keeps each language and style apart (formatters are kept per both)', () => {
+    const at = '2026-11-21T12:00:00Z'
+    expect(formatShortDate(at, 'de')).toBe('21. Nov. 2026')
+    expect(formatShortDate(at, 'en')).toBe('Nov 21, 2026')
+    expect(formatLongDateTime(at, 'en')).toMatch(/^November 2[01], 2026 at \d{1,2}:\d{2}\s[AP]M$/)
+    expect(formatLongDateTime(at, 'de')).toMatch(/^2[01]\. November 2026 um \d{1,2}:\d{2}$/)
+    expect(formatShortDate(at, 'de')).toBe('21. Nov. 2026')
+  })
+
+  it('gives the tooltip the same text as Date.toLocaleString in either language', () => {
+    const at = '2026-11-21T12:00:00Z'
+    for (const locale of ['en', 'de']) {
+      expect(formatNumericDateTime(at, locale)).toBe(new Date(at).toLocaleString(locale))
+    }
   })
 })
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { formatShortDate, relativeTime } from '../../domain/time.ts'
+import { formatNumericDateTime, formatShortDate, relativeTime } from '../../domain/time.ts'
 import { currentLanguage } from '../i18n/index.ts'
 
 /** 'just now', '5m ago', '3h ago', '2d ago', then a date; the full time in the tooltip. */
@@ -13,7 +13,7 @@ export function RelativeTime({ value }: { value: string }) {
         ? formatShortDate(relative.date, currentLanguage())
         : t(`time.${relative.unit}Ago`, { count: relative.count })
   return (
-    <time dateTime={value} title={new Date(value).toLocaleString(currentLanguage())}>
+    <time dateTime={value} title={formatNumericDateTime(value, currentLanguage())}>
       {text}
     </time>
   )
