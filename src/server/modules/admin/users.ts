@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { type ChoosablePlanId, entitlementsOf } from '../../../domain/plans.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { containsText, cursorTimestamp } from '../../db/queries.ts'
+import { containsPattern, cursorTimestamp } from '../../db/queries.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { recordAudit } from '../audit/record.ts'
 import type { PlanGate } from '../plans/gate.ts'
@@ -60,6 +60,16 @@ function toAdminUser(row: UserRow, plans: PlanGate): AdminUser {
 }
 
 /**
+ * A "contains" match on the address, case-insensitive as ILIKE is, at LIKE's cost. Addresses are
+ * stored in lower case (`CHECK (email = lower(email))`), and ILIKE matches lower(address) against
+ * lower(pattern): lowering the pattern once gives the same rows without lowering every address,
+ * which was most of the time a search spent per account it read. The trigram index serves both.
+ */
+function emailContains(search: string): SQL {
+  return sql`u.email LIKE lower(${containsPattern(search)})`
+}
+
+/**
  * The user list: newest first, keyset pages on (created_at, id) so page 2000 of 100k accounts
  * costs what page 1 does; `search` matches any part of the email (trigram index).
  */
@@ -70,7 +80,7 @@ export async function listUsers(
 ): Promise<AdminUsersPage> {
   // Deleted accounts' tombstones (decision 0180) are no one to manage.
   const conditions: SQL[] = [sql`u.deleted_at IS NULL`]
-  if (query.search) conditions.push(containsText(sql`u.email`, query.search))
+  if (query.search) conditions.push(emailContains(query.search))
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor)
     conditions.push(sql`(u.created_at, u.id) < (${cursor.at}::timestamptz, ${cursor.id})`)
