@@ -11,10 +11,12 @@ import type {
 } from '../../../domain/admin.ts'
 import { adminOperations } from '../../../domain/api/admin.ts'
 import { type Operation, operationsOf } from '../../../domain/api/operation.ts'
+import { encodeCursor } from '../../../domain/cursor.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
 import { createTeamAs } from '../../testing/teams.ts'
 import { createTestApp } from '../../testing/test-app.ts'
+import { SEARCH_WINDOW_PER_ROW } from './users.ts'
 
 const testApp = await createTestApp({}, {})
 afterAll(() => testApp.close())
@@ -202,6 +204,121 @@ describe('users', () => {
     } finally {
       await plansApp.close()
     }
+  })
+})
+
+describe('users search: the newest accounts first, the trigram index beyond them (decision 0234)', () => {
+  // 1,200 accounts older than every other of this file, in threes that share a created_at (the id
+  // orders them: 2, 1, 0, 5, 4, 3, …). Words in their addresses, each followed by this run's marker,
+  // pick what the searches match: `dense` every 4th account, `sparse` every 130th, `rare`, `edge`
+  // and `jürgen` a few. Every 12th account below 600 and two rare ones are deleted. The window of
+  // a page of `limit` is the newest SEARCH_WINDOW_PER_ROW × (limit + 1) accounts after the cursor:
+  // 300 for pages of 2.
+  const marker = Math.floor(Math.random() * 0x1000000)
+    .toString(16)
+    .padStart(6, '0')
+  // Ids as the cursor takes them: uuids, here made of the marker and the account's number.
+  const idOf = (i: number) => `${marker}00-0000-4000-8000-${String(i).padStart(12, '0')}`
+  const createdAtOf = (i: number) => new Date(Date.UTC(2001, 0, 1) - Math.floor(i / 3) * 1000).toISOString()
+
+  beforeAll(async () => {
+    expect(SEARCH_WINDOW_PER_ROW * 3).toBe(300)
+    await testApp.database.db.execute(sql`
+      INSERT INTO users (id, name, email, created_at, updated_at, deleted_at)
+      SELECT ${marker} || '00-0000-4000-8000-' || lpad(i::text, 12, '0'), 'Window ' || i,
+             'w' || ${marker} || '-' || i
+               || CASE WHEN i % 4 = 0 THEN '.dense-' || ${marker} ELSE '' END
+               || CASE WHEN i % 130 = 7 THEN '.sparse-' || ${marker} ELSE '' END
+               || CASE WHEN i IN (4, 5, 700, 701, 1100, 1150) THEN '.rare-' || ${marker} ELSE '' END
+               || CASE WHEN i IN (800, 1050, 1051, 1052) THEN '.edge-' || ${marker} ELSE '' END
+               || CASE WHEN i = 1199 THEN '.jürgen-' || ${marker} ELSE '' END
+               || '@window.test',
+             timestamptz '2001-01-01' - (i / 3) * interval '1 second',
+             timestamptz '2001-01-01' - (i / 3) * interval '1 second',
+             CASE WHEN (i % 12 = 0 AND i < 600) OR i IN (4, 1100) THEN now() END
+      FROM generate_series(0, 1199) i`)
+  })
+  // The other tests page through every account.
+  afterAll(() => testApp.database.db.execute(sql`DELETE FROM users WHERE id LIKE ${`${marker}00-%`}`))
+
+  /** Every match, as the trigram statement alone answers: newest first, no deleted account. */
+  async function allMatches(word: string): Promise<string[]> {
+    const { rows } = (await testApp.database.db.execute(
+      sql`SELECT id FROM users WHERE deleted_at IS NULL AND email LIKE ${`%.${word}-${marker}%`}
+          ORDER BY created_at DESC, id DESC`,
+    )) as unknown as { rows: { id: string }[] }
+    return rows.map((row) => row.id)
+  }
+
+  /** Every page of a search, cursor after cursor, in order (a cursor that leads nowhere fails). */
+  async function searchPages(word: string, limit: number, from: string | null = null): Promise<string[][]> {
+    const pages: string[][] = []
+    let cursor = from
+    do {
+      expect(pages.length).toBeLessThan(200)
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+      const res = await globalAdmin.get<AdminUsersPage>(
+        `/api/v1/admin/users?search=${word}-${marker}&limit=${limit}${query}`,
+      )
+      expect(res.status).toBe(200)
+      pages.push(res.body.items.map((item) => item.id))
+      cursor = res.body.nextCursor
+    } while (cursor)
+    return pages
+  }
+
+  it('answers matches that fill pages among the newest accounts with exactly the newest, in order', async () => {
+    const expected = await allMatches('dense')
+    expect(expected).toHaveLength(248)
+    for (const limit of [2, 7, 50]) {
+      const pages = await searchPages('dense', limit)
+      expect(pages.flat()).toEqual(expected)
+      expect(pages.slice(0, -1).every((page) => page.length === limit)).toBe(true)
+    }
+  })
+
+  it('finds the older matches beyond the window when the newest accounts hold too few', async () => {
+    // 5 is in the first window; 700, 701 and 1150 lie beyond it; 4 and 1100 are deleted.
+    const expected = [idOf(5), idOf(701), idOf(700), idOf(1150)]
+    expect(await allMatches('rare')).toEqual(expected)
+    const [first] = await searchPages('rare', 2)
+    expect(first).toEqual(expected.slice(0, 2))
+    for (const limit of [1, 2, 3, 4, 100]) expect((await searchPages('rare', limit)).flat()).toEqual(expected)
+  })
+
+  it('pages by cursor across the edge of the window, some pages from it and some beyond it', async () => {
+    // 130 accounts apart: a window of 300 after a cursor holds two or three of them.
+    const expected = await allMatches('sparse')
+    expect(expected).toHaveLength(10)
+    for (const limit of [1, 2, 3]) {
+      const pages = await searchPages('sparse', limit)
+      expect(pages.flat()).toEqual(expected)
+      expect(pages.slice(0, -1).every((page) => page.length === limit)).toBe(true)
+    }
+  })
+
+  it('ends the window where the page order does, inside accounts created at the same moment', async () => {
+    // After 751: 750, then 99 threes (251..349), then 1052 and 1051 make 300; 1050, created with
+    // them, is the first account beyond. The window's three matches are 800, 1052 and 1051.
+    const cursor = encodeCursor({ at: createdAtOf(751), id: idOf(751) })
+    const pages = await searchPages('edge', 2, cursor)
+    expect(pages).toEqual([
+      [idOf(800), idOf(1052)],
+      [idOf(1051), idOf(1050)],
+    ])
+  })
+
+  it('matches beyond ASCII without regard to case, as ILIKE did', async () => {
+    const res = await globalAdmin.get<AdminUsersPage>(
+      `/api/v1/admin/users?search=${encodeURIComponent(`JÜRGEN-${marker}`)}`,
+    )
+    expect(res.body.items.map((item) => item.id)).toEqual([idOf(1199)])
+  })
+
+  it('never lists a deleted account, in the window or beyond it', async () => {
+    const deleted = [idOf(0), idOf(4), idOf(12), idOf(1100)]
+    const listed = [...(await searchPages('dense', 3)), ...(await searchPages('rare', 1))].flat()
+    expect(listed.filter((id) => deleted.includes(id))).toEqual([])
   })
 })
 
