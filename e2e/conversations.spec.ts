@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
-import { expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { expect, signUpViaApi, test, uniqueEmail, watchReads } from './support.ts'
 import { createTeamWithMemberViaApi } from './teams-support.ts'
 
 test.beforeEach(async ({ page }) => {
@@ -202,19 +202,7 @@ test('a first visit asks for the conversation and its newest messages once each,
   const conversation = await createConversationViaApi(page, { title: 'Asked once' })
   await appendMessageViaApi(page, conversation.id, { content: { text: 'Only message' } })
   const base = `/api/v1/conversations/${conversation.id}`
-  const events: string[] = []
-  const which = (url: string) => {
-    const path = new URL(url).pathname
-    return path === base ? 'conversation' : path === `${base}/messages` ? 'messages' : undefined
-  }
-  page.on('request', (request) => {
-    const name = which(request.url())
-    if (name) events.push(`ask ${name}`)
-  })
-  page.on('response', (response) => {
-    const name = which(response.url())
-    if (name) events.push(`got ${name}`)
-  })
+  const events = watchReads(page, { conversation: base, messages: `${base}/messages` })
   await page.goto(`/conversations/${conversation.id}`)
   await expect(page.getByText('Only message', { exact: true })).toBeVisible()
   expect(events.filter((event) => event.startsWith('ask')).sort()).toEqual([

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
-import { apiOptions, expect, signUpViaApi, test } from './support.ts'
+import { apiOptions, expect, signUpViaApi, test, watchReads } from './support.ts'
 import { createTeamWithMemberViaApi } from './teams-support.ts'
 
 /** The rows of the prompt list (not the tag lists inside them). */
@@ -240,6 +240,20 @@ test.describe('copying', () => {
     ).toBeVisible()
     await expect(rows(page).first().getByRole('button', { name: 'Copied!' })).toHaveCount(0)
   })
+})
+
+test('a first visit asks for the prompt and its history once each, side by side', async ({ page }) => {
+  await signUpViaApi(page)
+  const prompt = await createPromptViaApi(page, { title: 'Asked once' })
+  await saveBodyViaApi(page, prompt.id, 'Version two.')
+  const base = `/api/v1/prompts/${prompt.id}`
+  const events = watchReads(page, { prompt: base, versions: `${base}/versions` })
+  await page.goto(`/prompts/${prompt.id}`)
+  await expect(history(page).getByRole('listitem', { name: 'Version 2' })).toBeVisible()
+  expect(events.filter((event) => event.startsWith('ask')).sort()).toEqual(['ask prompt', 'ask versions'])
+  // The route asks for both as it is entered; the screen used to ask for the history only once the
+  // prompt had arrived.
+  expect(events.indexOf('ask versions')).toBeLessThan(events.indexOf('got prompt'))
 })
 
 test('delete asks first, then removes the prompt', async ({ page }) => {

@@ -75,6 +75,27 @@ const clientErrorResponse = /^Failed to load resource: the server responded with
  * Every test fails on a console error it did not expect (a 5xx, a React warning, an exception).
  * Tests that provoke one on purpose match it with `expectedConsoleError`.
  */
+/**
+ * What the browser asks of the API paths named in `paths` (name → path), in order: `ask <name>` as a
+ * request leaves, `got <name>` as its answer arrives. Read after the page has settled.
+ */
+export function watchReads(page: Page, paths: Record<string, string>): string[] {
+  const events: string[] = []
+  const nameOf = (url: string) => {
+    const path = new URL(url).pathname
+    return Object.keys(paths).find((name) => paths[name] === path)
+  }
+  page.on('request', (request) => {
+    const name = nameOf(request.url())
+    if (name) events.push(`ask ${name}`)
+  })
+  page.on('response', (response) => {
+    const name = nameOf(response.url())
+    if (name) events.push(`got ${name}`)
+  })
+  return events
+}
+
 export const test = base.extend<{ expectedConsoleError: RegExp | undefined; consoleGuard: undefined }>({
   expectedConsoleError: [undefined, { option: true }],
   consoleGuard: [

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Location, RouteObject } from 'react-router'
 import { RequireAuth, RequireGlobalAdmin } from '../features/auth/require-auth.tsx'
 import { conversationQuery, messagesQuery } from '../features/conversations/conversation-reads.ts'
+import { promptQuery, promptVersionsQuery } from '../features/prompts/prompt-reads.ts'
 import { enterRoutes, lazyPage, useRouteTable } from './routing.tsx'
 
 async function prefetchPromptList(queryClient: QueryClient, params: URLSearchParams) {
@@ -16,6 +17,12 @@ async function prefetchPromptList(queryClient: QueryClient, params: URLSearchPar
 function prefetchConversation(queryClient: QueryClient, id: string) {
   void queryClient.prefetchQuery(conversationQuery(id))
   void queryClient.prefetchInfiniteQuery(messagesQuery(id))
+}
+
+/** The same for a prompt: the screen asks for its history only once it has the prompt. */
+function prefetchPrompt(queryClient: QueryClient, id: string) {
+  void queryClient.prefetchQuery(promptQuery(id))
+  void queryClient.prefetchInfiniteQuery(promptVersionsQuery(id))
 }
 
 /**
@@ -52,7 +59,15 @@ const signedInRoutes: RouteObject[] = [
           },
           {
             path: '/prompts/:id',
-            ...lazyPage(() => import('../routes/prompts/detail.tsx'), 'PromptDetailPage'),
+            // The prompt and its newest versions load beside the screen's code.
+            ...lazyPage(
+              () => import('../routes/prompts/detail.tsx'),
+              'PromptDetailPage',
+              [],
+              (_, queryClient, { id }) => {
+                if (id) prefetchPrompt(queryClient, id)
+              },
+            ),
           },
           {
             path: '/prompts/:id/edit',

@@ -18,6 +18,7 @@ import type {
 import { callOperation } from '../../lib/api.ts'
 import type { ListFilters } from '../../lib/list-filters.ts'
 import { invalidateOperations, operationKey, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
+import { promptQuery, promptVersionsQuery } from './prompt-reads.ts'
 
 /** One page of 20 at a time ('Load more' asks for the next); the previous result stays while typing. */
 export function usePromptList(filters: ListFilters) {
@@ -40,9 +41,8 @@ export function usePromptTags(scope: PromptScope, teamId?: string) {
   })
 }
 
-/** The prompt with its current version and what the user may do with it. */
 export function usePrompt(id: string) {
-  return useQuery(operationQuery(promptOperations.get, { params: { id } }))
+  return useQuery(promptQuery(id))
 }
 
 /** Reads the prompt and its history again (an editor catching up with a save made elsewhere). */
@@ -52,21 +52,12 @@ export function useRefreshPrompt(id: string) {
     void queryClient.invalidateQueries({
       queryKey: operationKey(promptOperations.versions, { params: { id } }),
     })
-    return queryClient.fetchQuery({
-      ...operationQuery(promptOperations.get, { params: { id } }),
-      staleTime: 0,
-    })
+    return queryClient.fetchQuery({ ...promptQuery(id), staleTime: 0 })
   }
 }
 
-/** The history, newest first, 20 versions a page ('Load more'). */
 export function usePromptVersions(id: string, enabled = true) {
-  return useInfiniteQuery({
-    ...pagedOperationQuery(promptOperations.versions, { params: { id } }),
-    enabled,
-    // Prompt version lookups are cached for 60 s.
-    staleTime: PROMPT_VERSION_CACHE_MS,
-  })
+  return useInfiniteQuery({ ...promptVersionsQuery(id), enabled })
 }
 
 /** One version with its whole body. Versions never change once written, so it is fetched once. */
