@@ -62,11 +62,11 @@ export async function seedDashboard(): Promise<void> {
     await timed(`${PROMPTS} prompts`, () =>
       db.query(
         `WITH numbered AS (SELECT id, name, row_number() OVER (ORDER BY name = $2 DESC, name) AS n FROM teams)
-         INSERT INTO prompts (owner_user_id, team_id, title, tags, visibility, created_at, updated_at)
+         INSERT INTO prompts (owner_user_id, team_id, title, name, tags, visibility, created_at, updated_at)
          SELECT $1,
                 CASE WHEN i % 4 = 0 THEN (SELECT id FROM numbered WHERE n = 1)
                      WHEN i % 4 = 2 THEN (SELECT id FROM numbered WHERE n = 2 + i % 49) END,
-                'Prompt ' || i, ARRAY['bench', 'tag' || (i % 40)],
+                'Prompt ' || i, 'prompt-' || i, ARRAY['bench', 'tag' || (i % 40)],
                 CASE WHEN i % 2 = 0 THEN 'team' ELSE 'private' END,
                 now() - (i % $3) * interval '1 day' - i * interval '1 second',
                 now() - (i % $3) * interval '1 day'
