@@ -185,7 +185,7 @@ async function searchPrompts(
   const byId = new Map(summaries.map((row) => [row.id, row]))
   const pageRows = ranked.slice(0, query.limit).flatMap((row) => {
     const summary = byId.get(row.id)
-    return summary ? [{ ...summary, cursorKey: row.cursorKey }] : []
+    return summary ? [{ ...summary, rank: row.rank, cursorKey: row.cursorKey }] : []
   })
   const matches = await matchesOf(db, pageRows, search)
   const page = toPage(
@@ -196,7 +196,7 @@ async function searchPrompts(
   )
   return {
     items: page.items.map((row) => {
-      const { cursorKey: _, ...summary } = row as (typeof pageRows)[number]
+      const { cursorKey: _, rank: __, ...summary } = row as (typeof pageRows)[number]
       return { ...toSummary(actor, summary), match: matches.get(row.id) }
     }),
     nextCursor: page.nextCursor,

@@ -68,6 +68,9 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
     expect(titles(page)).toEqual(['Haiku master', 'Haikus', 'Describes it', 'In the body'])
     expect(page.items.map((item) => item.match?.field)).toEqual(['title', 'title', 'description', 'body'])
     expect(page.items[0]!.match!.versionNumber).toBeNull()
+    // A part of a word in the description is a description match too, ahead of the body.
+    const parts = await search(me, 'haik')
+    expect(parts.items.map((item) => item.match?.field)).toEqual(['title', 'title', 'description', 'body'])
   })
 
   it('ranks body matches too: words in the current version by relevance, then the start of a word, then inside a word, then old versions', async () => {

@@ -127,18 +127,15 @@ export function rankedSearchValues(search: string, cursor: string | undefined) {
   }
 }
 
-/** Whether a page's titles and descriptions match (`matchesOf`; built once, `builtOnce`). */
-const fieldHitsStatement = builtOnce((db) =>
-  db
-    .select({
-      id: prompts.id,
-      titleHit: sql<boolean>`(to_tsvector('simple', ${prompts.title}) @@ ${placeholderQuery} OR ${containsText(prompts.title, placeholderPattern)})`,
-      descriptionHit: sql<boolean>`(to_tsvector('simple', coalesce(${prompts.description}, '')) @@ ${placeholderQuery} OR ${containsText(prompts.description, placeholderPattern)})`,
-    })
-    .from(prompts)
-    .where(sql`${prompts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
-    .prepare(''),
-)
+/**
+ * Whether a prompt's title and description match, read back from its rank: the rank is
+ * `100 * (9 * title + 3 * description) + body` with each field's score 0–2 and the body's 0–99, so
+ * its hundreds hold both fields' scores. A statement of its own asked the database again.
+ */
+export function fieldHitsOf(rank: number): { title: boolean; description: boolean } {
+  const fields = Math.floor(rank / 100)
+  return { title: fields >= 9, description: fields % 9 >= 3 }
+}
 
 /** The version whose body matches, per prompt: the current one first, else the newest (`builtOnce`). */
 const bodyHitsStatement = builtOnce((db) =>
@@ -170,20 +167,16 @@ const bodyHitsStatement = builtOnce((db) =>
  */
 export async function matchesOf(
   db: Db,
-  rows: readonly { id: string; title: string; description: string | null; currentVersionId: string | null }[],
+  rows: readonly { id: string; title: string; description: string | null; rank: number }[],
   search: string,
 ): Promise<Map<string, SearchMatch>> {
   const found = new Map<string, SearchMatch>()
-  if (rows.length === 0) return found
-  const values = { search, pattern: containsPattern(search) }
-  const hits = await fieldHitsStatement(db, undefined).execute({ ...values, ids: rows.map((row) => row.id) })
-  const hitOf = new Map(hits.map((hit) => [hit.id, hit]))
   const needBody: string[] = []
   for (const row of rows) {
-    const hit = hitOf.get(row.id)
-    if (hit?.titleHit) {
+    const hit = fieldHitsOf(row.rank)
+    if (hit.title) {
       found.set(row.id, { field: 'title', versionNumber: null, ...searchSnippet(row.title, search) })
-    } else if (hit?.descriptionHit && row.description) {
+    } else if (hit.description && row.description) {
       found.set(row.id, {
         field: 'description',
         versionNumber: null,
@@ -194,6 +187,7 @@ export async function matchesOf(
     }
   }
   if (needBody.length > 0) {
+    const values = { search, pattern: containsPattern(search) }
     const versions = await bodyHitsStatement(db, undefined).execute({ ...values, ids: needBody })
     for (const version of versions) {
       found.set(version.promptId, {
