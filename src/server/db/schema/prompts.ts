@@ -42,6 +42,11 @@ export const prompts = pgTable('prompts', {
   currentVersionId: uuid('current_version_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The title's and the description's words, stored for search (decision 0236); never read into the app. */
+  titleSearch: tsvector('title_search').notNull().generatedAlwaysAs(sql`to_tsvector('simple', title)`),
+  descriptionSearch: tsvector('description_search')
+    .notNull()
+    .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(description, ''))`),
 })
 
 export const promptVersions = pgTable(

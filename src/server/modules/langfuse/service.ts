@@ -29,6 +29,7 @@ import {
 } from '../api-keys/service.ts'
 import { recordAudit } from '../audit/record.ts'
 import type { PlanGate } from '../plans/gate.ts'
+import { promptColumns } from '../prompts/access.ts'
 import { mapPromptDbError } from '../prompts/db-errors.ts'
 import { type Mover, placeLabel, requireMayMove } from '../prompts/labels.ts'
 import { inSpace, type Space, spaceId } from '../prompts/names.ts'
@@ -238,7 +239,7 @@ const moverOf = (principal: ApiKeyPrincipal): Mover => ({
 
 async function lockByName(tx: Tx, space: Space, name: string) {
   const [row] = await tx
-    .select()
+    .select(promptColumns)
     .from(prompts)
     .where(and(inSpace(space), eq(prompts.name, name)))
     .for('update', { of: prompts })
@@ -285,7 +286,7 @@ export async function createLangfuseVersion(
             type: input.type,
             tags: input.tags ?? [],
           })
-          .returning()
+          .returning(promptColumns)
         prompt = created!
       } else {
         if (prompt.type !== input.type) throw new AppError('validation', 'prompts.typeChange')

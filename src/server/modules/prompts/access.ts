@@ -1,8 +1,14 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, or, type SQL } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { type Param, teamsOf } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
+
+/** A prompt's columns as the app reads them: all but the stored search vectors (decision 0236). */
+export const promptColumns = (() => {
+  const { titleSearch: _, descriptionSearch: __, ...columns } = getTableColumns(prompts)
+  return columns
+})()
 
 /**
  * Who may see a prompt: its owner, and members of its team when its visibility is 'team'.
@@ -28,7 +34,7 @@ export async function findVisiblePrompt(
   options: { keyShare?: boolean } = {},
 ) {
   const query = db
-    .select()
+    .select(promptColumns)
     .from(prompts)
     .where(and(eq(prompts.id, promptId), promptVisibleTo(userId)))
     .$dynamic()
@@ -36,7 +42,7 @@ export async function findVisiblePrompt(
   return row
 }
 
-export type PromptRow = typeof prompts.$inferSelect
+export type PromptRow = Omit<typeof prompts.$inferSelect, 'titleSearch' | 'descriptionSearch'>
 
 export const promptNotFound = () => new AppError('not_found', 'prompts.notFound')
 
@@ -47,7 +53,7 @@ export const promptNotFound = () => new AppError('not_found', 'prompts.notFound'
  */
 export async function lockVisiblePrompt(tx: Tx, userId: string, promptId: string): Promise<PromptRow> {
   const [row] = await tx
-    .select()
+    .select(promptColumns)
     .from(prompts)
     .where(and(eq(prompts.id, promptId), promptVisibleTo(userId)))
     .for('update', { of: prompts })

@@ -7,7 +7,14 @@ import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import { afterCursor, hasAllTags, type Param, teamsOf, toPage } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
-import { matchesOf, rankedSearchValues, type SearchShape, searchParts } from './search.ts'
+import {
+  bodyMatchesOf,
+  fieldHitsOf,
+  fieldMatchOf,
+  rankedSearchValues,
+  type SearchShape,
+  searchParts,
+} from './search.ts'
 import { selectSummaries, toSummary } from './summaries.ts'
 
 /**
@@ -178,26 +185,34 @@ async function searchPrompts(
     limit: query.limit + 1,
   })
   if (ranked.length === 0) return { items: [], nextCursor: null }
-  const summaries = await summariesByIdStatement(db, undefined).execute({
-    viewer: actor.id,
-    ids: ranked.map((row) => row.id),
-  })
-  const byId = new Map(summaries.map((row) => [row.id, row]))
-  const pageRows = ranked.slice(0, query.limit).flatMap((row) => {
-    const summary = byId.get(row.id)
-    return summary ? [{ ...summary, rank: row.rank, cursorKey: row.cursorKey }] : []
-  })
-  const matches = await matchesOf(db, pageRows, search)
   const page = toPage(
-    ranked.length > query.limit ? [...pageRows, ranked[query.limit]!] : pageRows,
+    ranked,
     query.limit,
     (row) => row.cursorKey,
     (row) => row,
   )
+  // Which prompts matched only in a body is known from the ranks, so their versions are read
+  // beside the summaries rather than after them.
+  const bodyOnly = page.items.filter((row) => {
+    const hit = fieldHitsOf(row.rank)
+    return !hit.title && !hit.description
+  })
+  const [summaries, bodyMatches] = await Promise.all([
+    summariesByIdStatement(db, undefined).execute({ viewer: actor.id, ids: page.items.map((row) => row.id) }),
+    bodyMatchesOf(
+      db,
+      bodyOnly.map((row) => row.id),
+      search,
+    ),
+  ])
+  const byId = new Map(summaries.map((row) => [row.id, row]))
   return {
-    items: page.items.map((row) => {
-      const { cursorKey: _, rank: __, ...summary } = row as (typeof pageRows)[number]
-      return { ...toSummary(actor, summary), match: matches.get(row.id) }
+    // A prompt deleted since it was ranked has no summary and drops out of the page.
+    items: page.items.flatMap(({ id, rank }) => {
+      const summary = byId.get(id)
+      if (!summary) return []
+      const match = fieldMatchOf({ ...summary, rank }, search) ?? bodyMatches.get(id)
+      return [{ ...toSummary(actor, summary), match }]
     }),
     nextCursor: page.nextCursor,
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { decodeCursor } from '../../../domain/cursor.ts'
 import { type SearchMatch, searchSnippet } from '../../../domain/prompt-search.ts'
 import type { Db } from '../../db/client.ts'
@@ -35,8 +35,9 @@ const placeholderPattern = sql.placeholder('pattern')
 /** The search's last word as a prefix (`summar:*`). */
 const placeholderPrefix = sql`to_tsquery('simple', quote_literal(${sql.placeholder('lastWord')}) || ':*')`
 
-function fieldScore(text: SQL): SQL {
-  return sql`(CASE WHEN to_tsvector('simple', ${text}) @@ ${placeholderQuery} THEN 2 WHEN ${containsText(text, placeholderPattern)} THEN 1 ELSE 0 END)`
+/** A field's score: 2 for a whole-word match (its stored vector, decision 0236), 1 for a part of one. */
+function fieldScore(vector: SQL | AnyColumn, text: SQL | AnyColumn): SQL {
+  return sql`(CASE WHEN ${vector} @@ ${placeholderQuery} THEN 2 WHEN ${containsText(text, placeholderPattern)} THEN 1 ELSE 0 END)`
 }
 
 /**
@@ -76,7 +77,9 @@ export interface SearchShape {
 export function searchParts(shape: SearchShape, filters: SQL | undefined): SearchParts {
   const query = placeholderQuery
   const pattern = placeholderPattern
-  const titleAndDescription = sql`${prompts.title} || ' ' || coalesce(${prompts.description}, '')`
+  // The index's expression (migration 0236): the same words and positions as the vector of the
+  // title and description joined by a space.
+  const titleAndDescription = sql`(${prompts.titleSearch} || ${prompts.descriptionSearch})`
   // A match in any version's body (an older one only scores 10, see bodyScore).
   const bodyMatches = sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
     AND (sv.body_search @@ ${query} OR ${containsText(sql`sv.body`, pattern)}))`
@@ -85,8 +88,8 @@ export function searchParts(shape: SearchShape, filters: SQL | undefined): Searc
   // score is not 0 (decision 0231). As a hashed subplan it runs once per search, so the current
   // version is read and ranked for these prompts only, not for every title or description match.
   const bodyCandidates = sql`SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND ${bodyMatches}`
-  const rank = sql<number>`(100 * (9 * ${fieldScore(sql`${prompts.title}`)}
-    + 3 * ${fieldScore(sql`coalesce(${prompts.description}, '')`)})
+  const rank = sql<number>`(100 * (9 * ${fieldScore(prompts.titleSearch, prompts.title)}
+    + 3 * ${fieldScore(prompts.descriptionSearch, sql`coalesce(${prompts.description}, '')`)})
     + CASE WHEN ${prompts.id} IN (${bodyCandidates}) THEN ${bodyScore(shape.hasWord, bodyMatches)} ELSE 0 END)`
   // The matching ids, found through the indexes with the list's filters inside (the inner
   // `prompts` shadows the outer one): the title and description indexes ANDed with the scope's,
@@ -95,7 +98,7 @@ export function searchParts(shape: SearchShape, filters: SQL | undefined): Searc
   // A semi-join, not a join: a prompt's versions are read only up to the first that matches, and
   // a common part of a word (`summar`) no longer yields every matching version (decision 0215).
   const matches = sql`${prompts.id} IN (
-    SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND (to_tsvector('simple', ${titleAndDescription}) @@ ${query}
+    SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND (${titleAndDescription} @@ ${query}
       OR ${containsText(prompts.title, pattern)} OR ${containsText(prompts.description, pattern)})
     UNION ALL
     ${bodyCandidates})`
@@ -161,41 +164,41 @@ const bodyHitsStatement = builtOnce((db) =>
     .prepare(''),
 )
 
+/** Where a prompt matched when its title or description did (its rank says which), with the excerpt. */
+export function fieldMatchOf(
+  row: { title: string; description: string | null; rank: number },
+  search: string,
+): SearchMatch | undefined {
+  const hit = fieldHitsOf(row.rank)
+  if (hit.title) return { field: 'title', versionNumber: null, ...searchSnippet(row.title, search) }
+  if (hit.description && row.description) {
+    return { field: 'description', versionNumber: null, ...searchSnippet(row.description, search) }
+  }
+  return undefined
+}
+
 /**
- * Where each of a page's prompts matched: its title, else its description, else a body (the
- * current version's when it matches, else the newest version that does), with the excerpt.
+ * Where each of these prompts matched in a body: the current version's when it matches, else the
+ * newest version that does, with the excerpt. For the prompts whose title and description did not.
  */
-export async function matchesOf(
+export async function bodyMatchesOf(
   db: Db,
-  rows: readonly { id: string; title: string; description: string | null; rank: number }[],
+  ids: readonly string[],
   search: string,
 ): Promise<Map<string, SearchMatch>> {
   const found = new Map<string, SearchMatch>()
-  const needBody: string[] = []
-  for (const row of rows) {
-    const hit = fieldHitsOf(row.rank)
-    if (hit.title) {
-      found.set(row.id, { field: 'title', versionNumber: null, ...searchSnippet(row.title, search) })
-    } else if (hit.description && row.description) {
-      found.set(row.id, {
-        field: 'description',
-        versionNumber: null,
-        ...searchSnippet(row.description, search),
-      })
-    } else {
-      needBody.push(row.id)
-    }
-  }
-  if (needBody.length > 0) {
-    const values = { search, pattern: containsPattern(search) }
-    const versions = await bodyHitsStatement(db, undefined).execute({ ...values, ids: needBody })
-    for (const version of versions) {
-      found.set(version.promptId, {
-        field: 'body',
-        versionNumber: version.versionNumber,
-        ...searchSnippet(version.body, search),
-      })
-    }
+  if (ids.length === 0) return found
+  const versions = await bodyHitsStatement(db, undefined).execute({
+    search,
+    pattern: containsPattern(search),
+    ids,
+  })
+  for (const version of versions) {
+    found.set(version.promptId, {
+      field: 'body',
+      versionNumber: version.versionNumber,
+      ...searchSnippet(version.body, search),
+    })
   }
   return found
 }

@@ -37,6 +37,7 @@ import {
   findVisiblePrompt,
   lockVisiblePrompt,
   type PromptRow,
+  promptColumns,
   promptNotFound,
   promptVisibleTo,
 } from './access.ts'
@@ -194,7 +195,7 @@ export async function createPrompt(
           type: input.type,
           ...sharing,
         })
-        .returning()
+        .returning(promptColumns)
       const changelog = translate(actor.locale, 'prompts.initialChangelog')
       const [version] = await tx
         .insert(promptVersions)
@@ -343,7 +344,7 @@ export async function savePrompt(
           updatedAt: sql`now()`,
         })
         .where(eq(prompts.id, promptId))
-        .returning()
+        .returning(promptColumns)
       const metadataChanged = (
         ['title', 'name', 'description', 'tags', 'visibility', 'teamId'] as const
       ).some((field) => input[field] !== undefined)

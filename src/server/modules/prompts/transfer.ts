@@ -30,7 +30,7 @@ import { promptLabels, prompts, promptVersions, teams } from '../../db/schema/in
 import { type PlanGate, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
-import type { PromptRow } from './access.ts'
+import { type PromptRow, promptColumns } from './access.ts'
 import { mayMove, placeLabel } from './labels.ts'
 import { inSpace, type Space, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
@@ -268,7 +268,7 @@ export async function importPrompts(
       for (const [index, imported] of incoming.entries()) {
         await progress(index, incoming.length)
         const [existing] = await tx
-          .select()
+          .select(promptColumns)
           .from(prompts)
           .where(and(inSpace(space), eq(prompts.name, imported.name)))
           .for('update')
@@ -310,7 +310,7 @@ export async function importPrompts(
               visibility: teamId ? 'team' : 'private',
               teamId,
             })
-            .returning()
+            .returning(promptColumns)
         }
         const had = await tx
           .select({
