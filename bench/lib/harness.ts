@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
+import { cpus } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
@@ -70,10 +71,60 @@ export async function startServer(
 }
 
 /** A process's CPU time so far (user + system) in ms, read from /proc (Linux, 100 clock ticks a second). */
-function cpuMilliseconds(pid: number): number {
+function cpuMilliseconds(pid: number | string): number {
   // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** The CPU time so far of every PostgreSQL process on this machine (a local server), in ms. */
+function postgresCpuMilliseconds(): number {
+  let total = 0
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMilliseconds(pid)
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total
+}
+
+/** Where the CPU of a measurement went, in ms per request: the server, PostgreSQL, and this process (the load). */
+export interface CpuPerRequest {
+  server: number
+  postgres: number
+  client: number
+}
+
+/**
+ * Runs `measure` (`seconds` long) and splits the machine's CPU time over it per request: the server process's,
+ * every local PostgreSQL process's and this process's (the load generator's). On a machine where
+ * all three share the cores, their sum bounds the throughput: cores / sum requests a second.
+ */
+export async function withCpuPerRequest(
+  server: BenchServer,
+  seconds: number,
+  measure: () => Promise<Measurement>,
+): Promise<Measurement & { cpu: CpuPerRequest }> {
+  const before = { server: cpuMilliseconds(server.process.pid!), postgres: postgresCpuMilliseconds() }
+  const client = process.cpuUsage()
+  const result = await measure()
+  const own = process.cpuUsage(client)
+  const per = (ms: number) => ms / (result.requestsPerSecond * seconds)
+  return {
+    ...result,
+    cpu: {
+      server: per(cpuMilliseconds(server.process.pid!) - before.server),
+      postgres: per(postgresCpuMilliseconds() - before.postgres),
+      client: per((own.user + own.system) / 1000),
+    },
+  }
+}
+
+/** The most requests a second the cores can serve at a measured CPU cost per request. */
+export function cpuBound(cpu: CpuPerRequest): number {
+  return (cpus().length * 1000) / (cpu.server + cpu.postgres + cpu.client)
 }
 
 /** The server process's resident memory (VmRSS) in MB, read from /proc (Linux). */
@@ -97,7 +148,7 @@ export async function stopServer(server: BenchServer): Promise<void> {
  */
 export async function withBenchServer(
   databaseUrl: string,
-  run: (bench: { base: string; recorder: SqlRecorder }) => Promise<void>,
+  run: (bench: { base: string; recorder: SqlRecorder; server: BenchServer }) => Promise<void>,
 ): Promise<void> {
   const server = await startServer({ DATABASE_URL: databaseUrl })
   const config = loadConfig({
@@ -109,7 +160,7 @@ export async function withBenchServer(
   })
   const recorder = await sqlRecorder(config, databaseUrl)
   try {
-    await run({ base: server.base, recorder })
+    await run({ base: server.base, recorder, server })
   } finally {
     await recorder.close()
     await stopServer(server)

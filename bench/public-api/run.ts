@@ -1,7 +1,16 @@
 import autocannon from 'autocannon'
 import { signUpAccounts } from '../lib/accounts.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
-import { CONNECTIONS, measureSql, SECONDS, shareOf, signIn, withBenchServer } from '../lib/harness.ts'
+import {
+  CONNECTIONS,
+  cpuBound,
+  measureSql,
+  SECONDS,
+  shareOf,
+  signIn,
+  withBenchServer,
+  withCpuPerRequest,
+} from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
 import { type Measurement, table } from '../lib/stats.ts'
 
@@ -49,7 +58,7 @@ async function measureHttp(
 export async function runPublicApiBenchmark(): Promise<void> {
   await ensureBenchDatabase(true, DATABASE_URL)
   const [userId] = await signUpAccounts(DATABASE_URL, [EMAIL], PASSWORD)
-  await withBenchServer(DATABASE_URL, async ({ base, recorder }) => {
+  await withBenchServer(DATABASE_URL, async ({ base, recorder, server }) => {
     const cookie = await signIn(base, EMAIL, PASSWORD)
     // On Pro (the first account is global admin and grants it): a trial's ten prompts are too few.
     const granted = await fetch(`${base}/api/v1/admin/plans`, {
@@ -98,7 +107,13 @@ export async function runPublicApiBenchmark(): Promise<void> {
     const warm = Math.max(1, Math.round(SECONDS / 5))
     await measureHttp(base, path, headers, CONNECTIONS, warm, 200)
     const api1 = await measureHttp(base, path, headers, 1, SECONDS, 200)
-    const apiN = await measureHttp(base, path, headers, CONNECTIONS, SECONDS, 200)
+    const apiN = await withCpuPerRequest(server, SECONDS, () =>
+      measureHttp(base, path, headers, CONNECTIONS, SECONDS, 200),
+    )
+    // Node's own cost of a request: one the server answers without a key or a statement.
+    const healthN = await withCpuPerRequest(server, SECONDS, () =>
+      measureHttp(base, '/api/health', {}, CONNECTIONS, SECONDS, 200),
+    )
     const notModified1 = await measureHttp(base, path, { ...headers, 'if-none-match': etag }, 1, SECONDS, 304)
     const notModifiedN = await measureHttp(
       base,
@@ -135,6 +150,17 @@ export async function runPublicApiBenchmark(): Promise<void> {
         ],
       ),
     )
+    const ms = (value: number) => value.toFixed(3)
+    const { cpu } = apiN
+    console.log(
+      `\nCPU per request at ${CONNECTIONS} connections (ms): fetch: server ${ms(cpu.server)}, PostgreSQL ${ms(cpu.postgres)}, load ${ms(cpu.client)}; health check: server ${ms(healthN.cpu.server)}.`,
+    )
+    // The fetch's CPU with the server's share cut to a health check's: what no server on Node's HTTP
+    // could beat on these cores.
+    const floor = { ...cpu, server: healthN.cpu.server }
+    console.log(
+      `On these cores the fetch can reach at most ${cpuBound(cpu).toFixed(0)} req/s (${shareOf({ ...apiN, requestsPerSecond: cpuBound(cpu) }, sqlN)} of the SQL limit); a server that cost no more than a health check: ${cpuBound(floor).toFixed(0)} req/s (${shareOf({ ...apiN, requestsPerSecond: cpuBound(floor) }, sqlN)}).`,
+    )
     console.log(`\nLangfuse's published figure for this fetch: p50 37 ms, p99 69 ms (over the network).`)
     console.log(statements[0]!.map((s) => `  ${s.text.replace(/\s+/g, ' ').slice(0, 140)}`).join('\n'))
     saveResults('public-api', {
@@ -147,6 +173,7 @@ export async function runPublicApiBenchmark(): Promise<void> {
       notModifiedN,
       sql1,
       sqlN,
+      healthN,
     })
   })
 }
