@@ -2,6 +2,8 @@ import pg from 'pg'
 import { encodeCursor } from '../../src/domain/cursor.ts'
 import {
   CONNECTIONS,
+  CPU_COLUMNS,
+  cpuCells,
   indexesUsed,
   measureScenario,
   measureSql,
@@ -77,19 +79,21 @@ async function scenarios(): Promise<Scenario[]> {
  */
 export async function runConversationsBenchmark(): Promise<void> {
   await seedConversations()
-  await withBenchServer(URL, async ({ base, recorder }) => {
+  await withBenchServer(URL, async ({ base, recorder, server }) => {
     const cookie = await signIn(base, BENCH_USER.email, BENCH_USER.password)
     const list = await scenarios()
     console.log(`\nconversations benchmark: ${CONNECTIONS} connections, ${SECONDS} s per measurement\n`)
     const rows: string[][] = []
     const notes: string[] = []
+    const cpu: string[][] = []
     const results: Record<string, unknown>[] = []
     for (const scenario of list) {
       const all = [await recorder.statementsOf(scenario.paths[0]!, cookie)]
       const page = all[0]!.filter((s) => /ORDER BY/i.test(s.text) && /LIMIT/i.test(s.text))
       if (page.length !== 1)
         throw new Error(`${scenario.name}: expected one page query, found ${page.length}`)
-      const { api, sql: sqlAll } = await measureScenario(base, cookie, scenario, URL, all)
+      const { api, sql: sqlAll } = await measureScenario(base, cookie, scenario, URL, all, server)
+      cpu.push(cpuCells(scenario.name, api))
       const sqlPage = await measureSql(URL, [page], SECONDS)
       rows.push([
         ...resultCells(scenario.name, api, sqlAll),
@@ -106,6 +110,10 @@ export async function runConversationsBenchmark(): Promise<void> {
     const first = await unloaded(base, cookie, list[0]!.paths[0]!)
     const tenThousandth = await unloaded(base, cookie, list[1]!.paths[0]!)
     console.log(`\n${table([...RESULT_COLUMNS, 'page query req/s', 'API/page query'], rows)}\n`)
+    console.log(
+      'where the CPU went, per request at the API measurement (server, local PostgreSQL, load generator):',
+    )
+    console.log(`${table(CPU_COLUMNS, cpu)}\n`)
     console.log(notes.join('\n'))
     console.log(
       `\nunloaded, one request at a time (200 each): messages page 1 p50 ${first.p50.toFixed(1)} ms, ` +

@@ -338,12 +338,39 @@ export async function measureScenario(
   scenario: Scenario,
   databaseUrl: string,
   statements: Statement[][],
-): Promise<{ api: Measurement; sql: Measurement }> {
+  /** Given, the API's measurement also says where the machine's CPU went (`withCpuPerRequest`). */
+  server?: BenchServer,
+): Promise<{ api: Measurement & { cpu?: CpuPerRequest }; sql: Measurement }> {
   await measureApi(base, cookie, scenario, WARMUP_SECONDS)
-  const api = await measureApi(base, cookie, scenario, SECONDS)
+  const measure = () => measureApi(base, cookie, scenario, SECONDS)
+  const api = server ? await withCpuPerRequest(server, SECONDS, measure) : await measure()
   await measureSql(databaseUrl, statements, WARMUP_SECONDS)
   const sql = await measureSql(databaseUrl, statements, SECONDS)
   return { api, sql }
+}
+
+/** The columns of `cpuCells`: where the CPU of a scenario's API measurement went. */
+export const CPU_COLUMNS = [
+  'scenario',
+  'server ms/req',
+  'PostgreSQL ms/req',
+  'load ms/req',
+  'CPU bound req/s',
+  'API/bound',
+]
+
+/** A scenario's CPU per request (server, PostgreSQL, load), the throughput it allows, and the API's share of it. */
+export function cpuCells(scenario: string, api: Measurement & { cpu?: CpuPerRequest }): string[] {
+  if (!api.cpu) return [scenario, '', '', '', '', '']
+  const bound = cpuBound(api.cpu)
+  return [
+    scenario,
+    api.cpu.server.toFixed(3),
+    api.cpu.postgres.toFixed(3),
+    api.cpu.client.toFixed(3),
+    bound.toFixed(0),
+    `${((api.requestsPerSecond / bound) * 100).toFixed(0)}%`,
+  ]
 }
 
 /** The API's throughput as a share of a limit's (the SQL replayed without HTTP). */

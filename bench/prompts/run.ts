@@ -2,6 +2,8 @@ import pg from 'pg'
 import { BENCH_DATABASE_URL } from '../lib/database.ts'
 import {
   CONNECTIONS,
+  CPU_COLUMNS,
+  cpuCells,
   indexesUsed,
   measureScenario,
   measureSql,
@@ -48,12 +50,13 @@ async function scenariosFor(userEmail: string): Promise<Scenario[]> {
 
 export async function runPromptsBenchmark(): Promise<void> {
   await seed()
-  await withBenchServer(BENCH_DATABASE_URL, async ({ base, recorder }) => {
+  await withBenchServer(BENCH_DATABASE_URL, async ({ base, recorder, server }) => {
     const email = benchEmail(7)
     const cookie = await signIn(base, email, BENCH_PASSWORD)
     const rows: string[][] = []
     const plans: string[] = []
     const quiet: string[][] = []
+    const cpu: string[][] = []
     const results: Record<string, unknown>[] = []
     console.log(
       `\nprompts benchmark: ${CONNECTIONS} connections, ${SECONDS} s per measurement, user ${email}\n`,
@@ -62,7 +65,15 @@ export async function runPromptsBenchmark(): Promise<void> {
       // One request at a time: the recorder attributes statements to the request in flight.
       const statements: Statement[][] = []
       for (const p of scenario.paths) statements.push(await recorder.statementsOf(p, cookie))
-      const { api, sql } = await measureScenario(base, cookie, scenario, BENCH_DATABASE_URL, statements)
+      const { api, sql } = await measureScenario(
+        base,
+        cookie,
+        scenario,
+        BENCH_DATABASE_URL,
+        statements,
+        server,
+      )
+      cpu.push(cpuCells(scenario.name, api))
       const perRequest = statements[0]!.length
       rows.push(resultCells(scenario.name, api, sql))
       // Unloaded: one request at a time through HTTP, next to its statements from one client.
@@ -87,6 +98,10 @@ export async function runPromptsBenchmark(): Promise<void> {
       console.log(`  measured ${scenario.name}`)
     }
     console.log(`\n${table(RESULT_COLUMNS, rows)}\n`)
+    console.log(
+      'where the CPU went, per request at the API measurement (server, local PostgreSQL, load generator):',
+    )
+    console.log(`${table(CPU_COLUMNS, cpu)}\n`)
     console.log('unloaded, one request at a time (300 after 50 warm-up; its SQL from one client):')
     console.log(`${table(['scenario', 'API p50 ms', 'SQL p50 ms', 'server adds ms'], quiet)}\n`)
     console.log(plans.join('\n'))
