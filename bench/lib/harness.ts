@@ -107,18 +107,31 @@ export async function withCpuPerRequest(
   seconds: number,
   measure: () => Promise<Measurement>,
 ): Promise<Measurement & { cpu: CpuPerRequest }> {
-  const before = { server: cpuMilliseconds(server.process.pid!), postgres: postgresCpuMilliseconds() }
-  const client = process.cpuUsage()
+  const since = cpuClock(server)
   const result = await measure()
-  const own = process.cpuUsage(client)
-  const per = (ms: number) => ms / (result.requestsPerSecond * seconds)
+  return { ...result, cpu: perRequest(since(), result.requestsPerSecond * seconds) }
+}
+
+/** Starts counting the CPU of the server, the local PostgreSQL and this process; the answer reads the ms since. */
+function cpuClock(server: BenchServer): () => CpuPerRequest {
+  const serverStart = cpuMilliseconds(server.process.pid!)
+  const postgresStart = postgresCpuMilliseconds()
+  const clientStart = process.cpuUsage()
+  return () => {
+    const own = process.cpuUsage(clientStart)
+    return {
+      server: cpuMilliseconds(server.process.pid!) - serverStart,
+      postgres: postgresCpuMilliseconds() - postgresStart,
+      client: (own.user + own.system) / 1000,
+    }
+  }
+}
+
+function perRequest(total: CpuPerRequest, requests: number): CpuPerRequest {
   return {
-    ...result,
-    cpu: {
-      server: per(cpuMilliseconds(server.process.pid!) - before.server),
-      postgres: per(postgresCpuMilliseconds() - before.postgres),
-      client: per((own.user + own.system) / 1000),
-    },
+    server: total.server / requests,
+    postgres: total.postgres / requests,
+    client: total.client / requests,
   }
 }
 
@@ -248,24 +261,41 @@ export interface Scenario {
   paths: string[]
 }
 
-/** HTTP through the whole stack: autocannon at CONNECTIONS connections. */
-async function measureApi(
-  base: string,
-  cookie: string,
-  scenario: Scenario,
-  seconds: number,
-): Promise<Measurement> {
-  const result = await autocannon({
+/** autocannon's result before aggregation (`skipAggregateResult`), which slices combine from. */
+type ApiSlice = autocannon.Result & { duration: number; totalCompletedRequests: number }
+
+/** HTTP through the whole stack: autocannon at CONNECTIONS connections, its raw result (to combine slices). */
+async function apiSlice(base: string, cookie: string, scenario: Scenario, seconds: number) {
+  // autocannon's own types lack the option that keeps a result unaggregated.
+  const options = {
     url: base,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { cookie },
-    requests: scenario.paths.map((p) => ({ method: 'GET', path: p })),
-  })
+    requests: scenario.paths.map((p) => ({ method: 'GET' as const, path: p })),
+    skipAggregateResult: true,
+  }
+  const result = (await autocannon(options)) as unknown as ApiSlice
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${scenario.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
   }
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+  return result
+}
+
+/** Slices of `apiSlice` as one measurement: their requests over their time, their latencies together. */
+function combineApiSlices(slices: ApiSlice[]): Measurement {
+  // Typed by autocannon's definitions only in part: its combination of unaggregated results.
+  const { aggregateResult } = autocannon as unknown as {
+    aggregateResult(results: unknown[], options: object): autocannon.Result
+  }
+  const all = aggregateResult(slices, { url: 'http://localhost', connections: CONNECTIONS })
+  const seconds = slices.reduce((sum, slice) => sum + slice.duration, 0)
+  return { requestsPerSecond: answered(slices) / seconds, p50: all.latency.p50, p99: all.latency.p99 }
+}
+
+/** The requests that slices of `apiSlice` had answered. */
+function answered(slices: ApiSlice[]): number {
+  return slices.reduce((sum, slice) => sum + slice.totalCompletedRequests, 0)
 }
 
 /**
@@ -278,6 +308,16 @@ export async function measureSql(
   seconds: number,
   connections = CONNECTIONS,
 ): Promise<Measurement> {
+  const replay = await sqlReplay(databaseUrl, requests, connections)
+  try {
+    return summarize(await replay.run(seconds), seconds)
+  } finally {
+    await replay.close()
+  }
+}
+
+/** `connections` clients that replay `requests` for a while at a time; `run` answers the latencies. */
+async function sqlReplay(databaseUrl: string, requests: Statement[][], connections: number) {
   const clients = await Promise.all(
     Array.from({ length: connections }, async () => {
       const client = new pg.Client({ connectionString: databaseUrl })
@@ -285,23 +325,27 @@ export async function measureSql(
       return client
     }),
   )
-  const latencies: number[] = []
   let next = 0
-  const end = performance.now() + seconds * 1000
-  await Promise.all(
-    clients.map(async (client) => {
-      while (performance.now() < end) {
-        const statements = requests[next++ % requests.length]!
-        const start = performance.now()
-        for (const { text, values, name } of statements) {
-          await client.query(name ? { name, text, values } : { text, values })
-        }
-        latencies.push(performance.now() - start)
-      }
-    }),
-  )
-  await Promise.all(clients.map((client) => client.end()))
-  return summarize(latencies, seconds)
+  return {
+    async run(seconds: number): Promise<number[]> {
+      const latencies: number[] = []
+      const end = performance.now() + seconds * 1000
+      await Promise.all(
+        clients.map(async (client) => {
+          while (performance.now() < end) {
+            const statements = requests[next++ % requests.length]!
+            const start = performance.now()
+            for (const { text, values, name } of statements) {
+              await client.query(name ? { name, text, values } : { text, values })
+            }
+            latencies.push(performance.now() - start)
+          }
+        }),
+      )
+      return latencies
+    },
+    close: () => Promise.all(clients.map((client) => client.end())),
+  }
 }
 
 /** Which indexes PostgreSQL uses for the statements whose SQL matches `tables`. */
@@ -328,9 +372,14 @@ export async function indexesUsed(
   return [...names]
 }
 
+/** How many turns the API and its SQL take within a scenario's measurement (`measureScenario`). */
+const SLICES = 5
+
 /**
  * One scenario measured both ways, each after a warm-up: through the API, and `statements` (the SQL
- * of its requests) replayed straight to PostgreSQL.
+ * of its requests) replayed straight to PostgreSQL. The two take turns, SLICES times each, so that
+ * a load that comes and goes on a shared machine weighs on both alike: measured one after the
+ * other, the ratio of two 10 s measurements moved by up to 10 points between runs.
  */
 export async function measureScenario(
   base: string,
@@ -341,12 +390,30 @@ export async function measureScenario(
   /** Given, the API's measurement also says where the machine's CPU went (`withCpuPerRequest`). */
   server?: BenchServer,
 ): Promise<{ api: Measurement & { cpu?: CpuPerRequest }; sql: Measurement }> {
-  await measureApi(base, cookie, scenario, WARMUP_SECONDS)
-  const measure = () => measureApi(base, cookie, scenario, SECONDS)
-  const api = server ? await withCpuPerRequest(server, SECONDS, measure) : await measure()
-  await measureSql(databaseUrl, statements, WARMUP_SECONDS)
-  const sql = await measureSql(databaseUrl, statements, SECONDS)
-  return { api, sql }
+  const slice = SECONDS / SLICES
+  const replay = await sqlReplay(databaseUrl, statements, CONNECTIONS)
+  try {
+    await apiSlice(base, cookie, scenario, WARMUP_SECONDS)
+    await replay.run(WARMUP_SECONDS)
+    const apiSlices: ApiSlice[] = []
+    const latencies: number[] = []
+    // CPU milliseconds over the API's turns only.
+    const cpu: CpuPerRequest = { server: 0, postgres: 0, client: 0 }
+    for (let turn = 0; turn < SLICES; turn++) {
+      const since = server ? cpuClock(server) : undefined
+      apiSlices.push(await apiSlice(base, cookie, scenario, slice))
+      const spent = since?.()
+      for (const key of ['server', 'postgres', 'client'] as const) cpu[key] += spent?.[key] ?? 0
+      latencies.push(...(await replay.run(slice)))
+    }
+    const api = combineApiSlices(apiSlices)
+    return {
+      api: server ? { ...api, cpu: perRequest(cpu, answered(apiSlices)) } : api,
+      sql: summarize(latencies, SECONDS),
+    }
+  } finally {
+    await replay.close()
+  }
 }
 
 /** The columns of `cpuCells`: where the CPU of a scenario's API measurement went. */
