@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../domain/auth.ts'
 import type { ConversationAccess } from '../../../domain/conversations.ts'
 import { AppError } from '../../../domain/errors.ts'
@@ -46,9 +47,18 @@ export const conversationSummaryColumns = {
   updatedAt: conversations.updatedAt,
 }
 
-function selectConversation(db: Db | Tx, viewerId: Param<string>) {
+/**
+ * A conversation with the viewer's role in its team; `extra` adds columns. The access checks read
+ * no more than the summary: the snapshot (`content`, up to 10 messages) only serves the answers
+ * that show it (`readConversation`).
+ */
+function selectConversation<Extra extends Record<string, PgColumn>>(
+  db: Db | Tx,
+  viewerId: Param<string>,
+  extra: Extra,
+) {
   return db
-    .select({ ...conversationSummaryColumns, content: conversations.content, teamRole: teamMembers.role })
+    .select({ ...conversationSummaryColumns, ...extra, teamRole: teamMembers.role })
     .from(conversations)
     .leftJoin(teams, eq(teams.id, conversations.teamId))
     .leftJoin(
@@ -58,14 +68,19 @@ function selectConversation(db: Db | Tx, viewerId: Param<string>) {
     .$dynamic()
 }
 
-/** A conversation read without a lock, with placeholders (`builtOnce`). */
-const conversationStatement = builtOnce((db) =>
-  selectConversation(db, sql.placeholder('viewer'))
-    .where(eq(conversations.id, sql.placeholder('conversationId')))
-    .prepare(''),
-)
+/** A conversation by id without a lock, with placeholders (`builtOnce`). */
+function conversationById<Extra extends Record<string, PgColumn>>(extra: Extra) {
+  return builtOnce((db) =>
+    selectConversation(db, sql.placeholder('viewer'), extra)
+      .where(eq(conversations.id, sql.placeholder('conversationId')))
+      .prepare(''),
+  )
+}
 
-export type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversation>['execute']>>[number]
+const conversationStatement = conversationById({})
+const conversationWithContentStatement = conversationById({ content: conversations.content })
+
+export type ConversationRow = Awaited<ReturnType<ReturnType<typeof conversationStatement>['execute']>>[number]
 
 export interface LoadedConversation {
   row: ConversationRow
@@ -84,10 +99,23 @@ export async function loadConversation(
   options: { lock?: boolean } = {},
 ): Promise<LoadedConversation> {
   const [row] = options.lock
-    ? await selectConversation(db, actor.id)
+    ? await selectConversation(db, actor.id, {})
         .where(eq(conversations.id, conversationId))
         .for('update', { of: conversations })
     : await conversationStatement(db, undefined).execute({ viewer: actor.id, conversationId })
+  return withAccess(actor, row)
+}
+
+/** `loadConversation` with the snapshot, for the answers that carry the whole conversation. */
+export async function readConversation(db: Db | Tx, actor: Viewer, conversationId: string) {
+  const [row] = await conversationWithContentStatement(db, undefined).execute({
+    viewer: actor.id,
+    conversationId,
+  })
+  return withAccess(actor, row)
+}
+
+function withAccess<Row extends ConversationRow>(actor: Viewer, row: Row | undefined) {
   if (!row) throw new AppError('not_found', 'conversations.notFound')
   const { canView, ...access } = conversationAccess(actor, row, row.teamRole)
   if (!canView) throw new AppError('not_found', 'conversations.notFound')

@@ -28,8 +28,8 @@ import { refreshSnapshot } from './messages.ts'
 import {
   conversationOwnedBy,
   conversationSummaryColumns,
-  type LoadedConversation,
   loadConversation,
+  readConversation,
   requireManage,
 } from './policy.ts'
 
@@ -48,7 +48,7 @@ function toSummary(
   }
 }
 
-export function toConversation({ row, access }: LoadedConversation): Conversation {
+export function toConversation({ row, access }: Awaited<ReturnType<typeof readConversation>>): Conversation {
   return { ...toSummary(row), content: row.content, access }
 }
 
@@ -177,12 +177,12 @@ export async function createConversation(
       })
       await refreshSnapshot(tx, id)
     }
-    return toConversation(await loadConversation(tx, actor, id))
+    return toConversation(await readConversation(tx, actor, id))
   })
 }
 
 export async function getConversation(db: Db, actor: Actor, id: string): Promise<Conversation> {
-  return toConversation(await loadConversation(db, actor, id))
+  return toConversation(await readConversation(db, actor, id))
 }
 
 /** Update: title and/or tags. */
@@ -202,7 +202,7 @@ export async function updateConversation(
         updatedAt: sql`now()`,
       })
       .where(eq(conversations.id, id))
-    return toConversation(await loadConversation(tx, actor, id))
+    return toConversation(await readConversation(tx, actor, id))
   })
 }
 
