@@ -103,7 +103,7 @@ export interface CpuPerRequest {
  * all three share the cores, their sum bounds the throughput: cores / sum requests a second.
  */
 export async function withCpuPerRequest(
-  server: BenchServer,
+  server: Pick<BenchServer, 'process'> | null,
   seconds: number,
   measure: () => Promise<Measurement>,
 ): Promise<Measurement & { cpu: CpuPerRequest }> {
@@ -112,15 +112,19 @@ export async function withCpuPerRequest(
   return { ...result, cpu: perRequest(since(), result.requestsPerSecond * seconds) }
 }
 
-/** Starts counting the CPU of the server, the local PostgreSQL and this process; the answer reads the ms since. */
-function cpuClock(server: BenchServer): () => CpuPerRequest {
-  const serverStart = cpuMilliseconds(server.process.pid!)
+/**
+ * Starts counting the CPU of the server (none: 0, as when this process replays SQL itself), the
+ * local PostgreSQL and this process; the answer reads the ms since.
+ */
+function cpuClock(server: Pick<BenchServer, 'process'> | null): () => CpuPerRequest {
+  const serverCpu = () => (server ? cpuMilliseconds(server.process.pid!) : 0)
+  const serverStart = serverCpu()
   const postgresStart = postgresCpuMilliseconds()
   const clientStart = process.cpuUsage()
   return () => {
     const own = process.cpuUsage(clientStart)
     return {
-      server: cpuMilliseconds(server.process.pid!) - serverStart,
+      server: serverCpu() - serverStart,
       postgres: postgresCpuMilliseconds() - postgresStart,
       client: (own.user + own.system) / 1000,
     }
@@ -300,17 +304,19 @@ function answered(slices: ApiSlice[]): number {
 
 /**
  * The same statements straight to PostgreSQL from CONNECTIONS `pg` clients: the limit. A statement
- * the app prepares by name is prepared by name here too.
+ * the app prepares by name is prepared by name here too. Its CPU per request is PostgreSQL's and
+ * this process's (the clients'), counted while the connections are open: a backend's CPU is gone
+ * from /proc once it exits.
  */
 export async function measureSql(
   databaseUrl: string,
   requests: Statement[][],
   seconds: number,
   connections = CONNECTIONS,
-): Promise<Measurement> {
+): Promise<Measurement & { cpu: CpuPerRequest }> {
   const replay = await sqlReplay(databaseUrl, requests, connections)
   try {
-    return summarize(await replay.run(seconds), seconds)
+    return await withCpuPerRequest(null, seconds, async () => summarize(await replay.run(seconds), seconds))
   } finally {
     await replay.close()
   }

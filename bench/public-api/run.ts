@@ -1,5 +1,7 @@
+import http from 'node:http'
 import autocannon from 'autocannon'
 import { signUpAccounts } from '../lib/accounts.ts'
+import { startBareHttpServer } from '../lib/bare-http.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 import {
   CONNECTIONS,
@@ -21,6 +23,8 @@ import { type Measurement, table } from '../lib/stats.ts'
  * (since decision 0218 one: the key's check, its rate window and plan, and the version) replayed
  * without HTTP; and the 304 path
  * (If-None-Match with the current ETag), which runs the same statements and sends no body.
+ * Each run also says where the CPU went and what the fetch could reach at best on these cores: on
+ * this server's HTTP stack, and on a bare node:http server (`startBareHttpServer`).
  */
 const DATABASE_URL =
   process.env.BENCH_PUBLIC_API_DATABASE_URL ??
@@ -46,13 +50,25 @@ async function measureHttp(
     headers,
     requests: [{ method: 'GET', path }],
   })
-  const expected = status === 200 ? result['2xx'] : result['3xx']
+  const expected = result[`${Math.floor(status / 100)}xx` as '2xx' | '3xx' | '4xx']
   if (result.errors > 0 || expected !== result.requests.total) {
     throw new Error(
       `${path}: ${result.errors} errors, ${result.requests.total - expected} unexpected answers`,
     )
   }
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+}
+
+/** The fetch's answer as the load receives it (no compression asked for), for the bare server to repeat. */
+async function answerOf(base: string, path: string, headers: Record<string, string>) {
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http.get(`${base}${path}`, { headers }, resolve).on('error', reject),
+  )
+  let body = ''
+  for await (const chunk of response) body += chunk
+  // Hop-by-hop headers and the date: node:http writes its own.
+  const { connection: _, 'keep-alive': __, date: ___, 'transfer-encoding': ____, ...kept } = response.headers
+  return { status: response.statusCode!, headers: kept as Record<string, string>, body }
 }
 
 export async function runPublicApiBenchmark(): Promise<void> {
@@ -110,9 +126,11 @@ export async function runPublicApiBenchmark(): Promise<void> {
     const apiN = await withCpuPerRequest(server, SECONDS, () =>
       measureHttp(base, path, headers, CONNECTIONS, SECONDS, 200),
     )
-    // Node's own cost of a request: one the server answers without a key or a statement.
-    const healthN = await withCpuPerRequest(server, SECONDS, () =>
-      measureHttp(base, '/api/health', {}, CONNECTIONS, SECONDS, 200),
+    // The server's own cost of an answer: an unknown /api path passes every middleware a fetch
+    // passes, then answers 404 without a key check or a statement (the health check pings the
+    // database, so it would not do).
+    const stackN = await withCpuPerRequest(server, SECONDS, () =>
+      measureHttp(base, '/api/no-such-route', {}, CONNECTIONS, SECONDS, 404),
     )
     const notModified1 = await measureHttp(base, path, { ...headers, 'if-none-match': etag }, 1, SECONDS, 304)
     const notModifiedN = await measureHttp(
@@ -126,6 +144,17 @@ export async function runPublicApiBenchmark(): Promise<void> {
     await measureSql(DATABASE_URL, statements, warm)
     const sql1 = await measureSql(DATABASE_URL, statements, SECONDS, 1)
     const sqlN = await measureSql(DATABASE_URL, statements, SECONDS)
+    // The same answer from a server that does nothing else (see startBareHttpServer).
+    const bare = await startBareHttpServer(await answerOf(base, path, headers))
+    let bareN: Awaited<ReturnType<typeof withCpuPerRequest>>
+    try {
+      await measureHttp(bare.base, path, headers, CONNECTIONS, warm, 200)
+      bareN = await withCpuPerRequest(bare, SECONDS, () =>
+        measureHttp(bare.base, path, headers, CONNECTIONS, SECONDS, 200),
+      )
+    } finally {
+      await bare.stop()
+    }
 
     const row = (name: string, one: Measurement, many: Measurement, limit?: Measurement) => [
       name,
@@ -152,14 +181,19 @@ export async function runPublicApiBenchmark(): Promise<void> {
     )
     const ms = (value: number) => value.toFixed(3)
     const { cpu } = apiN
+    const atBound = (bound: number) =>
+      `${bound.toFixed(0)} req/s (${shareOf({ ...apiN, requestsPerSecond: bound }, sqlN)} of the SQL limit)`
     console.log(
-      `\nCPU per request at ${CONNECTIONS} connections (ms): fetch: server ${ms(cpu.server)}, PostgreSQL ${ms(cpu.postgres)}, load ${ms(cpu.client)}; health check: server ${ms(healthN.cpu.server)}.`,
+      `\nCPU per request at ${CONNECTIONS} connections (ms): fetch: server ${ms(cpu.server)}, PostgreSQL ${ms(cpu.postgres)}, load ${ms(cpu.client)}; SQL limit: PostgreSQL ${ms(sqlN.cpu.postgres)}, its clients ${ms(sqlN.cpu.client)}; the server's 404 without a statement: ${ms(stackN.cpu.server)}; a bare node:http server's same answer: ${ms(bareN.cpu.server)}, its load ${ms(bareN.cpu.client)}.`,
     )
-    // The fetch's CPU with the server's share cut to a health check's: what no server on Node's HTTP
-    // could beat on these cores.
-    const floor = { ...cpu, server: healthN.cpu.server }
+    // What a fetch cannot cost less than: the statement as the SQL limit runs it (its clients' CPU
+    // and PostgreSQL's) and the load that asks, plus an answer from this server's HTTP stack, or
+    // from a bare node:http server. On cores all of them share, each sum bounds the throughput.
+    const statementAndLoad = { postgres: sqlN.cpu.postgres, client: bareN.cpu.client }
+    const onThisStack = { ...statementAndLoad, server: sqlN.cpu.client + stackN.cpu.server }
+    const onBareNode = { ...statementAndLoad, server: sqlN.cpu.client + bareN.cpu.server }
     console.log(
-      `On these cores the fetch can reach at most ${cpuBound(cpu).toFixed(0)} req/s (${shareOf({ ...apiN, requestsPerSecond: cpuBound(cpu) }, sqlN)} of the SQL limit); a server that cost no more than a health check: ${cpuBound(floor).toFixed(0)} req/s (${shareOf({ ...apiN, requestsPerSecond: cpuBound(floor) }, sqlN)}).`,
+      `On these cores the fetch can reach at most ${atBound(cpuBound(cpu))} at its measured CPU; a fetch that cost this server nothing beyond its 404 and the statement, ${atBound(cpuBound(onThisStack))}; on a bare node:http server, ${atBound(cpuBound(onBareNode))}.`,
     )
     console.log(`\nLangfuse's published figure for this fetch: p50 37 ms, p99 69 ms (over the network).`)
     console.log(statements[0]!.map((s) => `  ${s.text.replace(/\s+/g, ' ').slice(0, 140)}`).join('\n'))
@@ -173,7 +207,13 @@ export async function runPublicApiBenchmark(): Promise<void> {
       notModifiedN,
       sql1,
       sqlN,
-      healthN,
+      stackN,
+      bareN,
+      bounds: {
+        measured: cpuBound(cpu),
+        onThisStack: cpuBound(onThisStack),
+        onBareNode: cpuBound(onBareNode),
+      },
     })
   })
 }
