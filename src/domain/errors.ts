@@ -44,6 +44,17 @@ export interface AppErrorOptions {
 }
 
 /**
+ * Before an error's `super(...)`: a refusal (4xx) is an answer, not a fault, and nothing reads its
+ * stack, whose capture was a fifth of the server's CPU for a refused request. Answers the limit to
+ * put back right after `super`.
+ */
+export function suspendStackTraceFor(status: number): number {
+  const limit = Error.stackTraceLimit
+  if (status < 500) Error.stackTraceLimit = 0
+  return limit
+}
+
+/**
  * The one application error: a kind, a message key from the shared catalogs, and optional details.
  * The server turns it into `{ error: { code, message, fields } }` in the caller's language.
  */
@@ -57,7 +68,9 @@ export class AppError extends Error {
     messageKey: MessageKey = defaultMessageOf[code],
     options: AppErrorOptions = {},
   ) {
+    const stackTraceLimit = suspendStackTraceFor(errorStatus[code])
     super(messageKey)
+    Error.stackTraceLimit = stackTraceLimit
     this.name = 'AppError'
     this.code = code
     this.messageKey = messageKey

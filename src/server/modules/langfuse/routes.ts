@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { z } from 'zod'
 import { VERSION_NUMBER_MAX } from '../../../domain/constants.ts'
-import { AppError, type ErrorCode } from '../../../domain/errors.ts'
+import { AppError, type ErrorCode, suspendStackTraceFor } from '../../../domain/errors.ts'
 import {
   langfuseCreateSchema,
   langfuseGetQuery,
@@ -48,7 +48,9 @@ class LangfuseError extends Error {
     message: string,
     readonly body: unknown,
   ) {
+    const stackTraceLimit = suspendStackTraceFor(status)
     super(message)
+    Error.stackTraceLimit = stackTraceLimit
   }
 }
 
