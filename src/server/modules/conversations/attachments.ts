@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/access.ts'
+import { nextAttachmentAt } from './order.ts'
 import { loadMessage, loadMessageForWrite } from './policy.ts'
 
 export interface ResolvedRef {
@@ -115,6 +116,7 @@ export async function addAttachment(
         promptVersionId: ref!.promptVersionId,
         attachedByUserId: actor.id,
         notes: input.notes,
+        createdAt: nextAttachmentAt(messageId),
       })
       .onConflictDoNothing()
       .returning({ id: conversationMessagePrompts.id })

@@ -160,6 +160,31 @@ describe('POST /api/v1/conversations/:id/messages', () => {
     expect(after.updatedAt).toEqual(before.updatedAt)
   })
 
+  it('keeps attachments in the order they were picked, and messages in the order they were appended', async () => {
+    const conversation = await createConversation(people.owner)
+    const titles = Array.from({ length: 8 }, (_, i) => `Pick ${i}`)
+    const picked = []
+    for (const title of titles) picked.push(await seedPrompt(db(), { owner: people.owner.user!, title }))
+    // Inserted within a millisecond: PGlite's clock alone would tie them (decision 0237).
+    const message = await appendMessage(people.owner, conversation.id, {
+      attachments: picked.map((prompt) => ({ promptId: prompt.id })),
+    })
+    expect(message.attachments.map((a) => a.title)).toEqual(titles)
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        appendMessage(people.owner, conversation.id, { content: `m${i}` }),
+      ),
+    )
+    const stamps = await db()
+      .select({ at: sql<string>`${conversationMessages.createdAt}::text` })
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, conversation.id))
+      .orderBy(conversationMessages.createdAt, conversationMessages.id)
+    expect(stamps).toHaveLength(11)
+    // Each message strictly after the one before it, to the microsecond.
+    expect(new Set(stamps.map((row) => row.at)).size).toBe(stamps.length)
+  })
+
   it('answers Conversation not found for a missing or hidden conversation', async () => {
     const personal = await createConversation(people.owner)
     for (const id of [personal.id, crypto.randomUUID(), 'x']) {

@@ -16,6 +16,7 @@ import { afterCursor, cursorTimestamp, type Param, toPage } from '../../db/queri
 import { conversationMessagePrompts, conversationMessages, users } from '../../db/schema/index.ts'
 import { conversationSpace, enqueueEvent, eventActor } from '../webhooks/events.ts'
 import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
+import { nextAttachmentAt, nextMessageAt } from './order.ts'
 import { loadConversation, loadMessageForWrite } from './policy.ts'
 
 function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'desc', limit: Param<number>) {
@@ -148,7 +149,7 @@ export async function refreshSnapshot(tx: Tx, conversationId: string): Promise<v
 /**
  * Appends a message with its attachments and refreshes the snapshot, in one transaction. The
  * conversation's row lock is taken first, so appends to one conversation are serialized and a
- * message's `created_at` (clock_timestamp(), read after the lock) is later than that of every message
+ * message's `created_at` (`nextMessageAt`, read after the lock) is later than that of every message
  * committed before it: a reader paging by `(created_at, id)` never misses a message that commits after
  * it read a later one.
  */
@@ -170,15 +171,17 @@ export async function appendMessage(
         content: input.content,
         model: input.model,
         tokenCount: input.tokenCount,
+        createdAt: nextMessageAt(conversationId),
       })
       .returning({ id: conversationMessages.id })
-    // One insert each, so they keep the order in which they were picked (created_at, clock_timestamp()).
+    // One insert each, so they keep the order in which they were picked.
     for (const ref of refs) {
       await tx.insert(conversationMessagePrompts).values({
         messageId: message!.id,
         promptId: ref.promptId,
         promptVersionId: ref.promptVersionId,
         attachedByUserId: actor.id,
+        createdAt: nextAttachmentAt(message!.id),
       })
     }
     await refreshSnapshot(tx, conversationId)
