@@ -34,6 +34,23 @@ export function hasAllTags(column: AnyColumn | SQL, tags: Param<readonly string[
 }
 
 /**
+ * The `created_at` of a row written now that sorts after every earlier row of its scope (the rows
+ * of `table` whose `scopeColumn` is `scope`), for rows read in `(created_at, id)` order: at least a
+ * microsecond after the scope's latest. clock_timestamp() alone ties within a millisecond on
+ * PGlite, whose clock has no finer resolution, and the random id then ordered the tie (decision
+ * 0237). Call it under the lock that serializes the scope's writes; an index on `scopeColumn`
+ * finds the scope's rows.
+ */
+export function createdAfterAll(
+  table: 'conversation_messages' | 'conversation_message_prompts' | 'prompt_label_events',
+  scopeColumn: string,
+  scope: string,
+): SQL {
+  return sql`greatest(clock_timestamp(), (SELECT max(created_at) + interval '1 microsecond'
+    FROM ${sql.identifier(table)} WHERE ${sql.identifier(scopeColumn)} = ${scope}))`
+}
+
+/**
  * A timestamp as the cursor carries it: UTC text with microseconds, made by the database itself.
  * A JavaScript Date would cut it to milliseconds, and rows sharing a millisecond would be skipped.
  */

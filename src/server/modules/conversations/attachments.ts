@@ -5,9 +5,9 @@ import type { AttachmentRef, addAttachmentInput, MessageAttachment } from '../..
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
+import { createdAfterAll } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/access.ts'
-import { nextAttachmentAt } from './order.ts'
 import { loadMessage, loadMessageForWrite } from './policy.ts'
 
 export interface ResolvedRef {
@@ -116,7 +116,7 @@ export async function addAttachment(
         promptVersionId: ref!.promptVersionId,
         attachedByUserId: actor.id,
         notes: input.notes,
-        createdAt: nextAttachmentAt(messageId),
+        createdAt: createdAfterAll('conversation_message_prompts', 'message_id', messageId),
       })
       .onConflictDoNothing()
       .returning({ id: conversationMessagePrompts.id })

@@ -12,11 +12,10 @@ import { decodeCursor, type Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
-import { afterCursor, cursorTimestamp, type Param, toPage } from '../../db/queries.ts'
+import { afterCursor, createdAfterAll, cursorTimestamp, type Param, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, conversationMessages, users } from '../../db/schema/index.ts'
 import { conversationSpace, enqueueEvent, eventActor } from '../webhooks/events.ts'
 import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
-import { nextAttachmentAt, nextMessageAt } from './order.ts'
 import { loadConversation, loadMessageForWrite } from './policy.ts'
 
 function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'desc', limit: Param<number>) {
@@ -149,7 +148,7 @@ export async function refreshSnapshot(tx: Tx, conversationId: string): Promise<v
 /**
  * Appends a message with its attachments and refreshes the snapshot, in one transaction. The
  * conversation's row lock is taken first, so appends to one conversation are serialized and a
- * message's `created_at` (`nextMessageAt`, read after the lock) is later than that of every message
+ * message's `created_at` (`createdAfterAll`, read after the lock) is later than that of every message
  * committed before it: a reader paging by `(created_at, id)` never misses a message that commits after
  * it read a later one.
  */
@@ -171,7 +170,7 @@ export async function appendMessage(
         content: input.content,
         model: input.model,
         tokenCount: input.tokenCount,
-        createdAt: nextMessageAt(conversationId),
+        createdAt: createdAfterAll('conversation_messages', 'conversation_id', conversationId),
       })
       .returning({ id: conversationMessages.id })
     // One insert each, so they keep the order in which they were picked.
@@ -181,7 +180,7 @@ export async function appendMessage(
         promptId: ref.promptId,
         promptVersionId: ref.promptVersionId,
         attachedByUserId: actor.id,
-        createdAt: nextAttachmentAt(message!.id),
+        createdAt: createdAfterAll('conversation_message_prompts', 'message_id', message!.id),
       })
     }
     await refreshSnapshot(tx, conversationId)

@@ -3,6 +3,7 @@ import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { LATEST_LABEL, mayMoveLabel, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { createdAfterAll } from '../../db/queries.ts'
 import {
   promptLabelEvents,
   promptLabels,
@@ -125,6 +126,7 @@ export async function placeLabel(
     toVersion: to?.versionNumber ?? null,
     actorUserId: mover.kind === 'user' ? mover.actor.id : mover.userId,
     apiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
+    createdAt: createdAfterAll('prompt_label_events', 'prompt_id', prompt.id),
   })
   await recordAudit(
     tx,
