@@ -1,7 +1,7 @@
 import http from 'node:http'
 import autocannon from 'autocannon'
 import { signUpAccounts } from '../lib/accounts.ts'
-import { startBareHttpServer } from '../lib/bare-http.ts'
+import { type BareAnswer, startBareHttpServer } from '../lib/bare-http.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 import {
   CONNECTIONS,
@@ -64,11 +64,13 @@ async function answerOf(base: string, path: string, headers: Record<string, stri
   const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
     http.get(`${base}${path}`, { headers }, resolve).on('error', reject),
   )
-  let body = ''
-  for await (const chunk of response) body += chunk
+  const chunks: Buffer[] = []
+  for await (const chunk of response) chunks.push(chunk)
+  // Decoded once: a character split between two chunks would not survive decoding each.
+  const body = Buffer.concat(chunks).toString('utf8')
   // Hop-by-hop headers and the date: node:http writes its own.
   const { connection: _, 'keep-alive': __, date: ___, 'transfer-encoding': ____, ...kept } = response.headers
-  return { status: response.statusCode!, headers: kept as Record<string, string>, body }
+  return { status: response.statusCode!, headers: kept as BareAnswer['headers'], body }
 }
 
 export async function runPublicApiBenchmark(): Promise<void> {
