@@ -1,4 +1,5 @@
 import { type AnyColumn, is, Placeholder, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import { type CursorKey, decodeCursor, encodeCursor, type Page } from '../../domain/cursor.ts'
 
 /**
@@ -35,19 +36,17 @@ export function hasAllTags(column: AnyColumn | SQL, tags: Param<readonly string[
 
 /**
  * The `created_at` of a row written now that sorts after every earlier row of its scope (the rows
- * of `table` whose `scopeColumn` is `scope`), for rows read in `(created_at, id)` order: at least a
+ * whose `scopeColumn` is `scope`), for rows read in `(created_at, id)` order: at least a
  * microsecond after the scope's latest. clock_timestamp() alone ties within a millisecond on
  * PGlite, whose clock has no finer resolution, and the random id then ordered the tie (decision
- * 0237). Call it under the lock that serializes the scope's writes; an index on `scopeColumn`
- * finds the scope's rows.
+ * 0237). Both columns are of the table written to. Call it under the lock that serializes the
+ * scope's writes; an index on `scopeColumn` finds the scope's rows.
  */
-export function createdAfterAll(
-  table: 'conversation_messages' | 'conversation_message_prompts' | 'prompt_label_events',
-  scopeColumn: string,
-  scope: string,
-): SQL {
-  return sql`greatest(clock_timestamp(), (SELECT max(created_at) + interval '1 microsecond'
-    FROM ${sql.identifier(table)} WHERE ${sql.identifier(scopeColumn)} = ${scope}))`
+export function createdAfterAll(createdAt: PgColumn, scopeColumn: PgColumn, scope: string): SQL {
+  // By name: the subquery reads the one table it names.
+  const column = (c: PgColumn) => sql.identifier(c.name)
+  return sql`greatest(clock_timestamp(), (SELECT max(${column(createdAt)}) + interval '1 microsecond'
+    FROM ${createdAt.table} WHERE ${column(scopeColumn)} = ${scope}))`
 }
 
 /**

@@ -125,7 +125,8 @@ export const promptLabelEvents = pgTable('prompt_label_events', {
   toVersion: integer('to_version'),
   actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
   apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  // clock_timestamp(), as the migration says: moves in one transaction keep their order.
+  createdAt: ts('created_at').notNull().default(sql`clock_timestamp()`),
 })
 
 /** Labels only a team's admins move. */

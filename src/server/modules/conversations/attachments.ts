@@ -116,7 +116,11 @@ export async function addAttachment(
         promptVersionId: ref!.promptVersionId,
         attachedByUserId: actor.id,
         notes: input.notes,
-        createdAt: createdAfterAll('conversation_message_prompts', 'message_id', messageId),
+        createdAt: createdAfterAll(
+          conversationMessagePrompts.createdAt,
+          conversationMessagePrompts.messageId,
+          messageId,
+        ),
       })
       .onConflictDoNothing()
       .returning({ id: conversationMessagePrompts.id })

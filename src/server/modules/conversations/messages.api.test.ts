@@ -160,7 +160,7 @@ describe('POST /api/v1/conversations/:id/messages', () => {
     expect(after.updatedAt).toEqual(before.updatedAt)
   })
 
-  it('keeps attachments in the order they were picked, and messages in the order they were appended', async () => {
+  it('keeps attachments in the order they were picked, and stamps each appended message after the one before', async () => {
     const conversation = await createConversation(people.owner)
     const titles = Array.from({ length: 8 }, (_, i) => `Pick ${i}`)
     const picked = []

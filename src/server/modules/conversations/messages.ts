@@ -170,7 +170,11 @@ export async function appendMessage(
         content: input.content,
         model: input.model,
         tokenCount: input.tokenCount,
-        createdAt: createdAfterAll('conversation_messages', 'conversation_id', conversationId),
+        createdAt: createdAfterAll(
+          conversationMessages.createdAt,
+          conversationMessages.conversationId,
+          conversationId,
+        ),
       })
       .returning({ id: conversationMessages.id })
     // One insert each, so they keep the order in which they were picked.
@@ -180,7 +184,11 @@ export async function appendMessage(
         promptId: ref.promptId,
         promptVersionId: ref.promptVersionId,
         attachedByUserId: actor.id,
-        createdAt: createdAfterAll('conversation_message_prompts', 'message_id', message!.id),
+        createdAt: createdAfterAll(
+          conversationMessagePrompts.createdAt,
+          conversationMessagePrompts.messageId,
+          message!.id,
+        ),
       })
     }
     await refreshSnapshot(tx, conversationId)

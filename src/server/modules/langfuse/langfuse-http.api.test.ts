@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import { API_KEY_RATE_LIMIT } from '../../../domain/api-keys.ts'
+import type { Page } from '../../../domain/cursor.ts'
+import type { LabelEvent } from '../../../domain/prompt-names.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
 import { apiKeys } from '../../db/schema/index.ts'
 import { TestClient } from '../../testing/client.ts'
@@ -265,5 +267,16 @@ describe('Langfuse prompt API over HTTP', () => {
     expect(legacyWrite.status).toBe(201)
     const legacyGet = await call('GET', '/api/public/prompts?name=legacy')
     expect(((await legacyGet.json()) as { labels: string[] }).labels).toEqual(['production', 'latest'])
+  })
+  it('lists labels moved together in the label history in the order they were moved (decision 0237)', async () => {
+    const made = await createPromptAs(owner, { title: 'Moved together', body: 'x' })
+    const moved = ['alpha', 'beta', 'gamma', 'delta', 'epsilon']
+    const res = await call('PATCH', `/api/public/v2/prompts/${encodeURIComponent(made.name)}/versions/1`, {
+      body: { newLabels: moved },
+    })
+    expect(res.status).toBe(200)
+    // Moved in one transaction: on PGlite's millisecond clock their events could tie.
+    const history = await owner.get<Page<LabelEvent>>(`/api/v1/prompts/${made.id}/label-history`)
+    expect(history.body.items.map((event) => event.label)).toEqual([...moved].reverse().concat('production'))
   })
 })

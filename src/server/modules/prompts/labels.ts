@@ -126,7 +126,7 @@ export async function placeLabel(
     toVersion: to?.versionNumber ?? null,
     actorUserId: mover.kind === 'user' ? mover.actor.id : mover.userId,
     apiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
-    createdAt: createdAfterAll('prompt_label_events', 'prompt_id', prompt.id),
+    createdAt: createdAfterAll(promptLabelEvents.createdAt, promptLabelEvents.promptId, prompt.id),
   })
   await recordAudit(
     tx,
