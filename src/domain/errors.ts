@@ -44,9 +44,9 @@ export interface AppErrorOptions {
 }
 
 /**
- * Before an error's `super(...)`: a refusal (4xx) is an answer, not a fault, and nothing reads its
- * stack, whose capture was a fifth of the server's CPU for a refused request. Answers the limit to
- * put back right after `super`.
+ * Before an error's `super(...)`: a refusal (4xx) is an answer, not a fault. Its stack is never
+ * shown (a background job that logs one logs its message and code), and capturing it was a fifth
+ * of the server's CPU for a refused request. Answers the limit to put back right after `super`.
  */
 export function suspendStackTraceFor(status: number): number {
   const limit = Error.stackTraceLimit
