@@ -70,19 +70,28 @@ export async function startServer(
   throw new Error('the server did not start')
 }
 
-/** A process's CPU time so far (user + system) in ms, read from /proc (Linux, 100 clock ticks a second). */
-function cpuMilliseconds(pid: number | string): number {
-  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
+/**
+ * A process's CPU time so far (user + system) in ms, read from /proc (Linux, 100 clock ticks a
+ * second); with `reaped`, that of its children that have exited too (cutime and cstime).
+ */
+function cpuMilliseconds(pid: number | string, reaped = false): number {
+  // The fields after the command's closing parenthesis; utime, stime, cutime and cstime are the
+  // 12th to the 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').map(Number)
+  return (fields[11]! + fields[12]! + (reaped ? fields[13]! + fields[14]! : 0)) * 10
 }
 
-/** The CPU time so far of every PostgreSQL process on this machine (a local server), in ms. */
+/**
+ * The CPU time so far of the local PostgreSQL server, in ms: every process of it, and the
+ * backends that have exited. A backend's CPU leaves /proc with it; the postmaster reaps it, which
+ * adds that CPU to the postmaster's children's time. Without that, a connection closed during a
+ * measurement (a pool's idle one, another run's) took its whole life's CPU off the sum.
+ */
 function postgresCpuMilliseconds(): number {
   let total = 0
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMilliseconds(pid)
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMilliseconds(pid, true)
     } catch {
       // the process ended meanwhile
     }
@@ -305,8 +314,7 @@ function answered(slices: ApiSlice[]): number {
 /**
  * The same statements straight to PostgreSQL from CONNECTIONS `pg` clients: the limit. A statement
  * the app prepares by name is prepared by name here too. Its CPU per request is PostgreSQL's and
- * this process's (the clients'), counted while the connections are open: a backend's CPU is gone
- * from /proc once it exits.
+ * this process's (the clients').
  */
 export async function measureSql(
   databaseUrl: string,
