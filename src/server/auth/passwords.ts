@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { RECOVERY_SESSION_TTL_SECONDS } from '../../domain/constants.ts'
 import type { Db, Tx } from '../db/client.ts'
@@ -62,7 +62,7 @@ export async function replacePassword(
   })
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+const hashToken = (token: string) => hash('sha256', token, 'base64url')
 
 /** Opens a recovery session for the account; the token goes into the browser's cookie. */
 export async function openRecoverySession(db: Db, userId: string): Promise<string> {

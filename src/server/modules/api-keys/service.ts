@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { createApiKeyBody } from '../../../domain/api/api-keys.ts'
@@ -27,7 +27,7 @@ import { assertApiAccess } from './api-access.ts'
 
 /** The stored form of a secret: SHA-256, hex. Secrets are 32 random bytes, so no salt or stretching. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex')
+  return hash('sha256', secret, 'hex')
 }
 
 const randomKey = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`

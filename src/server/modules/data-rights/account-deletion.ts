@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto'
+import { hash, randomInt, randomUUID } from 'node:crypto'
 import { and, count, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
@@ -43,7 +43,7 @@ export interface DataRightsDeps {
 
 const CODE_TTL_MS = 10 * 60 * 1000
 const codeIdentifier = (userId: string) => `delete-account:${userId}`
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex')
+const hashCode = (code: string) => hash('sha256', code, 'hex')
 
 async function passwordHashOf(db: Db | Tx, userId: string): Promise<string | null> {
   const [row] = await db

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { z } from 'zod'
 import { VERSION_NUMBER_MAX } from '../../../domain/constants.ts'
@@ -204,7 +204,7 @@ export function langfuseRoutes({
     admit(c, principal)
     if (!prompt) throw notFound(notFoundMessage(name, selector))
     const body = JSON.stringify({ ...prompt, resolutionGraph: prompt.resolutionGraph ?? null })
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+    const etag = `"${hash('sha1', body, 'base64url')}"`
     const headers = {
       ETag: etag,
       // A version never changes its text; a label may move at any moment, so it is revalidated.

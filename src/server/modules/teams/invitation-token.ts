@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 
 /**
  * Invitation links carry 256 random bits; the database keeps only their SHA-256, so a leaked
@@ -10,5 +10,5 @@ export function newInvitationToken(): { token: string; hash: string } {
 }
 
 export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
+  return hash('sha256', token, 'hex')
 }
