@@ -141,11 +141,27 @@ export type Entitlements = z.infer<typeof entitlementsSchema>
 /** The entitlement rules: state, plan and limits of a subject from its creation, choice and usage. */
 export function entitlementsOf(input: SubjectPlanInput & { teamId: string | null }): Entitlements {
   const daysLeft = trialDaysLeft(input.createdAt, input.now)
-  const trial = { daysLeft, endsAt: trialEndsAt(input.createdAt).toISOString() }
-  const base = { context: input.context, teamId: input.teamId, usage: input.usage, trial }
+  const { state, plan, limits, canWrite } = standingOf(input, daysLeft)
+  // One literal: spreading shared fields into each case's object cost 2-3 µs a call, on every
+  // gated request (issue 19).
+  return {
+    context: input.context,
+    teamId: input.teamId,
+    usage: input.usage,
+    trial: { daysLeft, endsAt: trialEndsAt(input.createdAt).toISOString() },
+    state,
+    plan,
+    limits,
+    canWrite,
+  }
+}
+
+function standingOf(
+  input: SubjectPlanInput,
+  daysLeft: number,
+): Pick<Entitlements, 'state' | 'plan' | 'limits' | 'canWrite'> {
   if (!input.enabled) {
     return {
-      ...base,
       state: 'unlimited',
       plan: null,
       limits: { maxPrompts: null, maxTeamMembers: null, apiAccess: true, webhooks: true },
@@ -153,26 +169,13 @@ export function entitlementsOf(input: SubjectPlanInput & { teamId: string | null
     }
   }
   const chosen = input.chosenPlan && isPlanOffered(input.chosenPlan, input.context) ? input.chosenPlan : null
-  if (chosen) {
-    return { ...base, state: 'active', plan: chosen, limits: limitsOf(chosen, input.context), canWrite: true }
-  }
+  if (chosen)
+    return { state: 'active', plan: chosen, limits: limitsOf(chosen, input.context), canWrite: true }
   if (daysLeft > 0) {
-    return {
-      ...base,
-      state: 'trial',
-      plan: 'trial',
-      limits: limitsOf('trial', input.context),
-      canWrite: true,
-    }
+    return { state: 'trial', plan: 'trial', limits: limitsOf('trial', input.context), canWrite: true }
   }
   // Nothing may be written; what would be allowed reads as the Free plan's limits.
-  return {
-    ...base,
-    state: 'payment_required',
-    plan: null,
-    limits: limitsOf('free', input.context),
-    canWrite: false,
-  }
+  return { state: 'payment_required', plan: null, limits: limitsOf('free', input.context), canWrite: false }
 }
 
 function limitsOf(plan: PlanId, context: PlanContext): PlanLimits {

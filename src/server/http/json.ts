@@ -48,11 +48,12 @@ export function jsonText(
       'Content-Length': String(body.length),
     })
   }
-  return c.body(text, status, {
-    ...headers,
-    'Content-Type': 'application/json',
-    'Content-Length': String(length),
-  })
+  // Object.assign, not a spread: spreading and adding keys cost a microsecond per answer (issue 19).
+  return c.body(
+    text,
+    status,
+    Object.assign({}, headers, { 'Content-Type': 'application/json', 'Content-Length': String(length) }),
+  )
 }
 
 /** Whether an Accept-Encoding header accepts gzip (`gzip` or `*`, with a q-value above 0). */

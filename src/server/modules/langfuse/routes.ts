@@ -143,7 +143,8 @@ function credentialsOf(c: Context<AppEnv>): { secret: string; publicKey: string 
 /** An authenticated key's rate-limit headers (429 once its window is used up) and its principal. */
 function admit(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
   applyRateLimit(c, principal)
-  c.set('apiKey', { ...principal, clientAddress: clientAddress(c) })
+  principal.clientAddress = clientAddress(c)
+  c.set('apiKey', principal)
 }
 
 /**
@@ -193,17 +194,18 @@ export function langfuseRoutes({
       throw error
     }
     const { name, selector } = request
+    const { secret, publicKey } = credentialsOf(c)
     const { principal, prompt } = await getLangfusePromptWithKey(
       db,
       plans,
-      { ...credentialsOf(c), rateLimitMultiplier },
+      { secret, publicKey, rateLimitMultiplier },
       name,
       selector,
       { resolve: request.resolve },
     )
     admit(c, principal)
     if (!prompt) throw notFound(notFoundMessage(name, selector))
-    const body = JSON.stringify({ ...prompt, resolutionGraph: prompt.resolutionGraph ?? null })
+    const body = JSON.stringify(prompt)
     const etag = `"${hash('sha1', body, 'base64url')}"`
     const headers = {
       ETag: etag,
