@@ -220,7 +220,10 @@ test.describe('copying', () => {
   }) => {
     // The Clipboard API refuses (an insecure context or a denied permission would do the same).
     await page.addInitScript(() => {
-      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'))
+      const denied = () => Promise.reject(new DOMException('denied', 'NotAllowedError'))
+      navigator.clipboard.writeText = denied
+      // A row fetches the body it copies, so it hands the clipboard a promise: write(), not writeText().
+      navigator.clipboard.write = denied
     })
     await signUpViaApi(page)
     await createPromptViaApi(page, { body: 'Copied the old way.' })

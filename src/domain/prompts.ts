@@ -70,8 +70,6 @@ export const promptSummarySchema = z.object({
   visibility: z.enum(promptVisibilities),
   currentVersionId: z.uuid().nullable(),
   currentVersionNumber: z.number().int().nullable(),
-  /** The current version's body, so a list row can copy it without another request. */
-  currentVersionBody: z.string().nullable(),
   versionCount: z.number().int(),
   createdAt: timestamp,
   updatedAt: timestamp,

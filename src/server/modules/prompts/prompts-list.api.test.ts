@@ -142,7 +142,7 @@ describe('GET /api/v1/prompts (my prompts)', () => {
     expect(titles(await list(me, '?tags=missing'))).toEqual([])
   })
 
-  it('lists the summary fields a row needs', async () => {
+  it('lists the summary fields a row needs, and not the body, which a row copies on demand', async () => {
     const [me, user] = await newUser()
     const created = await createPromptAs(me, { title: 'Row', description: 'Desc', tags: ['x'] })
     await me.patch(`/api/v1/prompts/${created.id}`, { body: 'Second body' })
@@ -156,9 +156,13 @@ describe('GET /api/v1/prompts (my prompts)', () => {
       tags: ['x'],
       visibility: 'private',
       currentVersionNumber: 2,
-      currentVersionBody: 'Second body',
       versionCount: 2,
     })
+    expect(item).not.toHaveProperty('currentVersionBody')
+    const current = await me.get<{ body: string }>(
+      `/api/v1/prompts/${created.id}/versions/${item!.currentVersionId}`,
+    )
+    expect(current.body.body).toBe('Second body')
   })
 })
 

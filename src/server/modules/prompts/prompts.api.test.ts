@@ -77,7 +77,6 @@ describe('POST /api/v1/prompts', () => {
       visibility: 'private',
       teamId: null,
       currentVersionNumber: 1,
-      currentVersionBody: 'Summarise {notes}.',
       versionCount: 1,
     })
     expect(prompt.currentVersion).toMatchObject({
@@ -288,7 +287,7 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
     expect(second.body).toMatchObject({
       currentVersionId: history.body.items[0]!.id,
       currentVersionNumber: 2,
-      currentVersionBody: 'Version two',
+      currentVersion: { body: 'Version two' },
       versionCount: 2,
     })
     const third = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {

@@ -16,7 +16,8 @@ import { prompts, promptVersions, users } from '../../db/schema/index.ts'
 
 /**
  * The select behind every PromptSummary (lists and detail): the prompt, its current version's
- * number and body, its version count, and the owner's email when the viewer may know it.
+ * number, its version count, and the owner's email when the viewer may know it. Not the body: a
+ * list row copies it on demand, and bodies were most of a list page's bytes (issue 19).
  */
 function summaryColumns(viewerId: Param<string>) {
   return {
@@ -38,7 +39,6 @@ function summaryColumns(viewerId: Param<string>) {
     visibility: prompts.visibility,
     currentVersionId: prompts.currentVersionId,
     currentVersionNumber: promptVersions.versionNumber,
-    currentVersionBody: promptVersions.body,
     versionCount: sql<number>`(SELECT count(*)::int FROM prompt_versions c WHERE c.prompt_id = ${prompts.id})`,
     createdAt: prompts.createdAt,
     updatedAt: prompts.updatedAt,
@@ -67,7 +67,8 @@ export function labelsOf(row: { storedLabels: string[] | null; isProduction: boo
 
 /**
  * The select behind every PromptSummary (lists and detail): the prompt, its current version's
- * number and body, its version count, and the owner's email when the viewer may know it.
+ * number, its version count, and the owner's email when the viewer may know it. Not the body: a
+ * list row copies it on demand, and bodies were most of a list page's bytes (issue 19).
  */
 export function selectSummaries(db: Db | Tx, viewerId: Param<string>) {
   return db
@@ -83,6 +84,7 @@ export function selectDetails(db: Db | Tx, viewerId: Param<string>) {
   return db
     .select({
       ...summaryColumns(viewerId),
+      currentVersionBody: promptVersions.body,
       currentVersionChangelog: promptVersions.changelog,
       currentVersionCreatedBy: promptVersions.createdByUserId,
       currentVersionCreatedAt: promptVersions.createdAt,
@@ -113,6 +115,7 @@ type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['execute']>
 
 export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail {
   const {
+    currentVersionBody,
     currentVersionChangelog,
     currentVersionCreatedBy,
     currentVersionCreatedAt,
@@ -131,7 +134,7 @@ export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail
             id: row.currentVersionId,
             promptId: row.id,
             versionNumber: row.currentVersionNumber,
-            body: row.currentVersionBody ?? '',
+            body: currentVersionBody ?? '',
             changelog: currentVersionChangelog,
             createdByUserId: currentVersionCreatedBy,
             createdAt: currentVersionCreatedAt.toISOString(),

@@ -9,6 +9,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
 import { CopyButton } from './copy-button.tsx'
+import { useVersion } from './queries.ts'
 import { VisibilityIcon } from './visibility.tsx'
 
 interface PromptRowProps {
@@ -51,6 +52,8 @@ export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowPro
   const { t } = useTranslation('prompts')
   const shownTags = prompt.tags.slice(0, CARD_TAG_LIMIT)
   const hiddenTags = prompt.tags.slice(CARD_TAG_LIMIT)
+  const versionOf = useVersion(prompt.id)
+  const currentVersionId = prompt.currentVersionId
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:gap-4">
       <div className="min-w-0 flex-1 space-y-1.5">
@@ -122,7 +125,10 @@ export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowPro
       </div>
       {/* On a phone the three actions share the row: without their icons even the German labels fit. */}
       <div className="grid shrink-0 grid-cols-3 gap-2 max-sm:[&_svg]:hidden sm:flex [&>*]:px-2 sm:[&>*]:px-3">
-        {prompt.currentVersionBody !== null && <CopyButton kind="prompt" text={prompt.currentVersionBody} />}
+        {/* The list carries no bodies: the current version's is fetched (once) when copied. */}
+        {currentVersionId !== null && (
+          <CopyButton kind="prompt" text={async () => (await versionOf(currentVersionId)).body} />
+        )}
         <Button asChild variant="outline" size="sm">
           <Link to={`/prompts/${prompt.id}`} aria-label={`${t('list.view')}: ${prompt.title}`}>
             <Eye aria-hidden />
