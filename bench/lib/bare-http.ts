@@ -15,8 +15,6 @@ export interface BareAnswer {
 export interface BareStatements {
   databaseUrl: string
   statements: Statement[]
-  /** The pool's size: the app's (10) unless said otherwise. */
-  poolSize?: number
 }
 
 /**
@@ -37,7 +35,8 @@ export async function startBareHttpServer(
       let run = async () => {}
       if (statements) {
         const pg = require('pg')
-        const pool = new pg.Pool({ connectionString: statements.databaseUrl, max: statements.poolSize ?? 10 })
+        // The app's pool size (openPostgres).
+        const pool = new pg.Pool({ connectionString: statements.databaseUrl, max: 10 })
         run = async () => {
           for (const { text, values, name } of statements.statements) {
             await pool.query(name ? { name, text, values } : { text, values })
