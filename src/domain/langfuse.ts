@@ -45,7 +45,12 @@ export const langfuseCreateSchema = z
             .safeParse(input.prompt)
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        ctx.addIssue({ code: 'custom', path: ['prompt', ...issue.path], message: issue.message })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['prompt', ...issue.path],
+          message: issue.message,
+          params: (issue as { params?: Record<string, unknown> }).params,
+        })
       }
       return z.NEVER
     }

@@ -137,11 +137,20 @@ describe('Langfuse prompt API over HTTP', () => {
       body: { newLabels: ['latest'] },
     })
     expect(latest.status).toBe(400)
+    // As Langfuse: Bearer carries a public key, which never reads prompts (403); anything else
+    // in it (a secret, a made-up value) is an invalid key (401).
     const bearer = await call('GET', '/api/public/v2/prompts/etag', {
-      headers: { Authorization: `Bearer ${key.secretKey}` },
+      headers: { Authorization: `Bearer ${key.publicKey}` },
     })
     expect(bearer.status).toBe(403)
     expect(((await bearer.json()) as { error: string }).error).toBe('ForbiddenError')
+    for (const token of [key.secretKey, 'pk-pf-made-up']) {
+      const invalid = await call('GET', '/api/public/v2/prompts/etag', {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+      expect(invalid.status).toBe(401)
+      expect(((await invalid.json()) as { error: string }).error).toBe('UnauthorizedError')
+    }
     const anonymous = await testApp.app.request('/api/public/v2/prompts/etag')
     expect(anonymous.status).toBe(401)
     expect(((await anonymous.json()) as { error: string }).error).toBe('UnauthorizedError')
@@ -150,6 +159,23 @@ describe('Langfuse prompt API over HTTP', () => {
     })
     expect(wrongPair.status).toBe(401)
     expect((await call('PUT', '/api/public/v2/prompts/etag')).status).toBe(405)
+  })
+
+  it('fills the parameters of a validation message (the clashing name)', async () => {
+    const clash = await call('POST', '/api/public/v2/prompts', {
+      body: {
+        name: 'clash',
+        type: 'chat',
+        prompt: [
+          { role: 'system', content: 'Hi {{history}}' },
+          { type: 'placeholder', name: 'history' },
+        ],
+      },
+    })
+    expect(clash.status).toBe(400)
+    expect(JSON.stringify(await clash.json())).toContain(
+      '"history\\" cannot be both a variable and a placeholder',
+    )
   })
 
   it('checks a fetch’s key as every route does: rate limited, revoked at once, refused before a bad query', async () => {

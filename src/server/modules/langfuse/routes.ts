@@ -9,13 +9,14 @@ import {
   langfuseListQuery,
   langfuseUpdateLabelsSchema,
 } from '../../../domain/langfuse.ts'
-import { type MessageKey, translate } from '../../../domain/messages/index.ts'
+import { type MessageKey, type MessageParams, translate } from '../../../domain/messages/index.ts'
 import type { Db } from '../../db/client.ts'
 import { clientAddress } from '../../http/client-address.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { firstUnstorableText } from '../../http/input.ts'
 import { jsonAnswer, jsonText } from '../../http/json.ts'
 import { applyRateLimit } from '../api-keys/authenticate.ts'
+import { isLivePublicKey } from '../api-keys/public-key.ts'
 import { type ApiKeyPrincipal, authenticateApiKey } from '../api-keys/service.ts'
 import type { PlanGate } from '../plans/gate.ts'
 import {
@@ -84,7 +85,10 @@ function parse<S extends z.ZodType>(
     message: 'Invalid request data',
     error: result.error.issues.map((issue) => ({
       path: issue.path,
-      message: translate(locale, issue.message as MessageKey) || issue.message,
+      // A custom issue carries its message's parameters (the clashing name, say) in `params`.
+      message:
+        translate(locale, issue.message as MessageKey, (issue as { params?: MessageParams }).params) ||
+        issue.message,
     })),
   })
 }
@@ -121,18 +125,30 @@ const forbiddenBearer = 'Access denied - need to use basic auth with secret key 
 /** The fetches (`fetchOne`): v2 by name, and the legacy one by `?name=`. */
 const fetchPaths = /^\/api\/public\/(v2\/prompts\/[^/]+|prompts)$/
 
+const unauthorized = (message: string) =>
+  new LangfuseError(401, message, { message, error: 'UnauthorizedError' })
+
 /**
- * The key pair of the Basic header. A Bearer header or none is refused as Langfuse refuses it; the
- * pair itself is checked against the stored keys by the caller.
+ * A Bearer header as Langfuse answers it: it carries a public key, which grants no prompt access
+ * (403) when it is a live key, and is an invalid key (401) otherwise.
+ */
+async function refuseBearer(db: Db, c: Context<AppEnv>): Promise<void> {
+  const header = c.req.header('authorization') ?? ''
+  if (!header.startsWith('Bearer ')) return
+  if (await isLivePublicKey(db, header.slice('Bearer '.length).trim())) {
+    throw new LangfuseError(403, forbiddenBearer, { message: forbiddenBearer, error: 'ForbiddenError' })
+  }
+  throw unauthorized('Unauthorized: invalid public key')
+}
+
+/**
+ * The key pair of the Basic header; anything else is refused as Langfuse refuses it (a Bearer
+ * header is answered before, by `refuseBearer`). The pair itself is checked by the caller.
  */
 function credentialsOf(c: Context<AppEnv>): { secret: string; publicKey: string } {
   const header = c.req.header('authorization') ?? ''
-  if (header.startsWith('Bearer ')) {
-    throw new LangfuseError(403, forbiddenBearer, { message: forbiddenBearer, error: 'ForbiddenError' })
-  }
   if (!header.startsWith('Basic ')) {
-    const message = 'Unauthorized: no Basic authorization header with a public and a secret key'
-    throw new LangfuseError(401, message, { message, error: 'UnauthorizedError' })
+    throw unauthorized('Unauthorized: no Basic authorization header with a public and a secret key')
   }
   const decoded = Buffer.from(header.slice('Basic '.length).trim(), 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
@@ -170,6 +186,7 @@ export function langfuseRoutes({
   }
 
   api.use('*', async (c, next) => {
+    await refuseBearer(db, c)
     credentialsOf(c)
     // A fetch checks its key in its own statement (getLangfusePromptWithKey).
     if ((c.req.method === 'GET' || c.req.method === 'HEAD') && fetchPaths.test(c.req.path)) return next()
