@@ -7,7 +7,7 @@ import {
   promptNameSchema,
   promptTypes,
 } from './prompt-names.ts'
-import { PROMPT_LIMITS } from './prompts.ts'
+import { PROMPT_LIMITS, promptBodySchema } from './prompts.ts'
 
 /**
  * The Langfuse prompt API's request shapes (reference/langfuse-prompt-api.md), so that Langfuse's
@@ -37,12 +37,7 @@ export const langfuseCreateSchema = z
     const parsed =
       type === 'chat'
         ? chatPromptSchema.safeParse(input.prompt)
-        : z
-            .string({ error: 'prompts.contentRequired' })
-            .trim()
-            .min(1, 'prompts.contentRequired')
-            .max(PROMPT_LIMITS.body, 'prompts.contentTooLong')
-            .safeParse(input.prompt)
+        : promptBodySchema.safeParse(input.prompt)
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         ctx.addIssue({

@@ -11,7 +11,7 @@ function errors(schema: typeof createPromptInput | typeof updatePromptInput, inp
 }
 
 describe('createPromptInput', () => {
-  it('trims, drops a blank description, and cleans the tags', () => {
+  it('trims the title, drops a blank description, cleans the tags and keeps the body as sent', () => {
     expect(
       createPromptInput.parse({
         title: '  Title ',
@@ -22,7 +22,7 @@ describe('createPromptInput', () => {
     ).toEqual({
       title: 'Title',
       description: null,
-      body: 'Body',
+      body: '\n Body \n',
       tags: ['a', 'b'],
       visibility: 'private',
       teamId: null,
@@ -78,7 +78,7 @@ describe('createPromptInput', () => {
 describe('updatePromptInput', () => {
   it('accepts any subset and turns a blank changelog into the default marker', () => {
     expect(updatePromptInput.parse({ body: ' new ', changelog: '  ' })).toEqual({
-      body: 'new',
+      body: ' new ',
       changelog: null,
     })
     expect(updatePromptInput.parse({})).toEqual({})

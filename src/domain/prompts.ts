@@ -141,11 +141,14 @@ const descriptionSchema = z
   .transform((value) => (value === '' ? null : value))
   .nullable()
 
+/**
+ * A text as sent, never trimmed (decision 0247): Langfuse stores it so, and a composed prompt keeps
+ * the newlines around its included parts. Blank is still no content.
+ */
 export const promptBodySchema = z
   .string({ error: 'prompts.contentRequired' })
-  .trim()
-  .min(1, 'prompts.contentRequired')
   .max(PROMPT_LIMITS.body, 'prompts.contentTooLong')
+  .refine((body) => body.trim() !== '', 'prompts.contentRequired')
 
 /** Trimmed; blank becomes null, and the server stores its default changelog instead. */
 const changelogSchema = z

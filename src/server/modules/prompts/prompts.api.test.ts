@@ -82,7 +82,8 @@ describe('POST /api/v1/prompts', () => {
     expect(prompt.currentVersion).toMatchObject({
       id: prompt.currentVersionId,
       versionNumber: 1,
-      body: 'Summarise {notes}.',
+      // The body is kept exactly as sent (decision 0247); the title is trimmed.
+      body: '\n  Summarise {notes}.  \n',
       changelog: 'Initial version',
       createdByUserId: ownerUser.id,
     })
@@ -251,13 +252,13 @@ describe('GET /api/v1/prompts/:id and its versions', () => {
 })
 
 describe('PATCH /api/v1/prompts/:id (save)', () => {
-  it('updates metadata without a new version when the trimmed body is unchanged', async () => {
+  it('updates metadata without a new version when the body is unchanged', async () => {
     const prompt = await createPromptAs(owner, { tags: ['a'] })
     const res = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
       title: 'Renamed',
       description: 'Now described',
       tags: ['b', ' b ', 'c'],
-      body: `  ${prompt.currentVersion!.body}\n`,
+      body: prompt.currentVersion!.body,
       changelog: 'ignored',
       baseVersionId: prompt.currentVersionId,
     })
@@ -269,6 +270,20 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
       versionCount: 1,
     })
     expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThan(new Date(prompt.updatedAt).getTime())
+  })
+
+  it('keeps a body exactly as sent: surrounding whitespace is text too', async () => {
+    const prompt = await createPromptAs(owner, { body: '\nIntro\n\n' })
+    expect(prompt.currentVersion!.body).toBe('\nIntro\n\n')
+    const res = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
+      body: '\nIntro\n',
+      baseVersionId: prompt.currentVersionId,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ versionCount: 2, currentVersion: { body: '\nIntro\n' } })
+    const blank = await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: ' \n\t ' })
+    expect(blank.status).toBe(400)
+    expect(blank.body.error.fields).toEqual({ body: 'Prompt content is required' })
   })
 
   it('adds the next version and makes it current when the body changes', async () => {

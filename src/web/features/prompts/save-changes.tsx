@@ -28,7 +28,7 @@ export function SaveChanges({
   const prompts = useTranslation('prompts')
   const body = useWatch({ control: form.control, name: 'body' })
   const before = safeText(type, base.body)
-  const after = safeText(type, body.trim())
+  const after = safeText(type, body)
   return (
     <details className="rounded-lg border p-3">
       <summary className="cursor-pointer text-sm font-medium">{t('diff.saveChanges')}</summary>
