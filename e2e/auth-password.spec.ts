@@ -6,6 +6,10 @@ test('sign up, stay signed in across a reload, sign out from the sidebar', async
   await page.goto('/signup-password')
   await expect(page.getByText('14-day free trial', { exact: true })).toBeVisible()
   await expect(page.getByText('No credit card required', { exact: true })).toBeVisible()
+  // The password rule is there before any try, and read out with the field.
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    '12 to 128 characters, and not a commonly used password.',
+  )
 
   // Client-side validation first: nothing is sent, and the first field with a problem has the focus.
   await page.getByRole('button', { name: 'Sign up' }).click()

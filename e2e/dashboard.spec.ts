@@ -32,6 +32,10 @@ test('personal context: continue, recent lists, no team yet, getting started and
   const team = page.getByRole('region', { name: 'Team Prompts (Recent)' })
   await expect(team.getByText("You're not in a team yet.")).toBeVisible()
   await expect(team.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/billing')
+  // A user without a team is offered to create one right there.
+  await team.getByRole('button', { name: 'Create team' }).click()
+  await expect(page.getByRole('dialog', { name: 'Create team' })).toBeVisible()
+  await page.keyboard.press('Escape')
 
   const checklist = page.getByRole('region', { name: 'Getting started' })
   await expect(checklist.getByText('50% complete')).toBeVisible()
@@ -132,13 +136,16 @@ test('Team scope of the prompts list: the highest milestone banner, dismissed fo
     await createPromptViaApi(page, { title, visibility: 'team', teamId: crew.id })
   await page.goto('/prompts?scope=team')
   await expect(page.getByRole('figure', { name: 'Activity over the last 7 days' })).toBeVisible()
-  await expect(page.getByText('10 created this week')).toBeVisible()
+  await expect(page.getByText('5 new prompts, versions and conversations this week')).toBeVisible()
+  // Each bar shows its number.
+  const strip = page.getByRole('figure', { name: 'Activity over the last 7 days' })
+  await expect(strip.getByText('5', { exact: true })).toBeVisible()
   const banner = page.getByText('Milestone reached: your team has 5 prompts!')
   await expect(banner).toBeVisible()
   await page.getByRole('button', { name: 'Dismiss milestone' }).click()
   await expect(banner).toHaveCount(0)
   await page.reload()
-  await expect(page.getByText('10 created this week')).toBeVisible()
+  await expect(page.getByText('5 new prompts, versions and conversations this week')).toBeVisible()
   await expect(banner).toHaveCount(0)
 })
 

@@ -166,7 +166,8 @@ describe('personal context', () => {
       previous: { prompts: 1, versions: 1, conversations: 0 },
       change: { prompts: 0, versions: 2, conversations: 1 },
     })
-    expect(board.weekly.at(-1)!.count).toBe(5)
+    // The new prompt, its two later versions (version 1 is the prompt) and the conversation.
+    expect(board.weekly.at(-1)!.count).toBe(4)
     expect(board.weekly.slice(0, 6).every((day) => day.count === 0)).toBe(true)
   })
 

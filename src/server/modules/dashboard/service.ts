@@ -166,7 +166,10 @@ async function activeDays(db: Db, actor: Actor, now: Date): Promise<string[]> {
   return rows.map((row) => row.day)
 }
 
-/** The context's prompts, versions and conversations created on each of the last 7 UTC days. */
+/**
+ * The context's new prompts, new versions and conversations on each of the last 7 UTC days. A
+ * prompt's version 1 comes with the prompt, so it is counted once, as the prompt.
+ */
 async function weeklyActivity(db: Db, scope: Scope, now: Date) {
   const days = lastUtcDays(PULSE_WINDOW_DAYS, now)
   const from = sql`${`${days[0]}T00:00:00Z`}::timestamptz`
@@ -175,7 +178,8 @@ async function weeklyActivity(db: Db, scope: Scope, now: Date) {
     sql`SELECT ${utcDate(sql`created_at`)} AS day, count(*)::int AS count FROM (
       SELECT p.created_at FROM prompts p WHERE ${scope.prompts} AND p.created_at >= ${from}
       UNION ALL
-      SELECT v.created_at FROM prompt_versions v WHERE ${scope.versions} AND v.created_at >= ${from}
+      SELECT v.created_at FROM prompt_versions v
+        WHERE ${scope.versions} AND v.created_at >= ${from} AND v.version_number > 1
       UNION ALL
       SELECT c.created_at FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${from}
     ) activity GROUP BY 1`,

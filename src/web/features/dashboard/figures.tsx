@@ -335,12 +335,15 @@ export function WeeklyStrip({ weekly }: { weekly: Dashboard['weekly'] }) {
       <figcaption className="text-xs text-muted-foreground">
         {t('weekly.title')} · {t('weekly.total', { count: total })}
       </figcaption>
-      <ol className="flex h-14 items-end gap-1.5">
+      <ol className="flex h-16 items-end gap-1.5">
         {weekly.map((day) => {
           const name = weekday.format(new Date(`${day.day}T12:00:00Z`))
           return (
             <li key={day.day} className="flex h-full flex-1 flex-col items-center justify-end gap-0.5">
               <span className="sr-only">{t('weekly.day', { day: name, count: day.count })}</span>
+              <span aria-hidden className="text-[10px] leading-none tabular-nums text-muted-foreground">
+                {day.count}
+              </span>
               <div
                 aria-hidden
                 title={t('weekly.day', { day: name, count: day.count })}

@@ -31,6 +31,7 @@ import { errorText } from '../../lib/api.ts'
 import { copyText } from '../../lib/clipboard.ts'
 import { NewConversationDialog } from '../conversations/index.ts'
 import { useDeletePrompt } from '../prompts/index.ts'
+import { CreateTeamDialog } from '../teams/index.ts'
 import {
   useFailureToast,
   useRecentConversations,
@@ -299,7 +300,8 @@ export function RecentConversationsWidget() {
 }
 
 /**
- * 'Team Prompts (Recent)': personal context says there is no team yet (with the Upgrade link), or,
+ * 'Team Prompts (Recent)': personal context says there is no team yet (with Create team and the
+ * Upgrade link), or,
  * for a user who has teams, that choosing one shows its prompts;
  * team context lists up to 5 of the team's prompts with the owner's email or 'Member'.
  */
@@ -325,9 +327,13 @@ export function TeamPromptsWidget({ teamId, hasTeams }: { teamId: string | null;
       ) : teamId === null ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <WidgetEmpty>{t('teamPrompts.noTeam')}</WidgetEmpty>
-          <Button asChild size="sm">
-            <Link to="/billing">{t('teamPrompts.upgrade')}</Link>
-          </Button>
+          {/* Creating a team is what a user without one needs; the spec's Upgrade link stays beside it. */}
+          <div className="flex items-center gap-1">
+            <Button asChild variant="link" size="sm">
+              <Link to="/billing">{t('teamPrompts.upgrade')}</Link>
+            </Button>
+            <CreateTeamDialog size="sm" />
+          </div>
         </div>
       ) : (
         <WidgetBody title={title} query={query} rows={5}>

@@ -15,7 +15,13 @@ import { fieldError, reportSubmitError } from '../../lib/forms.ts'
 import { useCreateTeam } from './queries.ts'
 
 /** 'Create team': the creator becomes the new team's admin and lands on its management page. */
-export function CreateTeamDialog({ variant = 'primary' }: { variant?: ButtonProps['variant'] }) {
+export function CreateTeamDialog({
+  variant = 'primary',
+  size,
+}: {
+  variant?: ButtonProps['variant']
+  size?: ButtonProps['size']
+}) {
   const { t } = useTranslation('teams')
   const { t: tc } = useTranslation('common')
   const [open, setOpen] = useState(false)
@@ -47,7 +53,7 @@ export function CreateTeamDialog({ variant = 'primary' }: { variant?: ButtonProp
       }}
     >
       <DialogTrigger asChild>
-        <Button variant={variant}>
+        <Button variant={variant} size={size}>
           <Plus />
           {t('list.createTeam')}
         </Button>
