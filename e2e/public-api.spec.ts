@@ -79,6 +79,17 @@ test('labels on the detail page: move a label, see the history, revert, and copy
   await history.getByRole('button', { name: 'Revert: production: v1 → v2' }).click()
   await expect(page.getByText('Label change reverted').first()).toBeVisible()
   await expect(history.getByRole('listitem').first()).toContainText('production: v2 → v1')
+  // "Set as Current" moves production too, and the history shows it without a reload.
+  await page
+    .getByRole('region', { name: 'Version History' })
+    .getByRole('button', { name: 'Set as Current: Version 2' })
+    .click()
+  await expect(history.getByRole('listitem').first()).toContainText('production: v1 → v2')
+  await page
+    .getByRole('region', { name: 'Version History' })
+    .getByRole('button', { name: 'Set as Current: Version 1' })
+    .click()
+  await expect(history.getByRole('listitem').first()).toContainText('production: v2 → v1')
 
   const snippet = page.getByRole('region', { name: 'Fetch it from code' })
   await expect(snippet).toContainText(`langfuse.prompt.get("${prompt.name}"`)

@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { planOperations } from '../../../domain/api/plans.ts'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import { PROMPT_VERSION_CACHE_MS } from '../../../domain/constants.ts'
 import type {
@@ -83,7 +84,8 @@ export function useVersion(id: string) {
 
 /**
  * After a write: the answer becomes the prompt's cached detail; every other prompt query (lists,
- * tags, the history) is refetched.
+ * tags, the history) is refetched, and so are the labels and their history, which a save or
+ * "Set as Current" moves (production, latest).
  */
 function useStoreDetail() {
   const queryClient = useQueryClient()
@@ -93,6 +95,7 @@ function useStoreDetail() {
       queryKey: [promptOperations.$group.name],
       predicate: (query) => query.queryKey[1] !== promptOperations.get.name,
     })
+    invalidateOperations(queryClient, promptLabelOperations)
     // The plan's usage counts prompts.
     invalidateOperations(queryClient, planOperations.entitlements)
   }
