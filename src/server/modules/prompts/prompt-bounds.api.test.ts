@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
+import { MAX_CONFIG_DEPTH } from '../../../domain/prompt-names.ts'
 import { MAX_REFERENCE_TAGS, MAX_RESOLVED_LENGTH } from '../../../domain/prompt-references.ts'
 import type { ImportResult } from '../../../domain/prompt-transfer.ts'
 import { TestClient } from '../../testing/client.ts'
@@ -8,9 +9,9 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
 /**
- * The bounds on reference expansion: a few small prompts that include each other many times must
- * not resolve to megabytes. Refused on every door that writes a version when the chain is known,
- * and a 400 (never a crash) on every read that resolves when a later change makes it too big.
+ * Bounds on what a version may hold, at every door that writes one: references that would expand
+ * to megabytes (a 400 on every read that resolves when a later change makes them too big), and a
+ * config nested too deep.
  */
 let testApp: TestApp
 beforeAll(async () => {
@@ -48,12 +49,13 @@ async function langfuse(client: TestClient) {
   return {
     get: async (path: string) =>
       answer(await testApp.app.request(`/api/public/v2/prompts/${path}`, { headers })),
+    /** `body` as an object, or as JSON text already. */
     create: async (body: unknown) =>
       answer(
         await testApp.app.request('/api/public/v2/prompts', {
           method: 'POST',
           headers,
-          body: JSON.stringify(body),
+          body: typeof body === 'string' ? body : JSON.stringify(body),
         }),
       ),
   }
@@ -148,5 +150,73 @@ describe('reference expansion bounds', () => {
     expect(raw.body.prompt).toBe(LOLA)
     expect((await api.get('lolb')).body.prompt).toBe(times(LOLC, MAX_REFERENCE_TAGS))
     expect((await testApp.app.request('/api/health')).status).toBe(200)
+  })
+})
+
+describe('config depth', () => {
+  /** A config of `levels` levels of objects (the config itself the first), as JSON text. */
+  const nested = (levels: number) => `{"top":${'{"a":'.repeat(levels - 1)}1${'}'.repeat(levels)}`
+  const deep = nested(5000)
+  const tooDeep = 'Config may be nested at most 20 levels deep'
+  /** A JSON request whose body holds the `config` JSON text as it is (too deep to stringify). */
+  const withConfig = (fields: Record<string, unknown>, config: string) =>
+    `${JSON.stringify(fields).slice(0, -1)},"config":${config}}`
+  const send = <T>(client: TestClient, method: string, path: string, rawBody: string) =>
+    client.request<T>(method, path, { rawBody })
+
+  it('refuses a config nested deeper than the bound with a 400 at every door, and takes one at the bound', async () => {
+    expect(MAX_CONFIG_DEPTH).toBe(20)
+    const client = await signedIn()
+
+    const created = await send<ErrorBody>(
+      client,
+      'POST',
+      '/api/v1/prompts',
+      withConfig({ title: 'deep', body: 'x' }, deep),
+    )
+    expect(created.status).toBe(400)
+    expect(created.body.error.fields?.config).toBe(tooDeep)
+    const german = await send<ErrorBody>(
+      await signedIn('de'),
+      'POST',
+      '/api/v1/prompts',
+      withConfig({ title: 'deep', body: 'x' }, nested(MAX_CONFIG_DEPTH + 1)),
+    )
+    expect(german.body.error.fields?.config).toBe(
+      'Die Konfiguration darf höchstens 20 Ebenen tief verschachtelt sein',
+    )
+
+    const atBound = JSON.parse(nested(MAX_CONFIG_DEPTH)) as Record<string, unknown>
+    const prompt = await createPromptAs(client, { title: 'fine', body: 'x', config: atBound })
+    expect(prompt.currentVersion?.config).toEqual(atBound)
+    const saved = await send<ErrorBody>(
+      client,
+      'PATCH',
+      `/api/v1/prompts/${prompt.id}`,
+      withConfig({ body: 'y' }, deep),
+    )
+    expect(saved.status).toBe(400)
+    expect(saved.body.error.fields?.config).toBe(tooDeep)
+
+    const api = await langfuse(client)
+    const viaLangfuse = await api.create(withConfig({ name: 'deep', type: 'text', prompt: 'x' }, deep))
+    expect(viaLangfuse.status).toBe(400)
+    expect(JSON.stringify(viaLangfuse.body)).toContain(tooDeep)
+
+    const document = `{"prompts":[{"name":"deep","title":"deep","versions":[${withConfig({ body: 'x' }, deep)}]}]}`
+    const imported = await send<ErrorBody & ImportResult>(
+      client,
+      'POST',
+      '/api/v1/prompts/import',
+      `{"teamId":null,"dryRun":false,"document":${document}}`,
+    )
+    expect(imported.status).toBe(400)
+    expect(JSON.stringify(imported.body)).toContain(tooDeep)
+
+    // Nothing was written: the prompt keeps its one version, and no other prompt exists.
+    expect(
+      (await client.get<{ versionCount: number }>(`/api/v1/prompts/${prompt.id}`)).body.versionCount,
+    ).toBe(1)
+    expect((await api.get('deep')).status).toBe(404)
   })
 })
