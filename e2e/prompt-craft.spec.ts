@@ -51,6 +51,39 @@ test('Try it fills in typed variables and copies the compiled prompt', async ({ 
   await expectNoSeriousViolations(page, 'try it')
 })
 
+test('Try it resolves included prompts only when asked, and shows why it cannot', async ({ page }) => {
+  await signUpViaApi(page)
+  const tag = (name: string) => `@@@langfusePrompt:name=${name}|label=production@@@`
+  const tone = await createPromptViaApi(page, { title: 'tone', body: 'Be kind to {{name}}.' })
+  const letter = await createPromptViaApi(page, { title: 'Letter', body: `Dear {{name}}. ${tag('tone')}` })
+  const resolves: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/resolved')) resolves.push(request.url())
+  })
+  await page.goto(`/prompts/${letter.id}`)
+  const card = page.getByRole('region', { name: 'Try it' })
+  await expect(card.getByText('their text is fetched when you try it')).toBeVisible()
+  await expectNoSeriousViolations(page, 'try it before resolving')
+  expect(resolves).toEqual([])
+  await card.getByRole('button', { name: 'Try it with the included prompts' }).click()
+  await card.getByLabel('name').fill('Ada')
+  await expect(card.getByText('Dear Ada. Be kind to Ada.')).toBeVisible()
+  expect(resolves).toHaveLength(1)
+
+  // A prompt including tone 21 times is fine while tone is short. Then tone's next version includes
+  // a 1,000-character text 50 times: the wide prompt would now resolve past the server's bound on a
+  // resolved text, which Try it shows once asked.
+  const wide = await createPromptViaApi(page, {
+    title: 'wide',
+    body: Array.from({ length: 21 }, () => tag('tone')).join(' '),
+  })
+  await createPromptViaApi(page, { title: 'long', body: 'L'.repeat(1000) })
+  await saveBodyViaApi(page, tone.id, Array.from({ length: 50 }, () => tag('long')).join(' '))
+  await page.goto(`/prompts/${wide.id}`)
+  await card.getByRole('button', { name: 'Try it with the included prompts' }).click()
+  await expect(card.getByText('longer than 1000000 characters: wide → tone')).toBeVisible()
+})
+
 test('the edit page lists variables, lints them and shows what the save changes', async ({ page }) => {
   await signUpViaApi(page)
   const prompt = await createPromptViaApi(page, {

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { translate } from './messages/index.ts'
 import {
   chatBodyProblem,
   chatPromptSchema,
   labelSchema,
   labelsSchema,
+  MAX_CONFIG_DEPTH,
   mayMoveLabel,
   nameCandidate,
   nameFromTitle,
+  nestsAtMost,
   parsePromptBody,
   placeholderClash,
   promptConfigSchema,
@@ -17,6 +20,7 @@ import {
   variablesOf,
   versionLabels,
 } from './prompt-names.ts'
+import { configTextSchema } from './prompts.ts'
 
 describe('prompt names (Langfuse rules)', () => {
   it.each([
@@ -136,6 +140,27 @@ describe('chat prompts, variables and config', () => {
     expect(promptConfigSchema.parse(null)).toEqual({})
     expect(promptConfigSchema.parse(undefined)).toEqual({})
     expect(promptConfigSchema.safeParse([1]).success).toBe(false)
+  })
+
+  it(`a config nests at most ${MAX_CONFIG_DEPTH} levels, arrays counting as objects, however deep the JSON`, () => {
+    const nested = (levels: number, leaf: (inner: unknown) => unknown = (inner) => ({ a: inner })) => {
+      let value: unknown = 1
+      for (let level = 1; level < levels; level++) value = leaf(value)
+      return { top: value }
+    }
+    expect(nestsAtMost(nested(MAX_CONFIG_DEPTH), MAX_CONFIG_DEPTH)).toBe(true)
+    expect(promptConfigSchema.parse(nested(MAX_CONFIG_DEPTH))).toEqual(nested(MAX_CONFIG_DEPTH))
+    for (const config of [
+      nested(MAX_CONFIG_DEPTH + 1),
+      nested(MAX_CONFIG_DEPTH + 1, (inner) => [inner]),
+      nested(100_000),
+    ]) {
+      expect(promptConfigSchema.safeParse(config).error?.issues[0]?.message).toBe('prompts.configTooDeep')
+    }
+    const deepText = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`
+    expect(configTextSchema.safeParse(deepText).error?.issues[0]?.message).toBe('prompts.configTooDeep')
+    expect(translate('en', 'prompts.configTooDeep')).toContain(String(MAX_CONFIG_DEPTH))
+    expect(translate('de', 'prompts.configTooDeep')).toContain(String(MAX_CONFIG_DEPTH))
   })
 })
 

@@ -100,9 +100,28 @@ export const chatPromptSchema = z
     if (clash) ctx.addIssue({ code: 'custom', message: 'prompts.placeholderClash', params: { name: clash } })
   })
 
-/** A version's config: any JSON object; null or absent is {}. */
+/**
+ * Levels a config may nest, the config itself being the first: deeper JSON made the server's
+ * recursive walks (comparing configs, storing them) fail with a 500.
+ */
+export const MAX_CONFIG_DEPTH = 20
+
+/** Whether `value` nests at most `max` levels of objects and arrays; walked without recursion. */
+export function nestsAtMost(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!
+    if (typeof item !== 'object' || item === null) continue
+    if (depth > max) return false
+    for (const child of Object.values(item)) stack.push([child, depth + 1])
+  }
+  return true
+}
+
+/** A version's config: any JSON object of at most MAX_CONFIG_DEPTH levels; null or absent is {}. */
 export const promptConfigSchema = z
   .record(z.string(), z.unknown(), { error: 'prompts.configInvalid' })
+  .refine((config) => nestsAtMost(config, MAX_CONFIG_DEPTH), 'prompts.configTooDeep')
   .nullable()
   .optional()
   .transform((value) => value ?? {})

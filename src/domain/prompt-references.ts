@@ -4,10 +4,23 @@
  * (the name first, exactly two parts; anything else is left as text). Resolution replaces every
  * tag with the referenced version's resolved text, at most MAX_REFERENCE_DEPTH prompts deep,
  * refusing cycles. Framework-free: the loading of a referenced version is passed in.
+ *
+ * Expansion multiplies: a few small prompts that each include the next many times resolve to
+ * hundreds of megabytes. So a body holds at most MAX_REFERENCE_TAGS tags, a resolved text at most
+ * MAX_RESOLVED_LENGTH characters (checked before each replacement, from the occurrence count and
+ * the included length, so an oversized string is never built), one resolution reads at most
+ * MAX_RESOLVED_REFERENCES distinct references, and each version is resolved once per resolution
+ * however often it is included.
  */
 import { z } from 'zod'
 
 export const MAX_REFERENCE_DEPTH = 5
+/** Tags (every occurrence, valid ones only) one body may hold. */
+export const MAX_REFERENCE_TAGS = 50
+/** Distinct references one resolution may read: each is a query, however small its text. */
+export const MAX_RESOLVED_REFERENCES = 100
+/** Characters a resolved text may have: 20 times a body's limit (PROMPT_LIMITS.body). */
+export const MAX_RESOLVED_LENGTH = 1_000_000
 
 export type PromptReference =
   | { tag: string; name: string; kind: 'label'; label: string }
@@ -35,6 +48,13 @@ export function parseReferences(body: string): PromptReference[] {
     }
   }
   return found
+}
+
+/** How many tags of valid references a body holds, counting every occurrence. */
+export function countReferenceTags(body: string, references = parseReferences(body)): number {
+  let count = 0
+  for (const reference of references) count += body.split(reference.tag).length - 1
+  return count
 }
 
 /** How a reference reads in a message: `name (label x)` or `name (version 3)`. */
@@ -65,19 +85,45 @@ export type ReferenceProblem =
   | { kind: 'not_text'; reference: string }
   | { kind: 'cycle'; cycle: string[] }
   | { kind: 'too_deep'; chain: string[] }
+  /** A body (of `prompt`) with more than MAX_REFERENCE_TAGS tags. */
+  | { kind: 'too_many_tags'; prompt: string; count: number }
+  /** The chain's last prompt would be the (MAX_RESOLVED_REFERENCES + 1)th distinct reference read. */
+  | { kind: 'too_many_references'; chain: string[] }
+  /** Including the chain's last prompt would make its includer longer than MAX_RESOLVED_LENGTH. */
+  | { kind: 'too_large'; chain: string[] }
+
+function problemText(problem: ReferenceProblem): string {
+  switch (problem.kind) {
+    case 'cycle':
+      return `Circular prompt reference: ${problem.cycle.join(' → ')}`
+    case 'too_deep':
+      return `Prompt references nested deeper than ${MAX_REFERENCE_DEPTH} levels: ${problem.chain.join(' → ')}`
+    case 'missing':
+      return `Referenced prompt not found: ${problem.reference}`
+    case 'not_text':
+      return `Referenced prompt is not a text prompt: ${problem.reference}`
+    case 'too_many_tags':
+      return `Prompt ${problem.prompt} holds ${problem.count} references, more than ${MAX_REFERENCE_TAGS}`
+    case 'too_many_references':
+      return `Prompt references read more than ${MAX_RESOLVED_REFERENCES} versions: ${problem.chain.join(' → ')}`
+    case 'too_large':
+      return `Resolved prompt longer than ${MAX_RESOLVED_LENGTH} characters: ${problem.chain.join(' → ')}`
+  }
+}
 
 export class PromptReferenceError extends Error {
   constructor(readonly problem: ReferenceProblem) {
-    super(
-      problem.kind === 'cycle'
-        ? `Circular prompt reference: ${problem.cycle.join(' → ')}`
-        : problem.kind === 'too_deep'
-          ? `Prompt references nested deeper than ${MAX_REFERENCE_DEPTH} levels: ${problem.chain.join(' → ')}`
-          : problem.kind === 'missing'
-            ? `Referenced prompt not found: ${problem.reference}`
-            : `Referenced prompt is not a text prompt: ${problem.reference}`,
-    )
+    super(problemText(problem))
   }
+}
+
+/** A version resolved once: its text, and what decides whether that text may be reused elsewhere. */
+interface Resolved {
+  text: string
+  /** Prompts on its longest chain, itself included. */
+  height: number
+  /** The names in its tree, itself included. */
+  names: Set<string>
 }
 
 /**
@@ -85,6 +131,9 @@ export class PromptReferenceError extends Error {
  * space (null when there is none). The root is level 1, so a chain holds at most
  * MAX_REFERENCE_DEPTH prompts. A prompt met again on its own chain is a cycle (by name, so two
  * versions of one prompt including each other count too). The graph is null without references.
+ * A version resolved before is reused only where resolving it again would succeed (no name of its
+ * tree on the chain, room for its height), so the reuse changes no answer, only the work: a version
+ * is resolved once, and resolving it again happens only on the way to the error that ends it all.
  */
 export async function resolveReferences(
   root: ReferencedVersion,
@@ -94,11 +143,34 @@ export async function resolveReferences(
     root: { id: root.id, name: root.name, version: root.version },
     dependencies: {},
   }
-  const resolve = async (current: ReferencedVersion, chain: string[]): Promise<string> => {
+  const loaded = new Map<string, Promise<ReferencedVersion | null>>()
+  const loadOnce = (reference: PromptReference, chain: string[]) => {
+    let found = loaded.get(reference.tag)
+    if (!found) {
+      if (loaded.size >= MAX_RESOLVED_REFERENCES) {
+        throw new PromptReferenceError({ kind: 'too_many_references', chain: [...chain, reference.name] })
+      }
+      found = load(reference)
+      loaded.set(reference.tag, found)
+    }
+    return found
+  }
+  const done = new Map<string, Resolved>()
+  const reusable = (target: ReferencedVersion, chain: string[]) => {
+    const resolved = done.get(target.id)
+    if (!resolved || chain.length + resolved.height > MAX_REFERENCE_DEPTH) return null
+    return chain.some((name) => resolved.names.has(name)) ? null : resolved
+  }
+
+  const resolve = async (current: ReferencedVersion, chain: string[]): Promise<Resolved> => {
     const references = parseReferences(current.body)
-    let text = current.body
+    const tags = countReferenceTags(current.body, references)
+    if (tags > MAX_REFERENCE_TAGS) {
+      throw new PromptReferenceError({ kind: 'too_many_tags', prompt: current.name, count: tags })
+    }
+    const own: Resolved = { text: current.body, height: 1, names: new Set([current.name]) }
     for (const reference of references) {
-      const target = await load(reference)
+      const target = await loadOnce(reference, chain)
       if (!target)
         throw new PromptReferenceError({ kind: 'missing', reference: describeReference(reference) })
       if (target.type !== 'text') {
@@ -115,14 +187,22 @@ export async function resolveReferences(
       }
       graph.dependencies[current.id] ??= []
       graph.dependencies[current.id]!.push({ id: target.id, name: target.name, version: target.version })
-      const included = await resolve(target, [...chain, target.name])
+      const included = reusable(target, chain) ?? (await resolve(target, [...chain, target.name]))
       // A chat body is JSON: the included text goes in as the inside of a JSON string.
-      const replacement = current.type === 'chat' ? JSON.stringify(included).slice(1, -1) : included
-      text = text.split(reference.tag).join(replacement)
+      const replacement = current.type === 'chat' ? JSON.stringify(included.text).slice(1, -1) : included.text
+      const parts = own.text.split(reference.tag)
+      const length = own.text.length + (parts.length - 1) * (replacement.length - reference.tag.length)
+      if (length > MAX_RESOLVED_LENGTH) {
+        throw new PromptReferenceError({ kind: 'too_large', chain: [...chain, target.name] })
+      }
+      own.text = parts.join(replacement)
+      own.height = Math.max(own.height, included.height + 1)
+      for (const name of included.names) own.names.add(name)
     }
-    return text
+    done.set(current.id, own)
+    return own
   }
-  const text = await resolve(root, [root.name])
+  const { text } = await resolve(root, [root.name])
   return { text, graph: Object.keys(graph.dependencies).length > 0 ? graph : null }
 }
 

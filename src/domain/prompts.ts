@@ -14,6 +14,8 @@ import {
 import { cursorParam, limitParam, repeatedParam } from './list-params.ts'
 import {
   chatBodyProblem,
+  MAX_CONFIG_DEPTH,
+  nestsAtMost,
   type PromptConfig,
   type PromptType,
   promptConfigSchema,
@@ -252,7 +254,11 @@ export const configTextSchema = z
     if (text === '') return {}
     try {
       const value: unknown = JSON.parse(text)
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as PromptConfig
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        if (nestsAtMost(value, MAX_CONFIG_DEPTH)) return value as PromptConfig
+        ctx.addIssue({ code: 'custom', message: 'prompts.configTooDeep' })
+        return z.NEVER
+      }
     } catch {
       // Reported below, as for any other non-object.
     }

@@ -29,6 +29,10 @@ export const promptsDe: Record<keyof typeof promptsEn, string> = {
     'Dieser Text bindet {reference} ein, einen Chat-Prompt; nur Text-Prompts können eingebunden werden.',
   'prompts.referenceCycle': 'Diese Verweise würden einen Kreis bilden: {cycle}.',
   'prompts.referenceTooDeep': 'Verweise dürfen höchstens {max} Prompts tief verschachtelt sein: {chain}.',
+  'prompts.referenceTooManyTags':
+    '{prompt} bindet {count}-mal andere Prompts ein; ein Text darf höchstens {max} Verweise enthalten.',
+  'prompts.referenceTooLarge': 'Mit aufgelösten Verweisen wäre der Text länger als {max} Zeichen: {chain}.',
+  'prompts.referenceTooMany': 'Diese Verweise lesen insgesamt mehr als {max} Prompt-Versionen: {chain}.',
   'prompts.usedBy':
     'Dieser Prompt wird von anderen Prompts eingebunden und kann nicht gelöscht werden: {prompts}. Entferne zuerst die Verweise.',
   'prompts.initialChangelog': 'Erste Version',

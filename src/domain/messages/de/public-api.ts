@@ -21,6 +21,7 @@ export const publicApiDe: Record<keyof typeof publicApiEn, string> = {
     'Platzhalternamen beginnen mit einem Buchstaben und bestehen aus Buchstaben, Ziffern und „_“',
   'prompts.placeholderClash': '„{name}“ kann nicht zugleich Variable und Platzhalter sein',
   'prompts.configInvalid': 'Die Konfiguration muss ein JSON-Objekt sein',
+  'prompts.configTooDeep': 'Die Konfiguration darf höchstens 20 Ebenen tief verschachtelt sein',
   'prompts.typeInvalid': 'Der Typ muss Text oder Chat sein',
   'prompts.typeChange':
     'Frühere Versionen haben einen anderen Prompt-Typ; der Typ eines Prompts kann sich nicht ändern',

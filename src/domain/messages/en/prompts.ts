@@ -27,6 +27,11 @@ export const promptsEn = {
     'This text includes {reference}, which is a chat prompt; only text prompts can be included.',
   'prompts.referenceCycle': 'These references would form a cycle: {cycle}.',
   'prompts.referenceTooDeep': 'References may be nested at most {max} prompts deep: {chain}.',
+  'prompts.referenceTooManyTags':
+    '{prompt} includes other prompts {count} times; a text may hold at most {max} references.',
+  'prompts.referenceTooLarge':
+    'With its references resolved the text would be longer than {max} characters: {chain}.',
+  'prompts.referenceTooMany': 'These references read more than {max} prompt versions in all: {chain}.',
   'prompts.usedBy':
     'This prompt is included by other prompts and cannot be deleted: {prompts}. Remove the references first.',
   'prompts.initialChangelog': 'Initial version',

@@ -16,6 +16,7 @@ export const publicApiEn = {
   'prompts.placeholderInvalid': 'Placeholder names start with a letter and use letters, digits and "_"',
   'prompts.placeholderClash': '"{name}" cannot be both a variable and a placeholder',
   'prompts.configInvalid': 'Config must be a JSON object',
+  'prompts.configTooDeep': 'Config may be nested at most 20 levels deep',
   'prompts.typeInvalid': 'Type must be text or chat',
   'prompts.typeChange': 'Previous versions have a different prompt type; the type of a prompt cannot change',
   'prompts.importUnknownFormat':

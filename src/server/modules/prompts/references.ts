@@ -1,12 +1,17 @@
 import { and, asc, eq, exists, inArray, ne, sql } from 'drizzle-orm'
 import { AppError } from '../../../domain/errors.ts'
+import type { MessageKey, MessageParams } from '../../../domain/messages/index.ts'
 import { LATEST_LABEL, PRODUCTION_LABEL, type PromptType } from '../../../domain/prompt-names.ts'
 import {
   MAX_REFERENCE_DEPTH,
+  MAX_REFERENCE_TAGS,
+  MAX_RESOLVED_LENGTH,
+  MAX_RESOLVED_REFERENCES,
   type PromptReference,
   PromptReferenceError,
   parseReferences,
   type ReferencedVersion,
+  type ReferenceProblem,
   resolveReferences,
 } from '../../../domain/prompt-references.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -58,28 +63,43 @@ export async function loadReference(
   return row ? { ...row, type: row.type as ReferencedVersion['type'] } : null
 }
 
+/** The message key and its parameters for each problem a resolution can meet. */
+function problemMessage(problem: ReferenceProblem): [MessageKey, MessageParams] {
+  switch (problem.kind) {
+    case 'cycle':
+      return ['prompts.referenceCycle', { cycle: problem.cycle.join(' → ') }]
+    case 'too_deep':
+      return ['prompts.referenceTooDeep', { max: MAX_REFERENCE_DEPTH, chain: problem.chain.join(' → ') }]
+    case 'missing':
+      return ['prompts.referenceMissing', { reference: problem.reference }]
+    case 'not_text':
+      return ['prompts.referenceNotText', { reference: problem.reference }]
+    case 'too_many_tags':
+      return [
+        'prompts.referenceTooManyTags',
+        { prompt: problem.prompt, count: problem.count, max: MAX_REFERENCE_TAGS },
+      ]
+    case 'too_many_references':
+      return ['prompts.referenceTooMany', { max: MAX_RESOLVED_REFERENCES, chain: problem.chain.join(' → ') }]
+    case 'too_large':
+      return ['prompts.referenceTooLarge', { max: MAX_RESOLVED_LENGTH, chain: problem.chain.join(' → ') }]
+  }
+}
+
 /** A PromptReferenceError as the API's one error shape: 400, on `body` when it comes from a save. */
 export function referenceAppError(error: PromptReferenceError, field?: 'body'): AppError {
-  const { problem } = error
-  const [key, params] =
-    problem.kind === 'cycle'
-      ? (['prompts.referenceCycle', { cycle: problem.cycle.join(' → ') }] as const)
-      : problem.kind === 'too_deep'
-        ? ([
-            'prompts.referenceTooDeep',
-            { max: MAX_REFERENCE_DEPTH, chain: problem.chain.join(' → ') },
-          ] as const)
-        : problem.kind === 'missing'
-          ? (['prompts.referenceMissing', { reference: problem.reference }] as const)
-          : (['prompts.referenceNotText', { reference: problem.reference }] as const)
+  const [key, params] = problemMessage(error.problem)
   return new AppError('validation', key, {
     params,
-    reason: `reference_${problem.kind}`,
+    reason: `reference_${error.problem.kind}`,
     ...(field && { fields: { [field]: key } }),
   })
 }
 
-/** Resolves a stored version's references in its space; a broken reference is a 400 naming it. */
+/**
+ * Resolves a stored version's references in its space; a broken reference, or one whose
+ * expansion passes the bounds (decision 0239), is a 400 naming it.
+ */
 export async function resolveInSpace(db: Db | Tx, space: Space, root: ReferencedVersion) {
   try {
     return await resolveReferences(root, (reference) => loadReference(db, space, reference))
@@ -90,25 +110,40 @@ export async function resolveInSpace(db: Db | Tx, space: Space, root: Referenced
 }
 
 /**
- * On save: the body a prompt is about to have must resolve in its space (every reference found,
- * no cycle back to the prompt itself, at most MAX_REFERENCE_DEPTH deep), else a 400 on `body`.
+ * Why a version about to be written could not be resolved in its space (a missing reference, a
+ * cycle, more than MAX_REFERENCE_DEPTH deep, or past the expansion bounds), or null when it can:
+ * every door that writes a version (create, save, import, the Langfuse create) asks this.
  */
+export async function unresolvableBody(
+  tx: Tx,
+  space: Space,
+  version: ReferencedVersion,
+): Promise<PromptReferenceError | null> {
+  if (parseReferences(version.body).length === 0) return null
+  try {
+    await resolveReferences(version, (reference) => loadReference(tx, space, reference))
+    return null
+  } catch (error) {
+    if (error instanceof PromptReferenceError) return error
+    throw error
+  }
+}
+
+/** On save: the body a prompt is about to have must resolve in its space, else a 400 on `body`. */
 export async function requireResolvableBody(
   tx: Tx,
   space: Space,
   prompt: { name: string; type: PromptType },
   body: string,
 ): Promise<void> {
-  if (parseReferences(body).length === 0) return
-  try {
-    await resolveReferences(
-      { id: 'new', name: prompt.name, version: 0, type: prompt.type, body },
-      (reference) => loadReference(tx, space, reference),
-    )
-  } catch (error) {
-    if (error instanceof PromptReferenceError) throw referenceAppError(error, 'body')
-    throw error
-  }
+  const problem = await unresolvableBody(tx, space, {
+    id: 'new',
+    name: prompt.name,
+    version: 0,
+    type: prompt.type,
+    body,
+  })
+  if (problem) throw referenceAppError(problem, 'body')
 }
 
 /**

@@ -5,11 +5,6 @@ import { AppError } from '../../../domain/errors.ts'
 import { isMessageKey, type Locale, translate } from '../../../domain/messages/index.ts'
 import { LATEST_LABEL, PRODUCTION_LABEL, sameConfig } from '../../../domain/prompt-names.ts'
 import {
-  PromptReferenceError,
-  parseReferences,
-  resolveReferences,
-} from '../../../domain/prompt-references.ts'
-import {
   type ExportedPrompt,
   type exportPromptsQuery,
   IMPORT_MAX_PROMPTS,
@@ -34,7 +29,7 @@ import { type PromptRow, promptColumns } from './access.ts'
 import { mayMove, placeLabel } from './labels.ts'
 import { inSpace, type Space, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
-import { loadReference, recordDependencies, referenceAppError } from './references.ts'
+import { recordDependencies, referenceAppError, unresolvableBody } from './references.ts'
 import { storedBody } from './service.ts'
 import { versionColumns } from './summaries.ts'
 
@@ -141,9 +136,9 @@ interface ReferenceCheck {
 
 /**
  * Every version an import adds must resolve in the space as the import leaves it (the file's own
- * prompts count, in any order): one that names a missing prompt, forms a cycle or nests too deep
- * makes its prompt a conflict (problem 'reference', the reason in `detail`), so the dry run shows
- * it and the import is refused (decision 0210).
+ * prompts count, in any order): one that names a missing prompt, forms a cycle, nests too deep or
+ * expands past the bounds (decision 0239) makes its prompt a conflict (problem 'reference', the
+ * reason in `detail`), so the dry run shows it and the import is refused (decision 0210).
  */
 async function checkReferences(
   tx: Tx,
@@ -154,33 +149,26 @@ async function checkReferences(
 ): Promise<void> {
   for (const { item, prompt, versions } of checks) {
     for (const version of versions) {
-      if (parseReferences(version.body).length === 0) continue
-      try {
-        await resolveReferences(
-          {
-            id: version.id,
-            name: prompt.name,
-            version: version.versionNumber,
-            type: prompt.type,
-            body: version.body,
-          },
-          (reference) => loadReference(tx, space, reference),
-        )
-      } catch (error) {
-        if (!(error instanceof PromptReferenceError)) throw error
-        const entry = result.items[item]!
-        if (entry.action === 'create') result.created--
-        else result.versioned--
-        result.conflicts++
-        const refused = referenceAppError(error)
-        result.items[item] = {
-          ...entry,
-          action: 'conflict',
-          problem: 'reference',
-          detail: translate(locale, refused.messageKey, refused.options.params),
-        }
-        break
+      const problem = await unresolvableBody(tx, space, {
+        id: version.id,
+        name: prompt.name,
+        version: version.versionNumber,
+        type: prompt.type,
+        body: version.body,
+      })
+      if (!problem) continue
+      const entry = result.items[item]!
+      if (entry.action === 'create') result.created--
+      else result.versioned--
+      result.conflicts++
+      const refused = referenceAppError(problem)
+      result.items[item] = {
+        ...entry,
+        action: 'conflict',
+        problem: 'reference',
+        detail: translate(locale, refused.messageKey, refused.options.params),
       }
+      break
     }
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/prompt-variables.ts'
 import type { PromptVersion } from '../../../domain/prompts.ts'
 import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
+import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Field } from '../../components/ui/field.tsx'
@@ -102,15 +103,21 @@ function ValueInput({
 }
 
 /**
- * The detail page's 'Try it'. A body with references is resolved by the server first (the same
- * resolver as the API's compile and the Langfuse fetch); a broken reference shows its error.
+ * The detail page's 'Try it'. A body with references is resolved by the server (the same resolver
+ * as the API's compile and the Langfuse fetch) only when the user asks for it: resolving reads
+ * every included prompt, which opening the page should not cost. A broken reference, or one that
+ * resolves past the server's bounds, shows its error.
  */
 export function TryItCard({ type, version }: { type: PromptType; version: PromptVersion }) {
   const { t } = useTranslation('craft')
   const hasReferences = useMemo(() => parseReferences(version.body).length > 0, [version.body])
-  const resolved = useQuery({ ...resolvedVersionQuery(version.promptId, version.id), enabled: hasReferences })
+  const [requested, setRequested] = useState(false)
+  const resolved = useQuery({
+    ...resolvedVersionQuery(version.promptId, version.id),
+    enabled: hasReferences && requested,
+  })
   if (!hasReferences) return <TryItForm type={type} version={version} body={version.body} />
-  if (resolved.isPending || resolved.isError) {
+  if (!requested || resolved.isPending || resolved.isError) {
     return (
       <Card role="region" aria-label={t('tryIt.title')}>
         <CardHeader>
@@ -120,7 +127,14 @@ export function TryItCard({ type, version }: { type: PromptType; version: Prompt
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {resolved.isPending ? (
+          {!requested ? (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-muted-foreground">{t('tryIt.onDemand')}</p>
+              <Button variant="outline" onClick={() => setRequested(true)}>
+                {t('tryIt.resolve')}
+              </Button>
+            </div>
+          ) : resolved.isPending ? (
             <Spinner label={t('tryIt.resolving')} />
           ) : (
             <RetryAlert
