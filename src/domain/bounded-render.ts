@@ -53,26 +53,67 @@ export class RenderBudget {
 type Token = [string, string, number, number, Token[]?, ...unknown[]]
 
 /**
- * The steps a render takes at least, counting only what certainly happens: a section named by a
- * list of the values is entered once per item (Mustache looks a name up outwards from scalar
- * items to the values, so nesting multiplies); other sections and inverted ones count nothing.
- * Stops counting once past `limit`.
+ * The steps a render takes at least, counting only what certainly happens: each token, each
+ * lookup at its depth, and a section named by a list of the values entered once per item
+ * (Mustache looks a name up outwards from scalar items to the values, so nesting multiplies), one
+ * named by another value that is not empty once; other sections and inverted ones count nothing.
+ * Stops counting once past `limit` (passed down as what is left of it).
  */
-function leastSteps(tokens: Token[], view: Record<string, unknown>, limit: number, times = 1): number {
+function leastSteps(
+  tokens: Token[],
+  view: Record<string, unknown>,
+  limit: number,
+  times = 1,
+  depth = 1,
+): number {
   let steps = times * (1 + tokens.length)
-  for (const token of tokens) {
+  for (const [kind, name, , , children] of tokens) {
     if (steps > limit) break
-    const children = token[4]
-    if (token[0] !== '#' || !children) continue
-    const value = Object.hasOwn(view, token[1]) ? view[token[1]] : undefined
-    if (Array.isArray(value)) steps += leastSteps(children, view, limit, times * value.length)
+    if (kind === 'name' || kind === '&' || kind === '#' || kind === '^') steps += times * depth
+    if (kind !== '#' || !children) continue
+    const value = Object.hasOwn(view, name) ? view[name] : undefined
+    const repeat = Array.isArray(value) ? value.length : value ? 1 : 0
+    // Mustache renders a `true` section in the same context; any other value is pushed as one.
+    const inner = value === true ? depth : depth + 1
+    if (repeat > 0) steps += leastSteps(children, view, limit - steps, times * repeat, inner)
   }
   return steps
 }
 
+/** Mustache's tests of "has this property" (mustache.js 4.2.0, `hasProperty` and its primitive twin). */
+function hasProperty(value: unknown, name: string): boolean {
+  if (value == null) return false
+  return typeof value === 'object' ? name in value : Object.hasOwn(Object(value), name)
+}
+
+/** Where a name is found in one context's view: Mustache's rules, dotted names included. */
+function find(view: unknown, name: string): { hit: boolean; value: unknown } {
+  if (name.indexOf('.') <= 0) {
+    return {
+      hit: view != null && typeof view === 'object' && name in view,
+      value: (view as Record<string, unknown>)[name],
+    }
+  }
+  const names = name.split('.')
+  let value = view
+  let hit = false
+  for (let index = 0; value != null && index < names.length; index++) {
+    const part = names[index]!
+    if (index === names.length - 1) hit = hasProperty(value, part)
+    value = (value as Record<string, unknown>)[part]
+  }
+  return { hit, value }
+}
+
+/**
+ * Mustache's context with its lookup rewritten in the same steps but one: a name that reaches a
+ * function (values are JSON, so only a built-in such as `items.slice` can be one) is no value.
+ * Mustache would call it with the current item, which can build arrays no step counts.
+ */
 class BoundedContext extends Mustache.Context {
   /** How many contexts a lookup may walk through (Mustache searches outwards). */
   private readonly depth: number
+  private readonly found = new Map<string, unknown>()
 
   constructor(
     view: unknown,
@@ -81,6 +122,7 @@ class BoundedContext extends Mustache.Context {
   ) {
     super(view, parent)
     this.depth = parent ? parent.depth + 1 : 1
+    this.found.set('.', view)
   }
 
   override push(view: unknown): BoundedContext {
@@ -88,10 +130,20 @@ class BoundedContext extends Mustache.Context {
   }
 
   override lookup(name: string): unknown {
-    this.budget.spendWork(this.depth)
-    const value: unknown = super.lookup(name)
-    // Values are data (JSON): a name that reaches a built-in function (`constructor.constructor`)
-    // renders nothing rather than being called with a piece of the template.
+    // A long name costs its length in every context it is searched in.
+    this.budget.spendWork(this.depth * Math.ceil((name.length + 1) / 32))
+    if (!this.found.has(name)) {
+      let value: unknown
+      for (let context: Mustache.Context | undefined = this; context; context = context.parent) {
+        const found = find(context.view, name)
+        if (found.hit) {
+          value = found.value
+          break
+        }
+      }
+      this.found.set(name, value)
+    }
+    const value = this.found.get(name)
     return typeof value === 'function' ? undefined : value
   }
 }
