@@ -84,6 +84,32 @@ test('Try it resolves included prompts only when asked, and shows why it cannot'
   await expect(card.getByText('longer than 1000000 characters: wide → tone')).toBeVisible()
 })
 
+test('Try it takes a list one item per line and stops where the API’s compile stops', async ({ page }) => {
+  await signUpViaApi(page)
+  const items = (count: number) => Array.from({ length: count }, (_, index) => `step ${index}`).join('\n')
+  const prompt = await createPromptViaApi(page, {
+    title: 'Steps',
+    body: 'Steps:{{#steps}} [{{.}}]{{/steps}}',
+    variables: [{ name: 'steps', type: 'list' }],
+  })
+  await page.goto(`/prompts/${prompt.id}`)
+  const card = page.getByRole('region', { name: 'Try it' })
+  await card.getByLabel('steps').fill('mix\n\nbake')
+  await expect(card.getByText('Steps: [mix] [bake]')).toBeVisible()
+  await card.getByLabel('steps').fill(items(101))
+  await expect(card.getByRole('alert').filter({ hasText: 'steps has more than 100 items' })).toBeVisible()
+
+  const bomb = await createPromptViaApi(page, {
+    title: 'Bomb',
+    body: '{{#a}}{{#a}}{{#a}}x{{/a}}{{/a}}{{/a}}',
+    variables: [{ name: 'a', type: 'list' }],
+  })
+  await page.goto(`/prompts/${bomb.id}`)
+  await card.getByLabel('a', { exact: true }).fill(items(100))
+  await expect(card.getByText(/repeats its sections too often to compile/)).toBeVisible()
+  await expectNoSeriousViolations(page, 'try it at its limit')
+})
+
 test('the edit page lists variables, lints them and shows what the save changes', async ({ page }) => {
   await signUpViaApi(page)
   const prompt = await createPromptViaApi(page, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { RENDER_LIMITS } from './bounded-render.ts'
 import { variablesOf } from './prompt-names.ts'
 import {
   compilePrompt,
@@ -6,6 +7,7 @@ import {
   lintVariables,
   resolveValues,
   singleBraceNamesOf,
+  VARIABLE_LIMITS,
   type VariableDeclarationInput,
   variablesOfBody,
   variablesSchema,
@@ -82,6 +84,68 @@ describe('compilePrompt', () => {
         { role: 'system', content: 'You help with tax.' },
         { type: 'placeholder', name: 'history' },
       ],
+    })
+  })
+  it('takes only text, numbers and booleans (or null) for undeclared variables', () => {
+    expect(compilePrompt('text', '{{a}}{{b}}{{c}}{{d}}', [], { a: 'x', b: 2, c: false, d: null })).toEqual({
+      ok: true,
+      prompt: 'x2false',
+    })
+    expect(compilePrompt('text', '{{#a}}{{.}}{{/a}}{{o.x}}', [], { a: ['x', 'y'], o: { x: 1 } })).toEqual({
+      ok: false,
+      problems: [
+        { name: 'a', problem: 'notScalar' },
+        { name: 'o', problem: 'notScalar' },
+      ],
+    })
+  })
+  it('takes a list of scalars for a variable declared as a list, up to the item limit', () => {
+    const declarations = declare({ name: 'steps', type: 'list', required: true })
+    const template = '{{#steps}}- {{.}}\n{{/steps}}{{^steps}}none{{/steps}}'
+    expect(compilePrompt('text', template, declarations, { steps: ['mix', 2, true] })).toEqual({
+      ok: true,
+      prompt: '- mix\n- 2\n- true\n',
+    })
+    expect(compilePrompt('text', template, declarations, { steps: [] })).toEqual({ ok: true, prompt: 'none' })
+    const limit = VARIABLE_LIMITS.listItems
+    const full = Array.from({ length: limit }, (_, index) => String(index))
+    expect(compilePrompt('text', template, declarations, { steps: full }).ok).toBe(true)
+    expect(compilePrompt('text', template, declarations, { steps: [...full, 'one more'] })).toEqual({
+      ok: false,
+      problems: [{ name: 'steps', problem: 'listTooLong' }],
+    })
+    for (const wrong of ['mix', [{ text: 'mix' }], [['mix']]]) {
+      expect(compilePrompt('text', template, declarations, { steps: wrong })).toEqual({
+        ok: false,
+        problems: [{ name: 'steps', problem: 'type' }],
+      })
+    }
+  })
+  it('refuses a list where another type is declared, and a list variable takes no scalar default', () => {
+    expect(resolveValues(declare({ name: 's' }), { s: ['x'] }).problems).toEqual([
+      { name: 's', problem: 'type' },
+    ])
+    expect(
+      variablesSchema.safeParse([{ name: 'l', type: 'list', default: 'x' }]).error?.issues[0]?.message,
+    ).toBe('prompts.variableDefaultInvalid')
+  })
+  it('stops a section bomb over a declared list with the work limit', () => {
+    const declarations = declare({ name: 'a', type: 'list' })
+    const a = Array.from({ length: VARIABLE_LIMITS.listItems }, (_, index) => `item${index}`)
+    expect(compilePrompt('text', '{{#a}}{{#a}}{{#a}}x{{/a}}{{/a}}{{/a}}', declarations, { a })).toEqual({
+      ok: false,
+      problems: [],
+      limit: 'work',
+    })
+  })
+  it('bounds the output of all chat messages together', () => {
+    const half = 'z'.repeat(RENDER_LIMITS.output / 2)
+    const message = { role: 'user', content: '{{half}}' }
+    expect(compilePrompt('chat', JSON.stringify([message]), [], { half }).ok).toBe(true)
+    expect(compilePrompt('chat', JSON.stringify([message, message, message]), [], { half })).toEqual({
+      ok: false,
+      problems: [],
+      limit: 'output',
     })
   })
   it('reports a broken template instead of throwing', () => {

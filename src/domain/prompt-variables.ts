@@ -1,5 +1,5 @@
-import Mustache from 'mustache'
 import { z } from 'zod'
+import { RenderBudget, type RenderLimit, RenderLimitError, renderBounded } from './bounded-render.ts'
 import { VERSION_NUMBER_MAX } from './constants.ts'
 import {
   type ChatEntry,
@@ -17,10 +17,17 @@ import {
  * SDK's `compile` applies them (HTML escaping off, a missing value renders as nothing), optionally
  * declared per version with a type, a default, a description and whether it is required.
  */
-export const variableTypes = ['string', 'number', 'boolean', 'enum', 'text'] as const
+export const variableTypes = ['string', 'number', 'boolean', 'enum', 'text', 'list'] as const
 export type VariableType = (typeof variableTypes)[number]
 
-export const VARIABLE_LIMITS = { count: 100, description: 500, values: 50, value: 200 } as const
+/** `listItems`: the items a value of a `list` variable may have. */
+export const VARIABLE_LIMITS = {
+  count: 100,
+  description: 500,
+  values: 50,
+  value: 200,
+  listItems: 100,
+} as const
 
 const variableNamePattern = /^\p{L}[\p{L}\p{N}_]*$/u
 const scalar = z.union([z.string().max(10_000), z.number(), z.boolean()])
@@ -96,14 +103,27 @@ export type Variables = VariableDeclaration[]
 /** `variables` in the create and update inputs: absent or null is none. */
 export const variablesInput = variablesSchema.nullable().optional()
 
-type Coerced = { value: string | number | boolean; problem?: undefined } | { problem: 'type' | 'enum' }
+type Scalar = string | number | boolean
+type Coerced =
+  | { value: Scalar | Scalar[]; problem?: undefined }
+  | { problem: 'type' | 'enum' | 'listTooLong' }
+
+/** Text, a number or true/false: what a value may be unless its variable is declared a list. */
+export function isScalar(value: unknown): value is Scalar {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+}
 
 /**
  * A value as its declaration's type wants it. Numbers and booleans may come as text (a form's
  * fields are text), so '3' is 3 and 'true' is true; anything else of the wrong kind is refused.
+ * A list is a list of scalars, at most `VARIABLE_LIMITS.listItems` of them (sections repeat once
+ * per item, so its length is what a section may multiply by).
  */
 export function coerceValue(declaration: VariableDeclaration, value: unknown): Coerced {
   switch (declaration.type) {
+    case 'list':
+      if (!Array.isArray(value) || !value.every(isScalar)) return { problem: 'type' }
+      return value.length > VARIABLE_LIMITS.listItems ? { problem: 'listTooLong' } : { value }
     case 'number': {
       const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
       return typeof number === 'number' && Number.isFinite(number) ? { value: number } : { problem: 'type' }
@@ -120,7 +140,11 @@ export function coerceValue(declaration: VariableDeclaration, value: unknown): C
   }
 }
 
-export type ValueProblem = { name: string; problem: 'missing' | 'type' | 'enum' }
+export type ValueProblem = {
+  name: string
+  /** `notScalar`: a list or an object for a variable not declared as a list. */
+  problem: 'missing' | 'type' | 'enum' | 'listTooLong' | 'notScalar'
+}
 
 /** An empty string counts as no value (a form's blank field). */
 function isGiven(value: unknown): boolean {
@@ -129,7 +153,8 @@ function isGiven(value: unknown): boolean {
 
 /**
  * The values a compile uses: each declared variable's value (or its default) checked against its
- * type, plus any undeclared value as given. The problems name each variable that failed.
+ * type, plus any undeclared value as given when it is a scalar (or null, no value). The problems
+ * name each variable that failed.
  */
 export function resolveValues(
   declarations: readonly VariableDeclaration[],
@@ -137,6 +162,11 @@ export function resolveValues(
 ): { view: Record<string, unknown>; problems: ValueProblem[] } {
   const view: Record<string, unknown> = { ...values }
   const problems: ValueProblem[] = []
+  const declared = new Set(declarations.map((declaration) => declaration.name))
+  for (const [name, value] of Object.entries(values)) {
+    if (!declared.has(name) && value !== null && !isScalar(value))
+      problems.push({ name, problem: 'notScalar' })
+  }
   for (const declaration of declarations) {
     const given = values[declaration.name]
     const value = isGiven(given) ? given : declaration.default
@@ -152,18 +182,13 @@ export function resolveValues(
   return { view, problems }
 }
 
-const noEscape = { escape: (text: string) => text }
-
-/** Mustache with HTML escaping off, as the Langfuse SDK renders; throws on a broken template. */
-export function renderTemplate(template: string, view: Record<string, unknown>): string {
-  return Mustache.render(template, view, {}, noEscape)
-}
-
 export type CompiledPrompt = string | ChatEntry[]
 
 /**
  * The compiled prompt: a text prompt's text, or a chat prompt's entries with each message's
- * content rendered (placeholders stay as they are, as the SDK leaves unfilled ones).
+ * content rendered (placeholders stay as they are, as the SDK leaves unfilled ones). One budget
+ * for the whole prompt (`RENDER_LIMITS`): past it, `limit` says which was reached and nothing is
+ * rendered. The server's compile and the web's Try it both compile with this, so both answer alike.
  */
 export function compilePrompt(
   type: PromptType,
@@ -173,19 +198,25 @@ export function compilePrompt(
 ):
   | { ok: true; prompt: CompiledPrompt }
   | { ok: false; problems: ValueProblem[] }
-  | { ok: false; problems: []; templateError: true } {
+  | { ok: false; problems: []; templateError: true }
+  | { ok: false; problems: []; limit: RenderLimit } {
   const { view, problems } = resolveValues(declarations, values)
   if (problems.length > 0) return { ok: false, problems }
+  const budget = new RenderBudget()
+  const render = (template: string) => renderBounded(template, view, budget)
   try {
     const parsed = parsePromptBody(type, body)
-    if (typeof parsed === 'string') return { ok: true, prompt: renderTemplate(parsed, view) }
+    if (typeof parsed === 'string') return { ok: true, prompt: render(parsed) }
     return {
       ok: true,
       prompt: parsed.map((entry) =>
-        'content' in entry ? { ...entry, content: renderTemplate(entry.content, view) } : entry,
+        'content' in entry ? { ...entry, content: render(entry.content) } : entry,
       ),
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof RenderLimitError) return { ok: false, problems: [], limit: error.limit }
+    // Sections nested deeper than the call stack goes: too much work, not a broken template.
+    if (error instanceof RangeError) return { ok: false, problems: [], limit: 'work' }
     return { ok: false, problems: [], templateError: true }
   }
 }
@@ -253,6 +284,12 @@ export function sameVariables(a: readonly VariableDeclaration[], b: readonly Var
   return sameConfig({ list: a }, { list: b })
 }
 
+/**
+ * Compiles a caller may ask for a minute (times RATE_LIMIT_MULTIPLIER): per API key, and per user
+ * over their sessions and all their keys together, so a runaway script leaves its owner room.
+ */
+export const COMPILE_RATE_LIMIT = { windowSeconds: 60, perKey: 60, perUser: 120 } as const
+
 /** `POST /api/v1/prompts/:id/compile`: values for the variables, and which version (default current). */
 export const compilePromptInput = z
   .object({
@@ -287,11 +324,20 @@ export const compiledPromptSchema = z.object({
 })
 export type CompiledPromptAnswer = z.infer<typeof compiledPromptSchema>
 
+const valueProblemKeys = {
+  missing: 'prompts.variableMissing',
+  enum: 'prompts.variableNotInEnum',
+  type: 'prompts.variableWrongType',
+  listTooLong: 'prompts.variableListTooLong',
+  notScalar: 'prompts.variableNotScalar',
+} as const satisfies Record<ValueProblem['problem'], string>
+
 /** The message key of a value's problem. */
 export function valueProblemKey(problem: ValueProblem['problem']) {
-  return problem === 'missing'
-    ? 'prompts.variableMissing'
-    : problem === 'enum'
-      ? 'prompts.variableNotInEnum'
-      : 'prompts.variableWrongType'
+  return valueProblemKeys[problem]
+}
+
+/** The message key of a compile stopped by `RENDER_LIMITS`. */
+export function renderLimitKey(limit: RenderLimit) {
+  return limit === 'output' ? 'prompts.compileTooLong' : 'prompts.compileTooMuchWork'
 }

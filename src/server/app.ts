@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps) {
   mount(systemOperations, systemHandlers({ database, version: config.version }))
   mount(authOperations, authHandlers({ auth, db, database, config }))
   mount(accountOperations, accountHandlers({ db }))
-  mount(promptOperations, promptHandlers({ db, plans }))
+  mount(promptOperations, promptHandlers({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
   mount(promptLabelOperations, promptLabelHandlers({ db }))
   mount(conversationOperations, conversationHandlers({ db }))
   mount(

@@ -174,11 +174,15 @@ export const promptOperations = defineOperations(
       summary:
         'Fill in a version’s `{{variables}}` (Mustache, no HTML escaping; the current version unless ' +
         '`version` or `label`): the compiled text, or chat messages. A missing required value or a ' +
-        'wrong type is a 400 naming the variable',
+        'wrong type is a 400 naming the variable. Values of undeclared variables are text, numbers or ' +
+        'booleans; lists only for variables declared as `list` (at most 100 items). A compile that ' +
+        'would exceed 1,000,000 characters or too much work (sections repeated over lists) is a 400; ' +
+        'at most 120 compiles a minute per user and 60 per key (429 with `Retry-After`)',
       access: 'signed-in',
       params: promptParams,
       body: compilePromptInput,
       response: compiledPromptSchema,
+      errors: ['rate_limited'],
       permission: 'prompt.view',
       readsOnly: true,
     },

@@ -1,7 +1,7 @@
 /** Prompt variables and compile (issue 17). */
 export const promptVariablesEn = {
   'prompts.variableNameInvalid': 'Variable names start with a letter and use letters, digits and "_"',
-  'prompts.variableTypeInvalid': 'Type must be string, number, boolean, enum or long text',
+  'prompts.variableTypeInvalid': 'Type must be string, number, boolean, enum, long text or list',
   'prompts.variableDescriptionTooLong': 'Description must be at most 500 characters',
   'prompts.variableEnumInvalid':
     'An enum variable needs at least one value (at most 50, each up to 200 characters)',
@@ -11,6 +11,13 @@ export const promptVariablesEn = {
   'prompts.variableMissing': 'The variable "{name}" is required',
   'prompts.variableWrongType': 'The value of "{name}" has the wrong type',
   'prompts.variableNotInEnum': 'The value of "{name}" is not one of its allowed values',
+  'prompts.variableListTooLong': 'The list "{name}" has more than 100 items',
+  'prompts.variableNotScalar':
+    'The value of "{name}" must be text, a number or true/false (lists only for variables declared as lists)',
+  'prompts.compileTooLong': 'The compiled prompt would be longer than 1,000,000 characters',
+  'prompts.compileTooMuchWork':
+    'The prompt repeats its sections too often to compile (nested {{#sections}} over lists multiply)',
+  'prompts.tooManyCompiles': 'Too many compiles. Please wait {seconds} seconds before trying again.',
   'prompts.templateInvalid': 'The prompt is not a valid template (an unclosed {{#section}}?)',
   'prompts.compileValuesInvalid': 'Values must be an object of variable names to values',
   'prompts.labelOrVersion': 'Give a version or a label, not both',

@@ -8,11 +8,13 @@ import {
   type CompiledPromptAnswer,
   compilePrompt,
   type compilePromptInput,
+  renderLimitKey,
   valueProblemKey,
 } from '../../../domain/prompt-variables.ts'
 import type { Db } from '../../db/client.ts'
 import { promptLabels, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, type PromptRow, promptNotFound } from './access.ts'
+import { enforceCompileRate } from './compile-rate.ts'
 import { spaceOf } from './names.ts'
 import { resolveInSpace } from './references.ts'
 
@@ -95,14 +97,17 @@ export async function getResolvedVersion(
 /**
  * Compile: a version of a prompt the caller sees, its references resolved (a broken one is a 400
  * naming it) and its variables filled in. The first value
- * problem is the 400's message (naming the variable); all of them are in its fields.
+ * problem is the 400's message (naming the variable); all of them are in its fields. Rate limited
+ * per user and key; a render past its limits (`RENDER_LIMITS`) is a 400 saying which.
  */
 export async function compileVersion(
   db: Db,
   actor: Actor,
   promptId: string,
   input: z.output<typeof compilePromptInput>,
+  rateLimitMultiplier: number,
 ): Promise<CompiledPromptAnswer> {
+  await enforceCompileRate(db, actor, rateLimitMultiplier)
   const prompt = await findVisiblePrompt(db, actor.id, promptId)
   if (!prompt) throw promptNotFound()
   const version = await findCompileVersion(db, prompt, input)
@@ -111,6 +116,7 @@ export async function compileVersion(
   const { text } = await resolvedBody(db, prompt, version)
   const result = compilePrompt(prompt.type, text, version.variables, input.values)
   if (!result.ok) {
+    if ('limit' in result) throw new AppError('validation', renderLimitKey(result.limit))
     const [first] = result.problems
     if (!first) throw new AppError('validation', 'prompts.templateInvalid')
     throw new AppError('validation', valueProblemKey(first.problem), {

@@ -20,9 +20,12 @@ import { exportPrompts, importPrompts } from './transfer.ts'
 export function promptHandlers({
   db,
   plans,
+  rateLimitMultiplier,
 }: {
   db: Db
   plans: PlanGate
+  /** RATE_LIMIT_MULTIPLIER, for the compile limit. */
+  rateLimitMultiplier: number
 }): Handlers<typeof promptOperations> {
   return {
     list: ({ actor, query }) => listPrompts(db, actor, query),
@@ -38,6 +41,6 @@ export function promptHandlers({
     version: ({ actor, params }) => getVersion(db, actor, params.id, params.versionId),
     resolvedVersion: ({ actor, params }) => getResolvedVersion(db, actor, params.id, params.versionId),
     setCurrentVersion: ({ actor, params, body }) => setCurrentVersion(db, actor, params.id, body.versionId),
-    compile: ({ actor, params, body }) => compileVersion(db, actor, params.id, body),
+    compile: ({ actor, params, body }) => compileVersion(db, actor, params.id, body, rateLimitMultiplier),
   }
 }

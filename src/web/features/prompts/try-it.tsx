@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query'
 import { FlaskConical } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RENDER_LIMITS } from '../../../domain/bounded-render.ts'
 import type { PromptType } from '../../../domain/prompt-names.ts'
 import { parseReferences } from '../../../domain/prompt-references.ts'
 import {
   compilePrompt,
+  VARIABLE_LIMITS,
   type ValueProblem,
   type VariableDeclaration,
   variablesOfBody,
@@ -18,6 +20,7 @@ import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select, Textarea } from '../../components/ui/input.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
+import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { CopyButton } from './copy-button.tsx'
 import { resolvedVersionQuery } from './queries.ts'
@@ -29,6 +32,21 @@ export function variableFieldsOf(type: PromptType, body: string, declared: reado
     .filter((name) => !names.has(name))
     .map((name) => ({ name, type: 'string', required: false, default: null, description: null, values: [] }))
   return [...declared, ...undeclared]
+}
+
+/** The form's text as compile takes it: a list field holds one item per line. */
+export function compileValuesOf(fields: readonly VariableDeclaration[], values: Record<string, string>) {
+  const compiled: Record<string, unknown> = { ...values }
+  for (const field of fields) {
+    const text = values[field.name]
+    if (field.type === 'list' && text) {
+      compiled[field.name] = text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+    }
+  }
+  return compiled
 }
 
 function ValueInput({
@@ -46,6 +64,7 @@ function ValueInput({
   const { t } = useTranslation('craft')
   const placeholder = declaration.default === null ? undefined : String(declaration.default)
   switch (declaration.type) {
+    case 'list':
     case 'text':
       return (
         <Textarea
@@ -158,18 +177,27 @@ function TryItForm({ type, version, body }: { type: PromptType; version: PromptV
   const headingId = useId()
   const fields = useMemo(() => variableFieldsOf(type, body, version.variables), [type, body, version])
   const [values, setValues] = useState<Record<string, string>>({})
+  // The same function and limits as the API's compile, so a value refused there is refused here.
   const result = useMemo(
-    () => compilePrompt(type, body, version.variables, values),
-    [type, body, version, values],
+    () => compilePrompt(type, body, version.variables, compileValuesOf(fields, values)),
+    [type, body, version, fields, values],
   )
   const problemOf = (name: string): ValueProblem | undefined =>
     result.ok ? undefined : result.problems.find((problem) => problem.name === name)
-  const problemText = (problem: ValueProblem) =>
-    problem.problem === 'missing'
-      ? t('tryIt.requiredMissing', { name: problem.name })
-      : problem.problem === 'enum'
-        ? t('tryIt.notInEnum', { name: problem.name })
-        : t('tryIt.wrongType', { name: problem.name, type: t(`variables.type_${fieldType(problem.name)}`) })
+  const problemText = ({ name, problem }: ValueProblem) => {
+    switch (problem) {
+      case 'missing':
+        return t('tryIt.requiredMissing', { name })
+      case 'enum':
+        return t('tryIt.notInEnum', { name })
+      case 'listTooLong':
+        return t('tryIt.listTooLong', { name, max: VARIABLE_LIMITS.listItems })
+      case 'notScalar':
+        return t('tryIt.notScalar', { name })
+      default:
+        return t('tryIt.wrongType', { name, type: t(`variables.type_${fieldType(name)}`) })
+    }
+  }
   const fieldType = (name: string) => fields.find((field) => field.name === name)?.type ?? 'string'
   const compiledText = result.ok
     ? typeof result.prompt === 'string'
@@ -210,7 +238,7 @@ function TryItForm({ type, version, body }: { type: PromptType; version: PromptV
                       {field.required && <span className="sr-only"> ({t('variables.required')})</span>}
                     </>
                   }
-                  hint={field.description ?? undefined}
+                  hint={field.description ?? (field.type === 'list' ? t('tryIt.listHint') : undefined)}
                   error={problem && problem.problem !== 'missing' ? problemText(problem) : undefined}
                 >
                   <ValueInput
@@ -229,6 +257,15 @@ function TryItForm({ type, version, body }: { type: PromptType; version: PromptV
             <CodeBlock label={t('tryIt.compiled')}>{compiledText}</CodeBlock>
           ) : 'templateError' in result ? (
             <Alert tone="error" title={t('tryIt.templateInvalid', { section: '{{#section}}' })} />
+          ) : 'limit' in result ? (
+            <Alert
+              tone="error"
+              title={
+                result.limit === 'output'
+                  ? t('tryIt.tooLong', { max: RENDER_LIMITS.output.toLocaleString(currentLanguage()) })
+                  : t('tryIt.tooMuchWork')
+              }
+            />
           ) : (
             <Alert tone="info" title={result.problems.map(problemText).join(' · ')} />
           )}
