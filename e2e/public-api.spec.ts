@@ -204,3 +204,29 @@ test('a team admin protects production; a member’s save then leaves production
   await expect(member.getByRole('region', { name: 'Current Version' })).toContainText('Version 1')
   await memberContext.close()
 })
+
+test('a member may not delete their prompt while it holds a protected label: the edit page says why', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page)
+  const memberContext = await browser.newContext({ baseURL: appOrigin() })
+  const member = await memberContext.newPage()
+  const memberEmail = await signUpViaApi(member)
+  const team = await createTeamWithMemberViaApi(page, 'Guarded team', { page: member, email: memberEmail })
+  const protect = await page.request.put(`/api/v1/teams/${team.id}/protected-labels`, {
+    data: { labels: ['production'] },
+    ...apiOptions(),
+  })
+  expect(protect.status()).toBe(200)
+  const prompt = await createPromptViaApi(member, { title: 'Guarded', visibility: 'team', teamId: team.id })
+  await member.goto(`/prompts/${prompt.id}/edit`)
+  await expect(
+    member.getByText(
+      'Only team admins may delete this prompt: one of its versions holds a label the team protects.',
+    ),
+  ).toBeVisible()
+  await expect(member.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0)
+  await expect(member.getByRole('button', { name: 'Save Changes' })).toBeVisible()
+  await memberContext.close()
+})

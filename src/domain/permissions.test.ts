@@ -81,4 +81,21 @@ describe('promptAccess', () => {
       setCurrent: false,
     })
   })
+
+  it('lets the owner delete a prompt holding a protected label only as a team admin, never with a key', () => {
+    const holds = { holdsProtectedLabel: true, viewerIsTeamAdmin: false }
+    const deletes = (actor: Parameters<typeof promptAccess>[0], held: typeof holds) =>
+      promptAccess(actor, { ownerUserId: 'a' }, held).delete
+    expect(deletes({ id: 'a', globalRole: 'user' }, holds)).toBe(false)
+    expect(deletes({ id: 'a', globalRole: 'user' }, { ...holds, viewerIsTeamAdmin: true })).toBe(true)
+    expect(deletes({ id: 'a', globalRole: 'global_admin' }, holds)).toBe(true)
+    expect(
+      deletes({ id: 'a', globalRole: 'user', apiKeyId: 'k' }, { ...holds, viewerIsTeamAdmin: true }),
+    ).toBe(false)
+    expect(deletes({ id: 'a', globalRole: 'user' }, { ...holds, holdsProtectedLabel: false })).toBe(true)
+    expect(promptAccess({ id: 'a' }, { ownerUserId: 'a' }, holds)).toMatchObject({
+      edit: true,
+      setCurrent: true,
+    })
+  })
 })

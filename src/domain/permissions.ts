@@ -1,5 +1,6 @@
 import type { Actor } from './auth.ts'
 import type { ConversationAccess } from './conversations.ts'
+import { mayMoveProtectedLabels } from './prompt-names.ts'
 import type { PromptAccess } from './prompts.ts'
 
 /**
@@ -37,13 +38,36 @@ export function canInTeam(
 }
 
 /**
+ * What a delete would take of the team's protected labels, and whether the viewer is an admin of
+ * the prompt's team. Absent: the prompt holds none (a personal prompt, or a check made later, in
+ * the delete's own transaction).
+ */
+export interface ProtectedLabelsHeld {
+  holdsProtectedLabel: boolean
+  viewerIsTeamAdmin: boolean
+}
+
+/**
  * Prompts: whoever sees a prompt (its owner; members of its team when it is team-visible) reads
  * and copies it; only the owner edits it, deletes it and sets its current version. Ids are
- * compared with ids (the spec's defect compared an id with the role value).
+ * compared with ids (the spec's defect compared an id with the role value). Deleting takes the
+ * prompt's labels with it, so while one of them is protected in its team the owner deletes it only
+ * as a team admin (or global admin), and never with an API key.
  */
-export function promptAccess(actor: Pick<Actor, 'id'>, prompt: { ownerUserId: string }): PromptAccess {
+export function promptAccess(
+  actor: Pick<Actor, 'id'> & Partial<Pick<Actor, 'globalRole' | 'apiKeyId'>>,
+  prompt: { ownerUserId: string },
+  held?: ProtectedLabelsHeld,
+): PromptAccess {
   const isOwner = prompt.ownerUserId === actor.id
-  return { edit: isOwner, delete: isOwner, setCurrent: isOwner }
+  const takesProtected =
+    held?.holdsProtectedLabel === true &&
+    !mayMoveProtectedLabels(
+      actor.apiKeyId
+        ? { kind: 'apiKey' }
+        : { kind: 'user', isTeamAdmin: held.viewerIsTeamAdmin || actor.globalRole === 'global_admin' },
+    )
+  return { edit: isOwner, delete: isOwner && !takesProtected, setCurrent: isOwner }
 }
 
 /**

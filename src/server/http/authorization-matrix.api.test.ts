@@ -354,3 +354,103 @@ it('answers every caller as its row says, with no leak', async () => {
   expect(leaks).toEqual([])
   expect(mismatches).toEqual([])
 }, 300_000)
+
+/**
+ * Key movers: the owner, a team admin, moves the team's protected `production` signed in, with their
+ * own write key (Bearer on /api/v1) and with the team's write key (Basic on the Langfuse routes), on
+ * a prompt of two versions with production on the second. A key never moves a protected label, and
+ * never deletes what holds one, whoever's key it is. '-': that door does not take the caller.
+ */
+const keyMoverColumns = ['session', 'personalKey', 'teamKey'] as const
+// biome-ignore format: a table, one row per operation that moves or takes a label
+const keyMoverExpected: Record<string, string> = {
+  //                                                    session personalKey teamKey
+  'prompts.setCurrentVersion':                         '200     403         -',
+  'promptLabels.set':                                  '200     403         -',
+  'promptLabels.revert':                               '200     403         -',
+  'promptLabels.remove':                               '204     403         -',
+  'prompts.delete':                                    '204     403         -',
+  'public POST /v2/prompts':                           '-       -           403',
+  'public PATCH /v2/prompts/:name/versions/:version':  '-       -           403',
+  'public DELETE /v2/prompts/:name':                   '-       -           403',
+}
+
+it('refuses every key the moves of a protected label, at every door', async () => {
+  const owner = callers.owner.client
+  const key = async (teamId?: string) => {
+    const res = await owner.post<{ publicKey: string; secretKey: string }>('/api/v1/api-keys', {
+      name: 'Key mover',
+      scope: 'read_write',
+      ...(teamId && { teamId }),
+    })
+    return {
+      bearer: `Bearer ${res.body.secretKey}`,
+      basic: `Basic ${Buffer.from(`${res.body.publicKey}:${res.body.secretKey}`).toString('base64')}`,
+    }
+  }
+  const team = await createTeamAs(owner, 'Key movers')
+  await owner.put(`/api/v1/teams/${team.id}/protected-labels`, { labels: ['production'] })
+  const authorization = {
+    session: undefined,
+    personalKey: (await key()).bearer,
+    teamKey: (await key(team.id)).basic,
+  }
+  const mismatches: string[] = []
+  for (const [id, line] of Object.entries(keyMoverExpected)) {
+    const created = await owner.post<{ id: string; name: string }>('/api/v1/prompts', {
+      title: id,
+      body: 'one',
+      visibility: 'team',
+      teamId: team.id,
+    })
+    const prompt = created.body
+    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'two' })
+    const versions = await owner.get<{ items: { id: string; versionNumber: number }[] }>(
+      `/api/v1/prompts/${prompt.id}/versions`,
+    )
+    const v1 = versions.body.items.find((version) => version.versionNumber === 1)!.id
+    const history = await owner.get<{ items: { id: string }[] }>(`/api/v1/prompts/${prompt.id}/label-history`)
+    const name = encodeURIComponent(prompt.name)
+    const requests: Record<string, [string, string, unknown?]> = {
+      'prompts.setCurrentVersion': ['PUT', `/api/v1/prompts/${prompt.id}/current-version`, { versionId: v1 }],
+      'promptLabels.set': [
+        'PUT',
+        `/api/v1/prompts/${prompt.id}/labels`,
+        { label: 'production', versionId: v1 },
+      ],
+      'promptLabels.revert': [
+        'POST',
+        `/api/v1/prompts/${prompt.id}/label-history/${history.body.items[0]!.id}/revert`,
+      ],
+      'promptLabels.remove': ['DELETE', `/api/v1/prompts/${prompt.id}/labels/production`],
+      'prompts.delete': ['DELETE', `/api/v1/prompts/${prompt.id}`],
+      'public POST /v2/prompts': [
+        'POST',
+        '/api/public/v2/prompts',
+        { name: prompt.name, prompt: 'x', labels: ['production'] },
+      ],
+      'public PATCH /v2/prompts/:name/versions/:version': [
+        'PATCH',
+        `/api/public/v2/prompts/${name}/versions/1`,
+        { newLabels: ['production'] },
+      ],
+      'public DELETE /v2/prompts/:name': ['DELETE', `/api/public/v2/prompts/${name}?version=2`],
+    }
+    const [method, path, body] = requests[id]!
+    const cells = line.trim().split(/\s+/)
+    // Keys first: the session's allowed move (or delete) comes last.
+    for (const column of [...keyMoverColumns].reverse()) {
+      const cell = cells[keyMoverColumns.indexOf(column)]!
+      if (cell === '-') continue
+      const auth = authorization[column]
+      const client = auth ? new TestClient(testApp) : owner.copy()
+      const res = await client.request(method, path, { body, headers: auth ? { Authorization: auth } : {} })
+      if (res.status !== Number(cell)) {
+        mismatches.push(
+          `${id} as ${column}: ${res.status}, expected ${cell} ${JSON.stringify(res.body).slice(0, 160)}`,
+        )
+      }
+    }
+  }
+  expect(mismatches).toEqual([])
+})

@@ -11,6 +11,12 @@ export const publicApiDe: Record<keyof typeof publicApiEn, string> = {
   'prompts.labelInvalid': 'Labels bestehen aus 1 bis 36 Kleinbuchstaben, Ziffern, „_“, „-“ oder „.“',
   'prompts.labelLatest': 'Das Label „latest“ wird automatisch gesetzt und kann nicht verschoben werden',
   'prompts.labelProtected': 'Nur Team-Admins dürfen das geschützte Label „{label}“ verschieben',
+  'prompts.labelProtectedByKey':
+    'API-Schlüssel verschieben das geschützte Label „{label}“ nie; ein Team-Admin verschiebt es in der App',
+  'prompts.deleteProtected':
+    'Nur Team-Admins dürfen einen Prompt oder eine Version mit dem geschützten Label „{label}“ löschen',
+  'prompts.deleteProtectedByKey':
+    'API-Schlüssel löschen nie einen Prompt oder eine Version mit dem geschützten Label „{label}“',
   'prompts.labelNotSet': 'Das Label „{label}“ ist bei diesem Prompt nicht gesetzt',
   'prompts.labelEventNotFound': 'Label-Änderung nicht gefunden',
   'prompts.labelRevertUnavailable':

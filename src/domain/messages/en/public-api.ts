@@ -8,6 +8,12 @@ export const publicApiEn = {
   'prompts.labelInvalid': 'Labels are 1 to 36 lowercase letters, digits, "_", "-" or "."',
   'prompts.labelLatest': 'The label "latest" is set automatically and cannot be moved',
   'prompts.labelProtected': 'Only team admins may move the protected label "{label}"',
+  'prompts.labelProtectedByKey':
+    'API keys never move the protected label "{label}"; a team admin moves it in the app',
+  'prompts.deleteProtected':
+    'Only team admins may delete a prompt or version that holds the protected label "{label}"',
+  'prompts.deleteProtectedByKey':
+    'API keys never delete a prompt or version that holds the protected label "{label}"',
   'prompts.labelNotSet': 'The label "{label}" is not set on this prompt',
   'prompts.labelEventNotFound': 'Label change not found',
   'prompts.labelRevertUnavailable': 'This change cannot be reverted: its earlier version no longer exists',

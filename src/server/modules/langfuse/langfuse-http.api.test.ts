@@ -263,7 +263,7 @@ describe('Langfuse prompt API over HTTP', () => {
     const refused = await post({ name: 'guarded', prompt: 'y', labels: ['production'] })
     expect(refused.status).toBe(403)
     expect(await refused.json()).toEqual({
-      message: 'Only team admins may move the protected label "production"',
+      message: 'API keys never move the protected label "production"; a team admin moves it in the app',
       error: 'ForbiddenError',
     })
     // The team's admin moves it in the app.

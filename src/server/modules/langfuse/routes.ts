@@ -19,6 +19,7 @@ import { applyRateLimit } from '../api-keys/authenticate.ts'
 import { isLivePublicKey } from '../api-keys/public-key.ts'
 import { type ApiKeyPrincipal, authenticateApiKey } from '../api-keys/service.ts'
 import type { PlanGate } from '../plans/gate.ts'
+import { PromptInUseError } from '../prompts/deletion.ts'
 import {
   addLangfuseLabels,
   createLangfuseVersion,
@@ -60,8 +61,22 @@ const notFound = (message: string) =>
 const badRequest = (message: string) =>
   new LangfuseError(400, message, { message, error: 'InvalidRequestError' })
 
+/** Langfuse's refusal of a delete that would break including prompts: each version and what it includes. */
+function inUseMessage(error: PromptInUseError): string {
+  const lines = error.dependents.map(
+    ({ name, version, reference }) =>
+      `${name} v${version} depends on ${error.promptName} ${
+        reference.kind === 'version' ? `v${reference.version}` : reference.label
+      }`,
+  )
+  return `Other prompts are depending on prompt versions you are trying to delete:\n\n${lines.join('\n')}\n\nPlease delete the dependent prompts first.`
+}
+
 function langfuseErrorResponse(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof LangfuseError) return jsonAnswer(c, error.body as object, error.status)
+  if (error instanceof PromptInUseError) {
+    return jsonAnswer(c, { message: inUseMessage(error), error: 'InvalidRequestError' }, 400)
+  }
   if (error instanceof AppError) {
     const { retryAfter, params } = error.options
     if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))

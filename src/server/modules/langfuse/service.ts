@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { handWrittenOnce } from '../../db/prepared.ts'
 import type { Param } from '../../db/queries.ts'
 import { queryRows } from '../../db/rows.ts'
-import { promptLabels, prompts, promptVersions } from '../../db/schema/index.ts'
+import { prompts, promptVersions } from '../../db/schema/index.ts'
 import { subjectOfSpace } from '../api-keys/api-access.ts'
 import {
   type ApiKeyPrincipal,
@@ -27,10 +27,10 @@ import {
   principalOfRow,
   type StoredKeyRow,
 } from '../api-keys/service.ts'
-import { recordAudit } from '../audit/record.ts'
 import type { PlanGate } from '../plans/gate.ts'
 import { promptColumns } from '../prompts/access.ts'
 import { mapPromptDbError } from '../prompts/db-errors.ts'
+import { deletePromptVersions } from '../prompts/deletion.ts'
 import { type Mover, placeLabel, requireMayMove } from '../prompts/labels.ts'
 import { inSpace, type Space, spaceId } from '../prompts/names.ts'
 import { recordDependencies, requireResolvableBody, resolveInSpace } from '../prompts/references.ts'
@@ -239,6 +239,7 @@ function requireWrite(principal: ApiKeyPrincipal): void {
   if (!scopeAllows(principal.scope, 'POST')) throw new AppError('forbidden', 'apiKeys.readOnly')
 }
 
+/** A key of the Langfuse door as the mover of what it changes. */
 const moverOf = (principal: ApiKeyPrincipal): Mover => ({
   kind: 'apiKey',
   keyId: principal.keyId,
@@ -379,9 +380,9 @@ export async function addLangfuseLabels(
 
 /**
  * DELETE /v2/prompts/{name}: one version (`version`), the version holding a label (`label`), or
- * the whole prompt. A protected label goes only with an admin's consent, so a key may not delete
- * the version that holds one. A prompt left without versions is deleted. Returns false when
- * nothing matched.
+ * the whole prompt, by the app's rule (`deletePromptVersions`): a key never takes a protected
+ * label, nothing another prompt includes goes, and a prompt left without versions is deleted.
+ * Returns false when nothing matched.
  */
 export async function deleteLangfusePrompt(
   db: Db,
@@ -390,16 +391,13 @@ export async function deleteLangfusePrompt(
   selector: { version?: number; label?: string },
 ): Promise<boolean> {
   requireWrite(principal)
-  const mover = moverOf(principal)
   return db
     .transaction(async (tx) => {
       const prompt = await lockByName(tx, principal.space, name)
       if (!prompt) return false
-      const rows = await queryRows<{ id: string; is_production: boolean; labels: string[] | null }>(
+      const versions = await queryRows<{ id: string; version_number: number }>(
         tx,
-        sql`SELECT v.id, (p.current_version_id IS NOT DISTINCT FROM v.id) AS is_production,
-            ARRAY(SELECT l.label FROM prompt_labels l WHERE l.version_id = v.id) AS labels
-          FROM prompts p JOIN prompt_versions v ON v.prompt_id = p.id
+        sql`SELECT v.id, v.version_number FROM prompts p JOIN prompt_versions v ON v.prompt_id = p.id
           WHERE p.id = ${prompt.id} ${
             selector.version !== undefined
               ? sql`AND v.version_number = ${selector.version}`
@@ -408,52 +406,14 @@ export async function deleteLangfusePrompt(
                 : sql``
           }`,
       )
-      if (rows.length === 0) return false
-      const held = rows.flatMap((row) => [
-        ...(row.is_production ? [PRODUCTION_LABEL] : []),
-        ...(row.labels ?? []),
-      ])
-      await requireMayMove(tx, prompt, held, mover)
-      const [remaining] = await tx
-        .select({ versions: count() })
-        .from(promptVersions)
-        .where(eq(promptVersions.promptId, prompt.id))
-      if ((remaining?.versions ?? 0) <= rows.length) {
-        await tx.update(prompts).set({ currentVersionId: null }).where(eq(prompts.id, prompt.id))
-        await tx.delete(prompts).where(eq(prompts.id, prompt.id))
-        await recordAudit(
-          tx,
-          {
-            kind: 'api_key',
-            userId: principal.userId,
-            apiKeyId: principal.keyId,
-            email: null,
-            clientAddress: principal.clientAddress ?? null,
-          },
-          {
-            action: 'prompt.deleted',
-            objectType: 'prompt',
-            objectId: prompt.id,
-            teamId: prompt.visibility === 'team' ? prompt.teamId : null,
-            before: { title: prompt.title, name: prompt.name, visibility: prompt.visibility },
-          },
-        )
-        await enqueueEvent(tx, principal.space, {
-          type: 'prompt.deleted',
-          actor: eventActor(mover),
-          data: { prompt: promptData(prompt) },
-        })
-        return true
-      }
-      for (const row of rows) {
-        for (const label of held) {
-          if (label === PRODUCTION_LABEL ? row.is_production : (row.labels ?? []).includes(label)) {
-            await placeLabel(tx, prompt, label, null, mover)
-          }
-        }
-        await tx.delete(promptLabels).where(eq(promptLabels.versionId, row.id))
-        await tx.delete(promptVersions).where(eq(promptVersions.id, row.id))
-      }
+      if (versions.length === 0) return false
+      const whole = selector.version === undefined && selector.label === undefined
+      await deletePromptVersions(
+        tx,
+        prompt,
+        whole ? 'all' : versions.map((row) => ({ id: row.id, versionNumber: row.version_number })),
+        moverOf(principal),
+      )
       return true
     })
     .catch(mapPromptDbError)

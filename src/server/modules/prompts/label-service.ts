@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index.ts'
 import { authorizeTeam } from '../teams/policy.ts'
 import { findVisiblePrompt, lockVisiblePrompt, promptNotFound } from './access.ts'
-import { type Mover, placeLabel, requireMayMove } from './labels.ts'
+import { moverOf, placeLabel, requireMayMove } from './labels.ts'
 import { requirePromptAccess } from './policy.ts'
 import { findVersion, getPromptDetail } from './service.ts'
 
@@ -32,7 +32,7 @@ export async function setLabel(
     const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     const version = await findVersion(tx, promptId, input.versionId)
-    const mover: Mover = { kind: 'user', actor }
+    const mover = moverOf(actor)
     await requireMayMove(tx, prompt, [input.label], mover)
     await placeLabel(tx, prompt, input.label, version, mover)
   })
@@ -46,7 +46,7 @@ export async function removeLabel(db: Db, actor: Actor, promptId: string, label:
     requirePromptAccess(actor, prompt, 'setCurrent')
     if (!LABEL_PATTERN.test(label))
       throw new AppError('not_found', 'prompts.labelNotSet', { params: { label } })
-    const mover: Mover = { kind: 'user', actor }
+    const mover = moverOf(actor)
     await requireMayMove(tx, prompt, [label], mover)
     await placeLabel(tx, prompt, label, null, mover)
   })
@@ -127,7 +127,7 @@ export async function revertLabelEvent(
       if (!version) throw new AppError('conflict', 'prompts.labelRevertUnavailable')
       target = version
     }
-    const mover: Mover = { kind: 'user', actor }
+    const mover = moverOf(actor)
     await requireMayMove(tx, prompt, [event.label], mover)
     await placeLabel(tx, prompt, event.label, target, mover)
   })

@@ -11,7 +11,7 @@ import {
   promptVersions,
   teamProtectedLabels,
 } from '../../db/schema/index.ts'
-import { recordAudit } from '../audit/record.ts'
+import { type AuditWho, recordAudit } from '../audit/record.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import { enqueueEvent, eventActor } from '../webhooks/events.ts'
 import type { PromptRow } from './access.ts'
@@ -26,6 +26,38 @@ import { spaceOf } from './names.ts'
 export type Mover =
   | { kind: 'user'; actor: Actor }
   | { kind: 'apiKey'; keyId: string; userId: string | null; clientAddress?: string }
+
+/**
+ * Who moves a label in a request of the app's API: the signed-in person, or, when a key
+ * authenticated the request, that key (acting for its user). Every door builds its mover here, so
+ * a key's move is a key's move everywhere: refused for protected labels, recorded with the key.
+ */
+export function moverOf(actor: Actor): Mover {
+  if (!actor.apiKeyId) return { kind: 'user', actor }
+  return {
+    kind: 'apiKey',
+    keyId: actor.apiKeyId,
+    userId: actor.id,
+    ...(actor.clientAddress !== undefined && { clientAddress: actor.clientAddress }),
+  }
+}
+
+/** A user mover whose request came with a key is that key's mover (`moverOf`). */
+const asMover = (mover: Mover): Mover => (mover.kind === 'user' ? moverOf(mover.actor) : mover)
+
+/** Who the audit log names for a move or a delete. */
+export function auditWhoOf(mover: Mover): AuditWho | Actor {
+  const who = asMover(mover)
+  return who.kind === 'user'
+    ? who.actor
+    : {
+        kind: 'api_key',
+        userId: who.userId,
+        apiKeyId: who.keyId,
+        email: null,
+        clientAddress: who.clientAddress ?? null,
+      }
+}
 
 export async function protectedLabelsOf(db: Db | Tx, prompt: Pick<PromptRow, 'visibility' | 'teamId'>) {
   if (prompt.visibility !== 'team' || !prompt.teamId) return []
@@ -47,21 +79,37 @@ export async function mayMove(tx: Tx, prompt: PromptRow, label: string, mover: M
   if (label === LATEST_LABEL) return false
   const protectedLabels = await protectedLabelsOf(tx, prompt)
   if (!protectedLabels.includes(label)) return true
+  const who = asMover(mover)
   return mayMoveLabel(
     label,
     protectedLabels,
-    mover.kind === 'apiKey'
-      ? mover
-      : { kind: 'user', isTeamAdmin: await isTeamAdmin(tx, prompt, mover.actor) },
+    who.kind === 'apiKey' ? who : { kind: 'user', isTeamAdmin: await isTeamAdmin(tx, prompt, who.actor) },
   )
 }
 
-/** 403 'Only team admins may move the protected label …' unless `mover` may move every label. */
-export async function requireMayMove(tx: Tx, prompt: PromptRow, labels: readonly string[], mover: Mover) {
+/**
+ * 403 unless `mover` may move every label: 'Only team admins may move the protected label …', or
+ * for a key that keys never move it. `deleting`: the labels go because their versions are deleted.
+ */
+export async function requireMayMove(
+  tx: Tx,
+  prompt: PromptRow,
+  labels: readonly string[],
+  mover: Mover,
+  options: { deleting?: boolean } = {},
+) {
+  const byKey = asMover(mover).kind === 'apiKey'
   for (const label of labels) {
     if (label === LATEST_LABEL) throw new AppError('validation', 'prompts.labelLatest')
     if (!(await mayMove(tx, prompt, label, mover))) {
-      throw new AppError('forbidden', 'prompts.labelProtected', { params: { label } })
+      const key = options.deleting
+        ? byKey
+          ? 'prompts.deleteProtectedByKey'
+          : 'prompts.deleteProtected'
+        : byKey
+          ? 'prompts.labelProtectedByKey'
+          : 'prompts.labelProtected'
+      throw new AppError('forbidden', key, { params: { label }, reason: 'protected_label' })
     }
   }
 }
@@ -85,8 +133,9 @@ export async function placeLabel(
   prompt: PromptRow,
   label: string,
   to: { id: string; versionNumber: number } | null,
-  mover: Mover,
+  moverAsGiven: Mover,
 ): Promise<void> {
+  const mover = asMover(moverAsGiven)
   let fromVersion: number | null
   if (label === PRODUCTION_LABEL) {
     if (prompt.currentVersionId === (to?.id ?? null)) return
@@ -128,26 +177,14 @@ export async function placeLabel(
     apiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
     createdAt: createdAfterAll(promptLabelEvents.createdAt, promptLabelEvents.promptId, prompt.id),
   })
-  await recordAudit(
-    tx,
-    mover.kind === 'user'
-      ? mover.actor
-      : {
-          kind: 'api_key',
-          userId: mover.userId,
-          apiKeyId: mover.keyId,
-          email: null,
-          clientAddress: mover.clientAddress ?? null,
-        },
-    {
-      action: 'label.moved',
-      objectType: 'label',
-      objectId: prompt.id,
-      teamId: prompt.visibility === 'team' ? prompt.teamId : null,
-      before: { label, version: fromVersion },
-      after: { label, version: to?.versionNumber ?? null },
-    },
-  )
+  await recordAudit(tx, auditWhoOf(mover), {
+    action: 'label.moved',
+    objectType: 'label',
+    objectId: prompt.id,
+    teamId: prompt.visibility === 'team' ? prompt.teamId : null,
+    before: { label, version: fromVersion },
+    after: { label, version: to?.versionNumber ?? null },
+  })
   await enqueueEvent(tx, spaceOf(prompt), {
     type: 'prompt.label.moved',
     actor: eventActor(mover),

@@ -29,7 +29,6 @@ import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import { pageCondition, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
-import { recordAudit } from '../audit/record.ts'
 import { type PlanGate, subjectKeyOf, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
@@ -42,7 +41,7 @@ import {
   promptVisibleTo,
 } from './access.ts'
 import { mapPromptDbError } from './db-errors.ts'
-import { type Mover, mayMove, placeLabel, requireMayMove } from './labels.ts'
+import { mayMove, moverOf, placeLabel, requireMayMove } from './labels.ts'
 import { freeNameFromTitle, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
 import { promptsIncluding, recordDependencies, requireResolvableBody } from './references.ts'
@@ -210,9 +209,13 @@ export async function createPrompt(
         })
         .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
       await recordDependencies(tx, [{ id: version!.id, promptId: prompt!.id, body }])
+      // A key's first version waits for a team admin where production is protected, as at the
+      // Langfuse door; a person's new prompt starts current.
+      const mover = moverOf(actor)
+      const becomesCurrent = mover.kind === 'user' || (await mayMove(tx, prompt!, PRODUCTION_LABEL, mover))
       await enqueueEvent(tx, spaceOf(prompt!), {
         type: 'prompt.created',
-        actor: eventActor(actor),
+        actor: eventActor(mover),
         data: {
           prompt: promptData(prompt!),
           version: versionData({
@@ -220,11 +223,11 @@ export async function createPrompt(
             body,
             config: input.config,
             changelog,
-            labels: [PRODUCTION_LABEL, LATEST_LABEL],
+            labels: becomesCurrent ? [PRODUCTION_LABEL, LATEST_LABEL] : [LATEST_LABEL],
           }),
         },
       })
-      await placeLabel(tx, prompt!, PRODUCTION_LABEL, version!, { kind: 'user', actor })
+      if (becomesCurrent) await placeLabel(tx, prompt!, PRODUCTION_LABEL, version!, mover)
       return prompt!.id
     })
     .catch(mapPromptDbError)
@@ -281,7 +284,7 @@ export async function savePrompt(
       const from = subjectOf(prompt.ownerUserId, prompt.teamId)
       const to = sharing.visibility ? subjectOf(prompt.ownerUserId, sharing.teamId) : from
       await plans.require(tx, to, subjectKeyOf(to) === subjectKeyOf(from) ? 'editPrompt' : 'createPrompt')
-      const mover: Mover = { kind: 'user', actor }
+      const mover = moverOf(actor)
       const body = input.body === undefined ? current?.body : storedBody(prompt.type, input.body)
       const config = input.config ?? current?.config ?? {}
       const variables = input.variables === undefined ? (current?.variables ?? []) : (input.variables ?? [])
@@ -320,7 +323,7 @@ export async function savePrompt(
         const becomesCurrent = await mayMove(tx, prompt, PRODUCTION_LABEL, mover)
         await enqueueEvent(tx, spaceOf(prompt), {
           type: 'prompt.version.created',
-          actor: eventActor(actor),
+          actor: eventActor(mover),
           data: {
             prompt: promptData(prompt),
             version: versionData({
@@ -351,7 +354,7 @@ export async function savePrompt(
       if (metadataChanged) {
         await enqueueEvent(tx, spaceOf(updated!), {
           type: 'prompt.updated',
-          actor: eventActor(actor),
+          actor: eventActor(mover),
           data: { prompt: promptData(updated!) },
         })
       }
@@ -382,7 +385,7 @@ export async function setCurrentVersion(
     const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     const version = await findVersion(tx, promptId, versionId)
-    const mover: Mover = { kind: 'user', actor }
+    const mover = moverOf(actor)
     await requireMayMove(tx, prompt, [PRODUCTION_LABEL], mover)
     await placeLabel(tx, prompt, PRODUCTION_LABEL, version, mover)
   })
@@ -399,36 +402,6 @@ export async function removePrompts(tx: Tx, which: SQL): Promise<void> {
   await tx.update(prompts).set({ currentVersionId: null }).where(which)
   await tx.delete(promptVersions).where(inArray(promptVersions.promptId, ids))
   await tx.delete(prompts).where(which)
-}
-
-/** Delete: the prompt with its attachments and versions, in one transaction. */
-export async function deletePrompt(db: Db, actor: Actor, promptId: string): Promise<void> {
-  await db
-    .transaction(async (tx) => {
-      const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
-      requirePromptAccess(actor, prompt, 'delete')
-      const dependents = await promptsIncluding(tx, spaceOf(prompt), prompt)
-      if (dependents.length > 0) {
-        throw new AppError('conflict', 'prompts.usedBy', {
-          params: { prompts: dependents.map((dependent) => dependent.name).join(', ') },
-          reason: 'referenced_by_prompts',
-        })
-      }
-      await recordAudit(tx, actor, {
-        action: 'prompt.deleted',
-        objectType: 'prompt',
-        objectId: promptId,
-        teamId: prompt.visibility === 'team' ? prompt.teamId : null,
-        before: { title: prompt.title, name: prompt.name, visibility: prompt.visibility },
-      })
-      await enqueueEvent(tx, spaceOf(prompt), {
-        type: 'prompt.deleted',
-        actor: eventActor(actor),
-        data: { prompt: promptData(prompt) },
-      })
-      await removePrompts(tx, eq(prompts.id, promptId))
-    })
-    .catch(mapPromptDbError)
 }
 
 /** "Used by": the prompts of the same space that include this one (the caller must see it). */

@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Actor } from '../../../domain/auth.ts'
 import { HISTORY_PREVIEW_LENGTH } from '../../../domain/constants.ts'
 import { promptAccess } from '../../../domain/permissions.ts'
-import { versionLabels } from '../../../domain/prompt-names.ts'
+import { PRODUCTION_LABEL, versionLabels } from '../../../domain/prompt-names.ts'
 import {
   historyPreview,
   type PromptDetail,
@@ -44,6 +44,16 @@ function summaryColumns(viewerId: Param<string>) {
     updatedAt: prompts.updatedAt,
     // The sort key with microseconds for the cursor: a JS Date would cut them off and skip rows.
     cursorAt: cursorTimestamp(prompts.updatedAt),
+    // For `access.delete` (deleting takes the labels): read only where the viewer owns a team
+    // prompt, the one case where the answer can matter.
+    holdsProtectedLabel: sql<boolean>`CASE WHEN ${prompts.ownerUserId} = ${viewerId} AND ${prompts.visibility} = 'team'
+      THEN EXISTS (SELECT 1 FROM team_protected_labels tpl WHERE tpl.team_id = ${prompts.teamId} AND (
+        (tpl.label = ${PRODUCTION_LABEL} AND ${prompts.currentVersionId} IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM prompt_labels hl WHERE hl.prompt_id = ${prompts.id} AND hl.label = tpl.label)))
+      ELSE false END`,
+    viewerIsTeamAdmin: sql<boolean>`CASE WHEN ${prompts.ownerUserId} = ${viewerId} AND ${prompts.visibility} = 'team'
+      THEN EXISTS (SELECT 1 FROM team_members ta WHERE ta.team_id = ${prompts.teamId} AND ta.user_id = ${viewerId} AND ta.role = 'admin')
+      ELSE false END`,
   }
 }
 
@@ -100,20 +110,23 @@ export function selectDetails(db: Db | Tx, viewerId: Param<string>) {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number]
 
-export function toSummary(actor: Pick<Actor, 'id'>, row: SummaryRow): PromptSummary {
-  const { cursorAt: _, ...rest } = row
+/** Whose rights an item's `access` describes. */
+type Viewer = Pick<Actor, 'id' | 'globalRole' | 'apiKeyId'>
+
+export function toSummary(actor: Viewer, row: SummaryRow): PromptSummary {
+  const { cursorAt: _, holdsProtectedLabel, viewerIsTeamAdmin, ...rest } = row
   return {
     ...rest,
     versionCount: Number(row.versionCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    access: promptAccess(actor, row),
+    access: promptAccess(actor, row, { holdsProtectedLabel, viewerIsTeamAdmin }),
   }
 }
 
 type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['execute']>>[number]
 
-export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail {
+export function toDetail(actor: Viewer, row: DetailRow): PromptDetail {
   const {
     currentVersionBody,
     currentVersionChangelog,

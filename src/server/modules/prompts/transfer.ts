@@ -26,7 +26,7 @@ import { type PlanGate, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
 import { type PromptRow, promptColumns } from './access.ts'
-import { mayMove, placeLabel } from './labels.ts'
+import { mayMove, moverOf, placeLabel } from './labels.ts'
 import { inSpace, type Space, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
 import { recordDependencies, referenceAppError, unresolvableBody } from './references.ts'
@@ -250,7 +250,7 @@ export async function importPrompts(
         conflicts: 0,
         items: [],
       }
-      const mover = { kind: 'user' as const, actor }
+      const mover = moverOf(actor)
       /** The versions this import adds, checked once every prompt of the file is in. */
       const toCheck: ReferenceCheck[] = []
       for (const [index, imported] of incoming.entries()) {
@@ -371,7 +371,7 @@ export async function importPrompts(
         for (const [index, version] of inserted.entries()) {
           await enqueueEvent(tx, spaceOf(prompt!), {
             type: !existing && index === 0 ? 'prompt.created' : 'prompt.version.created',
-            actor: eventActor(actor),
+            actor: eventActor(mover),
             data: {
               prompt: promptData(prompt!),
               version: versionData({

@@ -162,7 +162,12 @@ function EditPromptForm({
               </>
             }
           >
-            <DeletePromptButton promptId={prompt.id} />
+            {prompt.access.delete ? (
+              <DeletePromptButton promptId={prompt.id} />
+            ) : (
+              // The owner may not delete it: one of its versions holds a protected label of the team.
+              <p className="text-xs text-muted-foreground sm:ml-auto">{t('delete.protectedHint')}</p>
+            )}
           </PromptFormActions>
         </form>
       </Card>
