@@ -150,7 +150,9 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
     await signedInAgo(owner, 11)
     expectReauthenticationRequired(await createWebhook(owner))
 
-    const noPassword = await owner.post<ErrorBody>('/api/v1/auth/reauthenticate', { password: DEFAULT_PASSWORD })
+    const noPassword = await owner.post<ErrorBody>('/api/v1/auth/reauthenticate', {
+      password: DEFAULT_PASSWORD,
+    })
     expect(noPassword.status).toBe(400)
 
     const sentBefore = mailbox.to(email).length
@@ -176,7 +178,11 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
       await globalAdmin.put(`/api/v1/admin/users/${someone.user!.id}/role`, { role: 'global_admin' }),
     )
     expectReauthenticationRequired(
-      await globalAdmin.put('/api/v1/admin/plans', { context: 'personal', subjectId: someone.user!.id, plan: null }),
+      await globalAdmin.put('/api/v1/admin/plans', {
+        context: 'personal',
+        subjectId: someone.user!.id,
+        plan: null,
+      }),
     )
     expectReauthenticationRequired(
       await globalAdmin.post('/api/v1/mail-outbox/test', { to: 'someone@example.com' }),
@@ -306,7 +312,9 @@ describe('a password change or reset may revoke the account’s keys and webhook
     const email = owner.user!.email
     const before = mailbox.to(email).length
     await new TestClient(testApp).post('/api/v1/auth/password-reset', { email })
-    const link = new URL(linkOf(await mailWith(email, 'Reset your Promptfolio password', before), '/auth/confirm'))
+    const link = new URL(
+      linkOf(await mailWith(email, 'Reset your Promptfolio password', before), '/auth/confirm'),
+    )
     const browser = new TestClient(testApp)
     await browser.post('/api/v1/auth/recovery', { tokenHash: link.searchParams.get('token_hash') })
     const invalid = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
