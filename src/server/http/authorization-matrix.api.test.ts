@@ -137,7 +137,8 @@ const expected: Record<string, string> = {
   'admin.health':                                      '401     403      403     403     403     403     200     403      403',
   'admin.buildStatus':                                 '401     403      403     403     403     403     200     403      403',
   'admin.probes':                                      '401     403      403     403     403     403     200     403      403',
-  'admin.probeCodeSignIn':                             '401     403      403     403     403     403     200     403      403',
+  // 429 after the re-authentication row mailed the global admin a code (one code a minute per address).
+  'admin.probeCodeSignIn':                             '401     403      403     403     403     403     200|429 403      403',
   'dataRights.startExport':                            '401     201      201     201     201     201     201     403      403',
   'dataRights.latestExport':                           '401     200      200     200     200     200     200     403      403',
   'dataRights.downloadExport':                         '401     404      404     404     200     404     404     403      403',
