@@ -42,6 +42,10 @@ export const signInInput = z.object({
 })
 export type SignInInput = z.input<typeof signInInput>
 
+/** Signing in again in a session (step-up, see `recentSignIn`): the account's password... */
+export const reauthenticateInput = z.object({ password: signInInput.shape.password })
+export type ReauthenticateInput = z.input<typeof reauthenticateInput>
+
 /** Step 1 of the emailed-code sign-in (and a resend). */
 export const sendCodeInput = z.object({ email: emailSchema })
 export type SendCodeInput = z.input<typeof sendCodeInput>
@@ -54,6 +58,9 @@ export const loginCodeSchema = z
   .regex(LOGIN_CODE_PATTERN, 'validation.codeFormat')
 
 export const verifyCodeInput = z.object({ email: emailSchema, code: loginCodeSchema })
+/** ...or a code mailed to it (accounts without a password). */
+export const reauthenticateCodeInput = z.object({ code: loginCodeSchema })
+export type ReauthenticateCodeInput = z.input<typeof reauthenticateCodeInput>
 export type VerifyCodeInput = z.input<typeof verifyCodeInput>
 
 /** Forgot password: the address, and whether the request came from inside a frame (new-tab flow). */
@@ -68,11 +75,18 @@ export const recoveryVerifyInput = z.object({
   tokenHash: z.string({ error: 'auth.resetLinkInvalid' }).trim().min(1, 'auth.resetLinkInvalid').max(200),
 })
 
+/**
+ * With a new password: also revoke the account's API keys and disable its webhook endpoints (the
+ * ones someone holding its session could have made). Absent means no.
+ */
+const revokeAccessField = z.boolean({ error: 'error.validation' }).optional()
+
 /** A new password with its confirmation (reset form). */
 export const newPasswordInput = z
   .object({
     password: newPasswordSchema,
     confirmPassword: z.string({ error: 'validation.passwordRequired' }),
+    revokeAccess: revokeAccessField,
   })
   .refine((input) => input.password === input.confirmPassword, {
     path: ['confirmPassword'],
@@ -94,6 +108,7 @@ export const directResetInput = z
       .min(PASSWORD_MIN, 'validation.newPasswordMin')
       .max(PASSWORD_MAX, 'validation.passwordMax'),
     confirmPassword: z.string({ error: 'validation.passwordRequired' }),
+    revokeAccess: revokeAccessField,
   })
   .refine((input) => input.newPassword === input.confirmPassword, {
     path: ['confirmPassword'],

@@ -46,5 +46,10 @@ export const RECOVERY_SESSION_TTL_SECONDS = 15 * 60
 /** Sessions: expire after this long unused (idle), and at the latest this long after sign-in (absolute). */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60
+/**
+ * How long a sign-in counts as recent: creating API keys and webhook endpoints, seeing a webhook's
+ * secret and the global admins' changes need one this young (or a re-authentication, which is one).
+ */
+export const RECENT_SIGN_IN_SECONDS = 10 * 60
 /** The highest version number a prompt can have (PostgreSQL's `integer`): a higher one names no version. */
 export const VERSION_NUMBER_MAX = 2_147_483_647

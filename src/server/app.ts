@@ -132,11 +132,19 @@ export function createApp(deps: AppDeps) {
   mount(mailOperations, mailHandlers({ db, config }))
   mount(planOperations, planHandlers({ db, plans, provider: manualBillingProvider, appUrl: config.appUrl }))
   mount(dashboardOperations, dashboardHandlers({ db }))
-  mount(apiKeyOperations, apiKeyHandlers({ db, plans }))
+  mount(apiKeyOperations, apiKeyHandlers({ db, plans, appUrl: config.appUrl }))
   mount(adminOperations, adminHandlers({ database, auth, plans, config }))
   mount(dataRightsOperations, dataRightsHandlers({ db, auth, config, log }))
   mount(auditOperations, auditHandlers({ db }))
-  mount(webhookOperations, webhookHandlers({ db, plans, allowPrivate: config.webhookAllowPrivate }))
+  mount(
+    webhookOperations,
+    webhookHandlers({
+      db,
+      plans,
+      allowPrivate: config.webhookAllowPrivate,
+      appUrl: config.appUrl,
+    }),
+  )
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 
   app.all('/api/*', () => {

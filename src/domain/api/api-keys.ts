@@ -34,8 +34,9 @@ export const apiKeyOperations = defineOperations(
     create: {
       method: 'POST',
       path: '/v1/api-keys',
-      summary: 'Create a key; the answer carries its secret, this once',
+      summary: 'Create a key; the answer carries its secret, this once (needs a recent sign-in)',
       access: 'signed-in',
+      recentSignIn: true,
       body: createApiKeyBody,
       response: createdApiKeySchema,
       created: true,

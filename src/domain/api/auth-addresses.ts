@@ -18,6 +18,9 @@ export const authAddresses = {
   directReset: { method: 'POST', path: '/v1/auth/direct-reset' },
   adminSetPassword: { method: 'POST', path: '/v1/auth/admin/set-password' },
   diagnostics: { method: 'GET', path: '/v1/auth/diagnostics' },
+  reauthenticate: { method: 'POST', path: '/v1/auth/reauthenticate' },
+  sendReauthenticationCode: { method: 'POST', path: '/v1/auth/reauthenticate/code/send' },
+  reauthenticateWithCode: { method: 'POST', path: '/v1/auth/reauthenticate/code' },
 } as const satisfies Record<string, OperationAddress>
 
 export const accountAddresses = {

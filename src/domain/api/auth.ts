@@ -7,6 +7,8 @@ import {
   directResetInput,
   newPasswordInput,
   passwordResetRequestInput,
+  reauthenticateCodeInput,
+  reauthenticateInput,
   recoveryVerifyInput,
   sendCodeInput,
   signInInput,
@@ -117,6 +119,31 @@ export const authOperations = defineOperations(
       body: adminSetPasswordInput,
       response: updated,
       errors: ['not_found'],
+    },
+    reauthenticate: {
+      ...authAddresses.reauthenticate,
+      summary:
+        'Sign in again with the password, for an action that needs a recent sign-in: a new session replaces this one',
+      access: 'signed-in',
+      body: reauthenticateInput,
+      response: signedIn,
+      errors: ['forbidden', 'rate_limited'],
+    },
+    sendReauthenticationCode: {
+      ...authAddresses.sendReauthenticationCode,
+      summary: 'Email a 6-digit code to the signed-in account, to sign in again with it (valid 10 minutes)',
+      access: 'signed-in',
+      response: sent,
+      errors: ['rate_limited'],
+    },
+    reauthenticateWithCode: {
+      ...authAddresses.reauthenticateWithCode,
+      summary:
+        'Sign in again with the emailed code, for an action that needs a recent sign-in: a new session replaces this one',
+      access: 'signed-in',
+      body: reauthenticateCodeInput,
+      response: signedIn,
+      errors: ['forbidden', 'rate_limited'],
     },
     diagnostics: {
       ...authAddresses.diagnostics,

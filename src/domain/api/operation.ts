@@ -46,6 +46,13 @@ export interface OperationSpec extends OperationAddress {
   permission?: string
   /** The 401's message where the spec words it for this action (default 'Authentication required'). */
   unauthenticatedMessage?: MessageKey
+  /**
+   * Only with a recent sign-in (`RECENT_SIGN_IN_SECONDS`): an action that leaves a lasting way in
+   * (a key, a webhook, its secret), so a stolen session cannot make one. Refused otherwise with 403
+   * and the reason `reauthentication_required`; the caller signs in again (`auth.reauthenticate`)
+   * and retries. A global admin's change needs it without saying so (`needsRecentSignIn`).
+   */
+  recentSignIn?: true
   /** A POST that changes nothing (compile): read-only API keys may call it. */
   readsOnly?: true
   /**
@@ -103,11 +110,19 @@ export function successStatus(spec: OperationSpec): 200 | 201 | 204 {
   return spec.created ? 201 : 200
 }
 
+/** Whether the operation needs a recent sign-in: declared so, or a global admin's change. */
+export function needsRecentSignIn(spec: OperationSpec): boolean {
+  return spec.recentSignIn === true || (spec.access === 'global-admin' && spec.method !== 'GET')
+}
+
+/** The reason of the 403 that asks the caller to sign in again (see `recentSignIn`). */
+export const REAUTHENTICATION_REQUIRED = 'reauthentication_required'
+
 /** The errors an operation may answer: the implied ones and the declared ones. */
 export function errorCodesOf(spec: OperationSpec): Set<ErrorCode> {
   const codes = new Set<ErrorCode>(['unexpected', 'transient', ...(spec.errors ?? [])])
   if (spec.access !== 'public') codes.add('not_authenticated')
-  if (spec.access === 'global-admin') codes.add('forbidden')
+  if (spec.access === 'global-admin' || needsRecentSignIn(spec)) codes.add('forbidden')
   if (spec.body || spec.query) codes.add('validation')
   if (spec.body) codes.add('payload_too_large')
   if (spec.params) codes.add('not_found')

@@ -53,8 +53,9 @@ export const webhookOperations = defineOperations(
     create: {
       method: 'POST',
       path: '/v1/webhooks',
-      summary: 'Create an endpoint; the answer carries its signing secret',
+      summary: 'Create an endpoint; the answer carries its signing secret (needs a recent sign-in)',
       access: 'signed-in',
+      recentSignIn: true,
       body: createWebhookBody,
       response: createdWebhookSchema,
       created: true,
@@ -64,8 +65,10 @@ export const webhookOperations = defineOperations(
     update: {
       method: 'PATCH',
       path: '/v1/webhooks/:id',
-      summary: 'Change an endpoint’s URL, description or events, or pause and enable it',
+      summary:
+        'Change an endpoint’s URL, description or events, or pause and enable it (needs a recent sign-in)',
       access: 'signed-in',
+      recentSignIn: true,
       params: endpointParams,
       body: updateWebhookInput,
       response: webhookEndpointSchema,
@@ -85,8 +88,10 @@ export const webhookOperations = defineOperations(
     revealSecret: {
       method: 'GET',
       path: '/v1/webhooks/:id/secret',
-      summary: 'The endpoint’s signing secret (and the previous one during a rotation)',
+      summary:
+        'The endpoint’s signing secret (and the previous one during a rotation) (needs a recent sign-in)',
       access: 'signed-in',
+      recentSignIn: true,
       params: endpointParams,
       response: webhookSecretSchema,
       errors: ['forbidden'],
@@ -95,8 +100,9 @@ export const webhookOperations = defineOperations(
     rotateSecret: {
       method: 'POST',
       path: '/v1/webhooks/:id/secret/rotate',
-      summary: 'A new signing secret; the old one keeps signing for 24 hours',
+      summary: 'A new signing secret; the old one keeps signing for 24 hours (needs a recent sign-in)',
       access: 'signed-in',
+      recentSignIn: true,
       params: endpointParams,
       response: webhookSecretSchema,
       errors: ['forbidden'],

@@ -4,6 +4,7 @@ import { RECOVERY_SESSION_TTL_SECONDS } from '../../domain/constants.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { accounts, recoverySessions, sessions, users, verifications } from '../db/schema/index.ts'
 import { type AuditWho, recordAudit } from '../modules/audit/record.ts'
+import { revokeAccessOf } from './revoke-access.ts'
 
 /**
  * Ends every way into the account that an earlier reset mail opened: the recovery sessions and the
@@ -28,14 +29,15 @@ export async function endPasswordRecoveryOf(db: Db, email: string): Promise<void
  * Sets a user's password (an argon2id hash) and ends all their sessions, recovery sessions and
  * reset links, in one transaction: either all of it happens or none. An account without a
  * password yet (signed up by code or Google) gets one. `proven`: the change came through a mailed
- * link, which proves the address.
+ * link, which proves the address. `revokeAccess`: the keys and webhooks the account made end too
+ * (sessions alone do not close what a stolen session left behind).
  */
 export async function replacePassword(
   tx: Tx,
   userId: string,
   passwordHash: string,
   audit: { who: AuditWho; method: 'reset_link' | 'direct_reset' | 'admin_set' },
-  options: { proven?: boolean } = {},
+  options: { proven?: boolean; revokeAccess?: boolean } = {},
 ): Promise<void> {
   const updated = await tx
     .update(accounts)
@@ -54,11 +56,12 @@ export async function replacePassword(
   await tx.delete(sessions).where(eq(sessions.userId, userId))
   await endPasswordRecovery(tx, userId)
   if (options.proven) await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId))
+  const revoked = options.revokeAccess ? await revokeAccessOf(tx, userId, audit.who) : null
   await recordAudit(tx, audit.who, {
     action: 'auth.password_reset',
     objectType: 'user',
     objectId: userId,
-    after: { method: audit.method, sessionsEnded: true },
+    after: { method: audit.method, sessionsEnded: true, ...(revoked && { accessRevoked: revoked }) },
   })
 }
 
@@ -95,6 +98,7 @@ export async function setPasswordByRecovery(
   token: string | undefined,
   passwordHash: string,
   clientAddress: string,
+  options: { revokeAccess?: boolean } = {},
 ) {
   if (!token) return false
   return db.transaction(async (tx) => {
@@ -113,7 +117,13 @@ export async function setPasswordByRecovery(
       email: user?.email ?? null,
       clientAddress,
     }
-    await replacePassword(tx, used.userId, passwordHash, { who, method: 'reset_link' }, { proven: true })
+    await replacePassword(
+      tx,
+      used.userId,
+      passwordHash,
+      { who, method: 'reset_link' },
+      { proven: true, revokeAccess: options.revokeAccess },
+    )
     return true
   })
 }

@@ -14,6 +14,8 @@ export interface AppEnv {
     /** The signed-in user of this request, or null. Set for /api/v1/* only. */
     user: CurrentUser | null
     sessionId: string | null
+    /** When the session began (its sign-in), or null without one: recent enough for `recentSignIn`? */
+    signedInAt: Date | null
     /** The API key that authenticated this request (Bearer on /api/v1, Basic on /api/public). */
     apiKey?: ApiKeyPrincipal
   }

@@ -3,13 +3,16 @@ import { stream } from 'hono/streaming'
 import type { z } from 'zod'
 import {
   errorCodesOf,
+  needsRecentSignIn,
   type Operation,
   type OperationSpec,
   type ParsedInput,
+  REAUTHENTICATION_REQUIRED,
   successStatus,
 } from '../../domain/api/operation.ts'
 import { scopeAllows } from '../../domain/api-keys.ts'
 import type { Actor } from '../../domain/auth.ts'
+import { RECENT_SIGN_IN_SECONDS } from '../../domain/constants.ts'
 import { AppError } from '../../domain/errors.ts'
 import { KEY_OPERATION_GROUPS } from '../modules/api-keys/authenticate.ts'
 import type { AppEnv } from './env.ts'
@@ -108,6 +111,14 @@ function authorize(operation: Operation, actor: Actor | null, c: Context<AppEnv>
   if (spec.access === 'global-admin' && actor.globalRole !== 'global_admin') {
     throw new AppError('forbidden', 'error.globalAdminRequired')
   }
+  if (needsRecentSignIn(spec) && !isRecent(c.get('signedInAt'))) {
+    throw new AppError('forbidden', 'auth.reauthenticationRequired', { reason: REAUTHENTICATION_REQUIRED })
+  }
+}
+
+/** A session's sign-in within `RECENT_SIGN_IN_SECONDS` (a key has none: it never counts as recent). */
+function isRecent(signedInAt: Date | null | undefined): boolean {
+  return signedInAt != null && Date.now() - signedInAt.getTime() <= RECENT_SIGN_IN_SECONDS * 1000
 }
 
 /** An answer or error its declaration does not allow: a 500 in tests, printed so the test shows why. */

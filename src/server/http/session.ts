@@ -39,7 +39,7 @@ function isDueForRefresh(expiresAt: Date, now: number): boolean {
   return expiresAt.getTime() - SESSION_LIFETIME_SECONDS * 1000 + SESSION_REFRESH_AFTER_SECONDS * 1000 <= now
 }
 
-type SessionRead = { user: CurrentUser; sessionId: string } | 'ask-better-auth'
+type SessionRead = { user: CurrentUser; sessionId: string; signedInAt: Date } | 'ask-better-auth'
 
 /**
  * The common case, read without better-auth: a correctly signed session cookie (better-call's
@@ -94,7 +94,7 @@ function fastSessionReader(auth: Auth, db: Db) {
     ) {
       return 'ask-better-auth'
     }
-    return { user: toCurrentUser(row), sessionId: row.sessionId }
+    return { user: toCurrentUser(row), sessionId: row.sessionId, signedInAt: row.sessionCreatedAt }
   }
 }
 
@@ -111,6 +111,7 @@ export function loadSession(auth: Auth, db: Db): MiddlewareHandler<AppEnv> {
     if (fast !== 'ask-better-auth') {
       c.set('user', fast.user)
       c.set('sessionId', fast.sessionId)
+      c.set('signedInAt', fast.signedInAt)
       return next()
     }
     let { headers, response } = await auth.api.getSession({
@@ -125,6 +126,7 @@ export function loadSession(auth: Auth, db: Db): MiddlewareHandler<AppEnv> {
     }
     c.set('user', response ? toCurrentUser(response.user) : null)
     c.set('sessionId', response?.session.id ?? null)
+    c.set('signedInAt', response?.session.createdAt ?? null)
     await next()
     // A route that signed someone in has set the session cookie itself; reading the stale one
     // (e.g. right after a reset) produced a deletion that, sent after it, would sign them out again.

@@ -147,6 +147,9 @@ export function sampleBody(
     }),
     'POST /api/v1/auth/password-reset': () => ({ email: 'nobody@example.com', newTab: false }),
     'POST /api/v1/auth/recovery': () => ({ tokenHash: 'made-up-token' }),
+    // Never the right password or code: signing in again would replace the caller's session.
+    'POST /api/v1/auth/reauthenticate': () => ({ password: 'not the account password' }),
+    'POST /api/v1/auth/reauthenticate/code': () => ({ code: '123456' }),
     'POST /api/v1/auth/recovery/password': () => ({ password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
     'POST /api/v1/auth/sign-in': () => ({ email: fx.ownerEmail, password: DEFAULT_PASSWORD }),
     'POST /api/v1/auth/sign-up': () => ({

@@ -38,4 +38,7 @@ export const authDe: Record<keyof typeof authEn, string> = {
   'auth.resetSessionInvalid': 'Ungültige oder abgelaufene Sitzung zum Zurücksetzen',
   'auth.providerNotConfigured': 'Die Anmeldung mit {provider} ist auf diesem Server nicht eingerichtet.',
   'auth.userNotFound': 'Es gibt kein Konto mit dieser E-Mail-Adresse.',
+  'auth.reauthenticationRequired':
+    'Zu deiner Sicherheit: Bitte bestätige, dass du es bist, und melde dich erneut an (Passwort oder Code per E-Mail).',
+  'auth.reauthenticationPasswordInvalid': 'Das Passwort ist nicht korrekt.',
 }

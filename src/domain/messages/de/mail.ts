@@ -18,4 +18,22 @@ export const mailDe: Record<keyof typeof mailEn, string> = {
     'Dies ist eine Test-E-Mail, gesendet von {admin} über die E-Mail-Debug-Seite. Der Versand funktioniert.',
   'mail.notFound': 'E-Mail nicht gefunden',
   'mail.notRetryable': 'Nur fehlgeschlagene E-Mails können erneut gesendet werden.',
+  'mail.access.keySubject': 'Ein neuer Promptfolio-API-Schlüssel wurde erstellt',
+  'mail.access.keyPersonal':
+    'Soeben wurde ein API-Schlüssel für deine persönlichen Prompts erstellt. Wer sein Geheimnis kennt, kann die API in deinem Namen nutzen, bis der Schlüssel widerrufen wird.',
+  'mail.access.keyTeam':
+    'Soeben wurde ein API-Schlüssel für ein Team erstellt, das du verwaltest. Wer sein Geheimnis kennt, kann die Prompts des Teams über die API nutzen, bis der Schlüssel widerrufen wird.',
+  'mail.access.keyAction': 'API-Schlüssel prüfen',
+  'mail.access.detailKey': 'Schlüssel',
+  'mail.access.webhookSubject': 'Ein neuer Promptfolio-Webhook-Endpunkt wurde erstellt',
+  'mail.access.webhookPersonal':
+    'Soeben wurde ein Webhook-Endpunkt für deinen persönlichen Bereich erstellt. Er erhält die abonnierten Ereignisse samt Prompt-Texten, bis er deaktiviert oder gelöscht wird.',
+  'mail.access.webhookTeam':
+    'Soeben wurde ein Webhook-Endpunkt für ein Team erstellt, das du verwaltest. Er erhält die abonnierten Ereignisse samt den Prompt-Texten des Teams, bis er deaktiviert oder gelöscht wird.',
+  'mail.access.webhookAction': 'Webhooks prüfen',
+  'mail.access.detailWebhook': 'Endpunkt',
+  'mail.access.detailTeam': 'Team',
+  'mail.access.detailBy': 'Erstellt von',
+  'mail.access.ifNotYou':
+    'Wenn du nichts davon weißt, widerrufe ihn jetzt, ändere dann dein Passwort und lass dabei deine API-Schlüssel widerrufen und deine Webhooks deaktivieren.',
 }

@@ -36,4 +36,7 @@ export const authEn = {
   'auth.resetSessionInvalid': 'Invalid or expired reset session',
   'auth.providerNotConfigured': '{provider} sign-in is not configured on this server.',
   'auth.userNotFound': 'There is no account with this email address.',
+  'auth.reauthenticationRequired':
+    'For your security, please confirm it is you: sign in again (password or emailed code) to continue.',
+  'auth.reauthenticationPasswordInvalid': 'The password is not correct.',
 } as const

@@ -8,13 +8,16 @@ import { createApiKey, listApiKeys, revokeApiKey } from './service.ts'
 export function apiKeyHandlers({
   db,
   plans,
+  appUrl,
 }: {
   db: Db
   plans: PlanGate
+  /** The public origin, for the link in the new key's notice mail. */
+  appUrl: string
 }): Handlers<typeof apiKeyOperations> {
   return {
     list: ({ actor, query }) => listApiKeys(db, actor, query.teamId),
-    create: ({ actor, body }) => createApiKey(db, plans, actor, body),
+    create: ({ actor, body }) => createApiKey(db, plans, actor, body, appUrl),
     revoke: ({ actor, params }) => revokeApiKey(db, actor, params.id),
   }
 }

@@ -16,6 +16,7 @@ import {
 import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
+import { mailAccessCreated } from '../../auth/access-notices.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { handWrittenOnce } from '../../db/prepared.ts'
 import { apiKeys, users } from '../../db/schema/index.ts'
@@ -83,6 +84,7 @@ export async function createApiKey(
   plans: PlanGate,
   actor: Actor,
   input: z.output<typeof createApiKeyBody>,
+  appUrl: string,
 ): Promise<CreatedApiKey> {
   const secretKey = randomKey(SECRET_KEY_PREFIX)
   const id = await db.transaction(async (tx) => {
@@ -118,6 +120,12 @@ export async function createApiKey(
       objectId: row!.id,
       teamId: space.kind === 'team' ? space.teamId : null,
       after: { name: input.name, scope: input.scope, publicKey: row!.publicKey },
+    })
+    await mailAccessCreated(tx, appUrl, {
+      kind: 'api_key',
+      label: input.name,
+      teamId: space.kind === 'team' ? space.teamId : null,
+      actor,
     })
     return row!.id
   })

@@ -109,6 +109,7 @@ export function recoveryHandlers(
           token,
           await context.password.hash(input.password),
           clientAddress(c),
+          { revokeAccess: input.revokeAccess },
         ))
       ) {
         throw required
@@ -147,7 +148,13 @@ export function recoveryHandlers(
           clientAddress: ip,
         }
         await db.transaction((tx) =>
-          replacePassword(tx, found.user.id, hash, { who, method: 'direct_reset' }),
+          replacePassword(
+            tx,
+            found.user.id,
+            hash,
+            { who, method: 'direct_reset' },
+            { revokeAccess: input.revokeAccess },
+          ),
         )
       } catch (error) {
         c.get('log').error('direct reset: setting the password failed', { err: error })

@@ -2,6 +2,7 @@ import type { authOperations } from '../../../domain/api/auth.ts'
 import type { Database } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
 import { authDiagnosticsHandler } from './diagnostics.ts'
+import { reauthenticateHandlers } from './reauthenticate.ts'
 import { recoveryHandlers } from './recovery.ts'
 import { type AuthRouteDeps, signInHandlers } from './sign-in.ts'
 
@@ -10,6 +11,7 @@ export function authHandlers(deps: AuthRouteDeps & { database: Database }): Hand
   return {
     ...signInHandlers(deps),
     ...recoveryHandlers(deps),
+    ...reauthenticateHandlers(deps),
     diagnostics: authDiagnosticsHandler(deps),
   }
 }

@@ -18,6 +18,7 @@ import {
   type WebhookEventType,
   type WebhookSecret,
 } from '../../../domain/webhooks.ts'
+import { mailAccessCreated } from '../../auth/access-notices.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts'
@@ -34,6 +35,8 @@ export interface WebhookDeps {
   plans: PlanGate
   /** WEBHOOK_ALLOW_PRIVATE: targets on private addresses are accepted (development, tests). */
   allowPrivate: boolean
+  /** The public origin, for the link in a new endpoint's notice mail. */
+  appUrl: string
 }
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect
@@ -158,7 +161,7 @@ export async function listWebhooks(
 }
 
 export async function createWebhook(
-  { db, plans, allowPrivate }: WebhookDeps,
+  { db, plans, allowPrivate, appUrl }: WebhookDeps,
   actor: Actor,
   input: z.output<typeof createWebhookBody>,
 ): Promise<CreatedWebhook> {
@@ -190,6 +193,7 @@ export async function createWebhook(
       })
       .returning()
     await endpointChanged(tx, actor, created!, 'created')
+    await mailAccessCreated(tx, appUrl, { kind: 'webhook', label: input.url, teamId: created!.teamId, actor })
     return created!
   })
   return { ...toEndpoint(row), secret }

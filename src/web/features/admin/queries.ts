@@ -12,6 +12,7 @@ import { planOperations } from '../../../domain/api/plans.ts'
 import type { ChoosablePlanId } from '../../../domain/plans.ts'
 import { callOperation } from '../../lib/api.ts'
 import { invalidateOperations, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
+import { useStepUp } from '../step-up/index.ts'
 
 /** How often the live tabs ask again while they are shown. */
 const LIVE_INTERVAL_MS = 15_000
@@ -29,11 +30,14 @@ export function useAdminUsers(search: string) {
   })
 }
 
+// A global admin's changes need a recent sign-in: the re-authentication dialog asks for one, then
+// the change runs again (useStepUp).
 export function useSetGlobalRole() {
   const queryClient = useQueryClient()
+  const stepUp = useStepUp()
   return useMutation({
     mutationFn: ({ userId, ...body }: SetGlobalRoleInput & { userId: string }) =>
-      callOperation(adminOperations.setRole, { params: { userId }, body }),
+      stepUp(() => callOperation(adminOperations.setRole, { params: { userId }, body })),
     // Demoting yourself changes what the whole app may show: the session is read again too.
     onSettled: () => invalidateOperations(queryClient, adminOperations, accountOperations),
   })
@@ -42,9 +46,14 @@ export function useSetGlobalRole() {
 /** A user's personal plan, set by a global admin (the plans module's admin operation). */
 export function useSetUserPlan() {
   const queryClient = useQueryClient()
+  const stepUp = useStepUp()
   return useMutation({
     mutationFn: ({ userId, plan }: { userId: string; plan: ChoosablePlanId | null }) =>
-      callOperation(planOperations.adminSetPlan, { body: { context: 'personal', subjectId: userId, plan } }),
+      stepUp(() =>
+        callOperation(planOperations.adminSetPlan, {
+          body: { context: 'personal', subjectId: userId, plan },
+        }),
+      ),
     onSettled: () => invalidateOperations(queryClient, adminOperations, planOperations),
   })
 }
@@ -62,5 +71,6 @@ export function useAdminProbes(teamId?: string) {
 }
 
 export function useCodeSignInProbe() {
-  return useMutation({ mutationFn: () => callOperation(adminOperations.probeCodeSignIn, {}) })
+  const stepUp = useStepUp()
+  return useMutation({ mutationFn: () => stepUp(() => callOperation(adminOperations.probeCodeSignIn, {})) })
 }

@@ -9,6 +9,7 @@ import { mailOperations } from '../../../domain/api/mail.ts'
 import type { MailStatus } from '../../../domain/mail.ts'
 import { callOperation } from '../../lib/api.ts'
 import { invalidateOperations, operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
+import { useStepUp } from '../step-up/index.ts'
 
 /** The outbox, newest first, 50 mails a page ('Load more'), with the counts by status. */
 export function useOutbox(filters: { status?: MailStatus; to?: string }) {
@@ -25,18 +26,21 @@ export function useOutboxMail(id: string | null) {
   })
 }
 
+// Sending and retrying are a global admin's changes: they need a recent sign-in (useStepUp).
 export function useSendTestMail() {
   const queryClient = useQueryClient()
+  const stepUp = useStepUp()
   return useMutation({
-    mutationFn: (to: string) => callOperation(mailOperations.sendTest, { body: { to } }),
+    mutationFn: (to: string) => stepUp(() => callOperation(mailOperations.sendTest, { body: { to } })),
     onSettled: () => invalidateOperations(queryClient, mailOperations),
   })
 }
 
 export function useRetryMail() {
   const queryClient = useQueryClient()
+  const stepUp = useStepUp()
   return useMutation({
-    mutationFn: (id: string) => callOperation(mailOperations.retry, { params: { id } }),
+    mutationFn: (id: string) => stepUp(() => callOperation(mailOperations.retry, { params: { id } })),
     onSettled: () => invalidateOperations(queryClient, mailOperations),
   })
 }

@@ -17,6 +17,7 @@ import {
 import { TooltipProvider } from '../../components/ui/tooltip.tsx'
 import { useCurrentUser } from '../auth/index.ts'
 import { ProfilePreferences, useUpdateProfile } from '../profile/index.ts'
+import { StepUpProvider } from '../step-up/index.ts'
 import { Logo } from './logo.tsx'
 import { LanguageSwitch, ThemeSwitch } from './preferences-menu.tsx'
 import { Sidebar } from './sidebar.tsx'
@@ -112,7 +113,9 @@ export function AppShell() {
             tabIndex={-1}
             className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8"
           >
-            <Outlet />
+            <StepUpProvider>
+              <Outlet />
+            </StepUpProvider>
           </main>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { webhookOperations } from '../../../domain/api/webhooks.ts'
 import type { CreateWebhookInput, UpdateWebhookInput } from '../../../domain/webhooks.ts'
 import { callOperation } from '../../lib/api.ts'
 import { invalidateOperations, operationQuery } from '../../lib/queries.ts'
+import { useStepUp } from '../step-up/index.ts'
 
 /** The endpoints of my personal space (teamId null) or of a team I administer. */
 export function useWebhooks(teamId: string | null) {
@@ -29,15 +30,19 @@ function useWebhookMutation<I, R>(fn: (input: I) => Promise<R>) {
   })
 }
 
+// Creating, changing and the secret need a recent sign-in: the re-authentication dialog asks for
+// one, then the action runs again (useStepUp).
 export function useCreateWebhook() {
+  const stepUp = useStepUp()
   return useWebhookMutation((body: CreateWebhookInput & { teamId: string | null }) =>
-    callOperation(webhookOperations.create, { body: { ...body, teamId: body.teamId ?? '' } }),
+    stepUp(() => callOperation(webhookOperations.create, { body: { ...body, teamId: body.teamId ?? '' } })),
   )
 }
 
 export function useUpdateWebhook(id: string) {
+  const stepUp = useStepUp()
   return useWebhookMutation((body: UpdateWebhookInput) =>
-    callOperation(webhookOperations.update, { params: { id }, body }),
+    stepUp(() => callOperation(webhookOperations.update, { params: { id }, body })),
   )
 }
 
@@ -47,11 +52,17 @@ export function useDeleteWebhook(id: string) {
 
 /** The secret is fetched on demand (a click), never kept in the query cache. */
 export function useRevealSecret(id: string) {
-  return useMutation({ mutationFn: () => callOperation(webhookOperations.revealSecret, { params: { id } }) })
+  const stepUp = useStepUp()
+  return useMutation({
+    mutationFn: () => stepUp(() => callOperation(webhookOperations.revealSecret, { params: { id } })),
+  })
 }
 
 export function useRotateSecret(id: string) {
-  return useWebhookMutation(() => callOperation(webhookOperations.rotateSecret, { params: { id } }))
+  const stepUp = useStepUp()
+  return useWebhookMutation(() =>
+    stepUp(() => callOperation(webhookOperations.rotateSecret, { params: { id } })),
+  )
 }
 
 export function useSendTestEvent(id: string) {

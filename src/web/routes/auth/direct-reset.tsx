@@ -6,7 +6,13 @@ import { checkDirectReset } from '../../../domain/auth-checks.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { useDirectReset } from '../../features/auth/account-auth.ts'
-import { EmailField, PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
+import {
+  EmailField,
+  PasswordField,
+  RevokeAccessField,
+  SubmitButton,
+  SuccessStatus,
+} from '../../features/auth/auth-form.tsx'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'
@@ -23,7 +29,7 @@ export function DirectResetPage() {
   const [done, setDone] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   const form = useCheckedForm(
-    { email: '', currentPassword: '', newPassword: '', confirmPassword: '' },
+    { email: '', currentPassword: '', newPassword: '', confirmPassword: '', revokeAccess: false },
     checkDirectReset,
   )
   const { isSubmitting } = form
@@ -80,6 +86,7 @@ export function DirectResetPage() {
           form={form}
           name="confirmPassword"
         />
+        <RevokeAccessField form={form} />
         <SubmitButton pending={isSubmitting} pendingLabel={t('directReset.submitting')}>
           {t('directReset.submit')}
         </SubmitButton>

@@ -7,7 +7,12 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
 import { fetchRecoverySession, useSetRecoveredPassword } from '../../features/auth/account-auth.ts'
-import { PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
+import {
+  PasswordField,
+  RevokeAccessField,
+  SubmitButton,
+  SuccessStatus,
+} from '../../features/auth/auth-form.tsx'
 import { message } from '../../i18n/index.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
@@ -24,7 +29,7 @@ export function ResetPasswordPage() {
   const setPassword = useSetRecoveredPassword()
   const [state, setState] = useState<State>({ step: 'verifying' })
   const [formError, setFormError] = useState<string | null>(null)
-  const form = useCheckedForm({ password: '', confirmPassword: '' }, checkNewPassword)
+  const form = useCheckedForm({ password: '', confirmPassword: '', revokeAccess: false }, checkNewPassword)
 
   useEffect(() => {
     let cancelled = false
@@ -86,6 +91,7 @@ export function ResetPasswordPage() {
         {formError && <Alert tone="error">{formError}</Alert>}
         <PasswordField kind="new" label={t('reset.newPassword')} form={form} name="password" autoFocus />
         <PasswordField kind="repeat" label={t('reset.confirmPassword')} form={form} name="confirmPassword" />
+        <RevokeAccessField form={form} />
         <SubmitButton pending={form.isSubmitting} pendingLabel={t('reset.submitting')}>
           {t('reset.submit')}
         </SubmitButton>
