@@ -35,9 +35,7 @@ export const langfuseCreateSchema = z
   .transform((input, ctx) => {
     const type = input.type ?? (Array.isArray(input.prompt) ? 'chat' : 'text')
     const parsed =
-      type === 'chat'
-        ? chatPromptSchema.safeParse(input.prompt)
-        : promptBodySchema.safeParse(input.prompt)
+      type === 'chat' ? chatPromptSchema.safeParse(input.prompt) : promptBodySchema.safeParse(input.prompt)
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         ctx.addIssue({

@@ -281,7 +281,7 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ versionCount: 2, currentVersion: { body: '\nIntro\n' } })
-    const blank = await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: ' \n\t ' })
+    const blank = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, { body: ' \n\t ' })
     expect(blank.status).toBe(400)
     expect(blank.body.error.fields).toEqual({ body: 'Prompt content is required' })
   })
