@@ -1,7 +1,8 @@
 // The abuse harness's watcher, in a worker thread of its own so that the main thread reading a
 // 200 MB answer never delays it: asks the server's /api/health every INTERVAL ms (one request at a
-// time, on a kept-alive connection, as a load balancer's probe) and samples the server process's
-// memory from /proc every few ms. Plain JavaScript: tsx's loader does not reach worker threads on
+// time, each on a new connection as a load balancer's probe: a kept-alive one that the server's
+// idle timer closes while it was blocked fails with ECONNRESET, a false alarm) and samples the
+// server process's memory from /proc every few ms. Plain JavaScript: tsx's loader does not reach worker threads on
 // Node 20.
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -11,7 +12,6 @@ const INTERVAL = workerData.intervalMs
 const RSS_EVERY = 5
 
 let target = { pid: workerData.pid, port: workerData.port }
-let agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
 let window = freshWindow()
 /** When the health request now waiting for its answer was sent (null: none is waiting). */
 let inFlightSince = null
@@ -33,11 +33,14 @@ function memory() {
 
 function healthOnce() {
   return new Promise((resolve) => {
-    const request = http.get({ host: '127.0.0.1', port: target.port, path: '/api/health', agent }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode === 200 ? null : `health answered ${res.statusCode}`))
-      res.on('error', (error) => resolve(error.message))
-    })
+    const request = http.get(
+      { host: '127.0.0.1', port: target.port, path: '/api/health', agent: false },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode === 200 ? null : `health answered ${res.statusCode}`))
+        res.on('error', (error) => resolve(error.message))
+      },
+    )
     request.on('error', (error) => resolve(error.message))
   })
 }
@@ -62,9 +65,6 @@ setInterval(() => {
 
 parentPort.on('message', async (message) => {
   if (message.type === 'retarget') {
-    // A restarted server: a new process, and the old connection leads nowhere.
-    agent.destroy()
-    agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
     target = { pid: message.pid, port: message.port }
     window = freshWindow()
     parentPort.postMessage({ type: 'retargeted' })

@@ -101,14 +101,14 @@ async function setUp(server: ServerUnderTest, receiver: WebhookReceiver): Promis
   }
 }
 
-/** One case under watch: its answers checked, the server restarted if it died or is stuck. */
+/** One case under watch: its answers checked; `restart` when the server died or is stuck. */
 async function runCase(
   database: string,
   hostile: Case,
   context: Context,
   server: ServerUnderTest,
   monitor: Monitor,
-): Promise<Row> {
+): Promise<{ row: Row; restart: boolean }> {
   await monitor.begin()
   let outcome: Awaited<ReturnType<Case['run']>>
   try {
@@ -150,14 +150,15 @@ async function runCase(
       (row.note ? ` (${row.note})` : '') +
       problems.map((p) => `\n       ${p}`).join(''),
   )
-  if (died || outcome.answers.some((a) => a.status === 0)) {
-    // Dead, or still busy with a request it will never finish: a fresh process on the same data.
-    await server.kill()
-    await server.start()
-    await monitor.retarget(server.pid, server.port)
-    console.log('       (the server was restarted on the same data for the next case)')
-  }
-  return row
+  return { row, restart: died !== null || outcome.answers.some((a) => a.status === 0) }
+}
+
+/** Dead, or still busy with a request it will never finish: a fresh process on the same data. */
+async function restart(server: ServerUnderTest, monitor: Monitor): Promise<void> {
+  await server.kill()
+  await server.start()
+  await monitor.retarget(server.pid, server.port)
+  console.log('       (the server was restarted on the same data for the next case)')
 }
 
 function formatBytes(bytes: number): string {
@@ -186,7 +187,11 @@ async function runOn(database: Database): Promise<Row[]> {
     monitor = Monitor.start(server.pid, server.port, HEALTH_EVERY_MS)
     const context: Context = { ...(await setUp(server, receiver)), saved: new Map() }
     console.log(`\n== ${database.name}: server pid ${server.pid} on ${server.base}`)
-    for (const hostile of selected) rows.push(await runCase(database.name, hostile, context, server, monitor))
+    for (const hostile of selected) {
+      const { row, restart: needed } = await runCase(database.name, hostile, context, server, monitor)
+      rows.push(row)
+      if (needed) await restart(server, monitor)
+    }
   } catch (error) {
     rows.push({
       database: database.name,
