@@ -11,7 +11,7 @@ export interface Answer {
   /** The start of the body, for error messages and the ids of a setup call. */
   head: string
   ms: number
-  /** Why no answer came. */
+  /** Why no answer, or no whole answer, came (`status` is then 0, or what the answer had begun with). */
   error?: string
 }
 

@@ -122,7 +122,9 @@ async function runCase(
   if (died) problems.push(`the server process died (${died}): ${server.lastWords()}`)
   for (const answer of outcome.answers) {
     if (answer.status >= 500) problems.push(`answered ${answer.status}: ${answer.head.slice(0, 160)}`)
-    else if (answer.status === 0 && !died) problems.push(`no answer: ${answer.error}`)
+    else if (answer.error && !died) {
+      problems.push(answer.status === 0 ? `no answer: ${answer.error}` : `answer cut off: ${answer.error}`)
+    }
     if (answer.bytes > MAX_ANSWER_BYTES) {
       problems.push(
         `answered ${(answer.bytes / 1e6).toFixed(1)} MB (limit ${(MAX_ANSWER_BYTES / 1e6).toFixed(1)} MB): unbounded`,
@@ -150,7 +152,7 @@ async function runCase(
       (row.note ? ` (${row.note})` : '') +
       problems.map((p) => `\n       ${p}`).join(''),
   )
-  return { row, restart: died !== null || outcome.answers.some((a) => a.status === 0) }
+  return { row, restart: died !== null || outcome.answers.some((a) => a.error !== undefined) }
 }
 
 /** Dead, or still busy with a request it will never finish: a fresh process on the same data. */
