@@ -42,6 +42,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('creating an API key after an old sign-in asks for the password, then creates it', async ({
       page,
     }) => {
+      // Three password hashes (sign-up, a wrong and the right password) and an axe run.
+      test.slow()
       await signUpViaApi(page)
       const wasRefused = await refuseOnceForOldSignIn(page, 'POST', '/api/v1/api-keys')
       await page.goto('/settings/api')
@@ -78,6 +80,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 test('an emailed code confirms it too; cancelling leaves the action refused', async ({ page }) => {
+  test.slow()
   const email = await signUpViaApi(page)
   const hook = await page.request.post('/api/v1/webhooks', {
     data: { url: 'http://127.0.0.1:9/step-up', events: ['prompt.created'] },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   errorCodesOf,
+  needsRecentSignIn,
   type Operation,
   type OperationGroup,
   type OperationSpec,
@@ -10,6 +11,17 @@ import {
 import { errorStatus } from '../../domain/errors.ts'
 
 type JsonSchema = Record<string, unknown>
+
+/** The operation's object-level rule and whether it needs a recent sign-in, for its description. */
+function description(spec: OperationSpec): string {
+  return [
+    spec.permission && `Permission: \`${spec.permission}\`.`,
+    needsRecentSignIn(spec) &&
+      'Needs a sign-in of the last 10 minutes: otherwise 403 with `reason: "reauthentication_required"` (sign in again with `POST /api/v1/auth/reauthenticate`).',
+  ]
+    .filter(Boolean)
+    .join(' ')
+}
 
 /** Input view of a schema: what a client sends, before the server's defaults and trimming. */
 function inputSchema(schema: z.ZodType): JsonSchema {
@@ -67,7 +79,7 @@ function toOpenApiOperation(tag: string, operation: Operation) {
     operationId: operation.id,
     tags: [tag],
     summary: spec.summary,
-    ...(spec.permission && { description: `Permission: \`${spec.permission}\`.` }),
+    ...(description(spec) && { description: description(spec) }),
     ...(spec.access === 'public' && { security: [] }),
     ...(parameters.length > 0 && { parameters }),
     ...(spec.body && {
