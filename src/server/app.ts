@@ -136,7 +136,15 @@ export function createApp(deps: AppDeps) {
   mount(adminOperations, adminHandlers({ database, auth, plans, config }))
   mount(dataRightsOperations, dataRightsHandlers({ db, auth, config, log }))
   mount(auditOperations, auditHandlers({ db }))
-  mount(webhookOperations, webhookHandlers({ db, plans, allowPrivate: config.webhookAllowPrivate }))
+  mount(
+    webhookOperations,
+    webhookHandlers({
+      db,
+      plans,
+      allowPrivate: config.webhookAllowPrivate,
+      rateLimitMultiplier: config.rateLimitMultiplier,
+    }),
+  )
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 
   app.all('/api/*', () => {
