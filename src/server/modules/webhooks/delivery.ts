@@ -49,6 +49,9 @@ export function signatureHeader(secrets: string[], eventId: string, at: Date, bo
 /**
  * POSTs one signed body (Standard Webhooks headers), without following redirects, giving up after
  * WEBHOOK_TIMEOUT_MS. Unless `allowPrivate`, the target's addresses are checked as it connects.
+ * The answer's body is kept (for the delivery log) only from a public address: with
+ * `allowPrivate`, a private target's answer would otherwise show users what an internal service
+ * says. `isPrivate` judges the address connected to (tests stand in for a public one).
  */
 export function postWebhook(options: {
   url: string
@@ -57,7 +60,9 @@ export function postWebhook(options: {
   secrets: string[]
   allowPrivate: boolean
   userAgent: string
+  isPrivate?: (address: string) => boolean
 }): Promise<AttemptResult> {
+  const isPrivate = options.isPrivate ?? isPrivateAddress
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
   return new Promise((resolve) => {
@@ -103,8 +108,11 @@ export function postWebhook(options: {
     request.on('error', fail)
     request.on('response', (response) => {
       let excerpt = ''
+      const remote = response.socket?.remoteAddress
+      const keepBody = remote !== undefined && !isPrivate(remote)
       response.setEncoding('utf8')
       response.on('data', (chunk: string) => {
+        if (!keepBody) return
         if (excerpt.length < WEBHOOK_RESPONSE_EXCERPT) excerpt += chunk
         if (excerpt.length >= WEBHOOK_RESPONSE_EXCERPT) response.destroy()
       })

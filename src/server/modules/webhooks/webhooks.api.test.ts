@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { WebhookReceiver } from '../../testing/webhook-receiver.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
 import { claimDeliveries } from './claim.ts'
-import { createWebhookDelivery, WEBHOOK_SLOTS_PER_SPACE } from './delivery.ts'
+import { createWebhookDelivery, postWebhook, WEBHOOK_SLOTS_PER_SPACE } from './delivery.ts'
 import { enqueueEvent } from './events.ts'
 
 let testApp: TestApp
@@ -237,7 +237,8 @@ describe('delivery', () => {
     let log = await owner.get<Page<Delivery>>(`/api/v1/webhooks/${endpoint.id}/deliveries`)
     const failed = log.body.items.find((d) => d.log[0]?.statusCode === 500)!
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 })
-    expect(failed.log[0]).toMatchObject({ attempt: 1, statusCode: 500, responseExcerpt: 'boom', error: null })
+    // The receiver is on a private address (allowed here): its status is shown, never its body.
+    expect(failed.log[0]).toMatchObject({ attempt: 1, statusCode: 500, responseExcerpt: null, error: null })
     const retryIn = (Date.parse(failed.nextAttemptAt!) - Date.now()) / 1000
     expect(retryIn).toBeLessThanOrEqual(10)
 
@@ -253,6 +254,22 @@ describe('delivery', () => {
     ])
     const ids = receiver.on(endpoint.path).filter((r) => JSON.parse(r.body).type === failed.eventType)
     expect(ids.map((r) => r.headers['webhook-id'])).toEqual([failed.eventId, failed.eventId])
+  })
+
+  it('keeps the start of an answer from a public address only', async () => {
+    receiver.answer = () => ({ status: 500, body: 'internal details' })
+    const post = (isPrivate?: (address: string) => boolean) =>
+      postWebhook({
+        url: `${receiver.url}${freshPath()}`,
+        eventId: 'msg_excerpt',
+        body: '{}',
+        secrets: [`whsec_${Buffer.alloc(32, 1).toString('base64')}`],
+        allowPrivate: true,
+        userAgent: 'test',
+        isPrivate,
+      })
+    expect(await post()).toMatchObject({ statusCode: 500, responseExcerpt: null })
+    expect(await post(() => false)).toMatchObject({ statusCode: 500, responseExcerpt: 'internal details' })
   })
 
   it('sends nothing for a rolled-back write', async () => {
@@ -593,6 +610,8 @@ describe('SSRF protection', () => {
       'http://[::1]:9000/',
       'http://[fd00:ec2::254]/',
       'http://[::ffff:127.0.0.1]/',
+      'http://[2002:7f00:1::]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
       'http://2130706433/',
     ]) {
       const res = await user.post<ErrorBody>('/api/v1/webhooks', { url, events: ['prompt.created'] })
