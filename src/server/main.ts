@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts'
 import { createPruneJob } from './jobs/prune.ts'
 import { createLogger } from './log.ts'
 import { createMailDelivery } from './mail/delivery.ts'
+import { mailKeyOf } from './mail/sealing.ts'
 import { runExports } from './modules/data-rights/exports.ts'
 import { createWebhookDelivery } from './modules/webhooks/delivery.ts'
 
@@ -59,6 +60,7 @@ async function main() {
     mailFrom: config.mailFrom,
     log,
     logSecrets: config.env !== 'production',
+    key: mailKeyOf(config),
   })
   const webhooks = createWebhookDelivery({
     database,
