@@ -77,7 +77,8 @@ test('add a webhook endpoint, send a test event, read the log, redeliver, reveal
     const log = card.getByRole('region', { name: `Deliveries to ${receiver.url}` })
     const testRow = log.getByRole('row').filter({ hasText: 'webhook.test' })
     await expect(testRow).toContainText('200')
-    await expect(testRow).toContainText('thanks')
+    // The receiver is on a private address (allowed here): the log shows its status, never its body.
+    await expect(testRow).not.toContainText('thanks')
     await expect(testRow).toContainText('Delivered')
     await expect(log.getByRole('row').filter({ hasText: 'Prompt created' })).toContainText('200')
     await expectNoSeriousViolations(page, '/settings/webhooks (log)')

@@ -24,6 +24,8 @@ export const WEBHOOK_ROTATION_OVERLAP_HOURS = 24
 export const WEBHOOK_TIMEOUT_MS = 10_000
 /** Endpoints one space may hold. */
 export const WEBHOOK_ENDPOINTS_PER_SPACE = 20
+/** Test events and redeliveries one endpoint may be sent per minute (together). */
+export const WEBHOOK_MANUAL_SENDS_PER_MINUTE = 10
 /** Characters of an answer's body kept in the delivery log. */
 export const WEBHOOK_RESPONSE_EXCERPT = 500
 /** An endpoint whose deliveries have failed, without a success, for this long is disabled. */

@@ -31,6 +31,7 @@ import { requireSameOriginJson, securityHeaders } from './http/security.ts'
 import { loadSession } from './http/session.ts'
 import { serveWebApp } from './http/static-web.ts'
 import type { Logger } from './log.ts'
+import { mailKeyOf } from './mail/sealing.ts'
 import { accountHandlers } from './modules/account/routes.ts'
 import { adminHandlers } from './modules/admin/routes.ts'
 import { bearerKeyAuth } from './modules/api-keys/authenticate.ts'
@@ -127,7 +128,13 @@ export function createApp(deps: AppDeps) {
   mount(conversationOperations, conversationHandlers({ db }))
   mount(
     teamOperations,
-    teamHandlers({ db, appUrl: config.appUrl, rateLimitMultiplier: config.rateLimitMultiplier, plans }),
+    teamHandlers({
+      db,
+      appUrl: config.appUrl,
+      mailKey: mailKeyOf(config),
+      rateLimitMultiplier: config.rateLimitMultiplier,
+      plans,
+    }),
   )
   mount(mailOperations, mailHandlers({ db, config }))
   mount(planOperations, planHandlers({ db, plans, provider: manualBillingProvider, appUrl: config.appUrl }))
@@ -143,6 +150,7 @@ export function createApp(deps: AppDeps) {
       plans,
       allowPrivate: config.webhookAllowPrivate,
       appUrl: config.appUrl,
+      rateLimitMultiplier: config.rateLimitMultiplier,
     }),
   )
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))

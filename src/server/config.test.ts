@@ -41,11 +41,33 @@ describe('configuration from the environment', () => {
     [{ PLANS: 'maybe' }, "PLANS must be 'on' or 'off'"],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY "yes" is neither a number of hops nor an IP address or CIDR'],
     [{ NODE_ENV: 'production', AUTH_SECRET: '' }, 'AUTH_SECRET is required when NODE_ENV=production'],
+    [
+      { NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE: '1' },
+      'WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private networks; with NODE_ENV=production it also needs WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION=1',
+    ],
+    [
+      { NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION: 'yes' },
+      "WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION must be '0' or '1'",
+    ],
   ])('stops the start with one clear line for %j', (env, text) => {
     const load = () => loadConfig({ AUTH_SECRET: secret, ...env })
     expect(load).toThrow(ConfigError)
     expect(load).toThrow(`Invalid configuration: ${text}`)
     expect(() => load()).not.toThrow(/\n/)
+  })
+
+  it('takes private webhook targets in production only with the second, explicit flag', () => {
+    const production = { AUTH_SECRET: secret, NODE_ENV: 'production' }
+    expect(loadConfig(production).webhookAllowPrivate).toBe(false)
+    expect(
+      loadConfig({ ...production, WEBHOOK_ALLOW_PRIVATE: '0', WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION: '1' })
+        .webhookAllowPrivate,
+    ).toBe(false)
+    expect(
+      loadConfig({ ...production, WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION: '1' })
+        .webhookAllowPrivate,
+    ).toBe(true)
+    expect(loadConfig({ AUTH_SECRET: secret, WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true)
   })
 
   it('generates the auth secret once into DATA_DIR and keeps it across starts', () => {

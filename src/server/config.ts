@@ -47,6 +47,8 @@ const envSchema = z.object({
   PLANS: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   /** Webhook targets on private, loopback or link-local addresses: refused (0) or allowed (1, development). */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
+  /** The second, explicit consent that WEBHOOK_ALLOW_PRIVATE=1 needs with NODE_ENV=production. */
+  WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
 })
 
 export interface Config {
@@ -94,6 +96,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production')
+  }
+  // Webhooks to private addresses let any user with a webhook make the server call its own network:
+  // a production server takes that only when told twice.
+  if (
+    e.NODE_ENV === 'production' &&
+    e.WEBHOOK_ALLOW_PRIVATE === '1' &&
+    e.WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION !== '1'
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private networks; with NODE_ENV=production it also needs WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION=1',
+    )
   }
   let trustProxy: TrustProxy
   try {

@@ -27,14 +27,28 @@ function flushLogs(): void {
 }
 process.on('exit', flushLogs)
 
-/** Structured logs: one JSON object per line, errors reduced to name, message and stack. */
+/**
+ * A failed query's error (drizzle's, which the auth library logs too) ends its message with the
+ * query's parameters: session tokens, addresses, codes' hashes. They never reach the log.
+ */
+export function redactQueryParams(text: string): string {
+  return text.replace(/(\nparams: )[\s\S]*?(?=\n {4}at |$)/g, '$1[redacted]')
+}
+
+/** Structured logs: one JSON object per line, errors reduced to name, message and stack (without query parameters). */
 export function createLogger(minLevel: Level | 'silent', base: Record<string, unknown> = {}): Logger {
   const write = (level: Level, message: string, fields?: Record<string, unknown>) => {
     if (rank[level] < rank[minLevel]) return
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message, ...base }
     for (const [key, value] of Object.entries(fields ?? {})) {
       entry[key] =
-        value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value
+        value instanceof Error
+          ? {
+              name: value.name,
+              message: redactQueryParams(value.message),
+              stack: value.stack === undefined ? undefined : redactQueryParams(value.stack),
+            }
+          : value
     }
     const line = `${JSON.stringify(entry)}\n`
     if (level === 'error' || level === 'warn') process.stderr.write(line)

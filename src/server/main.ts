@@ -6,8 +6,10 @@ import { adminSetupWarning } from './auth/global-admin.ts'
 import { resolveAuthSecret } from './auth/instance-secret.ts'
 import { assertWritableDataDir, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { createPruneJob } from './jobs/prune.ts'
 import { createLogger } from './log.ts'
 import { createMailDelivery } from './mail/delivery.ts'
+import { mailKeyOf } from './mail/sealing.ts'
 import { runExports } from './modules/data-rights/exports.ts'
 import { createWebhookDelivery } from './modules/webhooks/delivery.ts'
 
@@ -58,6 +60,7 @@ async function main() {
     mailFrom: config.mailFrom,
     log,
     logSecrets: config.env !== 'production',
+    key: mailKeyOf(config),
   })
   const webhooks = createWebhookDelivery({
     database,
@@ -68,6 +71,8 @@ async function main() {
   })
   // Side by side: on PostgreSQL each opens a connection of its own to LISTEN on.
   await Promise.all([mail.start(), webhooks.start()])
+  const prune = createPruneJob({ db: database.db, log })
+  prune.start()
   phaseDone('services')
   const app = createApp({
     config,
@@ -111,6 +116,7 @@ async function main() {
     server.close(async () => {
       await mail.stop().catch((error) => log.error('stopping mail delivery failed', { err: error }))
       await webhooks.stop().catch((error) => log.error('stopping webhook delivery failed', { err: error }))
+      await prune.stop().catch((error) => log.error('stopping the pruning job failed', { err: error }))
       await database.close().catch((error) => log.error('closing the database failed', { err: error }))
       process.exit(0)
     })

@@ -111,12 +111,12 @@ export const webhookOperations = defineOperations(
     sendTest: {
       method: 'POST',
       path: '/v1/webhooks/:id/test',
-      summary: 'Queue a `webhook.test` event to this endpoint',
+      summary: 'Queue a `webhook.test` event to this endpoint (with redeliveries, 10 a minute)',
       access: 'signed-in',
       params: endpointParams,
       response: webhookDeliverySchema,
       created: true,
-      errors: ['forbidden', 'conflict', 'plan_limit'],
+      errors: ['forbidden', 'conflict', 'plan_limit', 'rate_limited'],
       permission: manage,
     },
     deliveries: {
@@ -133,12 +133,13 @@ export const webhookOperations = defineOperations(
     redeliver: {
       method: 'POST',
       path: '/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
-      summary: 'Send a delivery’s event again (same event id), as a new delivery',
+      summary:
+        'Send a delivery’s event again (same event id), as a new delivery (with test events, 10 a minute)',
       access: 'signed-in',
       params: deliveryParams,
       response: webhookDeliverySchema,
       created: true,
-      errors: ['forbidden', 'conflict', 'plan_limit'],
+      errors: ['forbidden', 'conflict', 'plan_limit', 'rate_limited'],
       permission: manage,
     },
   },

@@ -4,11 +4,12 @@ import type { Db } from '../db/client.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { recipientLocale } from '../mail/recipient-locale.ts'
 import { renderMail } from '../mail/render.ts'
+import { mailKeyOf } from '../mail/sealing.ts'
 
 /** The sign-in code mail, in the account's language (or the requester's for a new address). */
 export async function queueLoginCodeMail(
   db: Db,
-  config: Pick<Config, 'appUrl'>,
+  config: Pick<Config, 'appUrl' | 'authSecret'>,
   mail: { to: string; code: string; requestLocale: Locale },
 ) {
   const locale = await recipientLocale(db, mail.to, mail.requestLocale)
@@ -20,7 +21,13 @@ export async function queueLoginCodeMail(
     outro: [['mail.code.validity'], ['mail.code.ignore']],
     appUrl: config.appUrl,
   })
-  await enqueueMail(db, { kind: 'login_code', to: mail.to, ...rendered, secrets: [mail.code] })
+  await enqueueMail(db, {
+    kind: 'login_code',
+    to: mail.to,
+    ...rendered,
+    secrets: [mail.code],
+    key: mailKeyOf(config),
+  })
 }
 
 /**
@@ -38,7 +45,7 @@ export function passwordResetLink(appUrl: string, token: string, newTab: boolean
 
 export async function queuePasswordResetMail(
   db: Db,
-  config: Pick<Config, 'appUrl'>,
+  config: Pick<Config, 'appUrl' | 'authSecret'>,
   mail: { to: string; token: string; newTab: boolean },
 ) {
   const locale = await recipientLocale(db, mail.to, defaultLocale)
@@ -50,5 +57,11 @@ export async function queuePasswordResetMail(
     outro: [['mail.reset.validity'], ['mail.reset.ignore']],
     appUrl: config.appUrl,
   })
-  await enqueueMail(db, { kind: 'password_reset', to: mail.to, ...rendered, secrets: [mail.token] })
+  await enqueueMail(db, {
+    kind: 'password_reset',
+    to: mail.to,
+    ...rendered,
+    secrets: [mail.token],
+    key: mailKeyOf(config),
+  })
 }

@@ -21,7 +21,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, sessions, users, verifications } from '../db/schema/index.ts'
 import { addressGroup, CLIENT_ADDRESS_HEADER } from '../http/client-address.ts'
-import type { Logger } from '../log.ts'
+import { type Logger, redactQueryParams } from '../log.ts'
 import { recordSignIn, signOutEverywhereHook } from '../modules/audit/auth-events.ts'
 import { consumeRateLimit } from '../rate-limit.ts'
 import { queueLoginCodeMail, queuePasswordResetMail } from './auth-mails.ts'
@@ -251,8 +251,18 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
     },
     logger: {
       level: 'warn',
-      log: (level, message, ...args) => {
-        const fields = { args: args.map((a) => (a instanceof Error ? a.message : a)) }
+      log: (level, raw, ...args) => {
+        // Its failed queries come with their parameters (a session token): redacted.
+        const message = redactQueryParams(raw)
+        const fields = {
+          args: args.map((a) =>
+            a instanceof Error
+              ? redactQueryParams(a.message)
+              : typeof a === 'string'
+                ? redactQueryParams(a)
+                : a,
+          ),
+        }
         if (level === 'error' && !isCausedByRequest(message)) log.error(`auth: ${message}`, fields)
         else if (level === 'error') log.warn(`auth: ${message}`, fields)
         else if (level === 'warn') log.warn(`auth: ${message}`, fields)

@@ -16,7 +16,9 @@ export interface QueueWorker {
  * by a poll every `pollIntervalMs` (retries that fall due, and rows queued while a NOTIFY was
  * missed) and by `deliverDue()`. At most one round runs per worker; a wake-up during a round makes
  * it go once more. `drain` does one pass over the due rows (claiming them with FOR UPDATE SKIP
- * LOCKED, so any number of processes can run side by side) and answers whether more may be due.
+ * LOCKED, so any number of processes can run side by side) and answers whether more may be due;
+ * a drain that waits for work in flight can also wait for `wokenUp()`, which resolves at the next
+ * wake-up, to claim what was queued meanwhile without waiting for the round to end.
  */
 export function createQueueWorker(deps: {
   name: string
@@ -24,7 +26,7 @@ export function createQueueWorker(deps: {
   channel: string
   pollIntervalMs: number
   log: Logger
-  drain: () => Promise<boolean>
+  drain: (wokenUp: () => Promise<void>) => Promise<boolean>
   onStop?: () => void | Promise<void>
 }): QueueWorker & { readonly stopped: boolean } {
   const { name, database, channel, pollIntervalMs, log, drain } = deps
@@ -33,17 +35,32 @@ export function createQueueWorker(deps: {
   let running: Promise<void> | undefined
   let again = false
   let stopped = false
+  let wake: (() => void) | undefined
+  let woken: Promise<void> | undefined
+  const wokenUp = () => {
+    woken ??= new Promise<void>((resolve) => {
+      wake = resolve
+    })
+    return woken
+  }
+  function wakeUp() {
+    const resolve = wake
+    wake = undefined
+    woken = undefined
+    resolve?.()
+  }
 
   async function round() {
     do {
       again = false
-      if (await drain()) again = true
+      if (await drain(wokenUp)) again = true
     } while (again && !stopped)
   }
 
   function deliverDue(): Promise<void> {
     if (running) {
       again = true
+      wakeUp()
       return running
     }
     running = round()
@@ -72,6 +89,7 @@ export function createQueueWorker(deps: {
     deliverDue,
     async stop() {
       stopped = true
+      wakeUp()
       if (timer) clearInterval(timer)
       await unlisten?.()
       await running

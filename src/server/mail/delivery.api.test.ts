@@ -10,6 +10,7 @@ import { TestMailbox } from '../testing/mailbox.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { createMailDelivery, MAX_ATTEMPTS, retryDelaySeconds } from './delivery.ts'
 import { enqueueMail } from './outbox.ts'
+import { mailKeyOf } from './sealing.ts'
 
 let testApp: TestApp
 beforeAll(async () => {
@@ -30,6 +31,7 @@ const deliveryTo = (
     mailFrom: options.mailFrom ?? 'x@y.z',
     log: options.log ?? createLogger('silent'),
     logSecrets: options.logSecrets,
+    key: mailKeyOf(testApp.config),
   })
 
 async function row(id: string) {
@@ -136,6 +138,7 @@ describe("a mail's secrets (review item 7)", () => {
     text: 'Your code:\n\n424242\n\nBye',
     html: '<p>424242</p>',
     secrets: ['424242'],
+    key: mailKeyOf(testApp.config),
   })
 
   async function stored(id: string) {
@@ -148,12 +151,16 @@ describe("a mail's secrets (review item 7)", () => {
     return found!
   }
 
-  it('leave the outbox once the mail is sent: the recipient got them, the copy says [redacted]', async () => {
+  it('are sealed while the mail waits, and leave the outbox once it is sent: the recipient got them, the copy says [redacted]', async () => {
     const mailbox = await TestMailbox.start()
     const delivery = deliveryTo(mailbox.url)
     try {
       const to = uniqueEmail('secret')
       const id = await enqueueMail(db(), secretMail(to))
+      const waiting = await stored(id)
+      expect(JSON.stringify(waiting)).not.toContain('424242')
+      expect(waiting.secrets).toHaveLength(1)
+      expect(waiting.secrets[0]).toMatch(/^v1:[A-Za-z0-9+/]+=*$/)
       await delivery.deliverDue()
       expect((await mailbox.waitFor(to)).text).toContain('424242')
       const copy = await stored(id)
@@ -214,6 +221,17 @@ describe("a mail's secrets (review item 7)", () => {
         ['password_reset', 1],
         ['team_invitation', 1],
       ])
+      // Waiting, they hold no code or link that works: the secrets are sealed.
+      const waiting = await queryRows<{ text_body: string; html_body: string }>(
+        fresh.database.db,
+        sql`SELECT text_body, html_body FROM mail_outbox`,
+      )
+      for (const row of waiting) {
+        const bodies = `${row.text_body}${row.html_body}`
+        expect(bodies).not.toMatch(/^\d{6}$/m)
+        expect(bodies).not.toMatch(/token_hash=[A-Za-z0-9]|\/invite\/[A-Za-z0-9_-]/)
+      }
+      for (const row of before) expect(row.secrets[0]).toMatch(/^v1:/)
       await fresh.mail.deliverDue()
       const after = await queryRows<{ status: string; text_body: string; html_body: string }>(
         fresh.database.db,

@@ -5,6 +5,7 @@ import { queryRows } from '../db/rows.ts'
 import { createQueueWorker, type QueueWorker } from '../jobs/queue-worker.ts'
 import type { Logger } from '../log.ts'
 import { MAIL_CHANNEL, redactSecrets } from './outbox.ts'
+import { fillPlaceholders, type MailKey, openSecret } from './sealing.ts'
 
 /** How often due mail (retries, and mail another process queued while we missed the NOTIFY) is looked for. */
 export const POLL_INTERVAL_MS = 10_000
@@ -35,7 +36,8 @@ export type MailDelivery = QueueWorker
 /**
  * Sends the outbox: SMTP through a pooled nodemailer transport when `smtpUrl` is set, otherwise
  * the mail is written to the server log (its secrets only when `logSecrets`: outside production)
- * and marked 'logged'. Once sent or logged, the outbox keeps the mail without its secrets. Several
+ * and marked 'logged'. A mail's secrets are sealed in the outbox (sealing.ts) and opened only to
+ * send it; once sent or logged, the outbox keeps the mail without its secrets. Several
  * processes may run this at once: rows are claimed with FOR UPDATE SKIP LOCKED and leased, so each
  * mail goes out once (at least once if a process dies mid-send). Failures are retried with back-off.
  */
@@ -45,8 +47,10 @@ export function createMailDelivery(deps: {
   mailFrom: string
   log: Logger
   logSecrets?: boolean
+  /** Opens the sealed secrets of queued mail (sealing.ts). */
+  key: MailKey
 }): MailDelivery {
-  const { database, smtpUrl, mailFrom, log, logSecrets = false } = deps
+  const { database, smtpUrl, mailFrom, log, logSecrets = false, key } = deps
   const db = database.db
   let transport: Transporter | undefined
 
@@ -83,20 +87,26 @@ export function createMailDelivery(deps: {
 
   async function send(mail: ClaimedMail) {
     try {
+      const secrets = mail.secrets.map((sealed) => openSecret(key, sealed))
+      const secretAt = (index: number) => secrets[index] ?? ''
+      const text = fillPlaceholders(mail.text_body, secretAt)
       if (smtpUrl) {
+        const html = fillPlaceholders(mail.html_body, secretAt)
         await (await smtp()).sendMail({
           from: mailFrom,
           to: mail.to_address,
-          subject: mail.subject,
-          text: mail.text_body,
-          ...(mail.html_body && { html: mail.html_body }),
+          subject: fillPlaceholders(mail.subject, secretAt),
+          text,
+          ...(html && { html }),
         })
       } else {
         log.info('mail not sent (SMTP_URL is unset); admins read it at /email-debug', {
           mailId: mail.id,
           to: mail.to_address,
-          subject: mail.subject,
-          text: logSecrets ? mail.text_body : redactSecrets(mail.text_body, mail.secrets),
+          subject: logSecrets
+            ? fillPlaceholders(mail.subject, secretAt)
+            : redactSecrets(mail.subject, mail.secrets),
+          text: logSecrets ? text : redactSecrets(mail.text_body, mail.secrets),
         })
       }
       await db.execute(

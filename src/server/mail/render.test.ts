@@ -39,8 +39,35 @@ describe('renderMail', () => {
       appUrl: 'http://localhost:3000',
     })
     const line = mail.text.split('\n').find((text) => text.startsWith('Team: '))!
-    expect(line).toBe(`Team: "<b>Team</b> Second line ${'x'.repeat(59 - 24)}…"`)
-    expect(mail.html).toContain('&#60;b&#62;Team&#60;/b&#62; Second line')
+    expect(line).toBe(`Team: "<b>Team<\u2215b> Second line ${'x'.repeat(59 - 24)}…"`)
+    expect(mail.html).toContain('&#60;b&#62;Team&#60;\u2215b&#62; Second line')
     expect(mail.html).not.toContain('<b>Team')
+  })
+
+  it("never lets others' values become links: no URL, www. or domain pattern survives, in text or HTML", () => {
+    const name = 'See https://evil.example/x, www.evil.example, evil.example'
+    const mail = renderMail({
+      locale: 'en',
+      subject: 'teams.mail.subject',
+      intro: [['teams.mail.body']],
+      details: [
+        ['teams.mail.detailTeam', name],
+        ['teams.mail.detailInviter', 'ada@example.com'],
+      ],
+      action: { label: 'teams.mail.action', url: 'http://localhost:3000/invite/abc' },
+      appUrl: 'http://localhost:3000',
+    })
+    const line = mail.text.split('\n').find((text) => text.startsWith('Team: '))!
+    const linkish = /[a-z]+:\/\/|www\.|[\p{L}\p{N}-]+\.[\p{L}]{2,}/iu
+    expect(line).not.toMatch(linkish)
+    expect(line).toBe(
+      'Team: "See https:\u2215\u2215evil\u2024example\u2215x, www\u2024evil\u2024example, evil\u2024example"',
+    )
+    const cell = /<td[^>]*>([^<]*)<\/td>/.exec(mail.html)![1]!
+    expect(cell).not.toMatch(linkish)
+    expect(mail.html).not.toContain('evil.example')
+    // The inviter's address stays an address; the server's own link stays a link.
+    expect(mail.text).toContain('Invited by: "ada@example.com"')
+    expect(mail.html).toContain('href="http://localhost:3000/invite/abc"')
   })
 })

@@ -25,10 +25,26 @@ export interface MailContent {
 
 export const DETAIL_MAX = 60
 
-/** A value for `details`: control characters (line breaks) as spaces, at most DETAIL_MAX characters. */
+/** An address on its own (an inviter's): left as it is, so that it can be written to. */
+const lonelyAddress = /^[^\s@]+@[^\s@]+$/
+
+/**
+ * Others' words as plain text that no mail client turns into a link: every '.' becomes a one-dot
+ * leader (U+2024) and every '/' a division slash (U+2215), which read the same but match no URL,
+ * `www.` or domain pattern, so "Visit evil.example/login" cannot become a link in our mail.
+ */
+export function unlinkable(value: string): string {
+  if (lonelyAddress.test(value)) return value
+  return value.replaceAll('.', '\u2024').replaceAll('/', '\u2215')
+}
+
+/**
+ * A value for `details`: control characters (line breaks) as spaces, at most DETAIL_MAX
+ * characters, no links (`unlinkable`).
+ */
 export function detailValue(value: string): string {
   const line = [...value.replace(/\p{Cc}+/gu, ' ').trim()]
-  return line.length > DETAIL_MAX ? `${line.slice(0, DETAIL_MAX - 1).join('')}…` : line.join('')
+  return unlinkable(line.length > DETAIL_MAX ? `${line.slice(0, DETAIL_MAX - 1).join('')}…` : line.join(''))
 }
 
 export interface RenderedMail {

@@ -4,6 +4,7 @@ import type { TeamInvitation, TeamSummary } from '../../domain/teams.ts'
 import type { Db } from '../db/client.ts'
 import { mailOutbox, teamMembers, teams } from '../db/schema/index.ts'
 import type { TestClient } from './client.ts'
+import { openedText } from './outbox.ts'
 import type { TestApp } from './test-app.ts'
 
 /**
@@ -64,7 +65,12 @@ export async function latestMailTo(testApp: TestApp, to: string): Promise<SentMa
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(1)
   if (!row) throw new Error(`no mail to ${to}`)
-  return { subject: row.subject, text: row.textBody, html: row.htmlBody, kind: row.kind }
+  return {
+    subject: openedText(testApp, row.subject, row.secrets),
+    text: openedText(testApp, row.textBody, row.secrets),
+    html: row.htmlBody === null ? null : openedText(testApp, row.htmlBody, row.secrets),
+    kind: row.kind,
+  }
 }
 
 /** The accept link of the newest invitation mail to `to`, and its token. */

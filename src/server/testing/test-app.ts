@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config.ts'
 import { type Database, openDatabase } from '../db/client.ts'
 import { createLogger, type Logger } from '../log.ts'
 import { createMailDelivery, type MailDelivery } from '../mail/delivery.ts'
+import { mailKeyOf } from '../mail/sealing.ts'
 import { createWebhookDelivery, type WebhookDelivery } from '../modules/webhooks/delivery.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -57,7 +58,13 @@ export async function createTestApp(
     contracts: { checkContracts: true },
     now: options.now,
   })
-  const mail = createMailDelivery({ database, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log })
+  const mail = createMailDelivery({
+    database,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    log,
+    key: mailKeyOf(config),
+  })
   if (config.smtpUrl) await mail.start()
   const webhooks = createWebhookDelivery({
     database,

@@ -15,6 +15,8 @@ export const webhooksDe: Record<keyof typeof webhooksEn, string> = {
   'webhooks.descriptionTooLong': 'Die Beschreibung darf höchstens 500 Zeichen lang sein',
   'webhooks.tooMany': 'Ein Bereich kann höchstens {max} Webhook-Endpunkte haben',
   'webhooks.disabled': 'Dieser Endpunkt ist pausiert; aktiviere ihn zuerst',
+  'webhooks.tooManyManualSends':
+    'An diesen Endpunkt wurden in der letzten Minute {max} Test-Ereignisse und erneute Zustellungen gesendet. Bitte warte {seconds} Sekunden, bevor du erneut sendest.',
   'webhooks.mail.disabledSubject': 'Ein Webhook-Endpunkt wurde deaktiviert',
   'webhooks.mail.disabledBody':
     'Zustellungen an diesen Webhook-Endpunkt schlagen seit {days} Tagen fehl, daher wurde er deaktiviert. Behebe den Empfänger und aktiviere den Endpunkt dann in den Webhook-Einstellungen wieder.',

@@ -13,6 +13,8 @@ export const webhooksEn = {
   'webhooks.descriptionTooLong': 'Description must be at most 500 characters',
   'webhooks.tooMany': 'A space may have at most {max} webhook endpoints',
   'webhooks.disabled': 'This endpoint is paused; enable it first',
+  'webhooks.tooManyManualSends':
+    'This endpoint was sent {max} test events and redeliveries in the last minute. Please wait {seconds} seconds before sending again.',
   'webhooks.mail.disabledSubject': 'A webhook endpoint was disabled',
   'webhooks.mail.disabledBody':
     'Deliveries to this webhook endpoint have failed for {days} days, so it was disabled. Fix the receiver, then enable the endpoint again in the webhook settings.',

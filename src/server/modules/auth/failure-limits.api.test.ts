@@ -93,11 +93,44 @@ describe('password sign-in', () => {
     for (let i = 0; i < 3; i++) expect((await signIn(client, email, 'a wrong password!')).status).toBe(401)
   })
 
-  it('stops guessing spread over many clients at a cap per account', async () => {
+  it('past the cap per account, locks out every client that failed and gives a new one a single try', async () => {
     const email = uniqueEmail('spread')
     await new TestClient(testApp).signUp(email)
-    for (let i = 0; i < 100; i++) await recordFailure(db(), 'sign-in', { ip: freshIp(), account: email })
+    // 33 addresses with 3 wrong passwords each, then a 34th reaches the cap of 100.
+    const failed: string[] = []
+    for (let client = 0; client < 33; client++) {
+      const ip = freshIp()
+      failed.push(ip)
+      for (let i = 0; i < 3; i++) await recordFailure(db(), 'sign-in', { ip, account: email })
+    }
+    const last = freshIp()
+    expect((await signIn(last, email, 'a wrong password!')).status).toBe(401)
+    expect((await signIn(last, email, 'a wrong password!')).status).toBe(429)
+    // Every client that failed is locked out, even with the right password now.
+    const locked = await signIn(failed[0]!, email, DEFAULT_PASSWORD)
+    expect([locked.status, locked.body.error.message]).toEqual([
+      429,
+      'Too many attempts. Please try again later.',
+    ])
+    // The owner, from an address of their own, still signs in.
+    expect((await signIn(freshIp(), email, DEFAULT_PASSWORD)).status).toBe(200)
+    // A guesser gets one try per new address.
+    const guesser = freshIp()
+    expect((await signIn(guesser, email, 'another wrong one')).status).toBe(401)
+    expect((await signIn(guesser, email, 'and another one')).status).toBe(429)
+  })
+
+  it('locks password sign-in for everyone past ten times the cap; the emailed code still signs in', async () => {
+    const email = uniqueEmail('flood')
+    await new TestClient(testApp).signUp(email)
+    for (let i = 0; i < 1000; i++) await recordFailure(db(), 'sign-in', { ip: freshIp(), account: email })
     expect((await signIn(freshIp(), email, DEFAULT_PASSWORD)).status).toBe(429)
+    const before = mailbox.to(email).length
+    const ip = freshIp()
+    expect((await new TestClient(testApp, { ip }).post('/api/v1/auth/code/send', { email })).status).toBe(200)
+    const code = codeOf(await mailbox.waitFor(email, { after: before }))
+    const res = await new TestClient(testApp, { ip }).post('/api/v1/auth/code/verify', { email, code })
+    expect(res.status).toBe(200)
   })
 })
 
@@ -134,13 +167,21 @@ describe('emailed codes', () => {
     expect((await verify(client, email, second)).status).toBe(200)
   })
 
-  it('dies after 15 wrong guesses from all clients together, and the account is capped', async () => {
+  it('dies after 15 wrong guesses from all clients together; the owner’s new code from a new address still signs in', async () => {
     const email = uniqueEmail('code-spread')
     const code = await sendCode(email)
-    for (let client = 0; client < 3; client++) {
-      const ip = freshIp()
+    const guessers = [freshIp(), freshIp(), freshIp()]
+    for (const ip of guessers) {
       for (let i = 0; i < 5; i++) expect((await verify(ip, email, wrongFor(code))).status).toBe(400)
     }
-    expect((await verify(freshIp(), email, code)).status).toBe(429)
+    // The code is dead, for everyone.
+    expect((await verify(freshIp(), email, code)).status).not.toBe(200)
+    // The owner asks for a new code and uses it from an address that never failed.
+    wait(61) // the resend cooldown
+    const owner = freshIp()
+    const next = await sendCode(email, owner)
+    expect((await verify(owner, email, next)).status).toBe(200)
+    // The guessers stay locked out, even with a right code.
+    expect((await verify(guessers[0]!, email, next)).status).toBe(429)
   })
 })

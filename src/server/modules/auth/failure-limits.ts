@@ -5,12 +5,17 @@ import { addressGroup } from '../../http/client-address.ts'
 import { countFailure, type FailureCount, forgetFailures, readFailures } from '../../rate-limit.ts'
 
 /**
- * Limits on failed sign-ins that a stranger cannot turn against an account's owner (review item 5).
+ * Limits on failed sign-ins that a stranger cannot turn against an account's owner.
  * Failures are counted per account and client pair: a client that keeps failing locks out only
  * itself, and a correct password (or code) from a client that has not failed still signs in. A
  * cap per account over all clients stops guessing spread over many addresses (NIST SP 800-63B
- * allows at most 100 failures in a row), and for passwords each pair waits longer after every
- * failure beyond the first few. The per-address limits of rate-limits.ts apply as well.
+ * allows at most 100 failures in a row): past it, every client that has failed on the account is
+ * locked out, and a client that has not gets one try — so the owner signing in from a new address
+ * still gets in, while a guesser needs a fresh address (group) for every further guess. Past
+ * CEILING_FACTOR times the cap, the action is locked for everyone until the window passes (the
+ * other way in, code or password, is counted apart and stays open). For passwords each pair also
+ * waits longer after every failure beyond the first few. The per-address limits of
+ * rate-limits.ts apply as well.
  */
 interface FailureRule {
   /** Seconds without a failure after which the counts start again. */
@@ -25,6 +30,8 @@ interface FailureRule {
 
 const MINUTE = 60
 const MAX_DELAY_SECONDS = 60
+/** Past this many times the account's cap, not even a client without failures may try. */
+export const CEILING_FACTOR = 10
 
 const rules = {
   'sign-in': { window: 15 * MINUTE, perClient: 10, perAccount: 100, freeFailures: 3 },
@@ -61,9 +68,13 @@ export async function assertMayTry(db: Db, action: GuardedAction, who: Who, mult
     readFailures(db, accountKey(action, who), rule.window),
   ])
   const messageKey = action === 'code-verify' ? 'auth.codeTooManyAttempts' : 'auth.tooManyAttempts'
+  const cap = rule.perAccount * multiplier
+  // The account's cap holds back the clients that have failed on it (a fresh one gets its try),
+  // and everyone past the ceiling.
+  const accountLimit = pair.count > 0 ? cap : cap * CEILING_FACTOR
   for (const [count, max] of [
     [pair, rule.perClient],
-    [account, rule.perAccount * multiplier],
+    [account, accountLimit],
   ] as const) {
     if (count.count >= max) {
       const retryAfter = secondsLeft(count.last + rule.window * 1000)

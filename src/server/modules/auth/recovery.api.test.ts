@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows.ts'
 import { accounts } from '../../db/schema/index.ts'
 import { DEFAULT_PASSWORD, TestClient, type TestResponse, uniqueEmail } from '../../testing/client.ts'
 import { linkOf, TestMailbox } from '../../testing/mailbox.ts'
+import { openedText } from '../../testing/outbox.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
 
 let mailbox: TestMailbox
@@ -224,13 +225,12 @@ describe('a password change ends every earlier reset link and recovery session (
       const email = uniqueEmail('item2')
       await new TestClient(fresh).signUp(email)
       expect((await new TestClient(fresh).post('/api/v1/auth/password-reset', { email })).status).toBe(200)
-      const [mail] = await queryRows<{ text_body: string }>(
+      const [mail] = await queryRows<{ text_body: string; secrets: string[] }>(
         fresh.database.db,
-        sql`SELECT text_body FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
+        sql`SELECT text_body, secrets FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
       )
-      const token = new URL(mail!.text_body.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0]).searchParams.get(
-        'token_hash',
-      )
+      const text = openedText(fresh, mail!.text_body, mail!.secrets)
+      const token = new URL(text.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0]).searchParams.get('token_hash')
       const set = await admin.post('/api/v1/auth/admin/set-password', { email, newPassword: NEW_PASSWORD })
       expect(set.status).toBe(200)
       expect((await new TestClient(fresh).post('/api/v1/auth/recovery', { tokenHash: token })).status).toBe(
@@ -293,11 +293,12 @@ describe('the reset link check', () => {
       const email = uniqueEmail('reset')
       await new TestClient(strict).signUp(email)
       expect((await new TestClient(strict).post('/api/v1/auth/password-reset', { email })).status).toBe(200)
-      const [mail] = await queryRows<{ text_body: string }>(
+      const [mail] = await queryRows<{ text_body: string; secrets: string[] }>(
         strict.database.db,
-        sql`SELECT text_body FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
+        sql`SELECT text_body, secrets FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
       )
-      const link = mail!.text_body.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0]
+      const text = openedText(strict, mail!.text_body, mail!.secrets)
+      const link = text.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0]
       const token = new URL(link).searchParams.get('token_hash')!
 
       const attacker = new TestClient(strict, { ip: '203.0.113.66' })
@@ -519,11 +520,12 @@ describe('sessions', () => {
       expect((await client.get('/api/v1/me')).status).toBe(200)
 
       expect((await client.post('/api/v1/auth/password-reset', { email })).status).toBe(200)
-      const [mail] = await queryRows<{ text_body: string }>(
+      const [mail] = await queryRows<{ text_body: string; secrets: string[] }>(
         https.database.db,
-        sql`SELECT text_body FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
+        sql`SELECT text_body, secrets FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
       )
-      const link = new URL(mail!.text_body.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0])
+      const text = openedText(https, mail!.text_body, mail!.secrets)
+      const link = new URL(text.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0])
       expect(link.origin).toBe(origin)
       const recovery = await client.post('/api/v1/auth/recovery', {
         tokenHash: link.searchParams.get('token_hash'),

@@ -31,6 +31,7 @@ import {
 import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
+import { mailKeyOf } from '../../mail/sealing.ts'
 import { recordAudit } from '../audit/record.ts'
 import { enforceRateLimits } from '../auth/rate-limits.ts'
 import { removePrompts } from '../prompts/service.ts'
@@ -38,7 +39,7 @@ import { removePrompts } from '../prompts/service.ts'
 export interface DataRightsDeps {
   db: Db
   auth: Auth
-  config: Pick<Config, 'appUrl' | 'rateLimitMultiplier'>
+  config: Pick<Config, 'appUrl' | 'rateLimitMultiplier' | 'authSecret'>
 }
 
 const CODE_TTL_MS = 10 * 60 * 1000
@@ -120,7 +121,13 @@ export async function sendDeletionCode(deps: DataRightsDeps, actor: Actor, ip: s
       outro: [['account.mail.codeValid']],
       appUrl: config.appUrl,
     })
-    await enqueueMail(tx, { kind: 'account_deletion_code', to: actor.email, ...rendered, secrets: [code] })
+    await enqueueMail(tx, {
+      kind: 'account_deletion_code',
+      to: actor.email,
+      ...rendered,
+      secrets: [code],
+      key: mailKeyOf(config),
+    })
   })
 }
 

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
+import type { MailKey } from '../../mail/sealing.ts'
 
 export interface InvitationMail {
   to: string
@@ -22,7 +23,11 @@ export function invitationLink(appUrl: string, token: string): string {
 }
 
 /** Queues the invitation mail in the invite's transaction, in the invitee's language. */
-export async function queueInvitationMail(tx: Tx, appUrl: string, mail: InvitationMail) {
+export async function queueInvitationMail(
+  tx: Tx,
+  { appUrl, mailKey }: { appUrl: string; mailKey: MailKey },
+  mail: InvitationMail,
+) {
   const locale = await recipientLocale(tx, mail.to, mail.requestLocale)
   // The team's name (and the inviter's address) are the inviter's words, sent to any address:
   // they appear only as labelled values, never in the subject or as the mail's own text.
@@ -40,5 +45,11 @@ export async function queueInvitationMail(tx: Tx, appUrl: string, mail: Invitati
     footerNote: 'teams.mail.ignore',
     appUrl,
   })
-  await enqueueMail(tx, { kind: 'team_invitation', to: mail.to, ...rendered, secrets: [mail.token] })
+  await enqueueMail(tx, {
+    kind: 'team_invitation',
+    to: mail.to,
+    ...rendered,
+    secrets: [mail.token],
+    key: mailKey,
+  })
 }

@@ -8,6 +8,7 @@ import type {
   TeamMember,
 } from '../../../domain/teams.ts'
 import { invitations, profiles, rateLimits, teamMembers } from '../../db/schema/index.ts'
+import { unlinkable } from '../../mail/render.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
 import { createTeamAs, invitationLinkFor, inviteAs, latestMailTo } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -180,8 +181,11 @@ describe("the invitation mail carries the inviter's words only as data (review i
       'Hello,',
       'A Promptfolio user invited you to join their team. The invitation says:',
     ])
-    expect(lines.filter((line) => line.includes('evil.example'))).toEqual([
-      `Team: "${phishing.slice(0, 59)}…"`,
+    // Shown as plain text that no mail client turns into a link.
+    expect(mail.text).not.toContain('evil.example')
+    expect(mail.html).not.toContain('evil.example')
+    expect(lines.filter((line) => line.includes('evil'))).toEqual([
+      `Team: "${unlinkable(phishing.slice(0, 59))}…"`,
     ])
     expect(mail.html).toMatch(/<th scope="row"[^>]*>Team<\/th><td[^>]*>Your account is locked!/)
   })

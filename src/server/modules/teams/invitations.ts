@@ -13,6 +13,7 @@ import type {
 import { invitationTokenSchema } from '../../../domain/teams.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { invitations, teamMembers, teams, users } from '../../db/schema/index.ts'
+import type { MailKey } from '../../mail/sealing.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
 import { recordAudit } from '../audit/record.ts'
 import type { PlanGate } from '../plans/gate.ts'
@@ -25,6 +26,8 @@ export interface InvitationDeps {
   db: Db
   /** The public origin for links in mails (APP_URL). */
   appUrl: string
+  /** Seals the invitation link's token in the outbox (mail/sealing.ts). */
+  mailKey: MailKey
   rateLimitMultiplier: number
   /** The plan gate: a team's members plus pending invitations stay within its plan. */
   plans: PlanGate
@@ -168,7 +171,7 @@ async function sendInvitation(
     const { token, hash } = newInvitationToken()
     const written = await write(tx, hash)
     await enforceRecipientRate(tx, deps, written.email)
-    await queueInvitationMail(tx, deps.appUrl, {
+    await queueInvitationMail(tx, deps, {
       to: written.email,
       teamName: access.team.name,
       inviterEmail: actor.email,

@@ -16,26 +16,19 @@ import type { Logger } from '../../log.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
+import { type ClaimedDelivery, claimDeliveries } from './claim.ts'
 import { WEBHOOK_CHANNEL } from './events.ts'
 import { BlockedAddressError, isPrivateAddress, pinnedLookup } from './ssrf.ts'
 
 /** How often due deliveries (retries; rows queued while a NOTIFY was missed) are looked for. */
 export const WEBHOOK_POLL_INTERVAL_MS = 10_000
-/** A claimed delivery is due again after this long if its process died while sending it. */
-const LEASE_SECONDS = 60
 /** Deliveries in flight at once per process; each is independent, so a slow endpoint holds one slot. */
 const CONCURRENCY = 32
-
-interface ClaimedDelivery extends Record<string, unknown> {
-  id: string
-  endpoint_id: string
-  event_id: string
-  payload: string
-  attempts: number
-  url: string
-  secret: string
-  previous_secret: string | null
-}
+/**
+ * Slots one space may hold at once per process: a space that floods its endpoints (or whose
+ * endpoints answer slowly) leaves the other slots to the other spaces.
+ */
+export const WEBHOOK_SLOTS_PER_SPACE = CONCURRENCY / 4
 
 /** What one attempt gave: an answer (any status) or an error before one came. */
 export interface AttemptResult {
@@ -56,6 +49,9 @@ export function signatureHeader(secrets: string[], eventId: string, at: Date, bo
 /**
  * POSTs one signed body (Standard Webhooks headers), without following redirects, giving up after
  * WEBHOOK_TIMEOUT_MS. Unless `allowPrivate`, the target's addresses are checked as it connects.
+ * The answer's body is kept (for the delivery log) only from a public address: with
+ * `allowPrivate`, a private target's answer would otherwise show users what an internal service
+ * says. `isPrivate` judges the address connected to (tests stand in for a public one).
  */
 export function postWebhook(options: {
   url: string
@@ -64,7 +60,9 @@ export function postWebhook(options: {
   secrets: string[]
   allowPrivate: boolean
   userAgent: string
+  isPrivate?: (address: string) => boolean
 }): Promise<AttemptResult> {
+  const isPrivate = options.isPrivate ?? isPrivateAddress
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
   return new Promise((resolve) => {
@@ -110,8 +108,11 @@ export function postWebhook(options: {
     request.on('error', fail)
     request.on('response', (response) => {
       let excerpt = ''
+      const remote = response.socket?.remoteAddress
+      const keepBody = remote !== undefined && !isPrivate(remote)
       response.setEncoding('utf8')
       response.on('data', (chunk: string) => {
+        if (!keepBody) return
         if (excerpt.length < WEBHOOK_RESPONSE_EXCERPT) excerpt += chunk
         if (excerpt.length >= WEBHOOK_RESPONSE_EXCERPT) response.destroy()
       })
@@ -136,7 +137,8 @@ export type WebhookDelivery = QueueWorker
  * Due deliveries are claimed with FOR UPDATE SKIP LOCKED and leased, so several processes share
  * the queue and each attempt is made once (at least once when a process dies mid-send). Up to
  * CONCURRENCY deliveries run at once and a round keeps claiming as slots free up, so one slow
- * endpoint never holds up the others. A failed attempt is retried on the schedule of
+ * endpoint never holds up the others; spaces take turns (`claimDeliveries`) and none holds more
+ * than WEBHOOK_SLOTS_PER_SPACE slots, so one space's flood never holds up another space. A failed attempt is retried on the schedule of
  * `webhookRetryDelaySeconds`; an endpoint failing for WEBHOOK_DISABLE_AFTER_DAYS is disabled and its
  * owners (the user, or the team's admins) are mailed.
  */
@@ -151,24 +153,9 @@ export function createWebhookDelivery(deps: {
   const db = database.db
   const userAgent = `Promptfolio-Webhooks/${deps.version}`
   const inFlight = new Set<Promise<void>>()
+  /** Deliveries in flight per space. */
+  const busy = new Map<string, number>()
   const retryTimers = new Set<NodeJS.Timeout>()
-
-  async function claim(limit: number): Promise<ClaimedDelivery[]> {
-    return queryRows<ClaimedDelivery>(
-      db,
-      sql`UPDATE webhook_deliveries d
-          SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-          FROM webhook_endpoints e
-          WHERE e.id = d.endpoint_id AND d.id IN (
-            SELECT q.id FROM webhook_deliveries q JOIN webhook_endpoints qe ON qe.id = q.endpoint_id
-            WHERE q.status = 'pending' AND q.next_attempt_at <= now() AND qe.enabled
-            ORDER BY q.next_attempt_at
-            LIMIT ${limit}
-            FOR UPDATE OF q SKIP LOCKED)
-          RETURNING d.id, d.endpoint_id, d.event_id, d.payload, d.attempts, e.url, e.secret,
-            CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS previous_secret`,
-    )
-  }
 
   async function send(delivery: ClaimedDelivery) {
     const result = await postWebhook({
@@ -282,11 +269,17 @@ export function createWebhookDelivery(deps: {
   }
 
   function track(delivery: ClaimedDelivery) {
+    busy.set(delivery.space, (busy.get(delivery.space) ?? 0) + 1)
     const running: Promise<void> = send(delivery)
       .catch((error) =>
         log.error('webhook delivery failed to record', { deliveryId: delivery.id, err: error }),
       )
-      .finally(() => inFlight.delete(running))
+      .finally(() => {
+        inFlight.delete(running)
+        const left = (busy.get(delivery.space) ?? 1) - 1
+        if (left > 0) busy.set(delivery.space, left)
+        else busy.delete(delivery.space)
+      })
     inFlight.add(running)
   }
 
@@ -296,16 +289,23 @@ export function createWebhookDelivery(deps: {
     channel: WEBHOOK_CHANNEL,
     pollIntervalMs: WEBHOOK_POLL_INTERVAL_MS,
     log,
-    // Claims while slots are free and waits for a slot; done when nothing is due or in flight.
-    drain: async () => {
+    // Claims while slots are free and waits for a slot or a wake-up (a delivery queued meanwhile,
+    // perhaps by a quiet space while a busy one holds its slots); done when nothing is due or in flight.
+    drain: async (wokenUp) => {
+      let woken = false
       for (;;) {
-        // Claims in batches (a quarter of the slots at least), not one statement per freed slot.
+        // Claims in batches (a quarter of the slots at least), not one statement per freed slot,
+        // unless woken up: then what was just queued is claimed at once if a slot is free.
         const free = CONCURRENCY - inFlight.size
-        const claimNow = !worker.stopped && (inFlight.size === 0 || free >= CONCURRENCY / 4)
-        const batch = claimNow ? await claim(free) : []
+        const claimNow =
+          !worker.stopped && free > 0 && (inFlight.size === 0 || free >= CONCURRENCY / 4 || woken)
+        const batch = claimNow
+          ? await claimDeliveries(db, { limit: free, perSpace: WEBHOOK_SLOTS_PER_SPACE, busy })
+          : []
         for (const delivery of batch) track(delivery)
         if (inFlight.size === 0) return false
-        await Promise.race(inFlight)
+        woken = false
+        await Promise.race([...inFlight, wokenUp().then(() => (woken = true))])
       }
     },
     onStop: async () => {

@@ -10,6 +10,7 @@ import {
   type CreatedWebhook,
   type updateWebhookInput,
   WEBHOOK_ENDPOINTS_PER_SPACE,
+  WEBHOOK_MANUAL_SENDS_PER_MINUTE,
   WEBHOOK_ROTATION_OVERLAP_HOURS,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEST_EVENT,
@@ -22,6 +23,7 @@ import { mailAccessCreated } from '../../auth/access-notices.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts'
+import { consumeRateLimit } from '../../rate-limit.ts'
 import { subjectOfSpace } from '../api-keys/api-access.ts'
 import { recordAudit } from '../audit/record.ts'
 import type { PlanGate } from '../plans/gate.ts'
@@ -37,6 +39,8 @@ export interface WebhookDeps {
   allowPrivate: boolean
   /** The public origin, for the link in a new endpoint's notice mail. */
   appUrl: string
+  /** Scales the limit on test events and redeliveries (RATE_LIMIT_MULTIPLIER). */
+  rateLimitMultiplier: number
 }
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect
@@ -279,13 +283,30 @@ async function queueDelivery(
   return delivery!
 }
 
-export async function sendTestEvent(
-  { db, plans }: WebhookDeps,
-  actor: Actor,
-  id: string,
-): Promise<WebhookDelivery> {
+/**
+ * Test events and redeliveries are sent on demand, so they are limited per endpoint. Counted in
+ * the sending transaction after authorization: a stranger cannot use up the owner's allowance, and
+ * a send refused for any reason (this one included) rolls its count back.
+ */
+async function limitManualSends(tx: Tx, deps: WebhookDeps, endpoint: EndpointRow): Promise<void> {
+  const result = await consumeRateLimit(tx, `webhook-manual:${endpoint.id}`, {
+    window: 60,
+    max: WEBHOOK_MANUAL_SENDS_PER_MINUTE * deps.rateLimitMultiplier,
+  })
+  if (!result.allowed) {
+    const retryAfter = result.retryAfter ?? 60
+    throw new AppError('rate_limited', 'webhooks.tooManyManualSends', {
+      retryAfter,
+      params: { seconds: retryAfter, max: WEBHOOK_MANUAL_SENDS_PER_MINUTE * deps.rateLimitMultiplier },
+    })
+  }
+}
+
+export async function sendTestEvent(deps: WebhookDeps, actor: Actor, id: string): Promise<WebhookDelivery> {
+  const { db, plans } = deps
   return withEndpoint(db, actor, id, 'test_sent', async (tx, endpoint) => {
     await requireWebhooks(plans, tx, spaceOfRow(endpoint))
+    await limitManualSends(tx, deps, endpoint)
     const eventId = newEventId()
     const payload = eventBody(eventId, spaceOfRow(endpoint), {
       type: WEBHOOK_TEST_EVENT,
@@ -298,11 +319,12 @@ export async function sendTestEvent(
 
 /** Sends a delivery's event again: a new delivery with the same event id and body. */
 export async function redeliver(
-  { db, plans }: WebhookDeps,
+  deps: WebhookDeps,
   actor: Actor,
   id: string,
   deliveryId: string,
 ): Promise<WebhookDelivery> {
+  const { db, plans } = deps
   return withEndpoint(db, actor, id, 'redelivered', async (tx, endpoint) => {
     const [original] = await tx
       .select()
@@ -310,6 +332,7 @@ export async function redeliver(
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
     if (!original) throw new AppError('not_found', 'webhooks.deliveryNotFound')
     await requireWebhooks(plans, tx, spaceOfRow(endpoint))
+    await limitManualSends(tx, deps, endpoint)
     return queueDelivery(tx, endpoint, {
       eventId: original.eventId,
       eventType: original.eventType,

@@ -28,13 +28,21 @@ for (const [network, prefix] of [
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv4')
 }
+/**
+ * IPv6 ranges refused whole. Besides the private and special ones, the transition mechanisms that
+ * carry an IPv4 address inside: IPv4-compatible (::/96, deprecated), 6to4 (2002::/16), Teredo
+ * (2001::/32) and local-use NAT64 (64:ff9b:1::/48). Their traffic goes through a relay or gateway
+ * that may reach the IPv4 address inside, private ones included; no webhook receiver needs them,
+ * and refusing the whole range cannot be fooled by an encoding (Teredo hides its client address
+ * bit-flipped).
+ */
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
+  ['::', 96], // also the unspecified address and loopback (::1)
   ['100::', 64],
+  ['2001::', 32],
   ['2001:db8::', 32],
+  ['2002::', 16],
+  ['64:ff9b:1::', 48],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -43,11 +51,51 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6')
 }
 
+/**
+ * IPv4-mapped (::ffff:0:0/96) and well-known NAT64 (64:ff9b::/96, what DNS64 answers on an
+ * IPv6-only network) addresses reach the IPv4 address in their last 32 bits: they are judged as
+ * that address, so a public one works and a private one is refused.
+ */
+const embeddingPrefixes = [
+  [0, 0, 0, 0, 0, 0xffff],
+  [0x64, 0xff9b, 0, 0, 0, 0],
+]
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 becomes the last two). */
+export function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null
+  let text = address.split('%')[0]!.toLowerCase()
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined]
+  const parse = (part: string) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : [])
+  const left = parse(head)
+  const right = parse(tail ?? '')
+  const missing = 8 - left.length - right.length
+  return tail === undefined ? left : [...left, ...Array<number>(missing).fill(0), ...right]
+}
+
+/** The IPv4 address that an IPv4-mapped or NAT64 address stands for; null for any other. */
+export function embeddedIPv4(address: string): string | null {
+  const groups = ipv6Groups(address)
+  if (!groups) return null
+  const embeds = embeddingPrefixes.some((prefix) => prefix.every((group, i) => groups[i] === group))
+  if (!embeds) return null
+  const [high, low] = [groups[6]!, groups[7]!]
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.')
+}
+
 /** Is this address one that webhooks must not reach? (Anything that is not an IP address is.) */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address)
   if (family === 0) return true
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  if (family === 4) return blocked.check(address, 'ipv4')
+  const inner = embeddedIPv4(address)
+  if (inner) return blocked.check(inner, 'ipv4')
+  return blocked.check(address.split('%')[0]!, 'ipv6')
 }
 
 function resolveAll(hostname: string): Promise<LookupAddress[]> {

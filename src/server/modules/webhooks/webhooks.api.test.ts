@@ -18,7 +18,8 @@ import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { WebhookReceiver } from '../../testing/webhook-receiver.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
-import { createWebhookDelivery } from './delivery.ts'
+import { claimDeliveries } from './claim.ts'
+import { createWebhookDelivery, postWebhook, WEBHOOK_SLOTS_PER_SPACE } from './delivery.ts'
 import { enqueueEvent } from './events.ts'
 
 let testApp: TestApp
@@ -236,7 +237,8 @@ describe('delivery', () => {
     let log = await owner.get<Page<Delivery>>(`/api/v1/webhooks/${endpoint.id}/deliveries`)
     const failed = log.body.items.find((d) => d.log[0]?.statusCode === 500)!
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 })
-    expect(failed.log[0]).toMatchObject({ attempt: 1, statusCode: 500, responseExcerpt: 'boom', error: null })
+    // The receiver is on a private address (allowed here): its status is shown, never its body.
+    expect(failed.log[0]).toMatchObject({ attempt: 1, statusCode: 500, responseExcerpt: null, error: null })
     const retryIn = (Date.parse(failed.nextAttemptAt!) - Date.now()) / 1000
     expect(retryIn).toBeLessThanOrEqual(10)
 
@@ -252,6 +254,22 @@ describe('delivery', () => {
     ])
     const ids = receiver.on(endpoint.path).filter((r) => JSON.parse(r.body).type === failed.eventType)
     expect(ids.map((r) => r.headers['webhook-id'])).toEqual([failed.eventId, failed.eventId])
+  })
+
+  it('keeps the start of an answer from a public address only', async () => {
+    receiver.answer = () => ({ status: 500, body: 'internal details' })
+    const post = (isPrivate?: (address: string) => boolean) =>
+      postWebhook({
+        url: `${receiver.url}${freshPath()}`,
+        eventId: 'msg_excerpt',
+        body: '{}',
+        secrets: [`whsec_${Buffer.alloc(32, 1).toString('base64')}`],
+        allowPrivate: true,
+        userAgent: 'test',
+        isPrivate,
+      })
+    expect(await post()).toMatchObject({ statusCode: 500, responseExcerpt: null })
+    expect(await post(() => false)).toMatchObject({ statusCode: 500, responseExcerpt: 'internal details' })
   })
 
   it('sends nothing for a rolled-back write', async () => {
@@ -408,6 +426,170 @@ describe('delivery', () => {
   })
 })
 
+/** Due deliveries queued straight into the table, `ageSeconds` old. */
+async function queueDue(endpointId: string, n: number, ageSeconds: number) {
+  const rows = await db()
+    .insert(webhookDeliveries)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        endpointId,
+        eventId: `msg_fair_${endpointId}_${i}`,
+        eventType: 'webhook.test',
+        payload: '{}',
+        nextAttemptAt: sql`now() - make_interval(secs => ${ageSeconds})`,
+      })),
+    )
+    .returning({ id: webhookDeliveries.id })
+  return rows.map((row) => row.id)
+}
+
+describe('fairness between spaces', () => {
+  it('claims a quiet space’s delivery before the older flood of a noisy one, and caps the noisy space’s slots', async () => {
+    const noisy = await createEndpoint(owner, { events: ['prompt.deleted'] })
+    const noisy2 = await createEndpoint(owner, { events: ['prompt.deleted'] })
+    const quiet = await createEndpoint(admin, { teamId, events: ['prompt.deleted'] })
+    try {
+      await queueDue(noisy.id, 150, 120)
+      await queueDue(noisy2.id, 50, 90)
+      const [quietId] = await queueDue(quiet.id, 1, 0)
+
+      // Oldest first alone would hand out 200 noisy rows before the quiet one.
+      const first = await claimDeliveries(db(), {
+        limit: 4,
+        perSpace: WEBHOOK_SLOTS_PER_SPACE,
+        busy: new Map(),
+      })
+      expect(first).toHaveLength(4)
+      expect(first.map((d) => d.id)).toContain(quietId)
+      expect(first.filter((d) => d.space === ownerId)).toHaveLength(3)
+      expect(first.find((d) => d.id === quietId)?.space).toBe(teamId)
+
+      // The noisy space holds its share of slots in this process: it gets no more, whatever is free.
+      const busy = new Map([[ownerId, WEBHOOK_SLOTS_PER_SPACE]])
+      expect(await claimDeliveries(db(), { limit: 32, perSpace: WEBHOOK_SLOTS_PER_SPACE, busy })).toEqual([])
+      // With some of its slots free again it gets those, and no more than those.
+      busy.set(ownerId, WEBHOOK_SLOTS_PER_SPACE - 2)
+      const more = await claimDeliveries(db(), { limit: 32, perSpace: WEBHOOK_SLOTS_PER_SPACE, busy })
+      expect(more.map((d) => d.space)).toEqual([ownerId, ownerId])
+
+      // A delivery the quiet space queues while the noisy one has deliveries in flight takes the
+      // next free slot.
+      const [later] = await queueDue(quiet.id, 1, 0)
+      busy.set(ownerId, 1)
+      const next = await claimDeliveries(db(), { limit: 1, perSpace: WEBHOOK_SLOTS_PER_SPACE, busy })
+      expect(next.map((d) => d.id)).toEqual([later])
+      // A claimed row is leased: claimed once only.
+      const again = await claimDeliveries(db(), { limit: 300, perSpace: 300, busy: new Map() })
+      const claimedIds = [...first, ...more, ...next].map((d) => d.id)
+      expect(again.map((d) => d.id).filter((id) => claimedIds.includes(id))).toEqual([])
+      expect(again).toHaveLength(200 - 5)
+    } finally {
+      for (const endpoint of [noisy, noisy2, quiet]) {
+        await db().delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
+      }
+    }
+  })
+})
+
+describe('fairness between spaces (the worker)', () => {
+  it('sends a quiet space’s new delivery at once while a noisy space’s deliveries hang', async () => {
+    const noisy = await createEndpoint(owner, { events: ['prompt.deleted'] })
+    const quiet = await createEndpoint(admin, { teamId, events: ['prompt.deleted'] })
+    let release!: () => void
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    receiver.answer = (request) =>
+      request.path === noisy.path ? { status: 200, after: released } : { status: 200 }
+    let round: Promise<void> | undefined
+    try {
+      await queueDue(noisy.id, 40, 10)
+      round = testApp.webhooks.deliverDue()
+      await receiver.waitFor(WEBHOOK_SLOTS_PER_SPACE, noisy.path)
+      await queueDue(quiet.id, 1, 0)
+      // What the NOTIFY sent by the queueing commit does: the round in progress claims it at once,
+      // without waiting for a slot held by the noisy space to free up.
+      void testApp.webhooks.deliverDue()
+      await receiver.waitFor(1, quiet.path)
+      expect(receiver.on(noisy.path)).toHaveLength(WEBHOOK_SLOTS_PER_SPACE)
+    } finally {
+      release()
+      await round
+      for (const endpoint of [noisy, quiet]) {
+        await db().delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
+      }
+    }
+    expect(receiver.on(noisy.path)).toHaveLength(40)
+  })
+})
+
+describe('test events and redeliveries', () => {
+  let limited: TestApp
+  let user: TestClient
+  beforeAll(async () => {
+    limited = await createTestApp({ webhookAllowPrivate: true, rateLimitMultiplier: 1 })
+    user = new TestClient(limited)
+    await user.signUp()
+  })
+  afterAll(() => limited.close())
+
+  it('are limited to 10 a minute per endpoint, with a 429 that says how long to wait', async () => {
+    const create = async () =>
+      (
+        await user.post<CreatedWebhook>('/api/v1/webhooks', {
+          url: `${receiver.url}${freshPath()}`,
+          events: ['prompt.created'],
+        })
+      ).body
+    const endpoint = await create()
+    const first = await user.post<Delivery>(`/api/v1/webhooks/${endpoint.id}/test`)
+    expect(first.status).toBe(201)
+    for (let i = 0; i < 4; i++) {
+      expect((await user.post(`/api/v1/webhooks/${endpoint.id}/test`)).status).toBe(201)
+    }
+    for (let i = 0; i < 5; i++) {
+      const res = await user.post(`/api/v1/webhooks/${endpoint.id}/deliveries/${first.body.id}/redeliver`)
+      expect(res.status).toBe(201)
+    }
+    const refused = await user.post<ErrorBody>(`/api/v1/webhooks/${endpoint.id}/test`)
+    expect([refused.status, refused.body.error.code]).toEqual([429, 'rate_limited'])
+    const wait = Number(refused.headers.get('retry-after'))
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(60)
+    expect(refused.body.error.message).toBe(
+      `This endpoint was sent 10 test events and redeliveries in the last minute. Please wait ${wait} seconds before sending again.`,
+    )
+    const redelivery = await user
+      .copy({ locale: 'de' })
+      .post<ErrorBody>(`/api/v1/webhooks/${endpoint.id}/deliveries/${first.body.id}/redeliver`)
+    expect(redelivery.status).toBe(429)
+    expect(redelivery.body.error.message).toMatch(/^An diesen Endpunkt wurden in der letzten Minute 10 /)
+    // Nothing more was queued; another endpoint has its own allowance.
+    const queued = await limited.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id))
+    expect(queued).toHaveLength(10)
+    const other = await create()
+    expect((await user.post(`/api/v1/webhooks/${other.id}/test`)).status).toBe(201)
+  })
+
+  it('do not count when refused for another reason', async () => {
+    const endpoint = (
+      await user.post<CreatedWebhook>('/api/v1/webhooks', {
+        url: `${receiver.url}${freshPath()}`,
+        events: ['prompt.created'],
+        enabled: false,
+      })
+    ).body
+    for (let i = 0; i < 12; i++) {
+      expect((await user.post(`/api/v1/webhooks/${endpoint.id}/test`)).status).toBe(409)
+    }
+    await user.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: true })
+    expect((await user.post(`/api/v1/webhooks/${endpoint.id}/test`)).status).toBe(201)
+  })
+})
+
 describe('SSRF protection', () => {
   let strict: TestApp
   let user: TestClient
@@ -428,6 +610,8 @@ describe('SSRF protection', () => {
       'http://[::1]:9000/',
       'http://[fd00:ec2::254]/',
       'http://[::ffff:127.0.0.1]/',
+      'http://[2002:7f00:1::]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
       'http://2130706433/',
     ]) {
       const res = await user.post<ErrorBody>('/api/v1/webhooks', { url, events: ['prompt.created'] })
