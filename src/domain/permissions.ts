@@ -40,10 +40,34 @@ export function canInTeam(
  * Prompts: whoever sees a prompt (its owner; members of its team when it is team-visible) reads
  * and copies it; only the owner edits it, deletes it and sets its current version. Ids are
  * compared with ids (the spec's defect compared an id with the role value).
+ *
+ * The owner of a team prompt holds those rights only while a member of its team (decision 0242,
+ * the rule decision 0008 gave conversations): a removed or departed member, a deleted account, or
+ * the creator of a team key who has left keeps nothing of the team's. Their team prompts stay with
+ * the team, and its admins edit, delete and set their current version instead.
  */
-export function promptAccess(actor: Pick<Actor, 'id'>, prompt: { ownerUserId: string }): PromptAccess {
-  const isOwner = prompt.ownerUserId === actor.id
-  return { edit: isOwner, delete: isOwner, setCurrent: isOwner }
+export interface PromptRightsRef {
+  ownerUserId: string
+  visibility: 'private' | 'team'
+  /** Whether the owner is a member of the prompt's team (meaningless for a private prompt). */
+  ownerIsMember: boolean
+  /** The caller's role in the prompt's team (null: not a member, or a private prompt). */
+  viewerTeamRole: TeamRole | null
+}
+
+export function promptAccess(actor: Pick<Actor, 'id' | 'globalRole'>, prompt: PromptRightsRef): PromptAccess {
+  const shared = prompt.visibility === 'team'
+  const role = shared ? prompt.viewerTeamRole : null
+  const isOwner = prompt.ownerUserId === actor.id && (!shared || role !== null)
+  const managesForTeam =
+    shared && role !== null && !prompt.ownerIsMember && canInTeam(actor, role, 'manage_team')
+  const may = isOwner || managesForTeam
+  return { edit: may, delete: may, setCurrent: may }
+}
+
+/** Only the owner moves a prompt between spaces: a team admin who manages it keeps it in the team. */
+export function mayChangeSharing(actor: Pick<Actor, 'id'>, prompt: { ownerUserId: string }): boolean {
+  return prompt.ownerUserId === actor.id
 }
 
 /**

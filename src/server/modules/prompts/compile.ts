@@ -76,7 +76,7 @@ export async function getResolvedVersion(
   promptId: string,
   versionId: string,
 ): Promise<ResolvedVersion> {
-  const prompt = await findVisiblePrompt(db, actor.id, promptId)
+  const prompt = await findVisiblePrompt(db, actor, promptId)
   if (!prompt) throw promptNotFound()
   const [version] = await db
     .select({ id: promptVersions.id, versionNumber: promptVersions.versionNumber, body: promptVersions.body })
@@ -103,7 +103,7 @@ export async function compileVersion(
   promptId: string,
   input: z.output<typeof compilePromptInput>,
 ): Promise<CompiledPromptAnswer> {
-  const prompt = await findVisiblePrompt(db, actor.id, promptId)
+  const prompt = await findVisiblePrompt(db, actor, promptId)
   if (!prompt) throw promptNotFound()
   const version = await findCompileVersion(db, prompt, input)
   if (!version) throw versionNotFound()

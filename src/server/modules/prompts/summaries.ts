@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts'
 import { cursorTimestamp, type Param } from '../../db/queries.ts'
 import { prompts, promptVersions, users } from '../../db/schema/index.ts'
+import { promptRightsColumns } from './access.ts'
 
 /**
  * The select behind every PromptSummary (lists and detail): the prompt, its current version's
@@ -44,6 +45,7 @@ function summaryColumns(viewerId: Param<string>) {
     updatedAt: prompts.updatedAt,
     // The sort key with microseconds for the cursor: a JS Date would cut them off and skip rows.
     cursorAt: cursorTimestamp(prompts.updatedAt),
+    ...promptRightsColumns(viewerId),
   }
 }
 
@@ -100,8 +102,8 @@ export function selectDetails(db: Db | Tx, viewerId: Param<string>) {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number]
 
-export function toSummary(actor: Pick<Actor, 'id'>, row: SummaryRow): PromptSummary {
-  const { cursorAt: _, ...rest } = row
+export function toSummary(actor: Pick<Actor, 'id' | 'globalRole'>, row: SummaryRow): PromptSummary {
+  const { cursorAt: _, viewerTeamRole: __, ownerIsMember: ___, ...rest } = row
   return {
     ...rest,
     versionCount: Number(row.versionCount),
@@ -113,7 +115,7 @@ export function toSummary(actor: Pick<Actor, 'id'>, row: SummaryRow): PromptSumm
 
 type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['execute']>>[number]
 
-export function toDetail(actor: Pick<Actor, 'id'>, row: DetailRow): PromptDetail {
+export function toDetail(actor: Pick<Actor, 'id' | 'globalRole'>, row: DetailRow): PromptDetail {
   const {
     currentVersionBody,
     currentVersionChangelog,
