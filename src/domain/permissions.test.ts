@@ -69,31 +69,55 @@ describe('canChangeMessage', () => {
 })
 
 describe('promptAccess', () => {
+  const all = { edit: true, delete: true, setCurrent: true }
+  const none = { edit: false, delete: false, setCurrent: false }
+  const user = (id: string) => ({ id, globalRole: 'user' as const })
+  const personal = {
+    ownerUserId: 'a',
+    visibility: 'private' as const,
+    ownerIsMember: false,
+    viewerTeamRole: null,
+  }
+  const team = (ownerIsMember: boolean, viewerTeamRole: 'admin' | 'member' | null) => ({
+    ownerUserId: 'a',
+    visibility: 'team' as const,
+    ownerIsMember,
+    viewerTeamRole,
+  })
+
   it('gives the owner every right and anyone else none (compared by id)', () => {
-    expect(promptAccess({ id: 'a' }, { ownerUserId: 'a' })).toEqual({
-      edit: true,
-      delete: true,
-      setCurrent: true,
-    })
-    expect(promptAccess({ id: 'b' }, { ownerUserId: 'a' })).toEqual({
-      edit: false,
-      delete: false,
-      setCurrent: false,
-    })
+    expect(promptAccess(user('a'), personal)).toEqual(all)
+    expect(promptAccess(user('b'), personal)).toEqual(none)
+  })
+
+  it("keeps a team prompt's owner rights only while the owner is a member of its team", () => {
+    expect(promptAccess(user('a'), team(true, 'member'))).toEqual(all)
+    expect(promptAccess(user('a'), team(false, null))).toEqual(none)
+  })
+
+  it("hands a former member's team prompt to the team's admins, and only then", () => {
+    expect(promptAccess(user('b'), team(false, 'admin'))).toEqual(all)
+    expect(promptAccess(user('b'), team(false, 'member'))).toEqual(none)
+    expect(promptAccess(user('b'), team(true, 'admin'))).toEqual(none)
+    expect(promptAccess({ id: 'g', globalRole: 'global_admin' }, team(false, null))).toEqual(none)
   })
 
   it('lets the owner delete a prompt holding a protected label only as a team admin, never with a key', () => {
-    const holds = { holdsProtectedLabel: true, viewerIsTeamAdmin: false }
-    const deletes = (actor: Parameters<typeof promptAccess>[0], held: typeof holds) =>
-      promptAccess(actor, { ownerUserId: 'a' }, held).delete
-    expect(deletes({ id: 'a', globalRole: 'user' }, holds)).toBe(false)
-    expect(deletes({ id: 'a', globalRole: 'user' }, { ...holds, viewerIsTeamAdmin: true })).toBe(true)
-    expect(deletes({ id: 'a', globalRole: 'global_admin' }, holds)).toBe(true)
-    expect(
-      deletes({ id: 'a', globalRole: 'user', apiKeyId: 'k' }, { ...holds, viewerIsTeamAdmin: true }),
-    ).toBe(false)
-    expect(deletes({ id: 'a', globalRole: 'user' }, { ...holds, holdsProtectedLabel: false })).toBe(true)
-    expect(promptAccess({ id: 'a' }, { ownerUserId: 'a' }, holds)).toMatchObject({
+    const holds = { holdsProtectedLabel: true }
+    const ownTeamPrompt = (role: 'admin' | 'member') => ({
+      ownerUserId: 'a',
+      visibility: 'team' as const,
+      ownerIsMember: true,
+      viewerTeamRole: role,
+    })
+    const deletes = (actor: Parameters<typeof promptAccess>[0], role: 'admin' | 'member', held = holds) =>
+      promptAccess(actor, ownTeamPrompt(role), held).delete
+    expect(deletes({ id: 'a', globalRole: 'user' }, 'member')).toBe(false)
+    expect(deletes({ id: 'a', globalRole: 'user' }, 'admin')).toBe(true)
+    expect(deletes({ id: 'a', globalRole: 'global_admin' }, 'member')).toBe(true)
+    expect(deletes({ id: 'a', globalRole: 'user', apiKeyId: 'k' }, 'admin')).toBe(false)
+    expect(deletes({ id: 'a', globalRole: 'user' }, 'member', { holdsProtectedLabel: false })).toBe(true)
+    expect(promptAccess({ id: 'a', globalRole: 'user' }, ownTeamPrompt('member'), holds)).toMatchObject({
       edit: true,
       setCurrent: true,
     })

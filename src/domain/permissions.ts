@@ -38,36 +38,59 @@ export function canInTeam(
 }
 
 /**
- * What a delete would take of the team's protected labels, and whether the viewer is an admin of
- * the prompt's team. Absent: the prompt holds none (a personal prompt, or a check made later, in
- * the delete's own transaction).
+ * Whether a delete would take one of the team's protected labels. Absent: the prompt holds none (a
+ * personal prompt, or a check made later, in the delete's own transaction).
  */
 export interface ProtectedLabelsHeld {
   holdsProtectedLabel: boolean
-  viewerIsTeamAdmin: boolean
 }
 
 /**
  * Prompts: whoever sees a prompt (its owner; members of its team when it is team-visible) reads
  * and copies it; only the owner edits it, deletes it and sets its current version. Ids are
- * compared with ids (the spec's defect compared an id with the role value). Deleting takes the
- * prompt's labels with it, so while one of them is protected in its team the owner deletes it only
- * as a team admin (or global admin), and never with an API key.
+ * compared with ids (the spec's defect compared an id with the role value).
+ *
+ * The owner of a team prompt holds those rights only while a member of its team (decision 0242,
+ * the rule decision 0008 gave conversations): a removed or departed member, a deleted account, or
+ * the creator of a team key who has left keeps nothing of the team's. Their team prompts stay with
+ * the team, and its admins edit, delete and set their current version instead.
+ *
+ * Deleting takes the prompt's labels with it, so while one of them is protected in its team the
+ * prompt is deleted only by a team admin (or global admin), and never with an API key.
  */
+export interface PromptRightsRef {
+  ownerUserId: string
+  visibility: 'private' | 'team'
+  /** Whether the owner is a member of the prompt's team (meaningless for a private prompt). */
+  ownerIsMember: boolean
+  /** The caller's role in the prompt's team (null: not a member, or a private prompt). */
+  viewerTeamRole: TeamRole | null
+}
+
 export function promptAccess(
-  actor: Pick<Actor, 'id'> & Partial<Pick<Actor, 'globalRole' | 'apiKeyId'>>,
-  prompt: { ownerUserId: string },
+  actor: Pick<Actor, 'id' | 'globalRole'> & Partial<Pick<Actor, 'apiKeyId'>>,
+  prompt: PromptRightsRef,
   held?: ProtectedLabelsHeld,
 ): PromptAccess {
-  const isOwner = prompt.ownerUserId === actor.id
+  const shared = prompt.visibility === 'team'
+  const role = shared ? prompt.viewerTeamRole : null
+  const isOwner = prompt.ownerUserId === actor.id && (!shared || role !== null)
+  const managesForTeam =
+    shared && role !== null && !prompt.ownerIsMember && canInTeam(actor, role, 'manage_team')
+  const may = isOwner || managesForTeam
   const takesProtected =
     held?.holdsProtectedLabel === true &&
     !mayMoveProtectedLabels(
       actor.apiKeyId
         ? { kind: 'apiKey' }
-        : { kind: 'user', isTeamAdmin: held.viewerIsTeamAdmin || actor.globalRole === 'global_admin' },
+        : { kind: 'user', isTeamAdmin: role === 'admin' || actor.globalRole === 'global_admin' },
     )
-  return { edit: isOwner, delete: isOwner && !takesProtected, setCurrent: isOwner }
+  return { edit: may, delete: may && !takesProtected, setCurrent: may }
+}
+
+/** Only the owner moves a prompt between spaces: a team admin who manages it keeps it in the team. */
+export function mayChangeSharing(actor: Pick<Actor, 'id'>, prompt: { ownerUserId: string }): boolean {
+  return prompt.ownerUserId === actor.id
 }
 
 /**

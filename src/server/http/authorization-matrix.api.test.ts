@@ -23,6 +23,10 @@ import { createTestApp } from '../testing/test-app.ts'
  * - otherKey: a read-write key of another space (Bearer on /api/v1, Basic on /api/public);
  * - readKey: a read-only key of the owner (Bearer: the owner's personal key; Basic: the team's key).
  *
+ * Two more callers have their own table (`formerCallers`), beside the first so that its rows stay
+ * as they were: a former member and a former admin of the owner's team, each removed by the owner
+ * after making a team prompt there. They must be answered as strangers (decision 0242).
+ *
  * The rows cover the declared operations (src/domain/api) and the Langfuse-compatible routes under
  * /api/public (`public <METHOD> <path>`); a new one without a row fails the suite. A cell lists one
  * status or several (`200|429`) where the answer legitimately depends on what ran before (a rate
@@ -41,6 +45,8 @@ const actors = [
   'global',
   'otherKey',
   'readKey',
+  'formerMember',
+  'formerAdmin',
   'owner',
 ] as const
 type Actor = (typeof actors)[number]
@@ -56,6 +62,8 @@ const columns: Actor[] = [
   'otherKey',
   'readKey',
 ]
+/** The second table's columns. */
+const formerColumns: Actor[] = ['formerMember', 'formerAdmin']
 
 // biome-ignore format: a table, one row per operation, one column per caller
 const expected: Record<string, string> = {
@@ -83,18 +91,18 @@ const expected: Record<string, string> = {
   'prompts.list':                                      '401     200      200     200     200     200     200     200      200',
   'prompts.tags':                                      '401     200      200     200     200     200     200     200      200',
   'prompts.create':                                    '401     400      201     201     201     400     400     400      403',
-  'prompts.exportPrompts':                             '401     404      200     200     200     404     404     404      200',
+  'prompts.exportPrompts':                             '401     404      200     200     200     404     404     404      404',
   'prompts.importPrompts':                             '401     404      200     200     200     404     404     404      403',
-  'prompts.compile':                                   '401     404      200     200     200     404     404     404      200',
-  'prompts.usedBy':                                    '401     404      200     200     200     404     404     404      200',
-  'prompts.get':                                       '401     404      200     200     200     404     404     404      200',
+  'prompts.compile':                                   '401     404      200     200     200     404     404     404      404',
+  'prompts.usedBy':                                    '401     404      200     200     200     404     404     404      404',
+  'prompts.get':                                       '401     404      200     200     200     404     404     404      404',
   'prompts.update':                                    '401     404      403     403     200     404     404     404      403',
-  'prompts.versions':                                  '401     404      200     200     200     404     404     404      200',
-  'prompts.version':                                   '401     404      200     200     200     404     404     404      200',
-  'prompts.resolvedVersion':                           '401     404      200     200     200     404     404     404      200',
+  'prompts.versions':                                  '401     404      200     200     200     404     404     404      404',
+  'prompts.version':                                   '401     404      200     200     200     404     404     404      404',
+  'prompts.resolvedVersion':                           '401     404      200     200     200     404     404     404      404',
   'prompts.setCurrentVersion':                         '401     404      403     403     200     404     404     404      403',
   'promptLabels.set':                                  '401     404      403     403     200     404     404     404      403',
-  'promptLabels.history':                              '401     404      200     200     200     404     404     404      200',
+  'promptLabels.history':                              '401     404      200     200     200     404     404     404      404',
   'promptLabels.revert':                               '401     404      403     403     200     404     404     404      403',
   'promptLabels.protectedLabels':                      '401     404      200     200     200     404     200     404      200',
   'promptLabels.setProtectedLabels':                   '401     404      403     200     200     404     200     404      403',
@@ -180,6 +188,125 @@ const expected: Record<string, string> = {
   'teams.leave':                                       '401     404      404     204     409     404     404     403      403',
 }
 
+// biome-ignore format: a table, one row per operation, one column per former caller
+const formerCallers: Record<string, string> = {
+  //                                                    formerMember formerAdmin
+  'auth.signUp':                                       '409          409',
+  'auth.signIn':                                       '200          200',
+  'auth.sendCode':                                     '200|429      200|429',
+  'auth.verifyCode':                                   '400|429      400|429',
+  'auth.providers':                                    '200          200',
+  'auth.requestPasswordReset':                         '200|429      200|429',
+  'auth.openRecovery':                                 '400          400',
+  'auth.recovery':                                     '401          401',
+  'auth.recoverPassword':                              '401          401',
+  'auth.directReset':                                  '401          401',
+  'auth.adminSetPassword':                             '403          403',
+  'auth.diagnostics':                                  '403          403',
+  'account.session':                                   '200          200',
+  'account.sessions':                                  '200          200',
+  'account.me':                                        '200          200',
+  'account.profile':                                   '200          200',
+  'account.updateProfile':                             '200          200',
+  'prompts.list':                                      '200          200',
+  'prompts.tags':                                      '200          200',
+  'prompts.create':                                    '400          400',
+  'prompts.exportPrompts':                             '404          404',
+  'prompts.importPrompts':                             '404          404',
+  'prompts.compile':                                   '404          404',
+  'prompts.usedBy':                                    '404          404',
+  'prompts.get':                                       '404          404',
+  'prompts.update':                                    '404          404',
+  'prompts.versions':                                  '404          404',
+  'prompts.version':                                   '404          404',
+  'prompts.resolvedVersion':                           '404          404',
+  'prompts.setCurrentVersion':                         '404          404',
+  'promptLabels.set':                                  '404          404',
+  'promptLabels.history':                              '404          404',
+  'promptLabels.revert':                               '404          404',
+  'promptLabels.protectedLabels':                      '404          404',
+  'promptLabels.setProtectedLabels':                   '404          404',
+  'conversations.list':                                '200          200',
+  'conversations.create':                              '404          404',
+  'conversations.get':                                 '404          404',
+  'conversations.update':                              '404          404',
+  'conversations.messages':                            '404          404',
+  'conversations.appendMessage':                       '404          404',
+  'conversations.updateMessage':                       '404          404',
+  'conversations.attachments':                         '404          404',
+  'conversations.attach':                              '404          404',
+  'conversations.promptUsage':                         '404          404',
+  'teams.list':                                        '200          200',
+  'teams.create':                                      '201          201',
+  'teams.get':                                         '404          404',
+  'teams.rename':                                      '404          404',
+  'teams.members':                                     '404          404',
+  'teams.changeRole':                                  '404          404',
+  'teams.invitations':                                 '404          404',
+  'teams.invite':                                      '404          404',
+  'teams.resendInvitation':                            '404          404',
+  'teams.previewInvitation':                           '200          200',
+  'teams.acceptInvitation':                            '403          403',
+  'plans.entitlements':                                '404          404',
+  'plans.billing':                                     '200          200',
+  'plans.choose':                                      '404          404',
+  'plans.adminRequests':                               '403          403',
+  'plans.adminSetPlan':                                '403          403',
+  'dashboard.get':                                     '404          404',
+  'mail.outbox':                                       '403          403',
+  'mail.get':                                          '403          403',
+  'mail.sendTest':                                     '403          403',
+  'mail.retry':                                        '403          403',
+  'apiKeys.list':                                      '404          404',
+  'apiKeys.create':                                    '404          404',
+  'admin.stats':                                       '403          403',
+  'admin.users':                                       '403          403',
+  'admin.setRole':                                     '403          403',
+  'admin.health':                                      '403          403',
+  'admin.buildStatus':                                 '403          403',
+  'admin.probes':                                      '403          403',
+  'admin.probeCodeSignIn':                             '403          403',
+  'dataRights.startExport':                            '201          201',
+  'dataRights.latestExport':                           '200          200',
+  'dataRights.downloadExport':                         '404          404',
+  'dataRights.deletionCheck':                          '200          200',
+  'dataRights.sendDeletionCode':                       '409          409',
+  'audit.list':                                        '403          403',
+  'audit.export':                                      '403          403',
+  'audit.teamList':                                    '404          404',
+  'audit.teamExport':                                  '404          404',
+  'webhooks.list':                                     '404          404',
+  'webhooks.create':                                   '404          404',
+  'webhooks.update':                                   '404          404',
+  'webhooks.revealSecret':                             '404          404',
+  'webhooks.rotateSecret':                             '404          404',
+  'webhooks.sendTest':                                 '404          404',
+  'webhooks.deliveries':                               '404          404',
+  'webhooks.redeliver':                                '404          404',
+  'system.health':                                     '200          200',
+  'system.openApi':                                    '200          200',
+  'public GET /v2/prompts':                            '401          401',
+  'public POST /v2/prompts':                           '401          401',
+  'public GET /v2/prompts/:name':                      '401          401',
+  'public PATCH /v2/prompts/:name/versions/:version':  '401          401',
+  'public DELETE /v2/prompts/:name':                   '401          401',
+  'public GET /prompts':                               '401          401',
+  'public POST /prompts':                              '401          401',
+  'promptLabels.remove':                               '404          404',
+  'conversations.detach':                              '404          404',
+  'conversations.deleteMessage':                       '404          404',
+  'conversations.delete':                              '404          404',
+  'prompts.delete':                                    '404          404',
+  'webhooks.delete':                                   '404          404',
+  'apiKeys.revoke':                                    '404          404',
+  'teams.revokeInvitation':                            '404          404',
+  'plans.cancelRequest':                               '404          404',
+  'dataRights.deleteTeam':                             '404          404',
+  'dataRights.deleteAccount':                          '400          400',
+  'teams.removeMember':                                '404          404',
+  'teams.leave':                                       '404          404',
+}
+
 /** Destructive operations, run after every other row, in this order. */
 const destructiveLast = [
   'promptLabels.remove',
@@ -236,15 +363,20 @@ const rows = [...declared, ...langfuseRows].sort((a, b) => rank(a) - rank(b))
 function parseCell(cell: string): number[] {
   return cell.split('|').map(Number)
 }
-function cellsOf(id: string): Record<Actor, number[]> | undefined {
-  const line = expected[id]
+function cellsIn(table: Record<string, string>, tableColumns: Actor[], id: string) {
+  const line = table[id]
   if (line === undefined) return undefined
   const cells = line.trim().split(/\s+/)
-  if (cells.length !== columns.length) throw new Error(`${id}: ${cells.length} cells, not ${columns.length}`)
-  return Object.fromEntries(columns.map((actor, index) => [actor, parseCell(cells[index]!)])) as Record<
-    Actor,
-    number[]
-  >
+  if (cells.length !== tableColumns.length) {
+    throw new Error(`${id}: ${cells.length} cells, not ${tableColumns.length}`)
+  }
+  return Object.fromEntries(tableColumns.map((actor, index) => [actor, parseCell(cells[index]!)]))
+}
+function cellsOf(id: string): Record<Actor, number[]> | undefined {
+  const main = cellsIn(expected, columns, id)
+  const former = cellsIn(formerCallers, formerColumns, id)
+  if (!main || !former) return undefined
+  return { ...main, ...former } as Record<Actor, number[]>
 }
 
 let fx: ApiObjects
@@ -281,6 +413,25 @@ beforeAll(async () => {
   const otherTeamKey = await keyOf(other, 'read_write', otherTeam.id)
   const ownerRead = await keyOf(owner, 'read')
   const teamRead = await keyOf(owner, 'read', fx.teamId)
+  // Former callers: each made a team prompt (and the former admin a team key) while in the team.
+  const former = async (role: 'member' | 'admin') => {
+    const client = new TestClient(testApp)
+    const user = await client.signUp()
+    await addMember(testApp, owner, fx.teamId, client, role)
+    const made = await client.post('/api/v1/prompts', {
+      title: `Made by a ${role}`,
+      body: 'Mine',
+      visibility: 'team',
+      teamId: fx.teamId,
+    })
+    if (made.status !== 201) throw new Error(`former ${role}'s prompt: ${made.status}`)
+    if (role === 'admin') await keyOf(client, 'read_write', fx.teamId)
+    const removed = await owner.delete(`/api/v1/teams/${fx.teamId}/members/${user.id}`)
+    if (removed.status !== 204) throw new Error(`removing the former ${role}: ${removed.status}`)
+    return client
+  }
+  const formerMember = await former('member')
+  const formerAdmin = await former('admin')
   const anonymous = new TestClient(testApp)
   Object.assign(callers, {
     anon: { client: anonymous },
@@ -292,6 +443,8 @@ beforeAll(async () => {
     global: { client: global },
     otherKey: { client: anonymous, v1: otherPersonal.bearer, public: otherTeamKey.basic },
     readKey: { client: anonymous, v1: ownerRead.bearer, public: teamRead.basic },
+    formerMember: { client: formerMember },
+    formerAdmin: { client: formerAdmin },
   })
 })
 
@@ -323,6 +476,8 @@ it('has a row for every operation and Langfuse route, and none for one that is g
   if (record) return
   expect(ids.filter((id) => !(id in expected))).toEqual([])
   expect(Object.keys(expected).filter((id) => !ids.includes(id))).toEqual([])
+  expect(ids.filter((id) => !(id in formerCallers))).toEqual([])
+  expect(Object.keys(formerCallers).filter((id) => !ids.includes(id))).toEqual([])
   expect(destructiveLast.filter((id) => !ids.includes(id))).toEqual([])
 })
 
@@ -345,7 +500,9 @@ it('answers every caller as its row says, with no leak', async () => {
       if (refusal && res.status >= 200 && res.status < 300) leaks.push(detail)
       if (!cell.includes(res.status)) mismatches.push(detail)
     }
-    recorded.push(`  '${row.id}': '${columns.map((actor) => got[actor]).join(' ')}',`)
+    recorded.push(
+      `  '${row.id}': '${columns.map((actor) => got[actor]).join(' ')}' | '${formerColumns.map((actor) => got[actor]).join(' ')}',`,
+    )
   }
   if (record) process.stdout.write(`${recorded.join('\n')}\n`)
   reportFigures('authorization-matrix', {

@@ -18,6 +18,7 @@ export const promptsDe: Record<keyof typeof promptsEn, string> = {
   'prompts.alreadyExists': 'Prompt existiert bereits',
   'prompts.referenced': 'Der Prompt kann nicht gelöscht werden, weil andere Datensätze auf ihn verweisen.',
   'prompts.editForbidden': 'Du hast keine Berechtigung, diesen Prompt zu bearbeiten',
+  'prompts.sharingForbidden': 'Nur der Eigentümer des Prompts kann ändern, mit wem er geteilt wird',
   'prompts.deleteForbidden': 'Du hast keine Berechtigung, diesen Prompt zu löschen.',
   'prompts.tooManyVersions':
     'Dieser Prompt hat seine Grenze von {max} Versionen erreicht. Speichere deinen Text stattdessen als neuen Prompt.',

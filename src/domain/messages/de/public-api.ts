@@ -49,5 +49,7 @@ export const publicApiDe: Record<keyof typeof publicApiEn, string> = {
   'apiKeys.invalid': 'Ungültiger API-Schlüssel',
   'apiKeys.readOnly': 'Dieser API-Schlüssel darf nur lesen',
   'apiKeys.notForThisRoute': 'API-Schlüssel dürfen nur die Prompt-API verwenden',
+  'apiKeys.personalSpaceOnly':
+    'Ein persönlicher API-Schlüssel erreicht nur deine persönlichen Prompts; die Prompts eines Teams brauchen einen Schlüssel dieses Teams',
   'apiKeys.apiAccessLocked': 'API-Zugriff ist in diesem Tarif gesperrt',
 }

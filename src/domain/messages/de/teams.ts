@@ -37,6 +37,12 @@ export const teamsDe: Record<keyof typeof teamsEn, string> = {
     'Melde dich mit {email} an oder erstelle ein Konto mit dieser Adresse, um die Einladung anzunehmen. Der Link ist {days} Tage gültig.',
   'teams.mail.ignore':
     'Du hast diese Einladung nicht erwartet? Dann ignoriere diese E-Mail: Ohne deine Zustimmung passiert nichts.',
+  'teams.mail.keysSubject': 'API-Schlüssel deines Teams zur Prüfung',
+  'teams.mail.keysBody':
+    'Jemand, der API-Schlüssel für dein Team erstellt hat, ist kein Admin des Teams mehr. Die Schlüssel funktionieren weiter für das Team, und diese Person kennt möglicherweise noch ihre Geheimnisse. Prüfe sie und widerrufe die, die das Team nicht braucht:',
+  'teams.mail.detailFormerAdmin': 'Ehemaliger Admin',
+  'teams.mail.detailKey': 'Schlüssel',
+  'teams.mail.keysAction': 'API-Schlüssel prüfen',
   'teams.role.admin': 'Admin',
   'teams.role.member': 'Mitglied',
   'teams.membersAccessDenied': 'Zugriff auf Teammitglieder verweigert',

@@ -17,6 +17,7 @@ export const promptsEn = {
   'prompts.alreadyExists': 'Prompt already exists',
   'prompts.referenced': 'Cannot delete prompt because it is referenced by other records.',
   'prompts.editForbidden': 'You do not have permission to edit this prompt',
+  'prompts.sharingForbidden': "Only the prompt's owner can change whom it is shared with",
   'prompts.deleteForbidden': 'You do not have access to delete this prompt.',
   'prompts.tooManyVersions':
     'This prompt has reached its limit of {max} versions. Save your text as a new prompt instead.',

@@ -43,5 +43,7 @@ export const publicApiEn = {
   'apiKeys.invalid': 'Invalid API key',
   'apiKeys.readOnly': 'This API key may only read',
   'apiKeys.notForThisRoute': 'API keys may only use the prompt API',
+  'apiKeys.personalSpaceOnly':
+    "A personal API key reaches your personal prompts only; a team's prompts need a key of that team",
   'apiKeys.apiAccessLocked': 'API access is locked on this plan',
 } as const

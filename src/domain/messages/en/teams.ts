@@ -34,6 +34,12 @@ export const teamsEn = {
     'Sign in with {email}, or create an account with that address, to accept. The link is valid for {days} days.',
   'teams.mail.ignore':
     'Not expecting this invitation? Ignore this email: nothing happens unless you accept it.',
+  'teams.mail.keysSubject': 'API keys of your team to review',
+  'teams.mail.keysBody':
+    'Someone who created API keys for your team is no longer one of its admins. The keys still work for the team, and that person may still hold their secrets. Review them and revoke those the team does not need:',
+  'teams.mail.detailFormerAdmin': 'Former admin',
+  'teams.mail.detailKey': 'Key',
+  'teams.mail.keysAction': 'Review the API keys',
   'teams.role.admin': 'Admin',
   'teams.role.member': 'Member',
   // Lists these as well. This server reports those situations as 'Team not found or access

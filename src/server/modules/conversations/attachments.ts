@@ -32,7 +32,7 @@ export async function resolveAttachmentRefs(
     unique.set(`${resolved.promptId}|${resolved.promptVersionId}`, resolved)
   }
   for (const ref of unique.values()) {
-    if (!(await findVisiblePrompt(tx, actor.id, ref.promptId, { keyShare: true }))) throw promptNotFound()
+    if (!(await findVisiblePrompt(tx, actor, ref.promptId, { keyShare: true }))) throw promptNotFound()
     if (ref.promptVersionId) {
       const [version] = await tx
         .select({ id: promptVersions.id })
@@ -46,7 +46,8 @@ export async function resolveAttachmentRefs(
 
 /** The select behind `attachmentsOf`, with placeholders for the viewer and the ids (`builtOnce`). */
 const attachmentsStatement = builtOnce((db) => {
-  const visible = promptVisibleTo(sql.placeholder('viewer'))
+  // Conversations are not for keys: the viewer's teams are always within reach.
+  const visible = promptVisibleTo(sql.placeholder('viewer'), sql.placeholder('viewer'))
   const whenVisible = <T>(value: unknown) => sql<T>`CASE WHEN ${visible} THEN ${value} END`
   return (
     db

@@ -21,7 +21,7 @@ import { conversationVisibleTo } from './policy.ts'
  * recently active first (the first 20 per version; the counts are exact).
  */
 export async function getPromptUsage(db: Db, actor: Actor, promptId: string): Promise<PromptUsage> {
-  if (!(await findVisiblePrompt(db, actor.id, promptId))) throw promptNotFound()
+  if (!(await findVisiblePrompt(db, actor, promptId))) throw promptNotFound()
   const versions = await db
     .select({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
     .from(promptVersions)

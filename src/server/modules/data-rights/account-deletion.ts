@@ -35,6 +35,7 @@ import { mailKeyOf } from '../../mail/sealing.ts'
 import { recordAudit } from '../audit/record.ts'
 import { enforceRateLimits } from '../auth/rate-limits.ts'
 import { removePrompts } from '../prompts/service.ts'
+import { queueKeysToReview } from '../teams/former-admin-keys.ts'
 
 export interface DataRightsDeps {
   db: Db
@@ -207,6 +208,14 @@ export async function deleteAccount(
       .update(conversationMessages)
       .set({ createdByUserId: null })
       .where(eq(conversationMessages.createdByUserId, actor.id))
+    // Their team keys stay with the teams (decision 0242): the admins left there review them.
+    const adminOf = await tx
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.userId, actor.id), eq(teamMembers.role, 'admin')))
+    for (const { teamId } of adminOf) {
+      await queueKeysToReview(tx, { appUrl: config.appUrl, locale: actor.locale }, teamId, actor.id)
+    }
     await tx.delete(teamMembers).where(eq(teamMembers.userId, actor.id))
     await tx.delete(invitations).where(sql`lower(${invitations.email}) = ${actor.email.toLowerCase()}`)
     await tx.delete(apiKeys).where(eq(apiKeys.ownerUserId, actor.id))

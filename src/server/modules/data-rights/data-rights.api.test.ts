@@ -117,6 +117,24 @@ describe('export my data', () => {
     expect((await stranger.get<{ export: null }>('/api/v1/me/exports/latest')).body.export).toBeNull()
   })
 
+  it("carries team data only while a member: nothing of a former team's, nor what was written there since", async () => {
+    const admin = await person()
+    const leaver = await person()
+    const team = await createTeamAs(admin, 'Left behind')
+    await addMember(testApp, admin, team.id, leaver)
+    await createPromptAs(leaver, { title: 'Mine, personal' })
+    await createPromptAs(leaver, { title: 'Made in the team', visibility: 'team', teamId: team.id })
+    const chat = await createConversation(leaver, { title: 'Team chat', teamId: team.id, firstMessage: 'Hi' })
+    await createConversation(leaver, { title: 'Personal chat', firstMessage: 'Note to self' })
+    expect((await admin.delete(`/api/v1/teams/${team.id}/members/${leaver.user!.id}`)).status).toBe(204)
+    await appendMessage(admin, chat.id, { content: { text: 'Written after the removal' } })
+
+    const archive = await exportOf(leaver)
+    expect(archive.prompts.map((prompt) => prompt.title)).toEqual(['Mine, personal'])
+    expect(archive.conversations.map((conversation) => conversation.title)).toEqual(['Personal chat'])
+    expect(JSON.stringify(archive)).not.toContain('Written after the removal')
+  })
+
   it('starts one export at a time: a second start returns the one being built', async () => {
     const owner = await person()
     const [a, b] = await Promise.all([

@@ -20,6 +20,8 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import type { Logger } from '../../log.ts'
+import { conversationOwnedBy } from '../conversations/policy.ts'
+import { promptOwnedBy } from '../prompts/access.ts'
 import { exportedPrompts } from '../prompts/transfer.ts'
 
 /** Prompts (and conversations) read per statement, and how often progress is written. */
@@ -166,7 +168,10 @@ export async function buildArchive(
   const [user] = await db.select().from(users).where(eq(users.id, userId))
   if (!user) throw new Error('export of a missing user')
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId))
-  const [promptCount] = await db.select({ n: count() }).from(prompts).where(eq(prompts.ownerUserId, userId))
+  // Team data only while a member (decisions 0008 and 0242): what a former member started in a team
+  // stayed with it, messages written there since included.
+  const ownPrompts = promptOwnedBy(userId, userId)
+  const [promptCount] = await db.select({ n: count() }).from(prompts).where(ownPrompts)
   const ownConversations = await db
     .select({
       id: conversations.id,
@@ -178,15 +183,13 @@ export async function buildArchive(
     })
     .from(conversations)
     .leftJoin(teams, eq(teams.id, conversations.teamId))
-    .where(eq(conversations.ownerUserId, userId))
+    .where(conversationOwnedBy(userId))
     .orderBy(asc(conversations.createdAt), asc(conversations.id))
   const total = (promptCount?.n ?? 0) + ownConversations.length
   let done = 0
   await progress(done, total)
 
-  const exported = await exportedPrompts(db, eq(prompts.ownerUserId, userId), (count) =>
-    progress(count, total),
-  )
+  const exported = await exportedPrompts(db, ownPrompts, (count) => progress(count, total))
   done = exported.length
   const markdown: Record<string, string> = {}
   const taken = new Set<string>()

@@ -78,7 +78,7 @@ export async function getResolvedVersion(
   promptId: string,
   versionId: string,
 ): Promise<ResolvedVersion> {
-  const prompt = await findVisiblePrompt(db, actor.id, promptId)
+  const prompt = await findVisiblePrompt(db, actor, promptId)
   if (!prompt) throw promptNotFound()
   const [version] = await db
     .select({ id: promptVersions.id, versionNumber: promptVersions.versionNumber, body: promptVersions.body })
@@ -108,7 +108,7 @@ export async function compileVersion(
   rateLimitMultiplier: number,
 ): Promise<CompiledPromptAnswer> {
   await enforceCompileRate(db, actor, rateLimitMultiplier)
-  const prompt = await findVisiblePrompt(db, actor.id, promptId)
+  const prompt = await findVisiblePrompt(db, actor, promptId)
   if (!prompt) throw promptNotFound()
   const version = await findCompileVersion(db, prompt, input)
   if (!version) throw versionNotFound()

@@ -164,7 +164,7 @@ export async function deletePromptVersions(
 export async function deletePrompt(db: Db, actor: Actor, promptId: string): Promise<void> {
   await db
     .transaction(async (tx) => {
-      const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
+      const prompt = await lockVisiblePrompt(tx, actor, promptId)
       requirePromptAccess(actor, prompt, 'delete')
       await deletePromptVersions(tx, prompt, 'all', moverOf(actor))
     })

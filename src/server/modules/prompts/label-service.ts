@@ -29,7 +29,7 @@ export async function setLabel(
   input: z.output<typeof setLabelInput>,
 ): Promise<PromptDetail> {
   await db.transaction(async (tx) => {
-    const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
+    const prompt = await lockVisiblePrompt(tx, actor, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     const version = await findVersion(tx, promptId, input.versionId)
     const mover = moverOf(actor)
@@ -42,7 +42,7 @@ export async function setLabel(
 /** Take a label off the prompt (no version holds it afterwards). */
 export async function removeLabel(db: Db, actor: Actor, promptId: string, label: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
+    const prompt = await lockVisiblePrompt(tx, actor, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     if (!LABEL_PATTERN.test(label))
       throw new AppError('not_found', 'prompts.labelNotSet', { params: { label } })
@@ -59,7 +59,7 @@ export async function labelHistory(
   promptId: string,
   query: z.output<typeof listVersionsQuery>,
 ): Promise<Page<LabelEvent>> {
-  const prompt = await findVisiblePrompt(db, actor.id, promptId)
+  const prompt = await findVisiblePrompt(db, actor, promptId)
   if (!prompt) throw promptNotFound()
   const rows = await db
     .select({
@@ -108,7 +108,7 @@ export async function revertLabelEvent(
   eventId: string,
 ): Promise<PromptDetail> {
   await db.transaction(async (tx) => {
-    const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
+    const prompt = await lockVisiblePrompt(tx, actor, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     if (!isUuid(eventId)) throw new AppError('not_found', 'prompts.labelEventNotFound')
     const [event] = await tx

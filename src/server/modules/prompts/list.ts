@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import { afterCursor, hasAllTags, type Param, teamsOf, toPage } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
+import { promptOwnedBy, teamReachOf } from './access.ts'
 import {
   bodyMatchesOf,
   fieldHitsOf,
@@ -18,15 +19,21 @@ import {
 import { selectSummaries, toSummary } from './summaries.ts'
 
 /**
- * Which prompts a scope covers: 'owner' the caller's own, 'team' the team-visible prompts of
- * the caller's teams (or of one of them). Membership is part of the query, so a team the caller
- * is not in simply yields nothing.
+ * Which prompts a scope covers: 'owner' the caller's own that they still see (not the team prompts
+ * of a team they left), 'team' the team-visible prompts of the caller's teams (or of one of them).
+ * Membership is part of the query, so a team the caller is not in, or does not reach (`member`:
+ * null for a personal key), simply yields nothing.
  */
-function scopeCondition(userId: Param<string>, scope: PromptScope, teamId: Param<string> | undefined): SQL {
-  if (scope === 'owner') return eq(prompts.ownerUserId, userId)
+function scopeCondition(
+  userId: Param<string>,
+  member: Param<string | null>,
+  scope: PromptScope,
+  teamId: Param<string> | undefined,
+): SQL {
+  if (scope === 'owner') return promptOwnedBy(userId, member)
   return and(
     eq(prompts.visibility, 'team'),
-    inArray(prompts.teamId, teamsOf(userId)),
+    inArray(prompts.teamId, teamsOf(member as Param<string>)),
     teamId ? eq(prompts.teamId, teamId) : undefined,
   )!
 }
@@ -36,6 +43,7 @@ type ListQuery = z.output<typeof listPromptsQuery>
 /** The list's filters, with values or with placeholders (`listStatement`). */
 function listFilters(
   viewer: Param<string>,
+  member: Param<string | null>,
   scope: PromptScope,
   params: {
     teamId?: Param<string>
@@ -44,7 +52,7 @@ function listFilters(
   },
 ): (SQL | undefined)[] {
   return [
-    scopeCondition(viewer, scope, params.teamId),
+    scopeCondition(viewer, member, scope, params.teamId),
     params.tags ? hasAllTags(prompts.tags, params.tags) : undefined,
     params.visibility ? eq(prompts.visibility, params.visibility) : undefined,
   ]
@@ -63,7 +71,13 @@ export async function listPrompts(db: Db, actor: Actor, query: ListQuery): Promi
     tags: tags !== undefined,
     visibility: query.visibility !== undefined,
   }
-  const filterValues = { viewer: actor.id, teamId: query.teamId, tags, visibility: query.visibility }
+  const filterValues = {
+    viewer: actor.id,
+    member: teamReachOf(actor),
+    teamId: query.teamId,
+    tags,
+    visibility: query.visibility,
+  }
   if (query.search) return searchPrompts(db, actor, query, query.search, filterShape, filterValues)
   const cursor = query.cursor ? decodeCursor(query.cursor, 'timestamp') : undefined
   const rows = await listStatement(db, { ...filterShape, cursor: cursor !== undefined }).execute({
@@ -95,10 +109,10 @@ interface ListShape extends FilterShape {
 
 const filterKey = (shape: FilterShape) => `${shape.scope}:${+shape.team}${+shape.tags}${+shape.visibility}`
 
-/** The filters of a shape, with placeholders viewer, teamId, tags and visibility. */
+/** The filters of a shape, with placeholders viewer, member, teamId, tags and visibility. */
 function filterPlaceholders(shape: FilterShape): (SQL | undefined)[] {
   const ph = sql.placeholder
-  return listFilters(ph('viewer'), shape.scope, {
+  return listFilters(ph('viewer'), ph('member'), shape.scope, {
     teamId: shape.team ? ph('teamId') : undefined,
     tags: shape.tags ? ph('tags') : undefined,
     visibility: shape.visibility ? ph('visibility') : undefined,
@@ -135,7 +149,7 @@ const listStatement = builtOnce(
       shape.scope === 'team'
         ? sql`(SELECT page.id FROM team_members m
           CROSS JOIN LATERAL (${pageOf(and(eq(prompts.visibility, 'team'), sql`${prompts.teamId} = m.team_id`)!, { id: prompts.id, updatedAt: prompts.updatedAt })}) page
-          WHERE m.user_id = ${viewer}${shape.team ? sql` AND m.team_id = ${ph('teamId')}` : sql``}
+          WHERE m.user_id = ${ph('member')}${shape.team ? sql` AND m.team_id = ${ph('teamId')}` : sql``}
           ORDER BY page.updated_at DESC, page.id DESC LIMIT ${ph('limit')})`
         : pageOf(filters[0]!, { id: prompts.id })
     return selectSummaries(db, viewer)
@@ -228,7 +242,7 @@ export async function listPromptTags(
   const rows = await db
     .selectDistinct({ tag })
     .from(prompts)
-    .where(scopeCondition(actor.id, query.scope, query.teamId))
+    .where(scopeCondition(actor.id, teamReachOf(actor), query.scope, query.teamId))
     .orderBy(sql`tag`)
     .limit(500)
   return rows.map((row) => row.tag)

@@ -5,6 +5,7 @@ import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { isUuid } from '../../../domain/ids.ts'
 import { type MessageKey, translate } from '../../../domain/messages/index.ts'
+import { mayChangeSharing } from '../../../domain/permissions.ts'
 import {
   chatBodyProblem,
   LATEST_LABEL,
@@ -39,6 +40,7 @@ import {
   promptColumns,
   promptNotFound,
   promptVisibleTo,
+  teamReachOf,
 } from './access.ts'
 import { mapPromptDbError } from './db-errors.ts'
 import { mayMove, moverOf, placeLabel, requireMayMove } from './labels.ts'
@@ -61,13 +63,19 @@ const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound
 const detailStatement = builtOnce((db) => {
   const viewer = sql.placeholder('viewer')
   return selectDetails(db, viewer)
-    .where(and(eq(prompts.id, sql.placeholder('promptId')), promptVisibleTo(viewer)))
+    .where(
+      and(eq(prompts.id, sql.placeholder('promptId')), promptVisibleTo(viewer, sql.placeholder('member'))),
+    )
     .prepare('')
 })
 
 /** The detail page's data: the prompt with its current version and what the caller may do. */
 export async function getPromptDetail(db: Db | Tx, actor: Actor, promptId: string): Promise<PromptDetail> {
-  const [row] = await detailStatement(db, undefined).execute({ viewer: actor.id, promptId })
+  const [row] = await detailStatement(db, undefined).execute({
+    viewer: actor.id,
+    member: teamReachOf(actor),
+    promptId,
+  })
   if (!row) throw promptNotFound()
   return toDetail(actor, row)
 }
@@ -79,7 +87,7 @@ export async function listVersions(
   promptId: string,
   query: z.output<typeof listVersionsQuery>,
 ): Promise<Page<VersionSummary>> {
-  if (!(await findVisiblePrompt(db, actor.id, promptId))) throw promptNotFound()
+  if (!(await findVisiblePrompt(db, actor, promptId))) throw promptNotFound()
   const rows = await db
     .select(versionSummaryColumns)
     .from(promptVersions)
@@ -104,7 +112,7 @@ export async function getVersion(
   promptId: string,
   versionId: string,
 ): Promise<PromptVersion> {
-  if (!(await findVisiblePrompt(db, actor.id, promptId))) throw promptNotFound()
+  if (!(await findVisiblePrompt(db, actor, promptId))) throw promptNotFound()
   const [row] = await db
     .select({ ...versionColumns, ...labelColumns })
     .from(promptVersions)
@@ -141,10 +149,13 @@ export function storedBody(type: PromptType, body: string): string {
   return serializePromptBody('chat', parsePromptBody('chat', body))
 }
 
-/** Team visibility needs one of the owner's teams; private prompts belong to no team. */
+/**
+ * Team visibility needs one of the owner's teams, and a request a team is within reach of (a
+ * personal key's is not); private prompts belong to no team.
+ */
 async function resolveSharing(
   tx: Tx,
-  userId: string,
+  actor: Actor,
   visibility: PromptVisibility,
   teamId: string | null,
 ): Promise<{ visibility: PromptVisibility; teamId: string | null }> {
@@ -152,7 +163,12 @@ async function resolveSharing(
   if (!teamId) {
     throw new AppError('validation', 'prompts.teamRequired', { fields: { teamId: 'prompts.teamRequired' } })
   }
-  if (!(await roleInTeam(tx, teamId, userId))) {
+  if (teamReachOf(actor) === null) {
+    throw new AppError('validation', 'apiKeys.personalSpaceOnly', {
+      fields: { teamId: 'apiKeys.personalSpaceOnly' },
+    })
+  }
+  if (!(await roleInTeam(tx, teamId, actor.id))) {
     throw new AppError('validation', 'prompts.notTeamMember', { fields: { teamId: 'prompts.notTeamMember' } })
   }
   return { visibility, teamId }
@@ -172,7 +188,7 @@ export async function createPrompt(
   const body = storedBody(input.type, input.body)
   const promptId = await db
     .transaction(async (tx) => {
-      const sharing = await resolveSharing(tx, actor.id, input.visibility, input.teamId)
+      const sharing = await resolveSharing(tx, actor, input.visibility, input.teamId)
       await plans.require(tx, subjectOf(actor.id, sharing.teamId), 'createPrompt')
       const name =
         input.name ??
@@ -262,7 +278,7 @@ export async function savePrompt(
 ): Promise<PromptDetail> {
   await db
     .transaction(async (tx) => {
-      const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
+      const prompt = await lockVisiblePrompt(tx, actor, promptId)
       requirePromptAccess(actor, prompt, 'edit')
       const current = await currentVersionOf(tx, prompt)
       if (input.baseVersionId !== undefined && input.baseVersionId !== prompt.currentVersionId) {
@@ -271,11 +287,16 @@ export async function savePrompt(
           reason: 'stale_version',
         })
       }
-      const visibilityChanges = input.visibility !== undefined || input.teamId !== undefined
+      const visibilityChanges =
+        (input.visibility !== undefined && input.visibility !== prompt.visibility) ||
+        (input.teamId !== undefined && input.teamId !== prompt.teamId)
+      if (visibilityChanges && !mayChangeSharing(actor, prompt)) {
+        throw new AppError('forbidden', 'prompts.sharingForbidden')
+      }
       const sharing: Partial<Awaited<ReturnType<typeof resolveSharing>>> = visibilityChanges
         ? await resolveSharing(
             tx,
-            actor.id,
+            actor,
             input.visibility ?? prompt.visibility,
             input.teamId !== undefined ? input.teamId : prompt.teamId,
           )
@@ -382,7 +403,7 @@ export async function setCurrentVersion(
   versionId: string,
 ): Promise<PromptDetail> {
   await db.transaction(async (tx) => {
-    const prompt = await lockVisiblePrompt(tx, actor.id, promptId)
+    const prompt = await lockVisiblePrompt(tx, actor, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     const version = await findVersion(tx, promptId, versionId)
     const mover = moverOf(actor)

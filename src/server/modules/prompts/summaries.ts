@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts'
 import { cursorTimestamp, type Param } from '../../db/queries.ts'
 import { prompts, promptVersions, users } from '../../db/schema/index.ts'
+import { promptRightsColumns } from './access.ts'
 
 /**
  * The select behind every PromptSummary (lists and detail): the prompt, its current version's
@@ -44,15 +45,13 @@ function summaryColumns(viewerId: Param<string>) {
     updatedAt: prompts.updatedAt,
     // The sort key with microseconds for the cursor: a JS Date would cut them off and skip rows.
     cursorAt: cursorTimestamp(prompts.updatedAt),
+    ...promptRightsColumns(viewerId),
     // For `access.delete` (deleting takes the labels): read only where the viewer owns a team
-    // prompt, the one case where the answer can matter.
+    // prompt, the one case where the answer can matter (a team admin may take protected labels).
     holdsProtectedLabel: sql<boolean>`CASE WHEN ${prompts.ownerUserId} = ${viewerId} AND ${prompts.visibility} = 'team'
       THEN EXISTS (SELECT 1 FROM team_protected_labels tpl WHERE tpl.team_id = ${prompts.teamId} AND (
         (tpl.label = ${PRODUCTION_LABEL} AND ${prompts.currentVersionId} IS NOT NULL)
         OR EXISTS (SELECT 1 FROM prompt_labels hl WHERE hl.prompt_id = ${prompts.id} AND hl.label = tpl.label)))
-      ELSE false END`,
-    viewerIsTeamAdmin: sql<boolean>`CASE WHEN ${prompts.ownerUserId} = ${viewerId} AND ${prompts.visibility} = 'team'
-      THEN EXISTS (SELECT 1 FROM team_members ta WHERE ta.team_id = ${prompts.teamId} AND ta.user_id = ${viewerId} AND ta.role = 'admin')
       ELSE false END`,
   }
 }
@@ -114,13 +113,13 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute
 type Viewer = Pick<Actor, 'id' | 'globalRole' | 'apiKeyId'>
 
 export function toSummary(actor: Viewer, row: SummaryRow): PromptSummary {
-  const { cursorAt: _, holdsProtectedLabel, viewerIsTeamAdmin, ...rest } = row
+  const { cursorAt: _, viewerTeamRole: __, ownerIsMember: ___, holdsProtectedLabel, ...rest } = row
   return {
     ...rest,
     versionCount: Number(row.versionCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    access: promptAccess(actor, row, { holdsProtectedLabel, viewerIsTeamAdmin }),
+    access: promptAccess(actor, row, { holdsProtectedLabel }),
   }
 }
 

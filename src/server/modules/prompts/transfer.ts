@@ -25,7 +25,7 @@ import { promptLabels, prompts, promptVersions, teams } from '../../db/schema/in
 import { type PlanGate, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
-import { type PromptRow, promptColumns } from './access.ts'
+import { type PromptRow, promptColumns, promptWithRights, teamReachOf } from './access.ts'
 import { mayMove, moverOf, placeLabel } from './labels.ts'
 import { inSpace, type Space, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
@@ -105,10 +105,14 @@ export async function exportedPrompts(
   return exported
 }
 
-/** The space a caller names: their personal prompts, or a team they are in (else 404). */
+/**
+ * The space a caller names: their personal prompts, or a team they are in and reach (else 404; a
+ * personal key reaches no team).
+ */
 async function spaceFor(db: Db | Tx, actor: Actor, teamId: string | null | undefined): Promise<Space> {
   if (!teamId) return { kind: 'personal', userId: actor.id }
-  if (!(await roleInTeam(db, teamId, actor.id))) throw new AppError('not_found', 'teams.notFound')
+  const member = teamReachOf(actor)
+  if (!member || !(await roleInTeam(db, teamId, member))) throw new AppError('not_found', 'teams.notFound')
   return { kind: 'team', teamId }
 }
 
@@ -256,7 +260,7 @@ export async function importPrompts(
       for (const [index, imported] of incoming.entries()) {
         await progress(index, incoming.length)
         const [existing] = await tx
-          .select(promptColumns)
+          .select(promptWithRights(actor.id))
           .from(prompts)
           .where(and(inSpace(space), eq(prompts.name, imported.name)))
           .for('update')
@@ -283,7 +287,7 @@ export async function importPrompts(
           conflict('body')
           continue
         }
-        let prompt = existing
+        let prompt: PromptRow | undefined = existing
         if (!prompt) {
           await plans.require(tx, subjectOf(actor.id, teamId), 'createPrompt')
           ;[prompt] = await tx

@@ -1,4 +1,5 @@
 import type { teamOperations } from '../../../domain/api/teams.ts'
+import type { Locale } from '../../../domain/messages/index.ts'
 import type { Handlers } from '../../http/operations.ts'
 import {
   acceptInvitation,
@@ -27,6 +28,7 @@ import {
 export function teamHandlers(deps: InvitationDeps): Handlers<typeof teamOperations> {
   const { db } = deps
   const all = <T>(items: T[]) => ({ items, nextCursor: null })
+  const noticeFor = (actor: { locale: Locale }) => ({ appUrl: deps.appUrl, locale: actor.locale })
   return {
     list: async ({ actor }) => all(await listMyTeams(db, actor)),
     create: ({ actor, body }) => createTeam(db, actor, body),
@@ -34,9 +36,10 @@ export function teamHandlers(deps: InvitationDeps): Handlers<typeof teamOperatio
     rename: ({ actor, params, body }) => renameTeam(db, actor, params.teamId, body),
     members: async ({ actor, params }) => all(await listMembers(db, actor, params.teamId)),
     changeRole: ({ actor, params, body }) =>
-      changeMemberRole(db, actor, params.teamId, params.userId, body.role),
-    removeMember: ({ actor, params }) => removeMember(db, actor, params.teamId, params.userId),
-    leave: ({ actor, params }) => leaveTeam(db, actor, params.teamId),
+      changeMemberRole(db, actor, params.teamId, params.userId, body.role, noticeFor(actor)),
+    removeMember: ({ actor, params }) =>
+      removeMember(db, actor, params.teamId, params.userId, noticeFor(actor)),
+    leave: ({ actor, params }) => leaveTeam(db, actor, params.teamId, noticeFor(actor)),
     invitations: async ({ actor, params }) => all(await listInvitations(db, actor, params.teamId)),
     invite: ({ actor, params, body }) => inviteMember(deps, actor, params.teamId, body, actor.locale),
     resendInvitation: ({ actor, params }) =>

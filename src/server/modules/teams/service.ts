@@ -12,6 +12,7 @@ import type {
 import type { Db, Tx } from '../../db/client.ts'
 import { invitations, profiles, teamMembers, teams, users } from '../../db/schema/index.ts'
 import { recordAudit } from '../audit/record.ts'
+import { type KeysNotice, queueKeysToReview } from './former-admin-keys.ts'
 import { roleInTeam } from './membership.ts'
 import { type Actor, authorizeTeam } from './policy.ts'
 
@@ -171,6 +172,7 @@ export async function changeMemberRole(
   teamId: string,
   userId: string,
   role: TeamRole,
+  notice: KeysNotice,
 ): Promise<TeamMember> {
   await db.transaction(async (tx) => {
     await authorizeTeam(tx, actor, teamId, 'manage_team_roles', { lock: true })
@@ -188,13 +190,20 @@ export async function changeMemberRole(
       before: { role: current },
       after: { role },
     })
+    if (current === 'admin') await queueKeysToReview(tx, notice, teamId, userId)
   })
   const member = (await listMembers(db, actor, teamId)).find((item) => item.userId === userId)
   if (!member) throw new AppError('not_found', 'teams.notAMember')
   return member
 }
 
-export async function removeMember(db: Db, actor: Actor, teamId: string, userId: string): Promise<void> {
+export async function removeMember(
+  db: Db,
+  actor: Actor,
+  teamId: string,
+  userId: string,
+  notice: KeysNotice,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await authorizeTeam(tx, actor, teamId, 'remove_members', { lock: true })
     if (userId === actor.id) throw new AppError('forbidden', 'teams.cannotRemoveSelf')
@@ -210,11 +219,12 @@ export async function removeMember(db: Db, actor: Actor, teamId: string, userId:
       teamId,
       before: { role: current, email: await emailOf(tx, userId) },
     })
+    if (current === 'admin') await queueKeysToReview(tx, notice, teamId, userId)
   })
 }
 
 /** A member leaves; the only admin cannot (the team would have no one to run it). */
-export async function leaveTeam(db: Db, actor: Actor, teamId: string): Promise<void> {
+export async function leaveTeam(db: Db, actor: Actor, teamId: string, notice: KeysNotice): Promise<void> {
   await db.transaction(async (tx) => {
     await authorizeTeam(tx, actor, teamId, 'view_team_data', { lock: true })
     const current = await memberRole(tx, teamId, actor.id)
@@ -229,5 +239,6 @@ export async function leaveTeam(db: Db, actor: Actor, teamId: string): Promise<v
       teamId,
       before: { role: current },
     })
+    if (current === 'admin') await queueKeysToReview(tx, notice, teamId, actor.id)
   })
 }
