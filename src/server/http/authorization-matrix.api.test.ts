@@ -157,7 +157,7 @@ const expected: Record<string, string> = {
   'audit.teamList':                                    '401     404      403     200     200     404     200     403      403',
   'audit.teamExport':                                  '401     404      403     200     200     404     200     403      403',
   'webhooks.list':                                     '401     404      403     200     200     404     200     403      403',
-  'webhooks.create':                                   '401     404      403     400     400     404     400     403      403',
+  'webhooks.create':                                   '401     404      403     201     201     404     201     403      403',
   'webhooks.update':                                   '401     404      403     200     200     404     200     403      403',
   'webhooks.revealSecret':                             '401     404      403     200     200     404     200     403      403',
   'webhooks.rotateSecret':                             '401     404      403     200     200     404     200     403      403',
@@ -196,6 +196,9 @@ const formerCallers: Record<string, string> = {
   'auth.sendCode':                                     '200|429      200|429',
   'auth.verifyCode':                                   '400|429      400|429',
   'auth.providers':                                    '200          200',
+  'auth.reauthenticate':                               '400          400',
+  'auth.sendReauthenticationCode':                     '200|429      200|429',
+  'auth.reauthenticateWithCode':                       '400|429      400|429',
   'auth.requestPasswordReset':                         '200|429      200|429',
   'auth.openRecovery':                                 '400          400',
   'auth.recovery':                                     '401          401',
@@ -520,17 +523,18 @@ it('answers every caller as its row says, with no leak', async () => {
  * Key movers: the owner, a team admin, moves the team's protected `production` signed in, with their
  * own write key (Bearer on /api/v1) and with the team's write key (Basic on the Langfuse routes), on
  * a prompt of two versions with production on the second. A key never moves a protected label, and
- * never deletes what holds one, whoever's key it is. '-': that door does not take the caller.
+ * never deletes what holds one, whoever's key it is; a personal key does not even reach the team's
+ * prompt (404, decision 0242). '-': that door does not take the caller.
  */
 const keyMoverColumns = ['session', 'personalKey', 'teamKey'] as const
 // biome-ignore format: a table, one row per operation that moves or takes a label
 const keyMoverExpected: Record<string, string> = {
   //                                                    session personalKey teamKey
-  'prompts.setCurrentVersion':                         '200     403         -',
-  'promptLabels.set':                                  '200     403         -',
-  'promptLabels.revert':                               '200     403         -',
-  'promptLabels.remove':                               '204     403         -',
-  'prompts.delete':                                    '204     403         -',
+  'prompts.setCurrentVersion':                         '200     404         -',
+  'promptLabels.set':                                  '200     404         -',
+  'promptLabels.revert':                               '200     404         -',
+  'promptLabels.remove':                               '204     404         -',
+  'prompts.delete':                                    '204     404         -',
   'public POST /v2/prompts':                           '-       -           403',
   'public PATCH /v2/prompts/:name/versions/:version':  '-       -           403',
   'public DELETE /v2/prompts/:name':                   '-       -           403',
