@@ -29,6 +29,14 @@ export function useAdminUsers(search: string) {
   })
 }
 
+/** The team list: pages of 50 ('Load more'), filtered by a part of the name. */
+export function useAdminTeams(search: string) {
+  return useInfiniteQuery({
+    ...pagedOperationQuery(adminOperations.teams, { query: { search: search || undefined } }),
+    placeholderData: keepPreviousData,
+  })
+}
+
 export function useSetGlobalRole() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -45,6 +53,16 @@ export function useSetUserPlan() {
   return useMutation({
     mutationFn: ({ userId, plan }: { userId: string; plan: ChoosablePlanId | null }) =>
       callOperation(planOperations.adminSetPlan, { body: { context: 'personal', subjectId: userId, plan } }),
+    onSettled: () => invalidateOperations(queryClient, adminOperations, planOperations),
+  })
+}
+
+/** A team's plan, set by a global admin (the plans module's admin operation). */
+export function useSetTeamPlan() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ teamId, plan }: { teamId: string; plan: ChoosablePlanId | null }) =>
+      callOperation(planOperations.adminSetPlan, { body: { context: 'team', subjectId: teamId, plan } }),
     onSettled: () => invalidateOperations(queryClient, adminOperations, planOperations),
   })
 }
