@@ -23,6 +23,7 @@ import {
 } from '../../features/auth/diagnostics.ts'
 import { currentOAuthStrategy } from '../../features/auth/oauth.ts'
 import { useCurrentUser } from '../../features/auth/session.ts'
+import { DebugLogPanel } from '../../features/system/debug-log-panel.tsx'
 import { errorText } from '../../lib/api.ts'
 import { type ScreenKey, useScreenTitle } from '../placeholder.tsx'
 
@@ -110,6 +111,9 @@ function DiagnosticsScreen({
         actions={<RunAgain fetching={diagnostics.isFetching} onClick={() => void diagnostics.refetch()} />}
       />
       <WithDiagnostics>{children}</WithDiagnostics>
+      <div className="mt-6">
+        <DebugLogPanel />
+      </div>
     </>
   )
 }
