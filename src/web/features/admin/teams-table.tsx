@@ -24,7 +24,7 @@ function Admins({ team }: { team: AdminTeam }) {
   return (
     <ul className="space-y-0.5">
       {team.admins.map((admin) => (
-        <li key={admin.id} className="max-w-56 truncate" title={admin.email}>
+        <li key={admin.id} className="max-w-44 truncate" title={admin.email}>
           {admin.email}
         </li>
       ))}
@@ -115,7 +115,7 @@ export function TeamsTable() {
             <tbody className="divide-y">
               {items.map((team) => (
                 <tr key={team.id} data-testid="admin-team-row" className="align-top">
-                  <td className="px-3 py-2.5">
+                  <td className="min-w-36 px-3 py-2.5">
                     <span className="font-medium break-words">{team.name}</span>
                     <p className="font-mono text-xs text-muted-foreground">{team.id.slice(0, 8)}</p>
                   </td>
