@@ -106,6 +106,8 @@ test('the Teams tab lists every team, and its page lets the global admin act as 
   page,
   browser,
 }) => {
+  // Three screens and a team set up: more than one screen's budget on a loaded machine.
+  test.slow()
   // The owner's team, set up through the API; their browser is closed before the admin's opens.
   const owner = await otherUser(browser, uniqueEmail('teamowner'))
   const name = `Admin Listed ${Date.now().toString(36)}`
