@@ -38,12 +38,11 @@ export function DebugLogPanel() {
   }
   return (
     <Card>
-      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1.5">
-          <CardTitle as="h2">{t('debugLog.title')}</CardTitle>
-          <CardDescription>{t('debugLog.description', { count: DEBUG_LOG_ENTRIES })}</CardDescription>
-        </div>
-        <div className="flex shrink-0 gap-2">
+      <CardHeader>
+        <CardTitle as="h2">{t('debugLog.title')}</CardTitle>
+        <CardDescription>{t('debugLog.description', { count: DEBUG_LOG_ENTRIES })}</CardDescription>
+        {/* Below the text, not beside it: the public diagnostics page is narrow. */}
+        <div className="flex flex-wrap gap-2 pt-2">
           <Button variant="outline" size="sm" onClick={() => void copyLog()}>
             {copied ? <Check /> : <Copy />}
             {copied ? t('debugLog.copied') : t('debugLog.copy')}
