@@ -52,6 +52,8 @@ test.describe('the debug log', () => {
     await signInViaApi(page, ADMIN.email)
     for (const path of ['/diagnosis', '/quick-diagnosis']) {
       await page.goto(path)
+      // A browser's first signed-in screen compiles the shell too: slow on a loaded machine.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 })
       await expect(page.getByRole('heading', { name: 'Debug log' })).toBeVisible()
       await expect(page.getByRole('button', { name: 'Copy log' })).toBeVisible()
     }
