@@ -11,7 +11,9 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3127)
 process.env.E2E_MAIL_PORT = String(mailPort)
 const OIDC_ISSUER = `http://127.0.0.1:${oidcPort}`
 // A second app server with plans on (PLANS=on, the product's default) for e2e/plans.spec.ts; the
-// main one runs PLANS=off so that suites creating many prompts per user meet no trial limits.
+// main one runs PLANS=off so that suites creating many prompts per user meet no trial limits. The
+// second one is also a hosted preview deployment (APP_PREVIEW=1), for e2e/hosted-preview.spec.ts:
+// one more server for that alone would cost every run its start-up.
 const plansPort = Number(process.env.E2E_PLANS_PORT ?? 3128)
 const plansBaseURL = `http://localhost:${plansPort}`
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'
@@ -71,12 +73,12 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /plans\.spec\.ts$/,
+      testIgnore: /(plans|hosted-preview)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       name: 'plans',
-      testMatch: /plans\.spec\.ts$/,
+      testMatch: /(plans|hosted-preview)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: plansBaseURL },
     },
   ],
@@ -97,10 +99,10 @@ export default defineConfig({
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'ignore',
-      env: { E2E_OIDC_PORT: String(oidcPort), E2E_APP_URL: baseURL },
+      env: { E2E_OIDC_PORT: String(oidcPort), E2E_APP_URLS: `${baseURL},${plansBaseURL}` },
     },
     // WEBHOOK_ALLOW_PRIVATE: e2e/webhooks.spec.ts receives the app's webhooks on 127.0.0.1.
     appServer(port, baseURL, { DATA_DIR: dataDir, PLANS: 'off', WEBHOOK_ALLOW_PRIVATE: '1' }),
-    appServer(plansPort, plansBaseURL, { DATA_DIR: `${dataDir}-plans`, PLANS: 'on' }),
+    appServer(plansPort, plansBaseURL, { DATA_DIR: `${dataDir}-plans`, PLANS: 'on', APP_PREVIEW: '1' }),
   ],
 })

@@ -271,7 +271,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('admin pages', async ({ page }) => {
       await signInViaApi(page, ADMIN.email)
-      for (const path of [...ADMIN_ONLY_PATHS, '/temp-reset', '/auth-verification']) {
+      for (const path of [...ADMIN_ONLY_PATHS, '/admin?tab=teams', '/temp-reset', '/auth-verification']) {
         await visit(page, path)
       }
     })

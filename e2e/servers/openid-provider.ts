@@ -5,7 +5,8 @@ import { LocalOpenIdProvider } from '../../src/server/testing/oidc-provider.ts'
 
 const provider = await LocalOpenIdProvider.start({
   port: Number(process.env.E2E_OIDC_PORT),
-  redirectUris: [`${process.env.E2E_APP_URL}/api/auth/callback/google`],
+  // Both app servers of the run (playwright.config.ts): the main one and the hosted preview.
+  redirectUris: (process.env.E2E_APP_URLS ?? '').split(',').map((url) => `${url}/api/auth/callback/google`),
 })
 const stop = () => void provider.close().then(() => process.exit(0))
 process.on('SIGTERM', stop)

@@ -109,6 +109,47 @@ export const adminUsersPageSchema = z.object({
 })
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>
 
+/** The admin team list's page sizes, and how many of a team's admins a row names. */
+export const ADMIN_TEAMS_PAGE = { default: 50, max: 100 } as const
+export const ADMIN_TEAM_ADMINS_SHOWN = 3
+
+export const adminTeamsQuery = z.object({
+  /** Part of the team's name, case-insensitive. */
+  search: z
+    .string({ error: 'error.invalidValue' })
+    .trim()
+    .toLowerCase()
+    .max(100, 'error.invalidValue')
+    .optional(),
+  cursor: cursorParam.optional(),
+  limit: limitParam(ADMIN_TEAMS_PAGE),
+})
+export type AdminTeamsQuery = z.input<typeof adminTeamsQuery>
+
+/** A team as the global admin lists it: its size, admins, plan and work, counted for this row. */
+export const adminTeamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  memberCount: z.number().int(),
+  adminCount: z.number().int(),
+  /** The first `ADMIN_TEAM_ADMINS_SHOWN` admins, in the order they became members. */
+  admins: z.array(z.object({ id: z.string(), email: z.string(), name: z.string() })),
+  /** Prompts shared with the team, and the team's conversations. */
+  promptCount: z.number().int(),
+  conversationCount: z.number().int(),
+  plan: z.object({ state: z.enum(planStates), plan: z.enum(planIds).nullable() }),
+})
+export type AdminTeam = z.infer<typeof adminTeamSchema>
+
+export const adminTeamsPageSchema = z.object({
+  items: z.array(adminTeamSchema),
+  nextCursor: z.string().nullable(),
+  /** Every team (not only the ones matching the search). */
+  counts: z.object({ teams: z.number().int() }),
+})
+export type AdminTeamsPage = z.infer<typeof adminTeamsPageSchema>
+
 /** Grant or revoke the global role. Demoting yourself needs `confirmSelf: true`. */
 export const setGlobalRoleInput = z.object({
   role: z.enum(globalRoles, { error: 'admin.roleInvalid' }),

@@ -141,6 +141,11 @@ export const authProvidersSchema = z.object({
   appUrl: z.string(),
   /** The admins' testing-only password reset (/temp-reset) exists: not in production. */
   adminPasswordReset: z.boolean(),
+  /**
+   * Hosted previews: this whole deployment (APP_PREVIEW=1), or pages served from one of `origins`
+   * (PREVIEW_ORIGINS). Provider sign-in redirects there instead of opening a popup.
+   */
+  preview: z.object({ deployment: z.boolean(), origins: z.array(z.string()) }),
 })
 export type AuthProviders = z.infer<typeof authProvidersSchema>
 

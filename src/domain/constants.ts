@@ -20,6 +20,8 @@ export const PROMPT_VERSION_CACHE_MS = 60_000
 export const CARD_TAG_LIMIT = 3
 export const SEARCH_DEBOUNCE_MS = 300
 export const COPIED_INDICATOR_MS = 2000
+/** The client debug log keeps the last this many entries (the spec, under the toast rules). */
+export const DEBUG_LOG_ENTRIES = 100
 
 export const DELAYS_MS = {
   signupRedirect: 2000,

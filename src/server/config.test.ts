@@ -27,6 +27,20 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ AUTH_SECRET: secret, PORT: '8080' }).appUrl).toBe('http://localhost:8080')
     expect(loadConfig({ AUTH_SECRET: secret }).plansEnabled).toBe(true)
     expect(loadConfig({ AUTH_SECRET: secret, PLANS: 'off' }).plansEnabled).toBe(false)
+    expect(loadConfig({ AUTH_SECRET: secret }).preview).toEqual({ deployment: false, origins: [] })
+  })
+
+  it('reads hosted previews: the whole deployment (APP_PREVIEW) or pages of listed origins (PREVIEW_ORIGINS)', () => {
+    expect(loadConfig({ AUTH_SECRET: secret, APP_PREVIEW: '1' }).preview).toEqual({
+      deployment: true,
+      origins: [],
+    })
+    expect(
+      loadConfig({
+        AUTH_SECRET: secret,
+        PREVIEW_ORIGINS: ' https://pr-1.preview.example.com, http://localhost:5173 ,',
+      }).preview,
+    ).toEqual({ deployment: false, origins: ['https://pr-1.preview.example.com', 'http://localhost:5173'] })
   })
 
   it.each([
@@ -39,6 +53,12 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ADMIN_EMAIL: 'admin' }, 'ADMIN_EMAIL must be an email address'],
     [{ PLANS: 'maybe' }, "PLANS must be 'on' or 'off'"],
+    [{ APP_PREVIEW: 'yes' }, "APP_PREVIEW must be '0' or '1'"],
+    [
+      { PREVIEW_ORIGINS: 'https://ok.example.com,https://bad.example.com/path' },
+      "PREVIEW_ORIGINS 'https://bad.example.com/path' is not an origin (scheme://host[:port])",
+    ],
+    [{ PREVIEW_ORIGINS: 'preview.example.com' }, "PREVIEW_ORIGINS 'preview.example.com' is not an origin"],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY "yes" is neither a number of hops nor an IP address or CIDR'],
     [{ NODE_ENV: 'production', AUTH_SECRET: '' }, 'AUTH_SECRET is required when NODE_ENV=production'],
     [

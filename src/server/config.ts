@@ -49,7 +49,38 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
   /** The second, explicit consent that WEBHOOK_ALLOW_PRIVATE=1 needs with NODE_ENV=production. */
   WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
+  /** This deployment is a hosted preview (1): provider sign-in redirects the page instead of a popup. */
+  APP_PREVIEW: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
+  /** Origins whose pages are hosted previews (comma-separated), for a deployment also reached through a preview host. */
+  PREVIEW_ORIGINS: optionalString.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const origins = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+        for (const origin of origins) {
+          if (!isOrigin(origin)) {
+            ctx.addIssue({ code: 'custom', message: `'${origin}' is not an origin (scheme://host[:port])` })
+            return z.NEVER
+          }
+        }
+        return origins
+      })
+      .optional(),
+  ),
 })
+
+/** `https://host[:port]` and nothing more: what a page's `location.origin` can equal. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return /^https?:$/.test(url.protocol) && url.origin === value
+  } catch {
+    return false
+  }
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test'
@@ -79,6 +110,11 @@ export interface Config {
   plansEnabled: boolean
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target private and loopback addresses (see webhooks/ssrf.ts). */
   webhookAllowPrivate: boolean
+  /**
+   * Hosted previews (APP_PREVIEW, PREVIEW_ORIGINS): the web app redirects to the sign-in provider
+   * there, as in a frame, instead of opening a popup (see features/auth/oauth-strategy.ts).
+   */
+  preview: { deployment: boolean; origins: string[] }
   version: string
 }
 
@@ -134,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     plansEnabled: e.PLANS === 'on',
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
+    preview: { deployment: e.APP_PREVIEW === '1', origins: e.PREVIEW_ORIGINS ?? [] },
     version: readVersion(),
   }
 }

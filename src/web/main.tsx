@@ -9,6 +9,10 @@ import { AppRoutes, enterAppRoutes } from './app/router.tsx'
 import { sessionQuery } from './features/auth/session.ts'
 import { LoadingScreen } from './features/shell/loading-screen.tsx'
 import { initI18n } from './i18n/index.ts'
+import { captureUncaughtErrors } from './lib/debug-log.ts'
+
+// From the first moment: what fails before the app is up belongs in the debug log too.
+captureUncaughtErrors()
 
 const ready = initI18n()
 const queryClient = createQueryClient()

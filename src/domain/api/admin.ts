@@ -2,6 +2,8 @@ import { z } from 'zod'
 import {
   adminProbesQuery,
   adminProbesSchema,
+  adminTeamsPageSchema,
+  adminTeamsQuery,
   adminUserSchema,
   adminUsersPageSchema,
   adminUsersQuery,
@@ -25,7 +27,7 @@ export const adminOperations = defineOperations(
   {
     title: 'Admin',
     description:
-      'Live figures, users and the global role, system health and the build report (global admins).',
+      'Live figures, users and the global role, every team, system health and the build report (global admins).',
   },
   {
     stats: {
@@ -44,6 +46,16 @@ export const adminOperations = defineOperations(
       access: 'global-admin',
       query: adminUsersQuery,
       response: adminUsersPageSchema,
+    },
+    teams: {
+      method: 'GET',
+      path: '/v1/admin/teams',
+      summary:
+        'Every team, newest first (cursor pages), with its members, admins, plan, prompts and conversations; `search` matches the name. A global admin manages any team through the Teams operations',
+      access: 'global-admin',
+      query: adminTeamsQuery,
+      response: adminTeamsPageSchema,
+      permission: 'view_all_teams',
     },
     setRole: {
       method: 'PUT',

@@ -141,6 +141,7 @@ const expected: Record<string, string> = {
   'apiKeys.create':                                    '401     404      403     201     201     404     201     403      403',
   'admin.stats':                                       '401     403      403     403     403     403     200     403      403',
   'admin.users':                                       '401     403      403     403     403     403     200     403      403',
+  'admin.teams':                                       '401     403      403     403     403     403     200     403      403',
   'admin.setRole':                                     '401     403      403     403     403     403     200     403      403',
   'admin.health':                                      '401     403      403     403     403     403     200     403      403',
   'admin.buildStatus':                                 '401     403      403     403     403     403     200     403      403',

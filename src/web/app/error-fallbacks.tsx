@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Location } from 'react-router'
 import { Button } from '../components/ui/button.tsx'
 import { i18n } from '../i18n/index.ts'
+import { debugLog, describeError } from '../lib/debug-log.ts'
 
 function FallbackScreen({ title, text, action }: { title: string; text: string; action: string }) {
   return (
@@ -24,6 +25,7 @@ function RouteErrorFallback({ error }: { error: unknown }) {
   const { t } = useTranslation('common')
   useEffect(() => {
     console.error(error)
+    debugLog.error(`Screen failed: ${describeError(error)}`)
   }, [error])
   return (
     <FallbackScreen
@@ -74,6 +76,7 @@ export class RootErrorBoundary extends Component<{ children: ReactNode }, { fail
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack)
+    debugLog.error(`Application failed: ${describeError(error)}`)
   }
 
   override render() {

@@ -3,6 +3,7 @@ import type { Operation, OperationInput, OperationOutput } from '../../domain/ap
 import { type ErrorCode, isErrorBody } from '../../domain/errors.ts'
 import type { PlanLimitDetails } from '../../domain/plans.ts'
 import { currentLanguage, message } from '../i18n/index.ts'
+import { debugLog } from './debug-log.ts'
 
 /** An API failure, already in the user's language (the server localizes by Accept-Language). */
 export class ApiError extends Error {
@@ -72,6 +73,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
+    debugLog.error(`${method} ${path}: network error (${(error as Error).message})`)
     throw new ApiError(0, 'network', message('error.network'))
   }
   const text = await response.text()
@@ -82,7 +84,12 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     // not JSON (e.g. a proxy's error page); handled below
   }
   if (response.ok) return data as T
-  throw errorOf(response.status, data, response.headers.get('retry-after'))
+  const error = errorOf(response.status, data, response.headers.get('retry-after'))
+  // The path without its query: searches are the user's words, not what went wrong.
+  debugLog[error.status >= 500 ? 'error' : 'warn'](
+    `${method} ${path} → ${error.status} ${error.code}: ${error.message}`,
+  )
+  throw error
 }
 
 /** The ApiError of an error answer (its body, when it is our error shape, else by status). */

@@ -48,8 +48,16 @@ function InvalidTeamId() {
   )
 }
 
-function BackToDashboard() {
+/** Back to the dashboard; a global admin from outside the team came from the admin's team list. */
+function BackToDashboard({ team }: { team?: TeamDetail }) {
   const { t } = useTranslation('teams')
+  if (team && team.role === null) {
+    return (
+      <BackLink to="/admin?tab=teams" className="mb-4">
+        {t('manage.backToAdminTeams')}
+      </BackLink>
+    )
+  }
   return (
     <BackLink to="/dashboard" className="mb-4">
       {t('manage.backToDashboard')}
@@ -96,7 +104,7 @@ function TeamManagement({ teamId }: { teamId: string }) {
   }
   return (
     <>
-      <BackToDashboard />
+      <BackToDashboard team={team.data} />
       <PageHeader
         title={team.data.name}
         description={t('manage.subtitle')}

@@ -5,6 +5,7 @@ import { Badge } from '../components/ui/badge.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { Logo } from '../features/shell/logo.tsx'
+import { DebugLogPanel } from '../features/system/debug-log-panel.tsx'
 import { useHealth } from '../features/system/queries.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
@@ -12,7 +13,7 @@ function Crash(): never {
   throw new Error('Intentional render failure from the diagnostics page')
 }
 
-/** /test: a simple diagnostic page (public), also used to check the error fallback. */
+/** /test: a simple diagnostic page (public), also used to check the error fallback; with this tab's debug log. */
 export function TestPage() {
   const { t } = useTranslation('pages')
   useDocumentTitle(t('test.title'))
@@ -63,6 +64,7 @@ export function TestPage() {
           {crash && <Crash />}
         </CardContent>
       </Card>
+      <DebugLogPanel />
     </main>
   )
 }

@@ -24,3 +24,9 @@ export const userCounts = pgTable('user_counts', {
   users: bigint('users', { mode: 'number' }).notNull(),
   admins: bigint('admins', { mode: 'number' }).notNull(),
 })
+
+/** The number of teams (migration 0246), kept by triggers on teams; one row, id 1. */
+export const teamCounts = pgTable('team_counts', {
+  id: smallint('id').primaryKey().default(1),
+  teams: bigint('teams', { mode: 'number' }).notNull(),
+})

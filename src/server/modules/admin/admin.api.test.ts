@@ -13,10 +13,10 @@ import { adminOperations } from '../../../domain/api/admin.ts'
 import { type Operation, operationsOf } from '../../../domain/api/operation.ts'
 import { encodeCursor } from '../../../domain/cursor.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
+import { SEARCH_WINDOW_PER_ROW } from '../../db/newest-first.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
 import { createTeamAs } from '../../testing/teams.ts'
 import { createTestApp } from '../../testing/test-app.ts'
-import { SEARCH_WINDOW_PER_ROW } from './users.ts'
 
 const testApp = await createTestApp({}, {})
 afterAll(() => testApp.close())

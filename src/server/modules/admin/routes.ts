@@ -10,6 +10,7 @@ import { type BuildConfig, getBuildStatus } from './build-status.ts'
 import { getSystemHealth, type HealthConfig } from './health.ts'
 import { probeCodeSignIn, runProbes } from './probes.ts'
 import { getSystemStats } from './stats.ts'
+import { listTeams } from './teams.ts'
 import { listUsers, setGlobalRole } from './users.ts'
 
 /** The global admin area (`src/domain/api/admin.ts`); the access rule refuses everyone else. */
@@ -24,6 +25,7 @@ export function adminHandlers(deps: {
   return {
     stats: () => getSystemStats(db),
     users: ({ query }) => listUsers(db, plans, query),
+    teams: ({ query }) => listTeams(db, plans, query),
     setRole: ({ actor, params, body }) =>
       setGlobalRole({ db, plans, adminEmail: config.adminEmail }, actor, params.userId, body),
     health: () => getSystemHealth(database, config),

@@ -28,7 +28,7 @@ export async function getSystemStats(db: Db, now = new Date()): Promise<SystemSt
     db,
     sql`SELECT
           (SELECT count(*) FROM users WHERE deleted_at IS NULL) AS users,
-          (SELECT count(*) FROM teams) AS teams,
+          (SELECT teams FROM team_counts WHERE id = 1) AS teams,
           (SELECT count(*) FROM prompts) AS prompts,
           (SELECT count(*) FROM (
              SELECT user_id FROM sessions WHERE created_at >= ${since} OR updated_at >= ${since}

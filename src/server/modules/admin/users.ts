@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { type ChoosablePlanId, entitlementsOf } from '../../../domain/plans.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { type NewestFirstList, newestFirstRows } from '../../db/newest-first.ts'
 import { containsPattern, cursorTimestamp } from '../../db/queries.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { recordAudit } from '../audit/record.ts'
@@ -72,43 +73,19 @@ function emailContains(search: string): SQL {
   return sql`u.email LIKE lower(${containsPattern(search)})`
 }
 
-/**
- * How many of the newest accounts a search reads, per row of the page, before it asks the trigram
- * index (decision 0234): a search that matches at least one in this many of them is answered from
- * them; a rarer one costs this many rows more than the index alone.
- */
-export const SEARCH_WINDOW_PER_ROW = 100
-
-/**
- * The newest `rows` matches of `search` among the newest accounts that `listed` keeps, read in
- * (created_at, id) order from its index and no further than the window. Fewer than `rows` when the
- * window holds fewer matches: then some of the page may lie beyond it.
- */
-function newestMatches(listed: SQL, search: SQL, rows: number): SQL {
-  const window = sql`(SELECT u.id, u.email, u.name, u.role, u.created_at FROM users u WHERE ${listed}
-    ORDER BY u.created_at DESC, u.id DESC LIMIT ${rows * SEARCH_WINDOW_PER_ROW})`
-  return selectUsers(search, rows, window)
-}
-
-/**
- * The rows of a page (and one more, which says another page exists). A search is answered from
- * the newest accounts when they hold a full page of matches: every other match is older than all
- * of them, so these are the page, found in a bounded read whatever the planner estimates. Otherwise
- * the one statement as before, where the planner picks between reading every match from the
- * trigram index and reading the accounts newest first; which one depends on its estimate of the
- * matches (for "growth-42" in 1M accounts: 11,111 matches read, or 4,242 accounts; decision 0234).
- */
-async function pageRows(db: Db, listed: SQL, search: string | undefined, rows: number): Promise<UserRow[]> {
-  if (!search) return queryRows<UserRow>(db, selectUsers(listed, rows))
-  const matches = emailContains(search)
-  const newest = await queryRows<UserRow>(db, newestMatches(listed, matches, rows))
-  if (newest.length === rows) return newest
-  return queryRows<UserRow>(db, selectUsers(sql`${listed} AND ${matches}`, rows))
+/** The user list's statements (decision 0234): the page's columns over the table or a window of it. */
+const userList: NewestFirstList = {
+  select: (where, limit, from) => selectUsers(where, limit, from),
+  newest: (
+    listed,
+    rows,
+  ) => sql`(SELECT u.id, u.email, u.name, u.role, u.created_at FROM users u WHERE ${listed}
+    ORDER BY u.created_at DESC, u.id DESC LIMIT ${rows})`,
 }
 
 /**
  * The user list: newest first, keyset pages on (created_at, id) so page 2000 of 100k accounts
- * costs what page 1 does; `search` matches any part of the email (see `pageRows`).
+ * costs what page 1 does; `search` matches any part of the email (see `newestFirstRows`).
  */
 export async function listUsers(
   db: Db,
@@ -121,7 +98,13 @@ export async function listUsers(
     const cursor = decodeCursor(query.cursor)
     conditions.push(sql`(u.created_at, u.id) < (${cursor.at}::timestamptz, ${cursor.id})`)
   }
-  const rows = await pageRows(db, sql.join(conditions, sql` AND `), query.search, query.limit + 1)
+  const rows = await newestFirstRows<UserRow>(
+    db,
+    userList,
+    sql.join(conditions, sql` AND `),
+    query.search ? emailContains(query.search) : undefined,
+    query.limit + 1,
+  )
   const [counts] = await queryRows<{ users: number | string; admins: number | string }>(
     db,
     // Kept by triggers (migration 0205): counting the accounts would cost a scan of all of them.

@@ -202,6 +202,7 @@ describe('emailed-code sign-in', () => {
       smtp: true,
       appUrl: TEST_ORIGIN,
       adminPasswordReset: true,
+      preview: { deployment: false, origins: [] },
     })
   })
 })

@@ -20,7 +20,10 @@ import { enforceRateLimits } from './rate-limits.ts'
 export interface AuthRouteDeps {
   auth: Auth
   db: Db
-  config: Pick<Config, 'env' | 'rateLimitMultiplier' | 'google' | 'apple' | 'smtpUrl' | 'appUrl' | 'mailFrom'>
+  config: Pick<
+    Config,
+    'env' | 'rateLimitMultiplier' | 'google' | 'apple' | 'smtpUrl' | 'appUrl' | 'mailFrom' | 'preview'
+  >
 }
 
 /** Passes better-auth's Set-Cookie headers (the session cookie) on to the app's response. */
@@ -135,6 +138,7 @@ export function signInHandlers(deps: AuthRouteDeps): SignInOperations {
       smtp: config.smtpUrl !== undefined,
       appUrl: config.appUrl,
       adminPasswordReset: config.env !== 'production',
+      preview: config.preview,
     }),
   }
 }

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react'
+import { debugLog } from '../../lib/debug-log.ts'
 
 /** The spec's toast rules: one visible, a new one replaces it, removal long after closing. */
 const TOAST_LIMIT = 1
@@ -28,8 +29,17 @@ function nextId(): string {
   return String(counter)
 }
 
+/** The words of a toast's title or description, when they are words (not elements). */
+function plain(node: ReactNode): string {
+  return typeof node === 'string' || typeof node === 'number' ? String(node) : ''
+}
+
 export function toast(input: { title: ReactNode; description?: ReactNode; tone?: ToastTone }): string {
   const id = nextId()
+  if (input.tone === 'error') {
+    const description = plain(input.description)
+    debugLog.error(`Toast: ${plain(input.title)}${description ? ` (${description})` : ''}`)
+  }
   emit(
     [
       { id, open: true, tone: input.tone ?? 'default', title: input.title, description: input.description },

@@ -7,4 +7,5 @@ export {
   useCodeSignInProbe,
 } from './queries.ts'
 export { SystemStatsPanel } from './stats.tsx'
+export { TeamsTable } from './teams-table.tsx'
 export { UsersTable } from './users-table.tsx'

@@ -30,6 +30,14 @@ export function useAdminUsers(search: string) {
   })
 }
 
+/** The team list: pages of 50 ('Load more'), filtered by a part of the name. */
+export function useAdminTeams(search: string) {
+  return useInfiniteQuery({
+    ...pagedOperationQuery(adminOperations.teams, { query: { search: search || undefined } }),
+    placeholderData: keepPreviousData,
+  })
+}
+
 // A global admin's changes need a recent sign-in: the re-authentication dialog asks for one, then
 // the change runs again (useStepUp).
 export function useSetGlobalRole() {
@@ -53,6 +61,19 @@ export function useSetUserPlan() {
         callOperation(planOperations.adminSetPlan, {
           body: { context: 'personal', subjectId: userId, plan },
         }),
+      ),
+    onSettled: () => invalidateOperations(queryClient, adminOperations, planOperations),
+  })
+}
+
+/** A team's plan, set by a global admin (the plans module's admin operation). */
+export function useSetTeamPlan() {
+  const queryClient = useQueryClient()
+  const stepUp = useStepUp()
+  return useMutation({
+    mutationFn: ({ teamId, plan }: { teamId: string; plan: ChoosablePlanId | null }) =>
+      stepUp(() =>
+        callOperation(planOperations.adminSetPlan, { body: { context: 'team', subjectId: teamId, plan } }),
       ),
     onSettled: () => invalidateOperations(queryClient, adminOperations, planOperations),
   })

@@ -2,23 +2,20 @@ import { Crown, ShieldMinus, ShieldPlus, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AdminUser } from '../../../domain/admin.ts'
-import { type ChoosablePlanId, plansFor } from '../../../domain/plans.ts'
+import type { ChoosablePlanId } from '../../../domain/plans.ts'
 import { SearchInput } from '../../components/search-input.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../components/ui/dialog.tsx'
-import { Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { errorText } from '../../lib/api.ts'
+import { listDate } from './format.ts'
+import { PlanSelect } from './plan-select.tsx'
 import { useAdminUsers, useSetGlobalRole, useSetUserPlan } from './queries.ts'
 
 const SEARCH_MAX = 254
-
-function joinedDate(iso: string) {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-}
 
 /** What the role dialog is about to do. */
 type RoleChange = { user: AdminUser; role: AdminUser['globalRole']; self: boolean }
@@ -61,8 +58,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
     )
   }
 
-  const changePlan = (user: AdminUser, value: string) => {
-    const plan = value === '' ? null : (value as ChoosablePlanId)
+  const changePlan = (user: AdminUser, plan: ChoosablePlanId | null) => {
     setPlan.mutate(
       { userId: user.id, plan },
       {
@@ -168,32 +164,15 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                       )}
                     </td>
                     <td className="px-3 py-2.5">
-                      {user.plan.state === 'unlimited' ? (
-                        <span className="text-muted-foreground">{t('plans.unlimited')}</span>
-                      ) : (
-                        <Select
-                          aria-label={t('users.planFor', { email: user.email })}
-                          className="h-8 w-40 py-0 text-xs"
-                          value={user.plan.state === 'active' ? (user.plan.plan ?? '') : ''}
-                          disabled={setPlan.isPending}
-                          onChange={(event) => changePlan(user, event.target.value)}
-                        >
-                          <option value="">
-                            {user.plan.state === 'trial'
-                              ? t('plans.trial')
-                              : user.plan.state === 'payment_required'
-                                ? t('plans.paymentRequired')
-                                : t('plans.none')}
-                          </option>
-                          {plansFor('personal').map((plan) => (
-                            <option key={plan.id} value={plan.id}>
-                              {t(`plans.${plan.id as 'free' | 'pro'}`)}
-                            </option>
-                          ))}
-                        </Select>
-                      )}
+                      <PlanSelect
+                        context="personal"
+                        plan={user.plan}
+                        label={t('users.planFor', { email: user.email })}
+                        disabled={setPlan.isPending}
+                        onChange={(plan) => changePlan(user, plan)}
+                      />
                     </td>
-                    <td className="px-3 py-2.5 whitespace-nowrap">{joinedDate(user.createdAt)}</td>
+                    <td className="px-3 py-2.5 whitespace-nowrap">{listDate(user.createdAt)}</td>
                     <td className="px-3 py-2.5 text-right whitespace-nowrap">
                       <Button
                         size="sm"

@@ -3,20 +3,23 @@ import type { OAuthProvider } from '../../../domain/auth.ts'
 import { OAUTH_POPUP } from '../../../domain/constants.ts'
 import { ApiError, postToAuthLibrary } from '../../lib/api.ts'
 import { isInFrame } from './frame.ts'
+import { chooseOAuthStrategy, type OAuthStrategy, type PreviewSetting } from './oauth-strategy.ts'
 
-/** How to open the provider's page: in a frame or hosted preview, on a phone, or on a desktop. */
-export type OAuthStrategy = 'redirect' | 'same-window' | 'popup'
+export type { OAuthStrategy } from './oauth-strategy.ts'
 
 export const OAUTH_POPUP_NAME = 'promptfolio-oauth'
 const RETURN_KEY = 'promptfolio.oauthReturn'
 /** What the callback page in the popup posts to the window that opened it. */
 export const OAUTH_DONE_MESSAGE = 'PROMPTFOLIO_OAUTH_DONE'
 
-export function chooseOAuthStrategy(): OAuthStrategy {
-  if (isInFrame()) return 'redirect'
-  const mobile =
-    window.matchMedia('(pointer: coarse)').matches && window.matchMedia('(max-width: 768px)').matches
-  return mobile ? 'same-window' : 'popup'
+/** The strategy for this page, given the server's hosted-preview setting (undefined while unknown). */
+export function currentOAuthStrategy(preview: PreviewSetting | undefined): OAuthStrategy {
+  return chooseOAuthStrategy({
+    inFrame: isInFrame(),
+    origin: window.location.origin,
+    mobile: window.matchMedia('(pointer: coarse)').matches && window.matchMedia('(max-width: 768px)').matches,
+    preview,
+  })
 }
 
 export type OAuthFailure =

@@ -6,7 +6,7 @@ import type { OAuthProvider } from '../../../domain/auth.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { useAuthProviders } from './account-auth.ts'
-import { chooseOAuthStrategy, type OAuthFailure, type OAuthStrategy, signInWithProvider } from './oauth.ts'
+import { currentOAuthStrategy, type OAuthFailure, type OAuthStrategy, signInWithProvider } from './oauth.ts'
 import { sessionQuery } from './session.ts'
 
 const providerNames: Record<OAuthProvider, string> = { google: 'Google', apple: 'Apple' }
@@ -34,7 +34,7 @@ function GoogleMark() {
 /**
  * "Continue with Google" (or Apple): explains an unconfigured provider instead of failing, and
  * runs the sign-in with the spec's strategy (popup on desktop, same window on phones, redirect in
- * a frame), showing every OAuth error message the spec lists.
+ * a frame or a hosted preview), showing every OAuth error message the spec lists.
  */
 export function ProviderSignInButton({
   provider,
@@ -76,7 +76,12 @@ export function ProviderSignInButton({
     setError(null)
     setBusy(true)
     const hasSession = async () => (await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 })) !== null
-    const result = await signInWithProvider(provider, strategy ?? chooseOAuthStrategy(), hasSession, returnTo)
+    const result = await signInWithProvider(
+      provider,
+      strategy ?? currentOAuthStrategy(providers.data?.preview),
+      hasSession,
+      returnTo,
+    )
     setBusy(false)
     if (result.ok) navigate(returnTo, { replace: true })
     else setError(failureText(result.failure))

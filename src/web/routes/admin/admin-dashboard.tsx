@@ -1,26 +1,33 @@
-import { Activity, ClipboardCheck, Mail, ShieldCheck, Users } from 'lucide-react'
-import { useState } from 'react'
+import { Activity, ClipboardCheck, Mail, ShieldCheck, Users, UsersRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
-import { SystemHealthPanel, SystemStatsPanel, UsersTable } from '../../features/admin/index.ts'
+import { SystemHealthPanel, SystemStatsPanel, TeamsTable, UsersTable } from '../../features/admin/index.ts'
 import { AuditLogPanel } from '../../features/audit/index.ts'
 import { useCurrentUser } from '../../features/auth/session.ts'
 import { useScreenTitle } from '../placeholder.tsx'
 import { EmailDebugTool } from './email-debug.tsx'
 
-const tabs = ['users', 'health', 'email', 'audit'] as const
+const tabs = ['users', 'teams', 'health', 'email', 'audit'] as const
 type Tab = (typeof tabs)[number]
+const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab)
 
-/** /admin (global admins): live figures, users and roles, system health, the email tool and the audit log. */
+/**
+ * /admin (global admins): live figures, users and roles, every team, system health, the email tool
+ * and the audit log. The tab is in the address (`?tab=teams`), so coming back from a team's page
+ * returns to the list.
+ */
 export function AdminDashboardPage() {
   const title = useScreenTitle('admin')
   const { t } = useTranslation('admin')
   const user = useCurrentUser()
-  const [tab, setTab] = useState<Tab>('users')
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab')
+  const tab: Tab = isTab(requested) ? requested : 'users'
+  const setTab = (value: string) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })
   return (
     <>
       <PageHeader
@@ -36,11 +43,15 @@ export function AdminDashboardPage() {
         }
       />
       <SystemStatsPanel />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-8">
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
         <TabsList>
           <TabsTrigger value="users">
             <Users aria-hidden className="size-4" />
             {t('tabs.users')}
+          </TabsTrigger>
+          <TabsTrigger value="teams">
+            <UsersRound aria-hidden className="size-4" />
+            {t('tabs.teams')}
           </TabsTrigger>
           <TabsTrigger value="health">
             <Activity aria-hidden className="size-4" />
@@ -63,6 +74,17 @@ export function AdminDashboardPage() {
             </CardHeader>
             <CardContent>
               <UsersTable currentUserId={user.id} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="teams" className="mt-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('teams.title')}</CardTitle>
+              <CardDescription>{t('teams.description')}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <TeamsTable />
             </CardContent>
           </Card>
         </TabsContent>

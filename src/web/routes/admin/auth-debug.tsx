@@ -13,7 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 // Not through index.ts: that would load the admin screen's chart library with this page.
 import { useAdminProbes, useCodeSignInProbe } from '../../features/admin/queries.ts'
-import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
+import { useAuthProviders, useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
 import {
   useAuthDiagnostics,
   useAuthFlowTest,
@@ -21,8 +21,9 @@ import {
   useRawAuthAnswers,
   useRefreshSession,
 } from '../../features/auth/diagnostics.ts'
-import { chooseOAuthStrategy } from '../../features/auth/oauth.ts'
+import { currentOAuthStrategy } from '../../features/auth/oauth.ts'
 import { useCurrentUser } from '../../features/auth/session.ts'
+import { DebugLogPanel } from '../../features/system/debug-log-panel.tsx'
 import { errorText } from '../../lib/api.ts'
 import { type ScreenKey, useScreenTitle } from '../placeholder.tsx'
 
@@ -110,6 +111,9 @@ function DiagnosticsScreen({
         actions={<RunAgain fetching={diagnostics.isFetching} onClick={() => void diagnostics.refetch()} />}
       />
       <WithDiagnostics>{children}</WithDiagnostics>
+      <div className="mt-6">
+        <DebugLogPanel />
+      </div>
     </>
   )
 }
@@ -321,6 +325,7 @@ function ProviderCard({ name, children }: { name: string; children: ReactNode })
 export function DiagnosisPage() {
   const { t } = useTranslation('diagnostics')
   const strategies = useTranslation('mail').t
+  const preview = useAuthProviders().data?.preview
   return (
     <DiagnosticsScreen screen="diagnosis">
       {(data) => (
@@ -340,7 +345,7 @@ export function DiagnosisPage() {
               <code className="break-all">{data.apple.callbackUrl}</code>
             </Row>
             <Row label={t('oauth.strategy')}>
-              {strategies(`oauthTest.strategies.${chooseOAuthStrategy()}`)}
+              {strategies(`oauthTest.strategies.${currentOAuthStrategy(preview)}`)}
             </Row>
           </ProviderCard>
         </div>

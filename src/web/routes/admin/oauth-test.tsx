@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { useAuthProviders } from '../../features/auth/account-auth.ts'
 import { isInFrame } from '../../features/auth/frame.ts'
-import { chooseOAuthStrategy, type OAuthStrategy } from '../../features/auth/oauth.ts'
+import { currentOAuthStrategy, type OAuthStrategy } from '../../features/auth/oauth.ts'
+import { isHostedPreview } from '../../features/auth/oauth-strategy.ts'
 import { ProviderSignInButton } from '../../features/auth/provider-sign-in.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
@@ -15,6 +17,7 @@ export function OAuthTestPage() {
   const mobile =
     window.matchMedia('(pointer: coarse)').matches && window.matchMedia('(max-width: 768px)').matches
   const yesNo = (value: boolean) => (value ? t('oauthTest.yes') : t('oauthTest.no'))
+  const preview = useAuthProviders().data?.preview
   return (
     <>
       <PageHeader title={t('oauthTest.title')} description={t('oauthTest.description')} />
@@ -28,8 +31,10 @@ export function OAuthTestPage() {
             <dd>{yesNo(isInFrame())}</dd>
             <dt className="text-muted-foreground">{t('oauthTest.mobile')}</dt>
             <dd>{yesNo(mobile)}</dd>
+            <dt className="text-muted-foreground">{t('oauthTest.hostedPreview')}</dt>
+            <dd>{yesNo(isHostedPreview(preview, window.location.origin))}</dd>
             <dt className="text-muted-foreground">{t('oauthTest.chosen')}</dt>
-            <dd>{t(`oauthTest.strategies.${chooseOAuthStrategy()}`)}</dd>
+            <dd>{t(`oauthTest.strategies.${currentOAuthStrategy(preview)}`)}</dd>
           </dl>
         </CardContent>
       </Card>
