@@ -141,6 +141,9 @@ export async function getLangfusePrompt(
   return row ? answerOf(db, space, row, options) : null
 }
 
+/** The broken references Langfuse answers with 409 when a fetch resolves them. */
+const conflictsOnFetch = new Set(['reference_missing', 'reference_not_text', 'reference_cycle', 'reference_too_deep'])
+
 /** A fetched version as Langfuse answers it, its references resolved unless asked raw. */
 async function answerOf(
   db: Db | Tx,
@@ -153,13 +156,19 @@ async function answerOf(
   const answer = toLangfuse(space, row)
   answer.resolutionGraph = null
   if (options.resolve === false || parseReferences(row.body).length === 0) return answer
-  // References are replaced by the versions they name (decision 0175); a broken one is a 400.
+  // References are replaced by the versions they name (decision 0175). A stored reference that no
+  // longer resolves is Langfuse's 409 (LangfuseConflictError); our own size bounds stay a 400.
   const resolved = await resolveInSpace(db, space, {
     id: row.id,
     name: row.name,
     version: row.version_number,
     type: row.type,
     body: row.body,
+  }).catch((error: unknown) => {
+    if (error instanceof AppError && conflictsOnFetch.has(error.options.reason ?? '')) {
+      throw new AppError('conflict', error.messageKey, { params: error.options.params })
+    }
+    throw error
   })
   answer.prompt = parsePromptBody(row.type, resolved.text)
   answer.resolutionGraph = resolved.graph

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { prompts } from '../../../db/schema/index.ts'
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts'
 import { expectPrompt, newProject, type Project, tag, unique } from './harness.ts'
 
@@ -694,14 +696,14 @@ describe('unresolved prompt fetching (resolve parameter)', () => {
   // prompts.v2.servertest.ts › "should return the raw prompt when resolve=false even if a dependency is missing"
   // and "should return 409 when resolve=true and a stored dependency is missing". Langfuse seeds
   // the broken reference with prisma; our API refuses to save one, so the child is created, included
-  // and then deleted from the app (its delete takes a person's decision to break the dependent).
+  // and then deleted in the database.
   it('answers raw with a missing dependency, and 409 when resolving it', async () => {
     const child = unique('missing-child-prompt-')
     const parent = unique('parent-prompt-')
-    const made = await project.create({ name: child, prompt: 'soon gone', labels: ['production'] })
+    await project.create({ name: child, prompt: 'soon gone', labels: ['production'] })
     const parentText = `Parent: ${tag(child, 'version=1')}`
     await project.create({ name: parent, prompt: parentText, labels: ['production'] })
-    await removeFromTheApp(String(made.id), child)
+    await removeFromTheApp(child)
     const raw = await project.call('GET', path(parent, '?version=1&resolve=false'))
     expect(raw.status).toBe(200)
     expect(raw.body.prompt).toBe(parentText)
@@ -713,9 +715,9 @@ describe('unresolved prompt fetching (resolve parameter)', () => {
   })
 })
 
-/** A prompt deleted behind the dependents' back, as only the database can (the doors refuse it). */
-async function removeFromTheApp(_versionId: string, name: string) {
-  await testApp.db.execute(`DELETE FROM prompts WHERE name = '${name.replaceAll("'", "''")}'`)
+/** A prompt deleted behind its dependents' back, as only the database can (every door refuses it). */
+async function removeFromTheApp(name: string) {
+  await testApp.database.db.delete(prompts).where(eq(prompts.name, name))
 }
 
 describe('PATCH /api/public/v2/prompts/{name}/versions/{version}', () => {
