@@ -83,7 +83,8 @@ function langfuseErrorResponse(error: Error, c: Context<AppEnv>): Response {
     const { retryAfter, params } = error.options
     if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
     const message =
-      langfuseWording(error.messageKey, params) ?? translate(c.get('locale') ?? 'en', error.messageKey, params)
+      langfuseWording(error.messageKey, params) ??
+      translate(c.get('locale') ?? 'en', error.messageKey, params)
     return jsonAnswer(c, { message, error: errorNames[error.code] }, error.status as 400)
   }
   c.get('log')?.error('unhandled error', { err: error, requestId: c.get('requestId') })

@@ -157,7 +157,12 @@ export async function getLangfusePrompt(
 }
 
 /** The broken references Langfuse answers with 409 when a fetch resolves them. */
-const conflictsOnFetch = new Set(['reference_missing', 'reference_not_text', 'reference_cycle', 'reference_too_deep'])
+const conflictsOnFetch = new Set([
+  'reference_missing',
+  'reference_not_text',
+  'reference_cycle',
+  'reference_too_deep',
+])
 
 /** A fetched version as Langfuse answers it, its references resolved unless asked raw. */
 async function answerOf(

@@ -225,14 +225,16 @@ describe('prompt composability', () => {
   // prompts.v2.servertest.ts › "should handle special characters in prompt names"
   it('resolves names with special characters', async () => {
     const suffix = unique('')
-    const children = [
-      ['prompt-with-hyphens', 'Hyphen content'],
-      ['prompt_with_underscores', 'Underscore content'],
-      ['prompt.with.dots', 'Dot content'],
-      ['prompt123WithNumbers', 'Numbers content'],
-      ['prompt with spaces', 'Space content'],
-      ['prompt/with/slashes', 'Slash content'],
-    ].map(([name, content]) => [`${name}${suffix}`, content] as const)
+    const children = (
+      [
+        ['prompt-with-hyphens', 'Hyphen content'],
+        ['prompt_with_underscores', 'Underscore content'],
+        ['prompt.with.dots', 'Dot content'],
+        ['prompt123WithNumbers', 'Numbers content'],
+        ['prompt with spaces', 'Space content'],
+        ['prompt/with/slashes', 'Slash content'],
+      ] as const
+    ).map(([name, content]) => [`${name}${suffix}`, content] as const)
     for (const [name, content] of children) await text(name, content, [])
     const parent = unique('prompt-with-special-char-dependencies')
     await text(parent, `\n      ${children.map(([name]) => tag(name, 'version=1')).join('\n      ')}\n    `)

@@ -626,6 +626,41 @@ describe('when fetching a prompt list', () => {
   })
 })
 
+// prompts.v2.servertest.ts › "should respect the fromUpdatedAt and toUpdatedAt filters on GET /prompts".
+// Langfuse seeds versions dated 2000 and 2024; the API dates a version when it is made, so the
+// bounds are taken between creations: from is inclusive, to exclusive, as Langfuse's.
+it('respects fromUpdatedAt and toUpdatedAt on the list', async () => {
+  const dated = await newProject(testApp)
+  type List = {
+    data: { name: string; versions: number[]; lastUpdatedAt: string }[]
+    meta: { totalItems: number }
+  }
+  const createdAt = async (input: Record<string, unknown>) => String((await dated.create(input)).createdAt)
+  const old2 = await createdAt({ name: 'prompt-2', prompt: 'prompt-2', labels: ['production'] })
+  const old1 = await createdAt({ name: 'prompt-1', prompt: 'prompt-1', labels: ['production'] })
+  const from = await createdAt({ name: 'prompt-1', prompt: 'prompt-1', labels: ['production', 'version2'] })
+  const to = await createdAt({ name: 'prompt-1', prompt: 'prompt-1', labels: ['production'] })
+  const list = async (query: string) => (await dated.call<List>('GET', `${base}?${query}`)).body
+  const both = await list(`fromUpdatedAt=${from}&toUpdatedAt=${to}`)
+  expect(both.data.map(({ name, versions, lastUpdatedAt }) => ({ name, versions, lastUpdatedAt }))).toEqual([
+    { name: 'prompt-1', versions: [2], lastUpdatedAt: from },
+  ])
+  expect(both.meta.totalItems).toBe(1)
+  const onlyFrom = await list(`fromUpdatedAt=${from}`)
+  expect(
+    onlyFrom.data.map(({ name, versions, lastUpdatedAt }) => ({ name, versions, lastUpdatedAt })),
+  ).toEqual([{ name: 'prompt-1', versions: [2, 3], lastUpdatedAt: to }])
+  const onlyTo = await list(`toUpdatedAt=${to}`)
+  expect(onlyTo.data.map(({ name, versions, lastUpdatedAt }) => ({ name, versions, lastUpdatedAt }))).toEqual(
+    [
+      { name: 'prompt-1', versions: [1, 2], lastUpdatedAt: from },
+      { name: 'prompt-2', versions: [1], lastUpdatedAt: old2 },
+    ],
+  )
+  expect(onlyTo.meta.totalItems).toBe(2)
+  expect(old1 < from).toBe(true)
+})
+
 describe('unresolved prompt fetching (resolve parameter)', () => {
   const withChild = async (childText: string) => {
     const child = unique('child-prompt-')
