@@ -6,6 +6,7 @@ import {
   promptConfigSchema,
   promptNameSchema,
   promptTypes,
+  RESERVED_PROMPT_NAMES,
 } from './prompt-names.ts'
 import { PROMPT_LIMITS, promptBodySchema } from './prompts.ts'
 
@@ -74,3 +75,21 @@ export const langfuseListQuery = z.object({
   fromUpdatedAt: z.iso.datetime({ offset: true }).optional(),
   toUpdatedAt: z.iso.datetime({ offset: true }).optional(),
 })
+
+/**
+ * Langfuse's messages for a refused prompt name, one per rule it breaks and in its words (its
+ * `PromptNameSchema`): clients and Langfuse's own tests look for them. Empty when Langfuse would
+ * accept the name (ours may still refuse it, e.g. for length; then our message is used).
+ */
+export function langfuseNameMessages(name: string): string[] {
+  const trimmed = name.trim()
+  if (trimmed === '') return ['Text cannot be empty']
+  return [
+    /<[^>]*>/.test(trimmed) && 'Text cannot contain HTML tags',
+    trimmed.includes('|') && "Prompt name cannot contain '|' character",
+    trimmed.startsWith('/') && 'Name cannot start with a slash',
+    trimmed.includes('//') && 'Name cannot contain consecutive slashes',
+    trimmed.endsWith('/') && 'Name cannot end with a slash',
+    (RESERVED_PROMPT_NAMES as readonly string[]).includes(trimmed) && `Prompt name cannot be '${trimmed}'`,
+  ].filter((message): message is string => typeof message === 'string')
+}

@@ -7,6 +7,7 @@ import {
   langfuseCreateSchema,
   langfuseGetQuery,
   langfuseListQuery,
+  langfuseNameMessages,
   langfuseUpdateLabelsSchema,
 } from '../../../domain/langfuse.ts'
 import { type MessageKey, type MessageParams, translate } from '../../../domain/messages/index.ts'
@@ -28,6 +29,7 @@ import {
   listLangfusePrompts,
   notFoundMessage,
 } from './service.ts'
+import { langfuseWording, placeholderClashMessage } from './wording.ts'
 
 /** Langfuse's error names by our error kinds (its `{message, error}` envelope); every kind has one. */
 const errorNames: Record<ErrorCode, string> = {
@@ -80,7 +82,9 @@ function langfuseErrorResponse(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof AppError) {
     const { retryAfter, params } = error.options
     if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
-    const message = translate(c.get('locale') ?? 'en', error.messageKey, params)
+    const message =
+      langfuseWording(error.messageKey, params) ??
+      translate(c.get('locale') ?? 'en', error.messageKey, params)
     return jsonAnswer(c, { message, error: errorNames[error.code] }, error.status as 400)
   }
   c.get('log')?.error('unhandled error', { err: error, requestId: c.get('requestId') })
@@ -96,15 +100,28 @@ function parse<S extends z.ZodType>(
   requireStorable(value)
   const result = schema.safeParse(value)
   if (result.success) return result.data
+  // A custom issue carries its message's parameters (the clashing name, say) in `params`.
+  const paramsOf = (issue: z.core.$ZodIssue) => (issue as { params?: MessageParams }).params
+  const clashes = result.error.issues.filter((issue) => issue.message === 'prompts.placeholderClash')
+  if (clashes.length > 0) {
+    throw badRequest(placeholderClashMessage(clashes.map((issue) => String(paramsOf(issue)?.name))))
+  }
+  const name = (value as { name?: unknown } | null)?.name
   throw new LangfuseError(400, 'Invalid request data', {
     message: 'Invalid request data',
-    error: result.error.issues.map((issue) => ({
-      path: issue.path,
-      // A custom issue carries its message's parameters (the clashing name, say) in `params`.
-      message:
-        translate(locale, issue.message as MessageKey, (issue as { params?: MessageParams }).params) ||
-        issue.message,
-    })),
+    error: result.error.issues.flatMap((issue) => {
+      const inLangfuseWords =
+        issue.path.length === 1 && issue.path[0] === 'name' && typeof name === 'string'
+          ? langfuseNameMessages(name)
+          : []
+      if (inLangfuseWords.length > 0) return inLangfuseWords.map((message) => ({ path: issue.path, message }))
+      return [
+        {
+          path: issue.path,
+          message: translate(locale, issue.message as MessageKey, paramsOf(issue)) || issue.message,
+        },
+      ]
+    }),
   })
 }
 
@@ -209,7 +226,7 @@ export function langfuseRoutes({
     await next()
   })
 
-  const fetchOne = async (c: Context<AppEnv>, nameOrNone: string | undefined) => {
+  const fetchOne = async (c: Context<AppEnv>, nameOrNone: string | undefined, legacy = false) => {
     let request: { name: string; selector: { version?: number; label?: string }; resolve: boolean }
     try {
       if (!nameOrNone) throw badRequest('Invalid request data: name is required')
@@ -236,7 +253,8 @@ export function langfuseRoutes({
       { resolve: request.resolve },
     )
     admit(c, principal)
-    if (!prompt) throw notFound(notFoundMessage(name, selector))
+    // The legacy route's 404 says only this, as Langfuse's does (its SDKs and tests match it).
+    if (!prompt) throw notFound(legacy ? 'Prompt not found' : notFoundMessage(name, selector))
     const body = JSON.stringify(prompt)
     const etag = `"${hash('sha1', body, 'base64url')}"`
     const headers = {
@@ -297,7 +315,7 @@ export function langfuseRoutes({
   })
 
   // Legacy v1 (older SDKs): GET ?name=&version= (production by default), POST with isActive.
-  api.get('/prompts', (c) => fetchOne(c, c.req.query('name')))
+  api.get('/prompts', (c) => fetchOne(c, c.req.query('name'), true))
   api.post('/prompts', create)
 
   api.all('*', (c) => {

@@ -10,7 +10,6 @@ import {
   type PromptType,
   parsePromptBody,
   serializePromptBody,
-  versionLabels,
 } from '../../../domain/prompt-names.ts'
 import { parseReferences, type ResolutionGraph } from '../../../domain/prompt-references.ts'
 import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
@@ -68,8 +67,7 @@ interface VersionRow extends Record<string, unknown> {
   changelog: string | null
   created_by_user_id: string | null
   created_by_api_key_id: string | null
-  is_production: boolean
-  is_latest: boolean
+  /** All its labels, `production` and `latest` included, in Langfuse's order. */
   labels: string[] | null
 }
 
@@ -80,11 +78,28 @@ function spaceSql(space: Space): SQL {
     : sql`p.team_id = ${space.teamId} AND p.visibility = 'team'`
 }
 
+const isLatest = sql`NOT EXISTS (SELECT 1 FROM prompt_versions h WHERE h.prompt_id = p.id AND h.version_number > v.version_number)`
+
+/** When a label was last placed: its newest move in the label history (the index's first hit). */
+const placedAt = (label: SQL) => sql`(SELECT e.created_at FROM prompt_label_events e
+  WHERE e.prompt_id = p.id AND e.label = ${label} ORDER BY e.created_at DESC LIMIT 1)`
+
+/**
+ * A version's labels in Langfuse's order: as they were placed on it (so a create's labels keep the
+ * order sent), with `latest` right after the labels placed when the version was made, i.e. by the
+ * same transaction (`xmin`), before labels added later. A label the history does not know sorts
+ * first, by name.
+ */
+const orderedLabels = sql`ARRAY(SELECT x.label FROM (
+    SELECT l.label, ${placedAt(sql`l.label`)} AS placed FROM prompt_labels l WHERE l.version_id = v.id
+    UNION ALL SELECT ${PRODUCTION_LABEL}, ${placedAt(sql`${PRODUCTION_LABEL}`)} WHERE p.current_version_id = v.id
+    UNION ALL SELECT ${LATEST_LABEL}, coalesce((SELECT max(e.created_at) FROM prompt_label_events e
+        WHERE e.prompt_id = p.id AND e.created_at >= v.created_at AND e.xmin = v.xmin), v.created_at)
+      WHERE ${isLatest}
+  ) x ORDER BY x.placed NULLS FIRST, x.label = ${LATEST_LABEL}, x.label)`
+
 const versionColumns = sql`v.id, v.created_at, p.name, p.type, v.body, v.version_number, v.config, p.tags,
-  v.changelog, v.created_by_user_id, v.created_by_api_key_id,
-  (p.current_version_id IS NOT DISTINCT FROM v.id) AS is_production,
-  NOT EXISTS (SELECT 1 FROM prompt_versions h WHERE h.prompt_id = p.id AND h.version_number > v.version_number) AS is_latest,
-  ARRAY(SELECT l.label FROM prompt_labels l WHERE l.version_id = v.id ORDER BY l.label) AS labels`
+  v.changelog, v.created_by_user_id, v.created_by_api_key_id, ${orderedLabels} AS labels`
 
 /** Which version a label names: production is the current one, latest the highest, others stored. */
 function labelSelector(label: Param<string>): SQL {
@@ -96,7 +111,7 @@ function labelSelector(label: Param<string>): SQL {
 }
 
 function toLangfuse(space: Space, row: VersionRow): LangfusePrompt {
-  const labels = versionLabels(row.labels ?? [], { isProduction: row.is_production, isLatest: row.is_latest })
+  const labels = row.labels ?? []
   const createdAt = new Date(row.created_at).toISOString()
   return {
     id: row.id,
@@ -141,6 +156,14 @@ export async function getLangfusePrompt(
   return row ? answerOf(db, space, row, options) : null
 }
 
+/** The broken references Langfuse answers with 409 when a fetch resolves them. */
+const conflictsOnFetch = new Set([
+  'reference_missing',
+  'reference_not_text',
+  'reference_cycle',
+  'reference_too_deep',
+])
+
 /** A fetched version as Langfuse answers it, its references resolved unless asked raw. */
 async function answerOf(
   db: Db | Tx,
@@ -153,13 +176,19 @@ async function answerOf(
   const answer = toLangfuse(space, row)
   answer.resolutionGraph = null
   if (options.resolve === false || parseReferences(row.body).length === 0) return answer
-  // References are replaced by the versions they name (decision 0175); a broken one is a 400.
+  // References are replaced by the versions they name (decision 0175). A stored reference that no
+  // longer resolves is Langfuse's 409 (LangfuseConflictError); our own size bounds stay a 400.
   const resolved = await resolveInSpace(db, space, {
     id: row.id,
     name: row.name,
     version: row.version_number,
     type: row.type,
     body: row.body,
+  }).catch((error: unknown) => {
+    if (error instanceof AppError && conflictsOnFetch.has(error.options.reason ?? '')) {
+      throw new AppError('conflict', error.messageKey, { params: error.options.params })
+    }
+    throw error
   })
   answer.prompt = parsePromptBody(row.type, resolved.text)
   answer.resolutionGraph = resolved.graph
@@ -451,7 +480,8 @@ export async function listLangfusePrompts(db: Db, space: Space, query: z.output<
       name: last.name,
       type: last.type,
       versions: answers.map((answer) => answer.version),
-      labels: [...new Set(answers.flatMap((answer) => answer.labels))],
+      // Langfuse sorts a prompt's labels in the list.
+      labels: [...new Set(answers.flatMap((answer) => answer.labels))].sort(),
       tags: last.tags,
       lastUpdatedAt: answers
         .map((answer) => answer.createdAt)
