@@ -17,10 +17,10 @@ export const authAddresses = {
   recoverPassword: { method: 'POST', path: '/v1/auth/recovery/password' },
   directReset: { method: 'POST', path: '/v1/auth/direct-reset' },
   adminSetPassword: { method: 'POST', path: '/v1/auth/admin/set-password' },
-  diagnostics: { method: 'GET', path: '/v1/auth/diagnostics' },
   reauthenticate: { method: 'POST', path: '/v1/auth/reauthenticate' },
   sendReauthenticationCode: { method: 'POST', path: '/v1/auth/reauthenticate/code/send' },
   reauthenticateWithCode: { method: 'POST', path: '/v1/auth/reauthenticate/code' },
+  diagnostics: { method: 'GET', path: '/v1/auth/diagnostics' },
 } as const satisfies Record<string, OperationAddress>
 
 export const accountAddresses = {
