@@ -179,6 +179,7 @@ function KeyHint({ prompt }: { prompt: PromptDetail }) {
   const { t } = useTranslation('publicApi')
   const teams = useMyTeams()
   const teamName = teams.data?.find((team) => team.id === prompt.teamId)?.name
+  // The tag is <keys>, not <link>: Trans parses <link> as HTML's empty element and drops the text.
   const link = <Link to={prompt.teamId ? `/settings/api?team=${prompt.teamId}` : '/settings/api'} />
   return (
     <CardDescription>
@@ -187,14 +188,14 @@ function KeyHint({ prompt }: { prompt: PromptDetail }) {
           t={t}
           i18nKey="snippetTeamKey"
           values={{ name: prompt.name, team: teamName ?? t('thisTeam') }}
-          components={{ link, code: <code /> }}
+          components={{ keys: link, code: <code /> }}
         />
       ) : (
         <Trans
           t={t}
           i18nKey="snippetPersonalKey"
           values={{ name: prompt.name }}
-          components={{ link, code: <code /> }}
+          components={{ keys: link, code: <code /> }}
         />
       )}
     </CardDescription>

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { SystemHealthPanel, SystemStatsPanel, UsersTable } from '../../features/admin/index.ts'
 import { AuditLogPanel } from '../../features/audit/index.ts'
 import { useCurrentUser } from '../../features/auth/session.ts'
+import { PlanModeNotice } from '../../features/plans/index.ts'
 import { useScreenTitle } from '../placeholder.tsx'
 import { EmailDebugTool } from './email-debug.tsx'
 
@@ -35,6 +36,7 @@ export function AdminDashboardPage() {
           </Button>
         }
       />
+      <PlanModeNotice />
       <SystemStatsPanel />
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-8">
         <TabsList>
