@@ -180,7 +180,12 @@ function KeyHint({ prompt }: { prompt: PromptDetail }) {
   const teams = useMyTeams()
   const teamName = teams.data?.find((team) => team.id === prompt.teamId)?.name
   // The tag is <keys>, not <link>: Trans parses <link> as HTML's empty element and drops the text.
-  const link = <Link to={prompt.teamId ? `/settings/api?team=${prompt.teamId}` : '/settings/api'} />
+  const link = (
+    <Link
+      to={prompt.teamId ? `/settings/api?team=${prompt.teamId}` : '/settings/api'}
+      className="font-medium text-primary underline-offset-4 hover:underline"
+    />
+  )
   return (
     <CardDescription>
       {prompt.teamId ? (
