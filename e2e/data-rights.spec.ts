@@ -11,7 +11,7 @@ test.use({ bypassCSP: true })
 test('export my data as a zip, then delete my account: sign-in is refused afterwards', async ({ page }) => {
   const email = await signUpViaApi(page)
   await createPromptViaApi(page, { title: 'Keep me', name: 'notes/keep', body: 'Remember this' })
-  await page.goto('/settings/profile')
+  await page.goto('/settings/data')
   const exportCard = page.getByRole('region', { name: 'Export my data' })
   await exportCard.getByRole('button', { name: 'Start export' }).click()
   await expect(exportCard.getByText('Ready. It can be downloaded once.')).toBeVisible()
@@ -48,7 +48,7 @@ test('export my data as a zip, then delete my account: sign-in is refused afterw
 test('a team’s only admin is told to hand the team over before deleting the account', async ({ page }) => {
   await signUpViaApi(page)
   const team = await createTeamViaApi(page, 'Solo crew')
-  await page.goto('/settings/profile')
+  await page.goto('/settings/data')
   const deleteCard = page.getByRole('region', { name: 'Delete my account' })
   await expect(deleteCard).toContainText('You are the only admin of these teams')
   await expect(deleteCard.getByRole('link', { name: 'Solo crew' })).toHaveAttribute(

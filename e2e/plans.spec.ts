@@ -87,3 +87,30 @@ test("inviting a 6th member to a trial team opens the paywall with the team's us
   await paywall.getByRole('link', { name: 'Choose plan' }).click()
   await expect(page.getByRole('region', { name: 'Team: Research Guild' })).toContainText('5 of 5 members')
 })
+
+test('the Team Prompts scope shows the team’s plan and usage, not the personal limit', async ({ page }) => {
+  test.slow()
+  await signUpViaApi(page)
+  for (let i = 1; i <= 10; i++) await createPromptViaApi(page, { title: `Prompt ${i}` })
+  const team = await createTeamViaApi(page, 'Research Guild')
+  for (let i = 1; i <= 5; i++) {
+    await createPromptViaApi(page, { title: `Team prompt ${i}`, visibility: 'team', teamId: team.id })
+  }
+  await page.goto('/prompts')
+  await expect(page.getByRole('region', { name: 'Plan', exact: true })).toContainText('10 of 10 prompts', {
+    timeout: 30_000,
+  })
+
+  await page.goto('/prompts?scope=team')
+  await expect(page.getByText('Team prompt 5').first()).toBeVisible()
+  await expect(page.getByText('10 of 10 prompts')).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Plan', exact: true })).toHaveCount(0)
+
+  // With 4 more invited the team is at 5 of 5 members: its own banner says so, and names it.
+  for (let i = 0; i < 4; i++) await inviteViaApi(page, team.id, uniqueEmail('invitee'))
+  await page.reload()
+  const teamBanner = page.getByRole('region', { name: 'Plan of the team “Research Guild”' })
+  await expect(teamBanner).toContainText('5 of 5 members')
+  await expect(teamBanner).toContainText('Team: Research Guild')
+  await expect(page.getByText('10 of 10 prompts')).toHaveCount(0)
+})

@@ -49,14 +49,21 @@ describe('prompt names (Langfuse rules)', () => {
     expect(promptNameSchema.safeParse('a|b').error?.issues[0]?.message).toBe('prompts.nameInvalid')
   })
 
-  it('is made from the title: no folders, no pipes, collapsed spaces, reserved names avoided', () => {
-    expect(nameFromTitle('  Customer   support | triage ')).toBe('Customer support - triage')
-    expect(nameFromTitle('A/B testing')).toBe('A-B testing')
+  it('is made from the title as a lowercase slug that needs no escaping in a URL', () => {
+    expect(nameFromTitle('Meeting summary')).toBe('meeting-summary')
+    expect(nameFromTitle('  Customer   support | triage ')).toBe('customer-support-triage')
+    expect(nameFromTitle('A/B testing')).toBe('a-b-testing')
+    expect(nameFromTitle('Größe & Café: Übersicht!')).toBe('grosse-cafe-ubersicht')
+    expect(nameFromTitle('Встреча 2024')).toBe('встреча-2024')
     expect(nameFromTitle('new')).toBe('new-1')
+    expect(nameFromTitle('NEW')).toBe('new-1')
     expect(nameFromTitle('x'.repeat(300))).toHaveLength(240)
     expect(nameFromTitle('<i></i>')).toBe('prompt')
-    for (const title of ['a|b/c', 'new', '   x   ', 'y'.repeat(400)]) {
-      expect(promptNameProblem(nameFromTitle(title))).toBeNull()
+    expect(nameFromTitle('!!!')).toBe('prompt')
+    for (const title of ['a|b/c', 'new', '   x   ', 'y'.repeat(400), `${'z'.repeat(239)} tail`]) {
+      const name = nameFromTitle(title)
+      expect(promptNameProblem(name)).toBeNull()
+      expect(name).toMatch(/^[\p{Ll}\p{Lo}\p{N}]+(-[\p{Ll}\p{Lo}\p{N}]+)*$/u)
     }
   })
 

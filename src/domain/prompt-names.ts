@@ -39,18 +39,36 @@ export const promptNameSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
 
+/** Letters NFD cannot split into a base letter and a mark, spelled as people type them in ASCII. */
+const spelledLetters: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+}
+
 /**
- * The name a prompt gets from its title: '|' and '/' become '-' (a title's slash is not a folder),
- * whitespace collapses, at most 240 characters (room for a '-2' suffix), reserved names get '-1'.
+ * The name a prompt gets from its title: a lowercase slug that code can put in a URL unescaped
+ * ('Meeting summary' → 'meeting-summary'). Accents are dropped (é → e, ß → ss); letters of other
+ * scripts are kept, so a title in Cyrillic or Japanese still makes a readable name; everything else
+ * becomes one '-'. At most 240 characters (room for a '-2' suffix); reserved names get '-1'.
  */
 export function nameFromTitle(title: string): string {
   const base = title
-    .replace(/<[^>]*>/g, '')
-    .replace(/[|/]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
+    .replace(/<[^>]*>/g, ' ')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[ßæœøđðþłı]/g, (letter) => spelledLetters[letter] ?? letter)
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
     .slice(0, 240)
-    .trim()
+    .replace(/^-+|-+$/g, '')
   if (base === '') return 'prompt'
   return (RESERVED_PROMPT_NAMES as readonly string[]).includes(base) ? `${base}-1` : base
 }

@@ -11,6 +11,7 @@ import { createLogger } from './log.ts'
 import { createMailDelivery } from './mail/delivery.ts'
 import { mailKeyOf } from './mail/sealing.ts'
 import { runExports } from './modules/data-rights/exports.ts'
+import { planModeNotice } from './modules/plans/plan-mode.ts'
 import { createWebhookDelivery } from './modules/webhooks/delivery.ts'
 
 async function main() {
@@ -51,6 +52,11 @@ async function main() {
     log.warn(adminWarning)
     console.warn(`\n  !!! ${adminWarning}\n`)
   }
+
+  // Every start, so the choice shows in the log of the start that made the data folder too.
+  const planMode = planModeNotice(config.plansEnabled)
+  log.info(planMode, { plans: config.plansEnabled ? 'on' : 'off' })
+  if (config.plansEnabled) console.warn(`\n  ${planMode}\n`)
 
   config = { ...config, authSecret: await resolveAuthSecret(database.db, config) }
   const auth = createAuth({ config, db: database.db, log })

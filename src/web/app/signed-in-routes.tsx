@@ -94,22 +94,32 @@ const signedInRoutes: RouteObject[] = [
             path: '/team/:teamId/manage',
             ...lazyPage(() => import('../routes/team-manage.tsx'), 'TeamManagePage'),
           },
-          {
-            path: '/settings/profile',
-            ...lazyPage(() => import('../routes/settings/profile.tsx'), 'ProfileSettingsPage'),
-          },
-          {
-            path: '/settings',
-            ...lazyPage(() => import('../routes/placeholder.tsx'), 'SettingsPlaceholderPage'),
-          },
           { path: '/billing', ...lazyPage(() => import('../routes/billing.tsx'), 'BillingPage') },
           {
-            path: '/settings/api',
-            ...lazyPage(() => import('../routes/settings/api.tsx'), 'ApiSettingsPage'),
-          },
-          {
-            path: '/settings/webhooks',
-            ...lazyPage(() => import('../routes/settings/webhooks.tsx'), 'WebhooksSettingsPage'),
+            // Every settings page under one sub-navigation.
+            ...lazyPage(() => import('../routes/settings/settings-nav.tsx'), 'SettingsLayout'),
+            children: [
+              {
+                path: '/settings',
+                ...lazyPage(() => import('../routes/settings/hub.tsx'), 'SettingsHubPage'),
+              },
+              {
+                path: '/settings/profile',
+                ...lazyPage(() => import('../routes/settings/profile.tsx'), 'ProfileSettingsPage'),
+              },
+              {
+                path: '/settings/api',
+                ...lazyPage(() => import('../routes/settings/api.tsx'), 'ApiSettingsPage'),
+              },
+              {
+                path: '/settings/webhooks',
+                ...lazyPage(() => import('../routes/settings/webhooks.tsx'), 'WebhooksSettingsPage'),
+              },
+              {
+                path: '/settings/data',
+                ...lazyPage(() => import('../routes/settings/data.tsx'), 'DataSettingsPage'),
+              },
+            ],
           },
           {
             path: '/help',

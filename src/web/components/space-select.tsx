@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router'
 import { Field } from './ui/field.tsx'
 import { Select } from './ui/input.tsx'
 
@@ -29,4 +30,28 @@ export function SpaceSelect({
       </Select>
     </Field>
   )
+}
+
+/**
+ * The space a settings page manages, kept in the URL (`?team=<id>`) so a link can open a team's
+ * keys or webhooks. A team the user does not administer falls back to their own space.
+ */
+export function useSpaceParam(adminTeams: readonly { id: string }[] | undefined) {
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('team')
+  const teamId =
+    requested && (adminTeams === undefined || adminTeams.some((team) => team.id === requested))
+      ? requested
+      : null
+  const setTeamId = (next: string | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current)
+        if (next) updated.set('team', next)
+        else updated.delete('team')
+        return updated
+      },
+      { replace: true },
+    )
+  return [teamId, setTeamId] as const
 }

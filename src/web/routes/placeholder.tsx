@@ -51,7 +51,7 @@ export function ScreenPlaceholder({ screen }: { screen: ScreenKey }) {
   )
 }
 
-/** The spec's own placeholder pages (/settings, /billing, /help; /settings/api and /settings/webhooks were built since). */
+/** The spec's own placeholder pages (/billing, /help; the settings pages were built since). */
 export function NotImplementedPage({ screen, actions }: { screen: ScreenKey; actions?: ReactNode }) {
   const { t } = useTranslation('pages')
   return (
@@ -65,6 +65,5 @@ export function NotImplementedPage({ screen, actions }: { screen: ScreenKey; act
   )
 }
 
-/** /settings and /help: routes of their own, loaded when visited. */
-export const SettingsPlaceholderPage = () => <NotImplementedPage screen="settings" />
+/** /help: a route of its own, loaded when visited. */
 export const HelpPlaceholderPage = () => <NotImplementedPage screen="help" />

@@ -65,6 +65,8 @@ function BackToDashboard({ team }: { team?: TeamDetail }) {
   )
 }
 
+const sectionTabs: Record<string, string> = { '#invites': 'members', '#protected-labels': 'settings' }
+
 function TeamManagement({ teamId }: { teamId: string }) {
   const { t } = useTranslation('teams')
   const navigate = useNavigate()
@@ -81,10 +83,14 @@ function TeamManagement({ teamId }: { teamId: string }) {
   }, [team.isError, team.error, navigate, t])
 
   const loaded = team.isSuccess
+  // Links land on a part of the page: the invitations (members tab) or the protected labels (settings tab).
   useEffect(() => {
-    if (!loaded || location.hash !== '#invites') return
-    setTab('members')
-    requestAnimationFrame(() => document.getElementById('invites')?.scrollIntoView({ block: 'start' }))
+    const section = sectionTabs[location.hash]
+    if (!loaded || !section) return
+    setTab(section)
+    requestAnimationFrame(() =>
+      document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: 'start' }),
+    )
   }, [loaded, location.hash])
 
   if (!team.data) {
@@ -124,7 +130,9 @@ function TeamManagement({ teamId }: { teamId: string }) {
         </TabsContent>
         <TabsContent value="settings" className="mt-4 space-y-4">
           <TeamSettings team={team.data} />
-          <ProtectedLabelsCard teamId={team.data.id} editable={team.data.access.manage_team} />
+          <div id="protected-labels" className="scroll-mt-20">
+            <ProtectedLabelsCard teamId={team.data.id} editable={team.data.access.manage_team} />
+          </div>
           {team.data.access.manage_team && <DeleteTeamCard team={team.data} />}
         </TabsContent>
         {team.data.access.manage_team && (

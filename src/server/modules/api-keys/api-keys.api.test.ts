@@ -78,7 +78,7 @@ describe('API keys', () => {
     const key = await createKey(owner)
     const res = await withKey(key.secretKey, 'GET', `/api/v1/prompts/${prompt.id}`)
     expect(res.status).toBe(200)
-    expect(((await res.json()) as PromptDetail).name).toBe('Keyed')
+    expect(((await res.json()) as PromptDetail).name).toBe('keyed')
     expect(res.headers.get('X-RateLimit-Limit')).toBe(String(1000 * testApp.config.rateLimitMultiplier))
     expect(Number(res.headers.get('X-RateLimit-Remaining'))).toBeGreaterThan(0)
     expect(Number(res.headers.get('X-RateLimit-Reset'))).toBeGreaterThan(Date.now() / 1000)

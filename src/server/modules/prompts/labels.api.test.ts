@@ -48,15 +48,19 @@ async function versionsOf(client: TestClient, promptId: string) {
 }
 
 describe('prompt names', () => {
-  it('are made from the title, unique in the space with -2, -3..., and editable', async () => {
+  it('are made from the title as lowercase slugs, unique in the space with -2, -3..., and editable', async () => {
     const first = await createPromptAs(owner, { title: 'Support | triage' })
     const second = await createPromptAs(owner, { title: 'Support | triage' })
-    expect(first.name).toBe('Support - triage')
-    expect(second.name).toBe('Support - triage-2')
+    expect(first.name).toBe('support-triage')
+    expect(second.name).toBe('support-triage-2')
     expect(first.type).toBe('text')
     // Another space may use the same name.
     const theirs = await createPromptAs(stranger, { title: 'Support | triage' })
-    expect(theirs.name).toBe('Support - triage')
+    expect(theirs.name).toBe('support-triage')
+    // A new title leaves the name alone: code that fetches it keeps working until someone renames it.
+    const retitled = await owner.patch<PromptDetail>(`/api/v1/prompts/${second.id}`, { title: 'Meeting summary' })
+    expect(retitled.body.name).toBe('support-triage-2')
+    expect((await createPromptAs(owner, { title: 'Meeting summary' })).name).toBe('meeting-summary')
 
     const renamed = await owner.patch<PromptDetail>(`/api/v1/prompts/${first.id}`, { name: 'support/triage' })
     expect(renamed.status).toBe(200)

@@ -31,3 +31,14 @@ export function pythonSnippet(name: string, label = 'production'): string {
     'text = prompt.compile()  # variables as keyword arguments',
   ].join('\n')
 }
+
+/**
+ * The same fetch with curl: the Langfuse REST route, the name URL-encoded (a folder's slash
+ * too), the key pair from the same environment variables the SDKs read.
+ */
+export function curlSnippet(origin: string, name: string, label = 'production'): string {
+  return [
+    'curl -u "$LANGFUSE_PUBLIC_KEY:$LANGFUSE_SECRET_KEY" \\',
+    `  "${origin}/api/public/v2/prompts/${encodeURIComponent(name)}?label=${encodeURIComponent(label)}"`,
+  ].join('\n')
+}

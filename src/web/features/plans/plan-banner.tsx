@@ -19,11 +19,20 @@ export function PlanStateLabel({ entitlements }: { entitlements: Entitlements })
 }
 
 /**
- * The plan banner, for the personal space or a team (`teamId`): shown on payment_required, at
+ * The plan banner of one space: the personal one, or a team (`teamId`): shown on payment_required, at
  * 80% or more of the prompt limit (or of the member limit in team context), and when API access is
  * locked; nothing otherwise, and nothing while loading or with plans off.
  */
-export function PlanBanner({ teamId, className }: { teamId?: string; className?: string }) {
+export function PlanBanner({
+  teamId,
+  teamName,
+  className,
+}: {
+  teamId?: string
+  /** Names the team where a screen shows a team's space (the prompts list's team scope). */
+  teamName?: string
+  className?: string
+}) {
   const { t } = useTranslation('plans')
   const entitlements = useEntitlements(teamId)
   if (!entitlements.data) return null
@@ -48,7 +57,7 @@ export function PlanBanner({ teamId, className }: { teamId?: string; className?:
           })
   return (
     <section
-      aria-label={t('banner.label')}
+      aria-label={teamName ? t('banner.teamLabel', { name: teamName }) : t('banner.label')}
       data-testid="plan-banner"
       className={cn(
         'mb-4 flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center',
@@ -59,6 +68,7 @@ export function PlanBanner({ teamId, className }: { teamId?: string; className?:
       <Sparkles aria-hidden className="size-5 shrink-0 text-primary" />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
+          {teamName && <Badge variant="default">{t('banner.team', { name: teamName })}</Badge>}
           <Badge variant={banner.kind === 'payment_required' ? 'destructive' : 'outline'}>
             <PlanStateLabel entitlements={entitlements.data} />
           </Badge>

@@ -1,8 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { planOperations } from '../../../domain/api/plans.ts'
-import type { ChoosePlanInput } from '../../../domain/plans.ts'
+import type { ChoosePlanInput, grantPlanInput } from '../../../domain/plans.ts'
 import { callOperation } from '../../lib/api.ts'
 import { invalidateOperations, operationQuery } from '../../lib/queries.ts'
+import { useStepUp } from '../step-up/index.ts'
+
+type GrantPlanInput = z.input<typeof grantPlanInput>
 
 export function entitlementsQuery(teamId?: string) {
   return operationQuery(planOperations.entitlements, { query: teamId ? { teamId } : {} })
@@ -37,4 +41,17 @@ export function useCancelPlanRequest() {
 export function useRefreshEntitlements() {
   const queryClient = useQueryClient()
   return () => invalidateOperations(queryClient, planOperations.entitlements)
+}
+
+/**
+ * A global admin grants a space its largest plan from the paywall, through the audited admin
+ * operation (re-authenticated like every global-admin change).
+ */
+export function useAdminGrantPlan() {
+  const queryClient = useQueryClient()
+  const stepUp = useStepUp()
+  return useMutation({
+    mutationFn: (body: GrantPlanInput) => stepUp(() => callOperation(planOperations.adminSetPlan, { body })),
+    onSuccess: () => invalidateOperations(queryClient, planOperations),
+  })
 }

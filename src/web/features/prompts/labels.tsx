@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { Tag, Undo2 } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { LabelEvent } from '../../../domain/prompt-names.ts'
@@ -18,7 +19,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast.tsx'
 import { callOperation, errorText } from '../../lib/api.ts'
 import { invalidateOperations, pagedOperationQuery } from '../../lib/queries.ts'
-import { javascriptSnippet, pythonSnippet } from '../api-keys/index.ts'
+import { curlSnippet, javascriptSnippet, pythonSnippet } from '../api-keys/index.ts'
+import { useMyTeams } from '../teams/index.ts'
 import { usePromptVersions } from './queries.ts'
 
 function useLabelMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
@@ -172,21 +174,60 @@ function LabelHistory({ prompt }: { prompt: PromptDetail }) {
   )
 }
 
-/** How to fetch this prompt from code: JavaScript and Python, by its name and the production label. */
+/** Where the keys that fetch this prompt are made: its team's keys, or the owner's personal ones. */
+function KeyHint({ prompt }: { prompt: PromptDetail }) {
+  const { t } = useTranslation('publicApi')
+  const teams = useMyTeams()
+  const teamName = teams.data?.find((team) => team.id === prompt.teamId)?.name
+  // The tag is <keys>, not <link>: Trans parses <link> as HTML's empty element and drops the text.
+  const link = (
+    <Link
+      to={prompt.teamId ? `/settings/api?team=${prompt.teamId}` : '/settings/api'}
+      className="font-medium text-primary underline-offset-4 hover:underline"
+    />
+  )
+  return (
+    <CardDescription>
+      {prompt.teamId ? (
+        <Trans
+          t={t}
+          i18nKey="snippetTeamKey"
+          values={{ name: prompt.name, team: teamName ?? t('thisTeam') }}
+          components={{ keys: link, code: <code /> }}
+        />
+      ) : (
+        <Trans
+          t={t}
+          i18nKey="snippetPersonalKey"
+          values={{ name: prompt.name }}
+          components={{ keys: link, code: <code /> }}
+        />
+      )}
+    </CardDescription>
+  )
+}
+
+/** How to fetch this prompt from code: curl, JavaScript and Python, by its name and the production label. */
 export function CodeSnippetCard({ prompt }: { prompt: PromptDetail }) {
   const { t } = useTranslation('publicApi')
   return (
     <Card role="region" aria-label={t('snippet')}>
       <CardHeader>
         <CardTitle>{t('snippet')}</CardTitle>
-        <CardDescription>{t('snippetText', { name: prompt.name })}</CardDescription>
+        <KeyHint prompt={prompt} />
       </CardHeader>
       <CardContent>
-        <Tabs defaultValue="javascript" className="space-y-3">
+        <Tabs defaultValue="curl" className="space-y-3">
           <TabsList>
+            <TabsTrigger value="curl">{t('curl')}</TabsTrigger>
             <TabsTrigger value="javascript">{t('javascript')}</TabsTrigger>
             <TabsTrigger value="python">{t('python')}</TabsTrigger>
           </TabsList>
+          <TabsContent value="curl">
+            <CodeBlock label={t('curl')} className="text-xs">
+              {curlSnippet(window.location.origin, prompt.name)}
+            </CodeBlock>
+          </TabsContent>
           <TabsContent value="javascript">
             <CodeBlock label={t('javascript')} className="text-xs">
               {javascriptSnippet(prompt.name)}

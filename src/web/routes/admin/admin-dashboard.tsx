@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { SystemHealthPanel, SystemStatsPanel, TeamsTable, UsersTable } from '../../features/admin/index.ts'
 import { AuditLogPanel } from '../../features/audit/index.ts'
 import { useCurrentUser } from '../../features/auth/session.ts'
+import { PlanModeNotice } from '../../features/plans/index.ts'
 import { useScreenTitle } from '../placeholder.tsx'
 import { EmailDebugTool } from './email-debug.tsx'
 
@@ -42,6 +43,7 @@ export function AdminDashboardPage() {
           </Button>
         }
       />
+      <PlanModeNotice />
       <SystemStatsPanel />
       <Tabs value={tab} onValueChange={setTab} className="mt-8">
         <TabsList>

@@ -145,6 +145,22 @@ function TeamActivity({ teamId }: { teamId: string }) {
   )
 }
 
+/**
+ * The plan banner of the space the list shows: the personal one, or in team scope the chosen team's
+ * (each of the user's teams when none is chosen); never the personal limit over a team's prompts.
+ */
+function ScopePlanBanners({
+  filters,
+  teams,
+}: {
+  filters: ListFilters
+  teams: readonly { id: string; name: string }[] | undefined
+}) {
+  if (filters.scope !== 'team') return <PlanBanner />
+  const shown = (teams ?? []).filter((team) => !filters.teamId || team.id === filters.teamId)
+  return shown.map((team) => <PlanBanner key={team.id} teamId={team.id} teamName={team.name} />)
+}
+
 export function PromptListPage() {
   const { t } = useTranslation('prompts')
   useDocumentTitle(t('list.title'))
@@ -171,7 +187,7 @@ export function PromptListPage() {
           </div>
         }
       />
-      <PlanBanner teamId={filters.scope === 'team' ? filters.teamId : undefined} />
+      <ScopePlanBanners filters={filters} teams={teams.data} />
       <div className="mb-4 space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
           <SearchInput

@@ -23,7 +23,6 @@ import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
-import { DeleteAccountCard, ExportDataCard } from '../../features/data-rights/index.ts'
 import { useProfile, useUpdateProfile } from '../../features/profile/queries.ts'
 import { setTheme } from '../../features/shell/theme.ts'
 import { errorText } from '../../lib/api.ts'
@@ -73,8 +72,6 @@ export function ProfileSettingsPage() {
       ) : (
         <div className="space-y-6">
           <ProfileFormView profile={profile.data} />
-          <ExportDataCard />
-          <DeleteAccountCard />
         </div>
       )}
     </>

@@ -17,7 +17,7 @@ import { CopyValue } from '../../components/copy-value.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
-import { SpaceSelect } from '../../components/space-select.tsx'
+import { SpaceSelect, useSpaceParam } from '../../components/space-select.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -634,7 +634,7 @@ export function WebhooksSettingsPage() {
   useDocumentTitle(t('title'))
   const teams = useMyTeams()
   const adminTeams = (teams.data ?? []).filter((team) => team.isAdmin)
-  const [teamId, setTeamId] = useState<string | null>(null)
+  const [teamId, setTeamId] = useSpaceParam(teams.data && adminTeams)
   const entitlements = useEntitlements(teamId ?? undefined)
   const paywall = usePaywall()
   const allowed = () => paywall.allows(entitlements.data, 'webhooks')
