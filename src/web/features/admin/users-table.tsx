@@ -12,12 +12,13 @@ import { Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { errorText } from '../../lib/api.ts'
+import { formatDate } from '../../lib/format.ts'
 import { useAdminUsers, useSetGlobalRole, useSetUserPlan } from './queries.ts'
 
 const SEARCH_MAX = 254
 
 function joinedDate(iso: string) {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+  return formatDate(iso)
 }
 
 /** What the role dialog is about to do. */
