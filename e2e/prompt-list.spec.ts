@@ -8,11 +8,25 @@ import { expect, signUpViaApi, test } from './support.ts'
  * light and German dark, with axe in both; a screenshot of each is kept for review.
  */
 const cases = [
-  { colorScheme: 'light', locale: 'en-US', chat: 'Chat', versions: '1 version', folder: 'Folder support' },
-  { colorScheme: 'dark', locale: 'de-DE', chat: 'Chat', versions: '1 Version', folder: 'Ordner support' },
+  {
+    colorScheme: 'light',
+    locale: 'en-US',
+    chat: 'Chat',
+    versions: '1 version',
+    folder: 'Folder support',
+    open: 'Show the prompts in folder support',
+  },
+  {
+    colorScheme: 'dark',
+    locale: 'de-DE',
+    chat: 'Chat',
+    versions: '1 Version',
+    folder: 'Ordner support',
+    open: 'Prompts im Ordner support zeigen',
+  },
 ] as const
 
-for (const { colorScheme, locale, chat, versions, folder } of cases) {
+for (const { colorScheme, locale, chat, versions, folder, open } of cases) {
   test.describe(`${locale} ${colorScheme}`, () => {
     test.use({ colorScheme, locale, reducedMotion: 'reduce', bypassCSP: true })
 
@@ -47,7 +61,7 @@ for (const { colorScheme, locale, chat, versions, folder } of cases) {
         fullPage: true,
       })
 
-      await triage.getByRole('button', { name: /support$/ }).click()
+      await triage.getByRole('button', { name: open }).click()
       await expect(page).toHaveURL(/[?&]folder=support(&|$)/)
       await expect(rows).toHaveCount(2)
       await expect(page.getByText(folder, { exact: true })).toBeVisible()
