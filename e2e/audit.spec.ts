@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expectNoSeriousViolations } from './axe.ts'
-import { apiOptions, expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { createPromptViaApi } from './prompts-support.ts'
+import { ADMIN, apiOptions, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './support.ts'
 import { createTeamViaApi, invitationLinkFor, inviteViaApi } from './teams-support.ts'
 
 /**
@@ -69,6 +70,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
         'team.renamed',
         'team.created',
       ])
+    })
+
+    test('a global admin filters the log by a team chosen by name; a new prompt reads as created', async ({
+      page,
+    }) => {
+      await signInViaApi(page, ADMIN.email)
+      const name = `Filter Crew ${Math.random().toString(36).slice(2, 7)}`
+      const team = await createTeamViaApi(page, name)
+      await createPromptViaApi(page, { title: 'Audited prompt', visibility: 'team', teamId: team.id })
+
+      await page.goto('/admin')
+      await page.getByRole('tab', { name: 'Security & Audit' }).click()
+      const panel = page.getByRole('region', { name: 'Audit log' })
+      const filters = panel.getByRole('form', { name: 'Filter the audit log' })
+      await filters.getByLabel('Team').selectOption({ label: name })
+      await filters.getByRole('button', { name: 'Apply filters' }).click()
+      const rows = panel.getByRole('table', { name: 'Audit log entries' }).getByRole('row')
+      // Newest first: the prompt, the team (and the header row); no label moved from nowhere.
+      await expect(rows).toHaveCount(3)
+      await expect(rows.nth(1)).toContainText('Prompt created')
+      await expect(rows.nth(1)).toContainText(name)
+      await expect(rows.nth(2)).toContainText('Team created')
+      await expect(panel.getByRole('table').getByText('Label moved')).toHaveCount(0)
+      await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0)
+      await expectNoSeriousViolations(page, `global audit log filtered by team (${colorScheme})`)
     })
   })
 }

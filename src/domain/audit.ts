@@ -24,6 +24,7 @@ export const auditActions = [
   'member.left',
   'member.role_changed',
   'invitation.revoked',
+  'prompt.created',
   'prompt.deleted',
   'label.moved',
   'api_key.created',
@@ -135,6 +136,12 @@ const pageQuery = { limit: limitParam(AUDIT_PAGE), cursor: cursorParam.optional(
 export const auditListQuery = auditFilterQuery.extend(pageQuery)
 export const globalAuditListQuery = globalAuditFilterQuery.extend(pageQuery)
 export type AuditFilters = z.output<typeof globalAuditFilterQuery>
+
+/** A team the global log can be filtered by, offered by name rather than by id. */
+export const auditTeamSchema = z.object({ id: z.uuid(), name: z.string() })
+export type AuditTeam = z.infer<typeof auditTeamSchema>
+/** Teams the filter offers at most, by name. */
+export const AUDIT_TEAM_CHOICES_MAX = 1000
 
 export const auditExportSchema = z.object({
   filename: z.string(),

@@ -35,6 +35,7 @@ const variableSchema = z.object({
   values: z.array(z.string()),
 })
 
+import { folderParam } from './prompt-folders.ts'
 import { searchMatchSchema } from './prompt-search.ts'
 
 /**
@@ -73,6 +74,8 @@ export const promptSummarySchema = z.object({
   currentVersionId: z.uuid().nullable(),
   currentVersionNumber: z.number().int().nullable(),
   versionCount: z.number().int(),
+  /** The labels its versions hold: 'production' (a current version) first, then the others by name; 'latest' is implied. */
+  labels: z.array(z.string()),
   createdAt: timestamp,
   updatedAt: timestamp,
   access: promptAccessSchema,
@@ -316,6 +319,8 @@ export const listPromptsQuery = z.object({
     .transform((value) => value ?? [])
     .pipe(promptTagsSchema),
   visibility: visibilitySchema.optional(),
+  /** Only the prompts in this folder (names starting with `folder/`), at any depth. */
+  folder: folderParam,
   cursor: cursorParam.optional(),
   limit: limitParam(PROMPTS_PAGE),
 })

@@ -4,6 +4,7 @@ import {
   auditExportSchema,
   auditFilterQuery,
   auditListQuery,
+  auditTeamSchema,
   globalAuditFilterQuery,
   globalAuditListQuery,
 } from '../audit.ts'
@@ -38,6 +39,13 @@ export const auditOperations = defineOperations(
       access: 'global-admin',
       query: globalAuditFilterQuery,
       response: auditExportSchema,
+    },
+    teams: {
+      method: 'GET',
+      path: '/v1/audit-log/teams',
+      summary: 'The teams the global log can be filtered by, by name (global admins)',
+      access: 'global-admin',
+      response: z.object({ items: z.array(auditTeamSchema) }),
     },
     teamList: {
       method: 'GET',

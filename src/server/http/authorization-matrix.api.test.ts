@@ -155,6 +155,7 @@ const expected: Record<string, string> = {
   'dataRights.sendDeletionCode':                       '401     409      409     409     409     409     409     403      403',
   'audit.list':                                        '401     403      403     403     403     403     200     403      403',
   'audit.export':                                      '401     403      403     403     403     403     200     403      403',
+  'audit.teams':                                       '401     403      403     403     403     403     200     403      403',
   'audit.teamList':                                    '401     404      403     200     200     404     200     403      403',
   'audit.teamExport':                                  '401     404      403     200     200     404     200     403      403',
   'webhooks.list':                                     '401     404      403     200     200     404     200     403      403',

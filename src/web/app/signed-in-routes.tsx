@@ -10,7 +10,7 @@ async function prefetchPromptList(queryClient: QueryClient, params: URLSearchPar
     import('../features/prompts/queries.ts'),
     import('../lib/list-filters.ts'),
   ])
-  prefetch(queryClient, listFiltersOf(params))
+  prefetch(queryClient, listFiltersOf(params, { folders: true }))
 }
 
 /** Side by side, and before the screen's code: the screen asks for the messages only once it has the conversation. */

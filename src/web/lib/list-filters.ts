@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router'
 import { type ListScope, SEARCH_MAX, tagFilterFromUrl } from '../../domain/fields.ts'
 import { isUuid } from '../../domain/ids.ts'
+import { folderParam } from '../../domain/prompt-folders.ts'
 
 /**
  * The filters of a list screen (prompts, conversations), kept in the URL with the API's own
@@ -14,10 +15,15 @@ export interface ListFilters {
   /** Trimmed; absent when empty. */
   search?: string
   tags: string[]
+  /** Prompts only (`folders: true`): the names under this folder (`a/b` for `a/b/…`). */
+  folder?: string
 }
 
 /** The filters a URL's query holds, cut to what the server accepts (see `useListFilters`). */
-export function listFiltersOf(params: URLSearchParams, options: { teamScope?: boolean } = {}): ListFilters {
+export function listFiltersOf(
+  params: URLSearchParams,
+  options: { teamScope?: boolean; folders?: boolean } = {},
+): ListFilters {
   const scope: ListScope = options.teamScope !== false && params.get('scope') === 'team' ? 'team' : 'owner'
   const teamId = params.get('teamId')
   return {
@@ -25,7 +31,14 @@ export function listFiltersOf(params: URLSearchParams, options: { teamScope?: bo
     teamId: scope === 'team' && isUuid(teamId ?? undefined) ? (teamId ?? undefined) : undefined,
     search: params.get('search')?.trim().slice(0, SEARCH_MAX) || undefined,
     tags: tagFilterFromUrl(params.getAll('tags')),
+    ...(options.folders && { folder: folderFromUrl(params.get('folder')) }),
   }
+}
+
+/** A folder as the server accepts it (no empty segment, not too long), else none. */
+function folderFromUrl(value: string | null): string | undefined {
+  const parsed = folderParam.safeParse(value ?? undefined)
+  return parsed.success ? parsed.data : undefined
 }
 
 /**
@@ -34,7 +47,7 @@ export function listFiltersOf(params: URLSearchParams, options: { teamScope?: bo
  * so a bad link shows a list instead of an error. `teamScope: false` (a user without teams) keeps
  * the scope at 'owner'.
  */
-export function useListFilters(options: { teamScope?: boolean } = {}) {
+export function useListFilters(options: { teamScope?: boolean; folders?: boolean } = {}) {
   const [params, setParams] = useSearchParams()
   const filters = listFiltersOf(params, options)
   const update = (patch: Partial<ListFilters>) => {
@@ -44,8 +57,9 @@ export function useListFilters(options: { teamScope?: boolean } = {}) {
     if (next.scope === 'team' && next.teamId) query.set('teamId', next.teamId)
     if (next.search) query.set('search', next.search)
     for (const tag of next.tags) query.append('tags', tag)
+    if (next.folder) query.set('folder', next.folder)
     setParams(query, { replace: true })
   }
-  const filtered = Boolean(filters.search || filters.tags.length > 0 || filters.teamId)
+  const filtered = Boolean(filters.search || filters.tags.length > 0 || filters.teamId || filters.folder)
   return { filters, update, filtered }
 }

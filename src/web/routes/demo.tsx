@@ -8,6 +8,7 @@ import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { Dialog, DialogContent } from '../components/ui/dialog.tsx'
 import { toast } from '../components/ui/toast.tsx'
+import { formatNumber } from '../lib/format.ts'
 import { useScreenTitle } from './placeholder.tsx'
 
 /** The demo's fixed sample figures (the spec's demo is hard-coded; nothing here is measured). */
@@ -104,7 +105,7 @@ export function DemoPage() {
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {(
             [
-              ['promptVisits', m.promptVisits.toLocaleString('en-US')],
+              ['promptVisits', formatNumber(m.promptVisits)],
               ['compatibilityScore', `${m.compatibilityScore}%`],
               ['qualityScore', `${m.qualityScore}/100`],
               ['activeWebsites', String(m.activeWebsites)],

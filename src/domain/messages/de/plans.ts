@@ -30,7 +30,7 @@ export const plansDe: Record<keyof typeof plansEn, string> = {
   'plans.mail.grantedBody': 'Der von dir angefragte Tarif {plan} ist jetzt aktiv.',
   'plans.mail.detailSpace': 'Bereich',
   'plans.mail.action': 'Abrechnung öffnen',
-  'plans.name.free': 'Free',
-  'plans.name.pro': 'Pro',
+  'plans.name.free': 'Kostenlos',
+  'plans.name.pro': 'Profi',
   'plans.name.team': 'Team',
 }

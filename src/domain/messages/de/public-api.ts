@@ -38,7 +38,7 @@ export const publicApiDe: Record<keyof typeof publicApiEn, string> = {
   'prompts.importInvalid': 'Prompt {index} in der Datei ist ungültig ({field}): {problem}',
   'prompts.importDuplicate': 'Die Datei enthält den Prompt „{name}“ zweimal',
   'prompts.importConflicts':
-    '{count} Prompts können nicht importiert werden (anderer Typ oder nicht von Ihnen bearbeitbar); es wurde nichts importiert. Die Vorschau zeigt, welche.',
+    '{count} Prompts können nicht importiert werden (anderer Typ oder nicht von dir bearbeitbar); es wurde nichts importiert. Die Vorschau zeigt, welche.',
   'prompts.teamAdminRequired': 'Nur Team-Admins dürfen geschützte Labels ändern',
   'apiKeys.nameRequired': 'Name ist erforderlich',
   'apiKeys.nameTooLong': 'Der Name darf höchstens 100 Zeichen lang sein',

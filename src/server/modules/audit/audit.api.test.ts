@@ -126,6 +126,53 @@ describe('the audit log records', () => {
     })
   })
 
+  it('a new prompt is recorded as created, not as its first label moved from nowhere', async () => {
+    const prompt = await createPromptAs(teamAdmin, { title: 'Fresh', visibility: 'team', teamId })
+    expect(await entries('label.moved', prompt.id)).toEqual([])
+    const [created] = await entries('prompt.created', prompt.id)
+    expect(created).toMatchObject({
+      actorUserId: teamAdmin.user!.id,
+      objectType: 'prompt',
+      teamId,
+      after: { name: prompt.name, type: 'text', versions: 1, labels: ['production'] },
+    })
+    // A later move is still a label move.
+    const moved = await teamAdmin.put(`/api/v1/prompts/${prompt.id}/labels`, {
+      label: 'staging',
+      versionId: prompt.currentVersionId,
+    })
+    expect(moved.status).toBe(200)
+    expect((await entries('label.moved', prompt.id)).map((row) => row.after?.label)).toEqual(['staging'])
+  })
+
+  it('a prompt created through the Langfuse API is recorded as created with its labels', async () => {
+    const key = await teamAdmin.post<CreatedApiKey>('/api/v1/api-keys', {
+      name: 'deploy',
+      scope: 'read_write',
+      teamId,
+    })
+    const basic = `Basic ${Buffer.from(`${key.body.publicKey}:${key.body.secretKey}`).toString('base64')}`
+    const post = (labels: string[]) =>
+      new TestClient(testApp).request('POST', '/api/public/v2/prompts', {
+        body: { name: 'langfuse-made', prompt: 'Hi', labels },
+        headers: { Authorization: basic },
+      })
+    expect((await post(['production', 'staging'])).status).toBe(201)
+    const [created] = (await entries('prompt.created')).filter((row) => row.after?.name === 'langfuse-made')
+    expect(created).toMatchObject({
+      actorKind: 'api_key',
+      actorApiKeyId: key.body.id,
+      teamId,
+      after: { versions: 1, labels: ['production', 'staging'] },
+    })
+    expect(await entries('label.moved', created!.objectId!)).toEqual([])
+    // The second version's labels move from version 1: those are recorded.
+    expect((await post(['production'])).status).toBe(201)
+    expect(await entries('label.moved', created!.objectId!)).toMatchObject([
+      { before: { label: 'production', version: 1 }, after: { label: 'production', version: 2 } },
+    ])
+  })
+
   it('API key created and revoked; a key acting is recorded as the key', async () => {
     const created = await stranger.post<CreatedApiKey>('/api/v1/api-keys', {
       name: 'CI',
@@ -321,6 +368,18 @@ describe('reading the audit log', () => {
     expect(future.body.items).toEqual([])
     const past = await list(globalAdmin, 'to=2000-01-01T00:00:00Z')
     expect(past.body.items).toEqual([])
+  })
+
+  it('offers global admins every team by name for the team filter, and no one else', async () => {
+    const other = await createTeamAs(stranger, 'Zebra crossing')
+    const teams = await globalAdmin.get<{ items: { id: string; name: string }[] }>('/api/v1/audit-log/teams')
+    expect(teams.status).toBe(200)
+    const names = teams.body.items.map((team) => team.name)
+    expect(teams.body.items).toContainEqual({ id: teamId, name: 'Auditors' })
+    expect(teams.body.items).toContainEqual({ id: other.id, name: 'Zebra crossing' })
+    expect(names.indexOf('Auditors')).toBeLessThan(names.indexOf('Zebra crossing'))
+    expect((await teamAdmin.get('/api/v1/audit-log/teams')).status).toBe(403)
+    expect((await new TestClient(testApp).get('/api/v1/audit-log/teams')).status).toBe(401)
   })
 
   it('pages by cursor without gaps or repeats', async () => {

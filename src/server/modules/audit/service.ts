@@ -1,16 +1,18 @@
-import { and, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm'
 import {
   AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_TEAM_CHOICES_MAX,
   type AuditEntry,
   type AuditExport,
   type AuditFilters,
+  type AuditTeam,
   auditCsv,
 } from '../../../domain/audit.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { isUuid } from '../../../domain/ids.ts'
 import type { Db } from '../../db/client.ts'
 import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
-import { auditLog } from '../../db/schema/index.ts'
+import { auditLog, teams } from '../../db/schema/index.ts'
 import { type Actor, authorizeTeam } from '../teams/policy.ts'
 
 /** Where a list looks: everything (global admins), or one team's entries (its admins). */
@@ -113,4 +115,14 @@ export async function exportAuditEntries(
     rowCount: entries.length,
     truncated: rows.length > AUDIT_EXPORT_MAX_ROWS,
   }
+}
+
+/** The teams a global admin may filter the log by (every team), by name. */
+export async function listAuditTeams(db: Db): Promise<{ items: AuditTeam[] }> {
+  const items = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .orderBy(asc(teams.name), asc(teams.id))
+    .limit(AUDIT_TEAM_CHOICES_MAX)
+  return { items }
 }

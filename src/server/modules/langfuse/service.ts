@@ -30,7 +30,7 @@ import type { PlanGate } from '../plans/gate.ts'
 import { promptColumns } from '../prompts/access.ts'
 import { mapPromptDbError } from '../prompts/db-errors.ts'
 import { deletePromptVersions } from '../prompts/deletion.ts'
-import { type Mover, placeLabel, requireMayMove } from '../prompts/labels.ts'
+import { type Mover, placeLabel, recordPromptCreated, requireMayMove } from '../prompts/labels.ts'
 import { inSpace, type Space, spaceId } from '../prompts/names.ts'
 import { recordDependencies, requireResolvableBody, resolveInSpace } from '../prompts/references.ts'
 import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
@@ -373,7 +373,8 @@ export async function createLangfuseVersion(
           }),
         },
       })
-      for (const label of input.labels) await placeLabel(tx, prompt, label, version!, mover)
+      for (const label of input.labels) await placeLabel(tx, prompt, label, version!, mover, !isNew)
+      if (isNew) await recordPromptCreated(tx, prompt, version!.versionNumber, input.labels, mover)
       return version!.versionNumber
     })
     .catch(mapPromptDbError)

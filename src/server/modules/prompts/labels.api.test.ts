@@ -58,7 +58,9 @@ describe('prompt names', () => {
     const theirs = await createPromptAs(stranger, { title: 'Support | triage' })
     expect(theirs.name).toBe('support-triage')
     // A new title leaves the name alone: code that fetches it keeps working until someone renames it.
-    const retitled = await owner.patch<PromptDetail>(`/api/v1/prompts/${second.id}`, { title: 'Meeting summary' })
+    const retitled = await owner.patch<PromptDetail>(`/api/v1/prompts/${second.id}`, {
+      title: 'Meeting summary',
+    })
     expect(retitled.body.name).toBe('support-triage-2')
     expect((await createPromptAs(owner, { title: 'Meeting summary' })).name).toBe('meeting-summary')
 

@@ -134,6 +134,8 @@ export async function placeLabel(
   label: string,
   to: { id: string; versionNumber: number } | null,
   moverAsGiven: Mover,
+  /** False for the labels a new prompt starts with: its 'prompt.created' entry names them. */
+  audited = true,
 ): Promise<void> {
   const mover = asMover(moverAsGiven)
   let fromVersion: number | null
@@ -177,14 +179,15 @@ export async function placeLabel(
     apiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
     createdAt: createdAfterAll(promptLabelEvents.createdAt, promptLabelEvents.promptId, prompt.id),
   })
-  await recordAudit(tx, auditWhoOf(mover), {
-    action: 'label.moved',
-    objectType: 'label',
-    objectId: prompt.id,
-    teamId: prompt.visibility === 'team' ? prompt.teamId : null,
-    before: { label, version: fromVersion },
-    after: { label, version: to?.versionNumber ?? null },
-  })
+  if (audited)
+    await recordAudit(tx, auditWhoOf(mover), {
+      action: 'label.moved',
+      objectType: 'label',
+      objectId: prompt.id,
+      teamId: prompt.visibility === 'team' ? prompt.teamId : null,
+      before: { label, version: fromVersion },
+      after: { label, version: to?.versionNumber ?? null },
+    })
   await enqueueEvent(tx, spaceOf(prompt), {
     type: 'prompt.label.moved',
     actor: eventActor(mover),
@@ -205,4 +208,25 @@ export async function labelsHeldBy(tx: Tx, prompt: PromptRow, versionId: string)
     .where(eq(promptLabels.versionId, versionId))
     .orderBy(desc(promptLabels.label))
   return [...(prompt.currentVersionId === versionId ? [PRODUCTION_LABEL] : []), ...rows.map((r) => r.label)]
+}
+
+/**
+ * The audit entry of a new prompt, in place of a 'label.moved' entry per label it starts with (a
+ * move from nowhere would read as noise): its name, type, how many versions it starts with and
+ * those labels.
+ */
+export async function recordPromptCreated(
+  tx: Tx,
+  prompt: PromptRow,
+  versions: number,
+  labels: readonly string[],
+  mover: Mover,
+): Promise<void> {
+  await recordAudit(tx, auditWhoOf(mover), {
+    action: 'prompt.created',
+    objectType: 'prompt',
+    objectId: prompt.id,
+    teamId: prompt.visibility === 'team' ? prompt.teamId : null,
+    after: { name: prompt.name, type: prompt.type, versions, labels: [...labels] },
+  })
 }

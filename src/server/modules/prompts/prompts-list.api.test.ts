@@ -166,6 +166,45 @@ describe('GET /api/v1/prompts (my prompts)', () => {
   })
 })
 
+describe('what a list row tells a Langfuse user: type, labels, versions, folder', () => {
+  it('gives each row its type, the labels its versions hold and how many versions it has', async () => {
+    const [me] = await newUser()
+    const chat = await createPromptAs(me, {
+      title: 'Chatty',
+      type: 'chat',
+      body: JSON.stringify([{ role: 'user', content: 'Hi' }]),
+    })
+    const text = await createPromptAs(me, { title: 'Texty' })
+    await me.patch(`/api/v1/prompts/${text.id}`, { body: 'Second' })
+    const staged = await me.put(`/api/v1/prompts/${text.id}/labels`, {
+      label: 'staging',
+      versionId: text.currentVersionId,
+    })
+    expect(staged.status).toBe(200)
+    const rows = new Map((await list(me)).items.map((item) => [item.id, item]))
+    expect(rows.get(chat.id)).toMatchObject({ type: 'chat', labels: ['production'], versionCount: 1 })
+    expect(rows.get(text.id)).toMatchObject({
+      type: 'text',
+      labels: ['production', 'staging'],
+      versionCount: 2,
+    })
+  })
+
+  it('filters by folder: the names under `a/` at any depth, not `ab` nor `a` itself', async () => {
+    const [me] = await newUser()
+    for (const name of ['support/triage', 'support/mail/reply', 'supportive', 'support', 'sales/pitch']) {
+      await createPromptAs(me, { title: name, name })
+    }
+    const names = async (query: string) => (await list(me, query)).items.map((item) => item.name).sort()
+    expect(await names('?folder=support')).toEqual(['support/mail/reply', 'support/triage'])
+    expect(await names('?folder=support/mail')).toEqual(['support/mail/reply'])
+    expect(await names('?folder=support&search=triage')).toEqual(['support/triage'])
+    expect(await names('?folder=nowhere')).toEqual([])
+    expect((await me.get<ErrorBody>('/api/v1/prompts?folder=a//b')).status).toBe(400)
+    expect((await me.get<ErrorBody>(`/api/v1/prompts?folder=${'a'.repeat(256)}`)).status).toBe(400)
+  })
+})
+
 describe('GET /api/v1/prompts?scope=team', () => {
   it("lists the team prompts of all the caller's teams, with the owner's email or null", async () => {
     const [alice, aliceUser] = await newUser()

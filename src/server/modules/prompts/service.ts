@@ -43,7 +43,7 @@ import {
   teamReachOf,
 } from './access.ts'
 import { mapPromptDbError } from './db-errors.ts'
-import { mayMove, moverOf, placeLabel, requireMayMove } from './labels.ts'
+import { mayMove, moverOf, placeLabel, recordPromptCreated, requireMayMove } from './labels.ts'
 import { freeNameFromTitle, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
 import { promptsIncluding, recordDependencies, requireResolvableBody } from './references.ts'
@@ -243,7 +243,8 @@ export async function createPrompt(
           }),
         },
       })
-      if (becomesCurrent) await placeLabel(tx, prompt!, PRODUCTION_LABEL, version!, mover)
+      if (becomesCurrent) await placeLabel(tx, prompt!, PRODUCTION_LABEL, version!, mover, false)
+      await recordPromptCreated(tx, prompt!, 1, becomesCurrent ? [PRODUCTION_LABEL] : [], mover)
       return prompt!.id
     })
     .catch(mapPromptDbError)

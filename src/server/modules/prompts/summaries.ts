@@ -41,6 +41,10 @@ function summaryColumns(viewerId: Param<string>) {
     currentVersionId: prompts.currentVersionId,
     currentVersionNumber: promptVersions.versionNumber,
     versionCount: sql<number>`(SELECT count(*)::int FROM prompt_versions c WHERE c.prompt_id = ${prompts.id})`,
+    // Served by the (prompt_id, label) key; 'production' is the current version, not a row.
+    promptLabels: sql<
+      string[]
+    >`ARRAY(SELECT pl.label FROM prompt_labels pl WHERE pl.prompt_id = ${prompts.id} ORDER BY pl.label)`,
     createdAt: prompts.createdAt,
     updatedAt: prompts.updatedAt,
     // The sort key with microseconds for the cursor: a JS Date would cut them off and skip rows.
@@ -113,10 +117,18 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute
 type Viewer = Pick<Actor, 'id' | 'globalRole' | 'apiKeyId'>
 
 export function toSummary(actor: Viewer, row: SummaryRow): PromptSummary {
-  const { cursorAt: _, viewerTeamRole: __, ownerIsMember: ___, holdsProtectedLabel, ...rest } = row
+  const {
+    cursorAt: _,
+    viewerTeamRole: __,
+    ownerIsMember: ___,
+    holdsProtectedLabel,
+    promptLabels,
+    ...rest
+  } = row
   return {
     ...rest,
     versionCount: Number(row.versionCount),
+    labels: [...(row.currentVersionId ? [PRODUCTION_LABEL] : []), ...(promptLabels ?? [])],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     access: promptAccess(actor, row, { holdsProtectedLabel }),

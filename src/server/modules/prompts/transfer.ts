@@ -26,7 +26,7 @@ import { type PlanGate, subjectOf } from '../plans/gate.ts'
 import { roleInTeam } from '../teams/membership.ts'
 import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
 import { type PromptRow, promptColumns, promptWithRights, teamReachOf } from './access.ts'
-import { mayMove, moverOf, placeLabel } from './labels.ts'
+import { mayMove, moverOf, placeLabel, recordPromptCreated } from './labels.ts'
 import { inSpace, type Space, spaceOf } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
 import { recordDependencies, referenceAppError, unresolvableBody } from './references.ts'
@@ -388,7 +388,16 @@ export async function importPrompts(
             },
           })
         }
-        for (const [label, target] of moves) await placeLabel(tx, prompt!, label, target, mover)
+        for (const [label, target] of moves) await placeLabel(tx, prompt!, label, target, mover, !!existing)
+        if (!existing) {
+          await recordPromptCreated(
+            tx,
+            prompt!,
+            inserted.length,
+            moves.map(([label]) => label),
+            mover,
+          )
+        }
         const added = inserted.length
         if (added > 0) {
           await tx.update(prompts).set({ updatedAt: sql`now()` }).where(eq(prompts.id, prompt!.id))

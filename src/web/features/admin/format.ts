@@ -7,8 +7,3 @@ export function formatUptime(seconds: number, t: TFunction<'admin'>): string {
   const minutes = Math.floor((seconds % 3600) / 60)
   return t('health.uptimeValue', { days, hours, minutes })
 }
-
-/** A date in the admin tables: US English with a short month, as the spec's lists show dates. */
-export function listDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-}

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { errorText } from '../../lib/api.ts'
+import { formatDateTime } from '../../lib/format.ts'
 import { formatUptime } from './format.ts'
 import { useSystemHealth } from './queries.ts'
 
@@ -123,7 +124,7 @@ export function SystemHealthPanel() {
         </Section>
         <Section title={t('health.process')}>
           <Row label={t('health.uptime')}>{formatUptime(h.process.uptimeSeconds, t)}</Row>
-          <Row label={t('health.started')}>{new Date(h.process.startedAt).toLocaleString()}</Row>
+          <Row label={t('health.started')}>{formatDateTime(h.process.startedAt)}</Row>
           <Row label={t('health.memory')}>
             {t('health.memoryValue', {
               rss: mb(h.process.memory.rssBytes),

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { errorText } from '../../lib/api.ts'
-import { listDate } from './format.ts'
+import { formatDate } from '../../lib/format.ts'
 import { PlanSelect } from './plan-select.tsx'
 import { useAdminTeams, useSetTeamPlan } from './queries.ts'
 
@@ -134,7 +134,7 @@ export function TeamsTable() {
                   </td>
                   <td className="px-3 py-2.5 tabular-nums">{team.promptCount}</td>
                   <td className="px-3 py-2.5 tabular-nums">{team.conversationCount}</td>
-                  <td className="px-3 py-2.5 whitespace-nowrap">{listDate(team.createdAt)}</td>
+                  <td className="px-3 py-2.5 whitespace-nowrap">{formatDate(team.createdAt)}</td>
                   <td className="px-3 py-2.5 text-right whitespace-nowrap">
                     <Button size="sm" variant="outline" asChild>
                       <Link

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { errorText } from '../../lib/api.ts'
-import { listDate } from './format.ts'
+import { formatDate } from '../../lib/format.ts'
 import { PlanSelect } from './plan-select.tsx'
 import { useAdminUsers, useSetGlobalRole, useSetUserPlan } from './queries.ts'
 
@@ -172,7 +172,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                         onChange={(plan) => changePlan(user, plan)}
                       />
                     </td>
-                    <td className="px-3 py-2.5 whitespace-nowrap">{listDate(user.createdAt)}</td>
+                    <td className="px-3 py-2.5 whitespace-nowrap">{formatDate(user.createdAt)}</td>
                     <td className="px-3 py-2.5 text-right whitespace-nowrap">
                       <Button
                         size="sm"

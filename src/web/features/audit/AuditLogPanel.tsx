@@ -12,7 +12,13 @@ import { Input, Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { errorText } from '../../lib/api.ts'
-import { type AuditFilterValues, type AuditScope, useAuditExport, useAuditLog } from './queries.ts'
+import {
+  type AuditFilterValues,
+  type AuditScope,
+  useAuditExport,
+  useAuditLog,
+  useAuditTeams,
+} from './queries.ts'
 
 export type AuditLogPanelProps = AuditScope
 
@@ -37,7 +43,7 @@ function toFilters(form: FormValues, scope: AuditScope): AuditFilterValues {
   const filters: AuditFilterValues = {}
   if (form.actor.trim()) filters.actor = form.actor.trim()
   if (form.action) filters.action = form.action as AuditAction
-  if (scope.scope === 'global' && form.teamId.trim()) filters.teamId = form.teamId.trim()
+  if (scope.scope === 'global' && form.teamId) filters.teamId = form.teamId
   const from = dayBoundary(form.from, false)
   const to = dayBoundary(form.to, true)
   if (from) filters.from = from
@@ -72,6 +78,8 @@ export function AuditLogPanel(props: AuditLogPanelProps) {
   const [filters, setFilters] = useState<AuditFilterValues>({})
   const log = useAuditLog(scope, filters)
   const exporter = useAuditExport(scope)
+  const teams = useAuditTeams(scope.scope === 'global')
+  const teamNames = new Map(teams.data?.items.map((team) => [team.id, team.name]))
   const headingId = useId()
   const entries = log.data?.pages.flatMap((page) => page.items) ?? []
   const filtered = Object.keys(filters).length > 0
@@ -135,7 +143,14 @@ export function AuditLogPanel(props: AuditLogPanelProps) {
           </Field>
           {scope.scope === 'global' && (
             <Field label={t('filters.team')}>
-              <Input autoComplete="off" maxLength={36} {...field('teamId')} />
+              <Select {...field('teamId')}>
+                <option value="">{t('filters.anyTeam')}</option>
+                {teams.data?.items.map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.name}
+                  </option>
+                ))}
+              </Select>
             </Field>
           )}
           <Field label={t('filters.from')}>
@@ -171,7 +186,7 @@ export function AuditLogPanel(props: AuditLogPanelProps) {
             className="py-8 shadow-none"
           />
         ) : (
-          <AuditTable entries={entries} showTeam={scope.scope === 'global'} />
+          <AuditTable entries={entries} teamNames={scope.scope === 'global' ? teamNames : undefined} />
         )}
         {log.hasNextPage && (
           <div className="flex justify-center">
@@ -190,7 +205,9 @@ export function AuditLogPanel(props: AuditLogPanelProps) {
   )
 }
 
-function AuditTable({ entries, showTeam }: { entries: AuditEntry[]; showTeam: boolean }) {
+/** `teamNames` is given where the table shows a team column (the global log). */
+function AuditTable({ entries, teamNames }: { entries: AuditEntry[]; teamNames?: Map<string, string> }) {
+  const showTeam = teamNames !== undefined
   const { t } = useTranslation('audit')
   return (
     <div className="overflow-x-auto rounded-md border">
@@ -244,10 +261,11 @@ function AuditTable({ entries, showTeam }: { entries: AuditEntry[]; showTeam: bo
                   </span>
                 )}
               </td>
-              {showTeam && (
-                <td className="px-3 py-2 font-mono text-xs" title={entry.teamId ?? undefined}>
-                  {entry.teamId ? entry.teamId.slice(0, 8) : t('none')}
-                </td>
+              {teamNames && (
+                <TeamCell
+                  teamId={entry.teamId}
+                  name={entry.teamId ? teamNames.get(entry.teamId) : undefined}
+                />
               )}
               <td className="px-3 py-2">
                 <Changes before={entry.before} after={entry.after} />
@@ -290,5 +308,16 @@ function Changes({ before, after }: { before: AuditState | null; after: AuditSta
         )
       })}
     </ul>
+  )
+}
+
+/** A team by name where the log knows it; a deleted team's entries keep its short id. */
+function TeamCell({ teamId, name }: { teamId: string | null; name: string | undefined }) {
+  const { t } = useTranslation('audit')
+  if (!teamId) return <td className="px-3 py-2 text-xs">{t('none')}</td>
+  return (
+    <td className="px-3 py-2 text-xs" title={teamId}>
+      {name ?? <span className="font-mono">{teamId.slice(0, 8)}</span>}
+    </td>
   )
 }

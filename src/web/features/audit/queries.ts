@@ -1,8 +1,8 @@
-import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query'
 import { auditOperations } from '../../../domain/api/audit.ts'
 import type { AuditAction } from '../../../domain/audit.ts'
 import { callOperation } from '../../lib/api.ts'
-import { pagedOperationQuery } from '../../lib/queries.ts'
+import { operationQuery, pagedOperationQuery } from '../../lib/queries.ts'
 
 /** Whose log a panel shows: everything (global admins) or one team's (its admins). */
 export type AuditScope = { scope: 'global' } | { scope: 'team'; teamId: string }
@@ -44,4 +44,9 @@ export function useAuditExport(scope: AuditScope) {
             query: teamFilters(filters),
           }),
   })
+}
+
+/** The teams the global log can be filtered by; only asked for where the filter is shown. */
+export function useAuditTeams(enabled: boolean) {
+  return useQuery({ ...operationQuery(auditOperations.teams, {}), enabled })
 }

@@ -2,6 +2,7 @@ import { Eye, Pencil } from 'lucide-react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CARD_TAG_LIMIT } from '../../../domain/constants.ts'
+import { baseNameOf, foldersOf } from '../../../domain/prompt-folders.ts'
 import { type SearchMatch, snippetParts } from '../../../domain/prompt-search.ts'
 import type { PromptSummary } from '../../../domain/prompts.ts'
 import { RelativeTime } from '../../components/relative-time.tsx'
@@ -18,6 +19,8 @@ interface PromptRowProps {
   /** Team Prompts: the owner's email (or 'Member') and the team's name. */
   showOwner: boolean
   teamName?: string
+  /** Filters the list to a folder of the prompt's name. */
+  onFolder?: (folder: string) => void
 }
 
 /** Where a searched prompt matched, the matched words marked (as elements, never as HTML). */
@@ -47,8 +50,66 @@ function SearchMatchLine({ match }: { match: SearchMatch }) {
   )
 }
 
+/**
+ * The prompt's name as the API knows it, its folders as buttons that filter the list to them
+ * (Langfuse shows `a/b` names as folders).
+ */
+function NamePath({ name, onFolder }: { name: string; onFolder?: (folder: string) => void }) {
+  const { t } = useTranslation('prompts')
+  const folders = foldersOf(name)
+  return (
+    <p className="font-mono text-xs break-all text-muted-foreground" data-testid="prompt-name">
+      <span className="sr-only">{t('list.folderPath')}: </span>
+      {folders.map((folder) => (
+        <span key={folder}>
+          {onFolder ? (
+            <button
+              type="button"
+              className="rounded-sm underline-offset-2 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              onClick={() => onFolder(folder)}
+              aria-label={t('list.openFolder', { folder })}
+            >
+              {baseNameOf(folder)}
+            </button>
+          ) : (
+            baseNameOf(folder)
+          )}
+          /
+        </span>
+      ))}
+      <span>{baseNameOf(name)}</span>
+    </p>
+  )
+}
+
+/** What a Langfuse user looks for in a row: the type, the labels and the number of versions. */
+function PromptFacts({ prompt }: { prompt: PromptSummary }) {
+  const { t } = useTranslation('prompts')
+  const type = prompt.type === 'chat' ? t('list.typeChat') : t('list.typeText')
+  return (
+    <>
+      <Badge variant="outline">
+        <span className="sr-only">{t('list.typeLabel')}: </span>
+        {type}
+      </Badge>
+      <span>{t('list.versions', { count: prompt.versionCount })}</span>
+      {prompt.labels.length > 0 && (
+        <ul className="flex flex-wrap gap-1" aria-label={t('list.labelsLabel')}>
+          {prompt.labels.map((label) => (
+            <li key={label}>
+              <Badge variant="outline" className="font-mono" title={label}>
+                {label}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
 /** One prompt in the list: what it is, when it changed, its current version, tags, and actions. */
-export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowProps) {
+export function PromptRow({ prompt, canEdit, showOwner, teamName, onFolder }: PromptRowProps) {
   const { t } = useTranslation('prompts')
   const shownTags = prompt.tags.slice(0, CARD_TAG_LIMIT)
   const hiddenTags = prompt.tags.slice(CARD_TAG_LIMIT)
@@ -65,6 +126,7 @@ export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowPro
             </Link>
           </h2>
         </div>
+        <NamePath name={prompt.name} onFolder={onFolder} />
         {prompt.description && (
           <p className="line-clamp-2 text-sm text-muted-foreground">{prompt.description}</p>
         )}
@@ -84,6 +146,7 @@ export function PromptRow({ prompt, canEdit, showOwner, teamName }: PromptRowPro
           ) : (
             <Badge variant="outline">{t('list.noVersion')}</Badge>
           )}
+          <PromptFacts prompt={prompt} />
           {showOwner && (
             <span>
               {prompt.ownerDeleted

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useCopy } from '../../lib/clipboard.ts'
+import { formatTime } from '../../lib/format.ts'
 import { type DebugLevel, debugLog, debugLogText } from '../../lib/debug-log.ts'
 
 const levelVariant = {
@@ -15,10 +16,6 @@ const levelVariant = {
   warn: 'warning',
   error: 'destructive',
 } as const satisfies Record<DebugLevel, string>
-
-function time(iso: string) {
-  return new Date(iso).toLocaleTimeString('en-US', { hour12: false })
-}
 
 /**
  * The debug log of this tab (lib/debug-log.ts) on the diagnostics pages: the last 100 entries,
@@ -66,7 +63,7 @@ export function DebugLogPanel() {
             {[...entries].reverse().map((entry) => (
               <li key={entry.id} data-testid="debug-log-entry" className="flex items-start gap-2 px-3 py-2">
                 <time dateTime={entry.at} className="shrink-0 font-mono text-muted-foreground tabular-nums">
-                  {time(entry.at)}
+                  {formatTime(entry.at)}
                 </time>
                 <Badge variant={levelVariant[entry.level]} className="shrink-0 uppercase">
                   {t(`debugLog.levels.${entry.level}`)}

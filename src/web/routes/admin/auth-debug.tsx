@@ -25,6 +25,7 @@ import { currentOAuthStrategy } from '../../features/auth/oauth.ts'
 import { useCurrentUser } from '../../features/auth/session.ts'
 import { DebugLogPanel } from '../../features/system/debug-log-panel.tsx'
 import { errorText } from '../../lib/api.ts'
+import { formatDateTime, formatTime } from '../../lib/format.ts'
 import { type ScreenKey, useScreenTitle } from '../placeholder.tsx'
 
 function StatusIcon({ check }: { check: DiagnosticCheck | null | undefined }) {
@@ -160,11 +161,9 @@ export function DebugAuthPage() {
                   <Row label={t('session.id')}>
                     <code>{data.session.id.slice(0, 8)}…</code>
                   </Row>
-                  <Row label={t('session.created')}>{new Date(data.session.createdAt).toLocaleString()}</Row>
-                  <Row label={t('session.expires')}>{new Date(data.session.expiresAt).toLocaleString()}</Row>
-                  <Row label={t('session.absolute')}>
-                    {new Date(data.session.absoluteExpiresAt).toLocaleString()}
-                  </Row>
+                  <Row label={t('session.created')}>{formatDateTime(data.session.createdAt)}</Row>
+                  <Row label={t('session.expires')}>{formatDateTime(data.session.expiresAt)}</Row>
+                  <Row label={t('session.absolute')}>{formatDateTime(data.session.absoluteExpiresAt)}</Row>
                   <Row label={t('session.ip')}>{data.session.ipAddress || t('none')}</Row>
                   <Row label={t('session.agent')}>{data.session.userAgent || t('none')}</Row>
                 </Rows>
@@ -444,16 +443,14 @@ export function QuickDiagnosisPage() {
         <div className="space-y-6">
           <Card>
             <CardHeader>
-              <CardDescription>
-                {t('checkedAt', { time: new Date(data.checkedAt).toLocaleTimeString() })}
-              </CardDescription>
+              <CardDescription>{t('checkedAt', { time: formatTime(data.checkedAt) })}</CardDescription>
             </CardHeader>
             <CardContent>
               <Rows>
                 <Row label={`${t('quick.api')} (${data.database.kind})`}>
                   <StatusIcon check={data.database} />
                 </Row>
-                <Row label={t('quick.session')}>{new Date(data.session.expiresAt).toLocaleString()}</Row>
+                <Row label={t('quick.session')}>{formatDateTime(data.session.expiresAt)}</Row>
                 <Row label={t('quick.google')}>
                   <StatusIcon check={data.google.discovery} />
                 </Row>

@@ -16,6 +16,7 @@ import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { formatUptime } from '../../features/admin/format.ts'
 import { useBuildStatus } from '../../features/admin/queries.ts'
 import { errorText } from '../../lib/api.ts'
+import { formatDateTime } from '../../lib/format.ts'
 import { useScreenTitle } from '../placeholder.tsx'
 
 const overallVariant: Record<BuildOverallStatus, 'success' | 'warning' | 'destructive'> = {
@@ -229,7 +230,7 @@ function BuildReportView({
             <tbody>
               {history.map((saved) => (
                 <tr key={saved.id} className="border-t" data-testid="build-history-row">
-                  <td className="py-1.5">{new Date(saved.createdAt).toLocaleString()}</td>
+                  <td className="py-1.5">{formatDateTime(saved.createdAt)}</td>
                   <td className="py-1.5">
                     {saved.version}{' '}
                     <code className="text-xs text-muted-foreground">{saved.commit ?? ''}</code>

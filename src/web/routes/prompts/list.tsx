@@ -57,7 +57,7 @@ function ActiveFilters({
   update: (patch: Partial<ListFilters>) => void
 }) {
   const { t } = useTranslation('prompts')
-  if (!filters.search && filters.tags.length === 0 && !filters.teamId) return null
+  if (!filters.search && filters.tags.length === 0 && !filters.teamId && !filters.folder) return null
   const chip = (key: string, label: string, onRemove: () => void) => (
     <li key={key} className="max-w-full">
       <RemovableBadge removeLabel={t('list.removeFilter', { name: label })} onRemove={onRemove}>
@@ -70,6 +70,10 @@ function ActiveFilters({
       <span className="text-xs font-medium text-muted-foreground">{t('list.activeFilters')}:</span>
       <ul className="flex flex-wrap gap-1.5">
         {filters.teamId && chip('team', teamName ?? filters.teamId, () => update({ teamId: undefined }))}
+        {filters.folder &&
+          chip('folder', t('list.folderChip', { folder: filters.folder }), () =>
+            update({ folder: undefined }),
+          )}
         {filters.search &&
           chip('search', t('list.searchChip', { search: filters.search }), () =>
             update({ search: undefined }),
@@ -81,7 +85,7 @@ function ActiveFilters({
       <Button
         variant="link"
         size="sm"
-        onClick={() => update({ search: undefined, tags: [], teamId: undefined })}
+        onClick={() => update({ search: undefined, tags: [], teamId: undefined, folder: undefined })}
       >
         {t('list.clearFilters')}
       </Button>
@@ -164,7 +168,7 @@ function ScopePlanBanners({
 export function PromptListPage() {
   const { t } = useTranslation('prompts')
   useDocumentTitle(t('list.title'))
-  const { filters, update, filtered } = useListFilters()
+  const { filters, update, filtered } = useListFilters({ folders: true })
   const teams = useMyTeams()
   const teamNames = new Map((teams.data ?? []).map((team) => [team.id, team.name]))
   const list = usePromptList(filters)
@@ -250,6 +254,7 @@ export function PromptListPage() {
                   canEdit={prompt.access.edit}
                   showOwner={filters.scope === 'team'}
                   teamName={prompt.teamId ? teamNames.get(prompt.teamId) : undefined}
+                  onFolder={(folder) => update({ folder })}
                 />
               </li>
             ))}

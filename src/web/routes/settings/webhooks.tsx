@@ -43,6 +43,7 @@ import {
   useWebhooks,
 } from '../../features/webhooks/queries.ts'
 import { errorText } from '../../lib/api.ts'
+import { formatDateTime } from '../../lib/format.ts'
 import { fieldError, reportSubmitError } from '../../lib/forms.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
@@ -266,7 +267,7 @@ function SecretButton({ endpoint }: { endpoint: WebhookEndpoint }) {
               {shown.previousSecret && shown.previousSecretExpiresAt && (
                 <CopyValue
                   label={t('previousSecret', {
-                    time: new Date(shown.previousSecretExpiresAt).toLocaleString(),
+                    time: formatDateTime(shown.previousSecretExpiresAt),
                   })}
                   value={shown.previousSecret}
                 />
@@ -431,7 +432,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                       </span>
                       {delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0 && (
                         <span className="mt-1 block text-xs font-normal text-muted-foreground">
-                          {t('nextAttempt')}: {new Date(delivery.nextAttemptAt).toLocaleString()}
+                          {t('nextAttempt')}: {formatDateTime(delivery.nextAttemptAt)}
                         </span>
                       )}
                     </th>
