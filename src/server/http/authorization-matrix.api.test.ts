@@ -278,6 +278,7 @@ const formerCallers: Record<string, string> = {
   'dataRights.sendDeletionCode':                       '409          409',
   'audit.list':                                        '403          403',
   'audit.export':                                      '403          403',
+  'audit.teams':                                       '403          403',
   'audit.teamList':                                    '404          404',
   'audit.teamExport':                                  '404          404',
   'webhooks.list':                                     '404          404',

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../domain/auth.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { CreatedWebhook } from '../../../domain/webhooks.ts'
 import { apiKeys, auditLog, mailOutbox, webhookEndpoints } from '../../db/schema/index.ts'
+import { unlinkable } from '../../mail/render.ts'
 import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from '../../testing/client.ts'
 import { codeOf, linkOf, TestMailbox } from '../../testing/mailbox.ts'
 import { insertTeam } from '../../testing/teams.ts'
@@ -211,7 +212,8 @@ describe('a new key or webhook is announced by mail', () => {
 
     await createWebhook(owner, { url: 'http://127.0.0.1:9/personal-notice' })
     const hook = await mailWith(owner.user!.email, 'Ein neuer Promptfolio-Webhook-Endpunkt wurde erstellt')
-    expect(hook.text).toContain('http://127.0.0.1:9/personal-notice')
+    // Others' words reach mail as plain text no client links (the endpoint's address included).
+    expect(hook.text).toContain(unlinkable('http://127.0.0.1:9/personal-notice'))
     expect(linkOf(hook, '/settings/webhooks')).toBeTruthy()
   })
 

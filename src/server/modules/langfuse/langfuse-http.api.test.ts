@@ -49,7 +49,7 @@ describe('Langfuse prompt API over HTTP', () => {
     const res = await call('GET', `/api/public/v2/prompts/${encodeURIComponent(made.name)}`)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({
-      name: 'Welcome mail',
+      name: 'welcome-mail',
       version: 1,
       type: 'text',
       prompt: 'Hi {{name}}',
