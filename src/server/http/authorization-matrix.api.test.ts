@@ -266,6 +266,7 @@ const formerCallers: Record<string, string> = {
   'apiKeys.create':                                    '404          404',
   'admin.stats':                                       '403          403',
   'admin.users':                                       '403          403',
+  'admin.teams':                                       '403          403',
   'admin.setRole':                                     '403          403',
   'admin.health':                                      '403          403',
   'admin.buildStatus':                                 '403          403',
