@@ -143,7 +143,7 @@ describe("a team's conversations", () => {
       },
     )
 
-    it('stay away from the former member even through the prompt usage of their own prompt', async () => {
+    it('stay away from the former member, whose own team prompt (and its usage) is out of reach too', async () => {
       const { admin, member, memberUser, team, conversation } = await memberOwnsOne()
       const own = await createPromptAs(member, { title: 'Mine', visibility: 'team', teamId: team.id })
       await appendMessage(admin, conversation.id, {
@@ -151,8 +151,9 @@ describe("a team's conversations", () => {
         attachments: [{ promptId: own.id }],
       })
       expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
-      const usage = await member.get<{ conversationCount: number }>(`/api/v1/prompts/${own.id}/usage`)
-      expect(usage.body.conversationCount).toBe(0)
+      // The team prompt stayed with the team (decision 0242): its usage is a 404 like the prompt.
+      expect((await member.get(`/api/v1/prompts/${own.id}/usage`)).status).toBe(404)
+      expect((await member.get(`/api/v1/prompts/${own.id}`)).status).toBe(404)
     })
 
     it('come back with the membership: a member invited again owns it again', async () => {
