@@ -59,7 +59,16 @@ export function send(
       finish(`no answer within ${timeoutMs} ms`)
       request.destroy()
     }, timeoutMs)
-    request.on('error', (error) => finish(error.message))
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A server may refuse an oversized upload by answering and closing the connection before the
+      // body is sent: the write then fails, and the refusal is recorded as such, not as a lost
+      // answer (a crash or a hang is caught by the process and health checks, not here).
+      if (status === 0 && body !== undefined && (error.code === 'EPIPE' || error.code === 'ECONNRESET')) {
+        head = 'the server closed the connection while the body was sent'
+        return finish()
+      }
+      finish(error.message)
+    })
     request.end(body)
   })
 }
