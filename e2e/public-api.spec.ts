@@ -92,6 +92,9 @@ test('labels on the detail page: move a label, see the history, revert, and copy
   await expect(history.getByRole('listitem').first()).toContainText('production: v2 → v1')
 
   const snippet = page.getByRole('region', { name: 'Fetch it from code' })
+  // curl first (it needs nothing installed), then the SDKs.
+  await expect(snippet).toContainText(`/api/public/v2/prompts/${prompt.name}?label=production`)
+  await snippet.getByRole('tab', { name: 'JavaScript' }).click()
   await expect(snippet).toContainText(`langfuse.prompt.get("${prompt.name}"`)
   await snippet.getByRole('tab', { name: 'Python' }).click()
   await expect(snippet).toContainText(`langfuse.get_prompt("${prompt.name}"`)
