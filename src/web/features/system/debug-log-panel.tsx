@@ -7,8 +7,8 @@ import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useCopy } from '../../lib/clipboard.ts'
-import { formatTime } from '../../lib/format.ts'
 import { type DebugLevel, debugLog, debugLogText } from '../../lib/debug-log.ts'
+import { formatTime } from '../../lib/format.ts'
 
 const levelVariant = {
   debug: 'outline',
