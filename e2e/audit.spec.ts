@@ -5,7 +5,7 @@ import { ADMIN, apiOptions, expect, signInViaApi, signUpViaApi, test, uniqueEmai
 import { createTeamViaApi, invitationLinkFor, inviteViaApi } from './teams-support.ts'
 
 /**
- * The audit log on the team page (issue 14): a team admin's 'Activity' tab lists what happened in
+ * The audit log on the team page: a team admin's 'Activity' tab lists what happened in
  * the team, filters it and downloads it as CSV. Checked with axe in light and dark.
  */
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -3,7 +3,7 @@ import { expectNoSeriousViolations } from './axe.ts'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
 import { expect, signUpViaApi, test } from './support.ts'
 
-/** Prompt craft (issue 17): compare versions, try a prompt with its variables, lint while editing. */
+/** Prompt craft: compare versions, try a prompt with its variables, lint while editing. */
 test.use({ bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] })
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())

@@ -2,7 +2,7 @@
 // to dist/server/chunks/) and copies the SQL migrations beside it. Running the bundle instead of
 // TypeScript through tsx starts faster and needs about a third less memory; bundling the
 // dependencies too spares Node's module loader resolving, reading and compiling about a thousand
-// files at every start (about 0.4 s of CPU, issue 19).
+// files at every start (about 0.4 s of CPU).
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'

@@ -8,7 +8,7 @@ import { saveResults } from '../lib/results.ts'
 import { table } from '../lib/stats.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-/** Issue 19: a sign-in route downloads at most this much gzipped JavaScript. */
+/** The goal: a sign-in route downloads at most this much gzipped JavaScript. */
 const GOAL_GZIP_BYTES = 150 * 1024
 const ROUTES = [
   '/login-password',
@@ -23,7 +23,7 @@ const ROUTES = [
 ]
 
 /**
- * Issues 2 and 19: the JavaScript a first visit to each sign-in route downloads, as Chromium loads
+ * The JavaScript a first visit to each sign-in route downloads, as Chromium loads
  * it from the built app: raw, gzip (level 9) and brotli (the encoding the server sends).
  */
 export async function runBundleBenchmark(): Promise<void> {
@@ -65,9 +65,17 @@ export async function runBundleBenchmark(): Promise<void> {
   const rows = results.map((r) => [r.route, String(r.files), kib(r.raw), kib(r.gzip), kib(r.brotli)])
   console.log(`\n${table(['route', 'JS files', 'raw KiB', 'gzip KiB', 'brotli KiB'], rows)}\n`)
   for (const r of results.filter((result) => result.gzip > GOAL_GZIP_BYTES)) {
-    console.log(
-      `!!! ${r.route}: ${kib(r.gzip)} KiB gzip, over the ${kib(GOAL_GZIP_BYTES)} KiB goal (issue 19)`,
-    )
+    console.log(`!!! ${r.route}: ${kib(r.gzip)} KiB gzip, over the ${kib(GOAL_GZIP_BYTES)} KiB goal`)
   }
-  saveResults('bundle', { results })
+  saveResults('bundle', {
+    goalGzipKib: GOAL_GZIP_BYTES / 1024,
+    results: results.map((r) => ({
+      route: r.route,
+      files: r.files,
+      rawKib: r.raw / 1024,
+      gzipKib: r.gzip / 1024,
+      brotliKib: r.brotli / 1024,
+      overGoal: r.gzip > GOAL_GZIP_BYTES,
+    })),
+  })
 }

@@ -72,7 +72,7 @@ async function scenarios(): Promise<Scenario[]> {
 }
 
 /**
- * Issue 5's benchmark: 10,000 conversations with 1,000,000 messages. Each scenario through the
+ * The conversations benchmark: 10,000 conversations with 1,000,000 messages. Each scenario through the
  * HTTP API (autocannon) and, as the limit, the SQL statements of one real request replayed from
  * direct `pg` clients: once only the page query, once every statement (session lookup, access
  * check, page, attachments), all at CONNECTIONS connections.

@@ -27,7 +27,7 @@ import {
 } from './seed.ts'
 
 /**
- * `npm run bench:craft` (issue 17): body search over 1M versions — through the API and its exact
+ * `npm run bench:craft`: body search over 1M versions — through the API and its exact
  * SQL replayed straight to PostgreSQL — and export then import of 10k prompts, in seconds and the
  * server process's peak memory (VmHWM, reset before each step through /proc/<pid>/clear_refs).
  */

@@ -3,7 +3,7 @@ import { signUpAccounts } from '../lib/accounts.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 
 /**
- * The craft benchmark's data (issue 17), written by SQL alone (generate_series, no rows through
+ * The craft benchmark's data, written by SQL alone (generate_series, no rows through
  * Node): one user with SEARCH_PROMPTS prompts of VERSIONS_PER_PROMPT versions each (1M versions by
  * default) for body search, one with TRANSFER_PROMPTS prompts to export, one to import into.
  */

@@ -25,7 +25,7 @@ async function bigTeamId(): Promise<string> {
 }
 
 /**
- * Issue 13's benchmark: `GET /api/v1/dashboard` for a user with 10,000 prompts (~20,000
+ * The dashboard benchmark: `GET /api/v1/dashboard` for a user with 10,000 prompts (~20,000
  * versions), 1,000 conversations and 50 teams, in the personal context and in the context of the
  * team holding 2,500 of the shared prompts. Each through the HTTP API (autocannon) and, as the
  * limit, every SQL statement of one real request replayed from direct `pg` clients.

@@ -5,7 +5,7 @@ import { saveResults } from '../lib/results.ts'
 import { table } from '../lib/stats.ts'
 import { GROWTH_ADMIN, GROWTH_PASSWORD, GROWTH_USER, growthSizes, seedGrowth } from './seed.ts'
 
-/** Issue 19's goal: each list's p50 at the large size within this factor of its p50 at the small one. */
+/** The goal: each list's p50 at the large size within this factor of its p50 at the small one. */
 const LIMIT = 1.5
 const REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? 300)
 const WARMUP = 50
@@ -42,7 +42,7 @@ const lists: List[] = [
 ]
 
 /**
- * Issue 19's growth benchmark: the same data at two sizes (10k and 1M rows a list, see seed.ts),
+ * The growth benchmark: the same data at two sizes (10k and 1M rows a list, see seed.ts),
  * the real server on each, and every list's unloaded latency (one request at a time, REQUESTS
  * after WARMUP) at both sizes, a request to each size in turn so that the machine's load weighs on
  * both alike. Prints each list's p50 ratio and flags those over LIMIT.

@@ -1,4 +1,4 @@
-// `npm run bench:plans`: what the plan gate costs a prompt create (issue 12). Two in-process apps on
+// `npm run bench:plans`: what the plan gate costs a prompt create. Two in-process apps on
 // one PostgreSQL database (a schema of its own in BENCH_PLANS_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/promptfolio_bench_plans, created if missing, dropped after),
 // one with PLANS=on and one with PLANS=off. Each signs up BENCH_PLANS_USERS users (on Pro, so no

@@ -16,7 +16,7 @@ import { saveResults } from '../lib/results.ts'
 import { type Measurement, table } from '../lib/stats.ts'
 
 /**
- * The runtime fetch of the Langfuse-compatible API (issue 15): GET /api/public/v2/prompts/{name}
+ * The runtime fetch of the Langfuse-compatible API: GET /api/public/v2/prompts/{name}
  * by label with a key pair, as the SDKs make it on a cache miss. Measured through HTTP at 1
  * connection (p50, p99) and at CONNECTIONS (req/s), next to the SQL limit of exactly its statements
  * (since decision 0218 one: the key's check, its rate window and plan, and the version) replayed

@@ -7,7 +7,7 @@ import { saveResults } from '../lib/results.ts'
 import { type Measurement, summarize, table } from '../lib/stats.ts'
 
 /**
- * Webhooks (issue 16), against the real server on PostgreSQL with a receiver on loopback
+ * Webhooks, against the real server on PostgreSQL with a receiver on loopback
  * (WEBHOOK_ALLOW_PRIVATE=1):
  * 1. deliveries per second: DELIVERIES rows queued at once (to 1 and to 10 endpoints), timed from
  *    the NOTIFY to the last request the receiver gets;
