@@ -4,6 +4,7 @@
 // embedded database; system Chromium (/usr/bin/chromium or CHROME_PATH), headless.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type BrowserContext, chromium, type Page } from '@playwright/test'
@@ -19,6 +20,8 @@ interface Account {
   colorScheme: 'light' | 'dark'
   email: string
   prompts: { title: string; description: string; body: string; tags: string[]; changed: string }[]
+  /** The screens this account is photographed on: only those the README and guides show. */
+  shots: ('prompts' | 'prompt' | 'api-keys')[]
 }
 
 const accounts: Account[] = [
@@ -27,12 +30,13 @@ const accounts: Account[] = [
     locale: 'en-US',
     colorScheme: 'light',
     email: 'ada@example.com',
+    shots: ['prompts', 'prompt'],
     prompts: [
       {
         title: 'Support triage',
         description: 'Sorts an incoming ticket into a queue with a priority.',
         body: 'You triage support tickets for {{product}}.\nTicket: {{ticket}}\nAnswer with the queue and a priority from 1 to 4.',
-        tags: ['support', 'production'],
+        tags: ['support', 'triage'],
         changed:
           'You triage support tickets for {{product}}.\nTicket: {{ticket}}\nAnswer with the queue, a priority from 1 to 4 and one sentence why.',
       },
@@ -57,12 +61,13 @@ const accounts: Account[] = [
     locale: 'de-DE',
     colorScheme: 'dark',
     email: 'grete@example.com',
+    shots: ['prompt', 'api-keys'],
     prompts: [
       {
         title: 'Support-Triage',
         description: 'Ordnet ein Ticket einer Warteschlange mit Priorität zu.',
         body: 'Du sortierst Support-Tickets für {{produkt}}.\nTicket: {{ticket}}\nAntworte mit Warteschlange und Priorität von 1 bis 4.',
-        tags: ['support', 'produktion'],
+        tags: ['support', 'triage'],
         changed:
           'Du sortierst Support-Tickets für {{produkt}}.\nTicket: {{ticket}}\nAntworte mit Warteschlange, Priorität von 1 bis 4 und einem Satz Begründung.',
       },
@@ -107,14 +112,27 @@ execFileSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], 
   stdio: 'inherit',
   cwd: root,
 })
+/** Port 3000 when it is free, so that the snippets on screen show the address `npm start` serves on. */
+async function preferredPort(): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(undefined))
+    probe.listen(3000, '127.0.0.1', () => probe.close(() => resolve(3000)))
+  })
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptfolio-screenshots-'))
-const server = await startServerProcess({
-  DATA_DIR: dataDir,
-  PLANS: 'off',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'test',
-  RATE_LIMIT_MULTIPLIER: '100',
-})
+const port = await preferredPort()
+const server = await startServerProcess(
+  {
+    DATA_DIR: dataDir,
+    PLANS: 'off',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    RATE_LIMIT_MULTIPLIER: '100',
+  },
+  { port },
+)
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
@@ -156,9 +174,14 @@ try {
     if (fetched.status !== 200) throw new Error(`the Langfuse fetch of ${name} answered ${fetched.status}`)
     const page = await context.newPage()
     const first = account.prompts[0]!
-    await shoot(page, `${base}/prompts`, account.prompts.at(-1)!.title, `prompts-${account.file}`)
-    await shoot(page, `${base}/prompts/${ids[0]}`, first.title, `prompt-${account.file}`)
-    await shoot(page, `${base}/settings/api`, 'production', `api-keys-${account.file}`)
+    const screens = {
+      prompts: { url: '/prompts', text: account.prompts.at(-1)!.title },
+      prompt: { url: `/prompts/${ids[0]}`, text: first.title },
+      'api-keys': { url: '/settings/api', text: 'production' },
+    }
+    for (const shot of account.shots) {
+      await shoot(page, `${base}${screens[shot].url}`, screens[shot].text, `${shot}-${account.file}`)
+    }
     await context.close()
   }
 } finally {

@@ -54,8 +54,9 @@ export async function startServer(
       ...extraEnv,
     },
   })
-  // Polled often: the start-up benchmark reads the time to the first answer off this loop.
-  for (let attempt = 0; attempt < 1500; attempt++) {
+  // Polled often: the start-up benchmark reads the time to the first answer off this loop. Up to
+  // two minutes: a first start on PGlite (initdb, every migration) took a minute on a busy machine.
+  for (let attempt = 0; attempt < 6000; attempt++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) {
         const startMs = performance.now() - spawnedAt
