@@ -44,6 +44,8 @@ const WORDS: Record<string, string> = {
 
 /** `startCpuMs` → `start CPU ms`: figure names as a reader says them. */
 function label(key: string): string {
+  // Latencies are kept in milliseconds throughout bench/ (lib/stats.ts); a bare p50 or p99 says so.
+  if (key === 'p50' || key === 'p99') return `${key} ms`
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[\s_]+/)
@@ -130,7 +132,8 @@ function renderFigures(figures: unknown, depth = 4): string {
 function measuredOn(run: BenchResult): string {
   const { machine, commit } = run
   const settings = Object.entries(run.settings)
-  const changed = commit.changedFiles > 0 ? ` plus ${commit.changedFiles} uncommitted changed files` : ''
+  const n = commit.changedFiles
+  const changed = n > 0 ? ` plus ${n} uncommitted ${n === 1 ? 'change' : 'changes'}` : ''
   return [
     `Measured ${run.date.slice(0, 16).replace('T', ' ')} UTC at commit \`${commit.sha.slice(0, 12)}\`${changed}, on ${machine.cpu} (${machine.cores} cores, ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}); load average ${machine.loadAverage.join(' / ')} when it ended.`,
     settings.length > 0

@@ -76,6 +76,26 @@ describe('the documentation', () => {
     expect(broken).toEqual([])
   })
 
+  it('renders docs/benchmarks.md from the latest result of every benchmark (npm run bench:docs)', () => {
+    const page = read('docs/benchmarks.md')
+    const latest = path.join(root, 'bench/.results/latest')
+    const stale = readdirSync(latest)
+      .filter((file) => file.endsWith('.json'))
+      .map(
+        (file) =>
+          JSON.parse(readFileSync(path.join(latest, file), 'utf8')) as {
+            date: string
+            commit: { sha: string }
+          },
+      )
+      .map(
+        (run) =>
+          `Measured ${run.date.slice(0, 16).replace('T', ' ')} UTC at commit \`${run.commit.sha.slice(0, 12)}\``,
+      )
+      .filter((line) => !page.includes(line))
+    expect(stale).toEqual([])
+  })
+
   it('names in docs/conventions.md only files and folders that exist', () => {
     const bases = ['', 'src', 'src/web', 'src/server', 'src/domain']
     const missing = [...read('docs/conventions.md').matchAll(/`([^`\s]+)`/g)]
