@@ -39,7 +39,6 @@ const RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000]
 export function webhookRetryDelaySeconds(failedAttempts: number): number | null {
   return RETRY_DELAYS_SECONDS[failedAttempts - 1] ?? null
 }
-export const WEBHOOK_MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1
 
 const urlField = z
   .string({ error: 'webhooks.urlInvalid' })

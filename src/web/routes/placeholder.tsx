@@ -1,4 +1,4 @@
-import { Construction, Hammer, type LucideIcon } from 'lucide-react'
+import { Construction, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../components/empty-state.tsx'
@@ -34,20 +34,6 @@ function Placeholder({
       <PageHeader title={title} actions={actions} />
       <EmptyState icon={icon} title={heading} text={text} />
     </>
-  )
-}
-
-/** A screen that a later release fills: says so plainly instead of pretending to work. */
-export function ScreenPlaceholder({ screen }: { screen: ScreenKey }) {
-  const { t } = useTranslation('pages')
-  const title = useScreenTitle(screen)
-  return (
-    <Placeholder
-      title={title}
-      icon={Hammer}
-      heading={t('placeholder.building')}
-      text={t('placeholder.buildingText', { screen: title })}
-    />
   )
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { LATEST_LABEL, mayMoveLabel, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
@@ -198,16 +198,6 @@ export async function placeLabel(
       toVersion: to?.versionNumber ?? null,
     },
   })
-}
-
-/** The labels a version holds now (stored ones and production), for the API's answers. */
-export async function labelsHeldBy(tx: Tx, prompt: PromptRow, versionId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ label: promptLabels.label })
-    .from(promptLabels)
-    .where(eq(promptLabels.versionId, versionId))
-    .orderBy(desc(promptLabels.label))
-  return [...(prompt.currentVersionId === versionId ? [PRODUCTION_LABEL] : []), ...rows.map((r) => r.label)]
 }
 
 /**
