@@ -4,7 +4,7 @@ import { cursorParam, limitParam } from './list-params.ts'
 import { planIds, planStates } from './plans.ts'
 
 /**
- * The global admin area (issue 14): live figures, the user list with the global role and plan,
+ * The global admin area: live figures, the user list with the global role and plan,
  * system health and the server-made build report. Framework-free: the server answers these
  * shapes, the web app reads them.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * API keys (issue 15): a pair per key, a public `pk-pf-…` and a secret `sk-pf-…` shown once and
+ * API keys: a pair per key, a public `pk-pf-…` and a secret `sk-pf-…` shown once and
  * stored hashed. A key belongs to one space, a user's personal prompts or a team's, and reads only
  * (`read`) or also writes (`read_write`) there.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { cursorParam, limitParam } from './list-params.ts'
 
 /**
- * The audit log (issue 14): one append-only row per security-relevant action, written in the
+ * The audit log: one append-only row per security-relevant action, written in the
  * transaction of the action itself (decision 0145). The actions form a closed list; a new kind of
  * entry is added here first.
  */

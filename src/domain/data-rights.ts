@@ -4,7 +4,7 @@ import { PASSWORD_MAX } from './constants.ts'
 import type { ExportedPrompt } from './prompt-transfer.ts'
 
 /**
- * Leaving cleanly (issue 18): exporting one's data, deleting one's account, deleting a team.
+ * Leaving cleanly: exporting one's data, deleting one's account, deleting a team.
  * The rules of what goes and what stays are decision 0180.
  */
 
@@ -24,7 +24,7 @@ export const dataExportSchema = z.object({
 })
 export type DataExport = z.infer<typeof dataExportSchema>
 
-/** The export's format version: the import (issue 17) reads this document. */
+/** The export's format version: the import reads this document. */
 export const EXPORT_FORMAT = 'promptfolio.export/1'
 
 /** The document an export downloads; `markdown` holds each prompt as a Markdown file for Git. */

@@ -33,7 +33,7 @@ export interface PlanDefinition {
   limits: Partial<Record<PlanContext, PlanLimits>>
 }
 
-/** THE plan table (issue 12). */
+/** THE plan table. */
 export const PLANS: Record<PlanId, PlanDefinition> = {
   trial: {
     id: 'trial',
@@ -86,8 +86,8 @@ export const planStates = ['trial', 'payment_required', 'active', 'unlimited'] a
 export type PlanState = (typeof planStates)[number]
 
 /**
- * Whole days left in a trial that runs TRIAL_DAYS × 24 h from the subject's creation (DESIGN 3: from
- * the account's or the team's creation, not "from now"). Counted on instants (UTC), rounded up, so
+ * Whole days left in a trial that runs TRIAL_DAYS × 24 h from the subject's creation (the
+ * account's or the team's, not "from now" as the spec says). Counted on instants (UTC), rounded up, so
  * it reads 14 right after sign-up and 1 during the last 24 hours; 0 from the end on.
  */
 export function trialDaysLeft(createdAt: Date, now: Date): number {
@@ -143,7 +143,7 @@ export function entitlementsOf(input: SubjectPlanInput & { teamId: string | null
   const daysLeft = trialDaysLeft(input.createdAt, input.now)
   const { state, plan, limits, canWrite } = standingOf(input, daysLeft)
   // One literal: spreading shared fields into each case's object cost 2-3 µs a call, on every
-  // gated request (issue 19).
+  // gated request.
   return {
     context: input.context,
     teamId: input.teamId,

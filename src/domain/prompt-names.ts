@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * What runtime use of a prompt needs (issue 15), with Langfuse's rules so its SDKs work unchanged:
+ * What runtime use of a prompt needs, with Langfuse's rules so its SDKs work unchanged:
  * a name unique in its space (slashes make folders), a type (text or chat), a JSON config per
  * version, and labels on versions. 'latest' is kept by the system (the highest version);
  * 'production' is what the app calls the current version ('Set as Current').

@@ -1,5 +1,5 @@
 /**
- * References between prompts (issue 17): a prompt includes another of its space with Langfuse's
+ * References between prompts: a prompt includes another of its space with Langfuse's
  * tag `@@@langfusePrompt:name=NAME|label=LABEL@@@` or `…|version=N@@@`, read as Langfuse reads it
  * (the name first, exactly two parts; anything else is left as text). Resolution replaces every
  * tag with the referenced version's resolved text, at most MAX_REFERENCE_DEPTH prompts deep,

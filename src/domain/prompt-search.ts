@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Search in prompts (issue 17): where a prompt matched a search, and the excerpt the list shows
+ * Search in prompts: where a prompt matched a search, and the excerpt the list shows
  * with the matched words marked. Highlights are character ranges into `snippet`, so the web marks
  * them as elements and never renders the prompt's text as HTML.
  */

@@ -13,7 +13,7 @@ import { type Variables, variablesInput } from './prompt-variables.ts'
 import { promptBodySchema } from './prompts.ts'
 
 /**
- * Moving prompts between spaces and instances (issue 17): one JSON document per export, a folder of
+ * Moving prompts between spaces and instances: one JSON document per export, a folder of
  * Markdown files for Git, and the import that reads these and a Langfuse export.
  */
 export const PROMPTS_FORMAT = 'promptfolio.prompts/1'

@@ -13,7 +13,7 @@ import {
 } from './prompt-names.ts'
 
 /**
- * A version's variables (issue 17): `{{name}}` in the body, with Mustache's rules as the Langfuse
+ * A version's variables: `{{name}}` in the body, with Mustache's rules as the Langfuse
  * SDK's `compile` applies them (HTML escaping off, a missing value renders as nothing), optionally
  * declared per version with a type, a default, a description and whether it is required.
  */

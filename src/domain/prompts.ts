@@ -94,7 +94,7 @@ export const promptVersionSchema = z.object({
   createdAt: timestamp,
   /** Model settings (any JSON object). */
   config: z.record(z.string(), z.unknown()),
-  /** Its declared variables (issue 17); [] when none are declared. */
+  /** Its declared variables; [] when none are declared. */
   variables: z.array(variableSchema),
   /** Its labels: 'production' (current), 'latest' (highest), then the others. */
   labels: z.array(z.string()),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Webhooks (issue 16): endpoints of a space (a user's personal space or a team's) that receive
+ * Webhooks: endpoints of a space (a user's personal space or a team's) that receive
  * signed events (Standard Webhooks) about its prompts and conversations.
  */
 export const webhookEventTypes = [

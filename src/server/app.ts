@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/docs', apiDocsRoutes())
   // Declared before the route answers: compress() otherwise adds it afterwards with c.header(),
-  // which makes Hono rebuild every JSON answer with its body as a stream (issue 19).
+  // which makes Hono rebuild every JSON answer with its body as a stream.
   app.use('/api/*', async (c, next) => {
     c.header('Vary', 'Accept-Encoding')
     await next()
@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps) {
   // An import carries a whole space (up to 10,000 prompts); every other body is small.
   const importLimit = limitTo(IMPORT_MAX_BODY_BYTES)
   // A GET or HEAD carries no body to limit, and asking for one makes the Node adapter build a whole
-  // Fetch Request: about 5% of the server's CPU on a list request (issue 19).
+  // Fetch Request: about 5% of the server's CPU on a list request.
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD'
       ? next()

@@ -8,7 +8,7 @@ import type { ErrorBody } from '../domain/errors.ts'
 import { httpTarget, TestClient } from './testing/client.ts'
 import { type ServerProcess, startFailure, startServerProcess } from './testing/server-process.ts'
 
-// Issue 20's "disk full or read-only DATA_DIR" on the embedded database, with the real server
+// The "disk full or read-only DATA_DIR" reliability check on the embedded database, with the real server
 // process. Read-only: as root (where permissions do not stop writes) with the immutable attribute
 // (chattr +i), otherwise by taking the write permission away. Disk full: a small tmpfs filled up,
 // which needs root and the right to mount; without it that test is skipped, and says so.

@@ -5,7 +5,7 @@ import type { Db, Tx } from './client.ts'
 /**
  * A statement built once per database handle and shape, then executed with placeholder values.
  * Building a large select with drizzle costs more of the server's CPU than sending the answer
- * (issue 19). Build it with `.prepare('')`: an unnamed statement, so PostgreSQL still plans it
+ * (decision 0216). Build it with `.prepare('')`: an unnamed statement, so PostgreSQL still plans it
  * with each request's values, as it would the statement built anew.
  */
 export function builtOnce<Shape, Statement>(
@@ -51,7 +51,7 @@ function decoderOf(field: unknown): Decoder {
 /**
  * Gives a prepared select whose fields are all top-level (no nested objects) a row mapper resolved
  * once: drizzle's own mapper finds each field's decoder anew for every value of every row (an
- * `is()` chain per value), 8% of a prompts list's CPU (issue 19). The rows come out the same:
+ * `is()` chain per value), 8% of a prompts list's CPU (decision 0232). The rows come out the same:
  * each field under its name, `null` as is, any other value through the field's decoder.
  */
 export function mapRowsFlat(statement: unknown): void {
@@ -76,7 +76,7 @@ const dialect = new PgDialect()
 /**
  * A hand-written statement (raw SQL whose values are `sql.placeholder`s) built once per database
  * handle; it answers its rows as `db.execute` would. `db.execute` turns the SQL into text anew on
- * every call: a quarter of the server's CPU for an API key's lookup (issue 15).
+ * every call: a quarter of the server's CPU for an API key's lookup.
  *
  * With a `name` it is a named prepared statement on PostgreSQL: each connection parses and plans
  * it once, then reuses the plan (PostgreSQL's plan cache picks a generic plan after five runs).

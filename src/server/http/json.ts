@@ -10,7 +10,7 @@ const GZIP_LEVEL = 1
 /**
  * A JSON answer with its Content-Length, gzipped here when the client accepts it and it is 1 KiB
  * or more. Hono's compress() pipes an answer through a `CompressionStream`: that doubled the
- * server's CPU for a prompts list page (about 1 ms more per request, issue 19), against about
+ * server's CPU for a prompts list page (about 1 ms more per request), against about
  * 0.1 ms for compressing the text at once. compress() leaves an answer that has its encoding.
  */
 export function jsonAnswer(
@@ -48,7 +48,7 @@ export function jsonText(
       'Content-Length': String(body.length),
     })
   }
-  // Object.assign, not a spread: spreading and adding keys cost a microsecond per answer (issue 19).
+  // Object.assign, not a spread: spreading and adding keys cost a microsecond per answer.
   return c.body(
     text,
     status,

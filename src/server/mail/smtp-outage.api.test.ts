@@ -6,7 +6,7 @@ import { TestMailbox } from '../testing/mailbox.ts'
 import { freePort } from '../testing/server-process.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 
-// Issue 20's "SMTP down": the app's SMTP server is unreachable (nothing listens on its port), then
+// The "SMTP down" reliability check: the app's SMTP server is unreachable (nothing listens on its port), then
 // up but refusing (421 to every connection), then back. The user actions that queue mail answer as
 // usual throughout; the mail waits in the outbox and goes out, once, when SMTP is back.
 let testApp: TestApp

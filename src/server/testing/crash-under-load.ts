@@ -92,7 +92,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 const WEBHOOK_EVENTS = ['prompt.created', 'prompt.version.created', 'conversation.message.created']
 
 /**
- * Issue 20's kill -9: the real server process under a mixed write load from `workers` concurrent
+ * The kill -9 reliability check: the real server process under a mixed write load from `workers` concurrent
  * clients (prompt creates, version saves, conversation messages, team invitations, each of which
  * also queues a mail or webhook deliveries), killed with SIGKILL once `writesBeforeKill` writes
  * were acknowledged, then restarted on the same data and checked:

@@ -1,6 +1,6 @@
 import type { dataRightsEn } from '../en/data-rights.ts'
 
-/** Daten exportieren, Konto löschen, Team löschen (Issue 18), und die zugehörigen Mails. */
+/** Daten exportieren, Konto löschen, Team löschen, und die zugehörigen Mails. */
 export const dataRightsDe: Record<keyof typeof dataRightsEn, string> = {
   'account.exportNotFound': 'Export nicht gefunden',
   'account.exportNotReady': 'Dieser Export wird noch erstellt',

@@ -1,4 +1,4 @@
-/** Prompt-Variablen und Kompilieren (Issue 17). */
+/** Prompt-Variablen und Kompilieren. */
 export const promptVariablesDe = {
   'prompts.variableNameInvalid':
     'Variablennamen beginnen mit einem Buchstaben und enthalten Buchstaben, Ziffern und „_“',

@@ -1,6 +1,6 @@
 import type { publicApiEn } from '../en/public-api.ts'
 
-/** Prompt-Namen, -Typen und -Labels sowie API-Schlüssel (Issue 15). */
+/** Prompt-Namen, -Typen und -Labels sowie API-Schlüssel. */
 export const publicApiDe: Record<keyof typeof publicApiEn, string> = {
   'prompts.nameRequired': 'Name ist erforderlich',
   'prompts.nameTooLong': 'Der Name darf höchstens 255 Zeichen lang sein',

@@ -1,6 +1,6 @@
 import type { webhooksEn } from '../en/webhooks.ts'
 
-/** Webhooks (Issue 16). */
+/** Webhooks. */
 export const webhooksDe: Record<keyof typeof webhooksEn, string> = {
   'webhooks.notFound': 'Webhook-Endpunkt nicht gefunden',
   'webhooks.deliveryNotFound': 'Zustellung nicht gefunden',

@@ -1,4 +1,4 @@
-/** Exporting one's data, deleting one's account, deleting a team (issue 18), and their mails. */
+/** Exporting one's data, deleting one's account, deleting a team, and their mails. */
 export const dataRightsEn = {
   'account.exportNotFound': 'Export not found',
   'account.exportNotReady': 'This export is still being built',

@@ -1,4 +1,4 @@
-/** Prompt variables and compile (issue 17). */
+/** Prompt variables and compile. */
 export const promptVariablesEn = {
   'prompts.variableNameInvalid': 'Variable names start with a letter and use letters, digits and "_"',
   'prompts.variableTypeInvalid': 'Type must be string, number, boolean, enum, long text or list',

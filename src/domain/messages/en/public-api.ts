@@ -1,4 +1,4 @@
-/** Prompt names, types and labels, and API keys (issue 15). */
+/** Prompt names, types and labels, and API keys. */
 export const publicApiEn = {
   'prompts.nameRequired': 'Name is required',
   'prompts.nameTooLong': 'Name must be at most 255 characters',

@@ -1,4 +1,4 @@
-/** Webhooks (issue 16). */
+/** Webhooks. */
 export const webhooksEn = {
   'webhooks.notFound': 'Webhook endpoint not found',
   'webhooks.deliveryNotFound': 'Delivery not found',

@@ -1,4 +1,4 @@
--- Plans (issue 12): the plan a subject (a user's personal space, or a team) has chosen, and the
+-- Plans: the plan a subject (a user's personal space, or a team) has chosen, and the
 -- requests for paid plans that wait for the billing provider. The trial needs no row: it runs 14
 -- days from the user's or the team's created_at. A subject's row is also the lock that every
 -- gated write of that subject takes (SELECT ... FOR UPDATE), so writers at a limit take turns.

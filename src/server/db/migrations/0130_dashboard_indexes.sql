@@ -1,4 +1,4 @@
--- The working dashboard (issue 13): every figure is a count or a list over a time window, per
+-- The working dashboard: every figure is a count or a list over a time window, per
 -- person (personal context) or per team (team context). These indexes serve them, so the
 -- dashboard's cost follows the activity of the window, not everything a user or team ever wrote.
 

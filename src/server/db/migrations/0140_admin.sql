@@ -1,4 +1,4 @@
--- The global admin area (issue 14).
+-- The global admin area.
 
 -- The user list searches email addresses by any part ('ILIKE %x%') over 100k accounts.
 CREATE INDEX users_email_trgm_idx ON users USING gin (email gin_trgm_ops);

@@ -1,4 +1,4 @@
--- The audit log (issue 14, decision 0145): one row per security-relevant action, written in the
+-- The audit log (decision 0145): one row per security-relevant action, written in the
 -- transaction of the action. Append-only: no foreign keys (an entry outlives the user, team or key
 -- it names, and no cascade may delete it), and a trigger refuses UPDATE and DELETE.
 

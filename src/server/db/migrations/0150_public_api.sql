@@ -1,4 +1,4 @@
--- Public API (issue 15): prompt names, types, configs and labels; label history; protected labels;
+-- Public API: prompt names, types, configs and labels; label history; protected labels;
 -- API keys. A space is a user's personal prompts (visibility 'private') or a team's (visibility
 -- 'team'); a prompt's name is unique in its space.
 

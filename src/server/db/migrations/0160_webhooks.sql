@@ -1,4 +1,4 @@
--- Webhooks (issue 16): endpoints per space, a durable delivery queue written in the transaction of
+-- Webhooks: endpoints per space, a durable delivery queue written in the transaction of
 -- the change that causes an event, and a log of every delivery attempt.
 
 CREATE TABLE webhook_endpoints (

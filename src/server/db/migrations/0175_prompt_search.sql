@@ -1,4 +1,4 @@
--- Search in prompt bodies (issue 17): the prompts list matches titles, descriptions and every
+-- Search in prompt bodies: the prompts list matches titles, descriptions and every
 -- version's body, by whole words (full-text, 'simple' configuration: no stemming, so English and
 -- German text are treated alike) and by any part of a word (trigram, for ILIKE '%x%').
 CREATE INDEX prompts_search_fts_idx ON prompts

@@ -1,4 +1,4 @@
--- Data rights (issue 18): deleted accounts and data exports.
+-- Data rights: deleted accounts and data exports.
 --
 -- A deleted account keeps its users row as a tombstone without personal data (the address becomes
 -- deleted-<id>@deleted.invalid, the name blank), so that what stays with a team (its prompts and

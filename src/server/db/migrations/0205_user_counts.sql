@@ -1,4 +1,4 @@
--- The admin user list's totals (issue 19, "Growth"; decision 0205): counting the users table on
+-- The admin user list's totals (decision 0205: lists must not slow down as the tables grow): counting the users table on
 -- every page costs a scan of every account (7 ms at 10k accounts, over 100 ms at 1M). The totals
 -- are kept in one row instead, by statement triggers on users, in the same transaction as the
 -- change: a sign-up, a deletion (the tombstone's deleted_at) or a change of the global role.

@@ -1,4 +1,4 @@
--- "Used by" from a dependency table (issue 17, decision 0210): one row per version and prompt name
+-- "Used by" from a dependency table (decision 0210): one row per version and prompt name
 -- that version includes with a @@@langfusePrompt:name=…|label=…@@@ (or |version=N) tag, written
 -- with the version by the app (src/server/modules/prompts/references.ts) and gone with it.
 CREATE TABLE prompt_dependencies (

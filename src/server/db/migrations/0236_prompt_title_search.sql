@@ -1,4 +1,4 @@
--- The title's and the description's text vectors, stored (decision 0236, issue 19), as the body's
+-- The title's and the description's text vectors, stored (decision 0236), as the body's
 -- are since decision 0215: a search computed to_tsvector three times for every matching prompt
 -- (once to recheck the match, twice to rank it), 2–4 µs each, which grew the search's time with
 -- the number of matches (304 for "email" among one owner's 10,000 prompts: 2.5 of its 6.8 ms).

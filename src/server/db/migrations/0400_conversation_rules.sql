@@ -1,4 +1,4 @@
--- Conversations (issue 5): the database's share of the rules.
+-- Conversations: the database's share of the rules.
 
 -- A message's content is a text object whose text is not blank (§5 "Message send text non-empty").
 ALTER TABLE conversation_messages

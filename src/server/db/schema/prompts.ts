@@ -62,7 +62,7 @@ export const promptVersions = pgTable(
     createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Model settings (any JSON object). */
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
-    /** Declared variables (issue 17): name, type, required, default, description, enum values. */
+    /** Declared variables: name, type, required, default, description, enum values. */
     variables: jsonb('variables').$type<Variables>().notNull().default([]),
     createdByApiKeyId: uuid('created_by_api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),

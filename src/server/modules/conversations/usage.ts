@@ -16,7 +16,7 @@ import { findVisiblePrompt, promptNotFound } from '../prompts/access.ts'
 import { conversationVisibleTo } from './policy.ts'
 
 /**
- * "Used in N conversations" (issue 5): for each version of a prompt the viewer may see, and for its
+ * "Used in N conversations": for each version of a prompt the viewer may see, and for its
  * "latest" attachments (no version), the conversations the viewer may see that attach it, most
  * recently active first (the first 20 per version; the counts are exact).
  */

@@ -172,7 +172,7 @@ async function answerOf(
   options: { resolve?: boolean },
 ): Promise<LangfusePrompt> {
   // Completed in place, not spread into a copy: a spread that adds keys cost microseconds here, on
-  // the runtime fetch's path (issue 15).
+  // the runtime fetch's path.
   const answer = toLangfuse(space, row)
   answer.resolutionGraph = null
   if (options.resolve === false || parseReferences(row.body).length === 0) return answer
@@ -208,7 +208,7 @@ const keyPromptId = sql`(SELECT sp.id FROM prompts sp WHERE k.key_team_id IS NUL
 /**
  * The key's row and the fetched version (null when there is none), in one statement. Each comes as
  * one JSON column: decoding two dozen columns (each field's parser, a row object of that many
- * keys) cost the driver a third more CPU than the statement's whole JSON (issue 15).
+ * keys) cost the driver a third more CPU than the statement's whole JSON.
  */
 const keyedFetch = (which: SQL, name: string) =>
   handWrittenOnce<{ key: StoredKeyRow; version: VersionRow | null }>(
@@ -229,7 +229,7 @@ const keyedFetchBy = {
 
 /**
  * The runtime fetch as an SDK makes it, with the key's check in the same statement (one round trip
- * instead of two: the fetch's server CPU is mostly its statements, issue 15). The key is checked
+ * instead of two: the fetch's server CPU is mostly its statements). The key is checked
  * as `authenticateApiKey` checks it, and the version is only answered to a key that passes.
  */
 export async function getLangfusePromptWithKey(

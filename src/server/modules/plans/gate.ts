@@ -37,8 +37,8 @@ export interface GateOptions {
  * it takes the subject's row lock in `plan_subjects` (created on first use), so concurrent writers
  * of one subject take turns and the count it reads stays true until the write commits; it counts
  * the usage live and refuses with 403 `plan_limit` ({ context, reason, resource, used, max }),
- * localized. If the check itself cannot run the write is refused with 503 (it fails closed,
- * DESIGN 4), never let through.
+ * localized. If the check itself cannot run the write is refused with 503: gating fails closed,
+ * never lets a write through unchecked.
  *
  * Other modules call it the same way for features: `plans.require(tx, subject, 'apiAccess')` before
  * creating an API key, `plans.require(tx, subject, 'webhooks')` before creating a webhook endpoint,
@@ -188,7 +188,7 @@ async function readEntitlements(
   })
 }
 
-/** Usage, counted live (issue 12): prompts in the space; a team's members plus pending invitations. */
+/** Usage, counted live: prompts in the space; a team's members plus pending invitations. */
 async function usageOf(
   db: Db | Tx,
   subject: PlanSubject,

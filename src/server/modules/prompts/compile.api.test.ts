@@ -7,7 +7,7 @@ import { TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
-/** `POST /api/v1/prompts/:id/compile` and the variables declared on versions (issue 17). */
+/** `POST /api/v1/prompts/:id/compile` and the variables declared on versions. */
 let testApp: TestApp
 let owner: TestClient
 let stranger: TestClient

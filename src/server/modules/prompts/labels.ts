@@ -18,7 +18,7 @@ import type { PromptRow } from './access.ts'
 import { spaceOf } from './names.ts'
 
 /**
- * Labels on versions (issue 15). 'production' is the prompt's current version (the app's "Set as
+ * Labels on versions. 'production' is the prompt's current version (the app's "Set as
  * Current"), 'latest' its highest version (kept by the database, never moved), every other label a
  * row of prompt_labels. Every move is recorded in prompt_label_events, in the transaction that
  * made it, which holds the prompt's row lock.

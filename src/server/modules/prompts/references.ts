@@ -19,7 +19,7 @@ import { promptDependencies, promptLabels, prompts, promptVersions } from '../..
 import { inSpace, type Space } from './names.ts'
 
 /**
- * References between prompts on the server (issue 17, decision 0175): loading a referenced version
+ * References between prompts on the server (decision 0175): loading a referenced version
  * in a space, the check on save, and the prompts that include a given one ("Used by").
  */
 

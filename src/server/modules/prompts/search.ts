@@ -7,7 +7,7 @@ import { containsPattern, containsText, cursorTimestamp } from '../../db/queries
 import { prompts, promptVersions } from '../../db/schema/index.ts'
 
 /**
- * Search in the prompts list (issue 17, decision 0175): titles, descriptions and every version's
+ * Search in the prompts list (decision 0175): titles, descriptions and every version's
  * body, by whole words (full-text, `websearch_to_tsquery('simple', …)`) and by any part of a word
  * (ILIKE, served by trigram indexes). Both kinds use the indexes of migration 0175; a body's words
  * are read from its stored vector (`body_search`, decision 0215), never computed per search.
@@ -28,7 +28,7 @@ export interface SearchParts {
 /**
  * The search's values as placeholders: its statements are built once per shape and run with each
  * search's values (`rankedSearchValues`). Building the ranked one anew per request cost the server
- * more CPU than the page's other three statements together (issue 19).
+ * more CPU than the page's other three statements together.
  */
 const placeholderQuery = sql`websearch_to_tsquery('simple', ${sql.placeholder('search')})`
 const placeholderPattern = sql.placeholder('pattern')

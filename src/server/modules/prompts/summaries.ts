@@ -18,7 +18,7 @@ import { promptRightsColumns } from './access.ts'
 /**
  * The select behind every PromptSummary (lists and detail): the prompt, its current version's
  * number, its version count, and the owner's email when the viewer may know it. Not the body: a
- * list row copies it on demand, and bodies were most of a list page's bytes (issue 19).
+ * list row copies it on demand, and bodies were most of a list page's bytes (decision 0238).
  */
 function summaryColumns(viewerId: Param<string>) {
   return {
@@ -81,7 +81,7 @@ export function labelsOf(row: { storedLabels: string[] | null; isProduction: boo
 /**
  * The select behind every PromptSummary (lists and detail): the prompt, its current version's
  * number, its version count, and the owner's email when the viewer may know it. Not the body: a
- * list row copies it on demand, and bodies were most of a list page's bytes (issue 19).
+ * list row copies it on demand, and bodies were most of a list page's bytes (decision 0238).
  */
 export function selectSummaries(db: Db | Tx, viewerId: Param<string>) {
   return db

@@ -13,7 +13,7 @@ import { TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
-/** Import (issue 17): references checked, webhooks sent, and the dependency table behind "Used by". */
+/** Import: references checked, webhooks sent, and the dependency table behind "Used by". */
 let testApp: TestApp
 beforeAll(async () => {
   testApp = await createTestApp({ webhookAllowPrivate: true })

@@ -8,7 +8,7 @@ import { createTeamAs, invitationLinkFor, inviteAs } from '../../testing/teams.t
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 /**
- * Every team endpoint × every kind of caller (DESIGN: security target). Each mutating cell runs on
+ * Every team endpoint × every kind of caller (the security target: every rule on the server). Each mutating cell runs on
  * a fresh team, so one caller's success cannot hide another's refusal.
  */
 const actors = ['anonymous', 'stranger', 'member', 'teamAdmin', 'otherTeamAdmin', 'globalAdmin'] as const
