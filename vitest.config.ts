@@ -5,6 +5,12 @@ const apiTests = ['src/server/**/*.api.test.ts']
 const postgresTests = ['src/server/**/*.postgres.test.ts']
 /** Start the real server process on the embedded database; run once, with the PGlite API tests. */
 const processTests = ['src/server/main.test.ts', 'src/server/**/*.process.test.ts']
+/**
+ * Real clients (promptfoo, a client generated from Langfuse's OpenAPI document) against a started
+ * server, each installed in its own folder by `npm run test:contract` (contract/run.mjs), which
+ * runs these projects; not part of the app's dependencies.
+ */
+const contractTests = ['contract/*/*.contract.test.ts']
 
 /**
  * Some API tests start an app of their own (a fresh database, every migration): under a loaded
@@ -35,6 +41,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'contract-pglite',
+          include: contractTests,
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
@@ -45,6 +61,16 @@ export default defineConfig({
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
+              },
+            },
+            {
+              test: {
+                name: 'contract-postgres',
+                include: contractTests,
+                environment: 'node',
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 180_000,
+                hookTimeout: 120_000,
               },
             },
           ]

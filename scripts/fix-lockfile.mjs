@@ -1,4 +1,4 @@
-// Run after every `npm install <package>`.
+// Run after every `npm install <package>` (in a contract folder: `node scripts/fix-lockfile.mjs contract/promptfoo`).
 // This machine's registry mirror serves only this platform's native packages (e.g. Biome's and
 // Tailwind's binaries for linux-x64), so npm cannot record the other platforms' optional packages
 // in package-lock.json, and `npm ci` then rejects the lockfile as out of sync. This adds minimal
@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-const file = path.resolve(import.meta.dirname, '..', 'package-lock.json')
+const file = path.resolve(import.meta.dirname, '..', process.argv[2] ?? '.', 'package-lock.json')
 const lock = JSON.parse(readFileSync(file, 'utf8'))
 const packages = lock.packages
 let added = 0

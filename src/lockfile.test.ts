@@ -5,9 +5,12 @@ interface LockEntry {
   optionalDependencies?: Record<string, string>
 }
 
-describe('package-lock.json', () => {
+// The app's lockfile, and those of the contract tests' own folders (installed with `npm ci` too).
+describe.each(['', 'contract/promptfoo/', 'contract/langfuse-openapi/'])('%spackage-lock.json', (folder) => {
   it('lists every optional platform package, so `npm ci` accepts it (run scripts/fix-lockfile.mjs)', () => {
-    const lock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8')) as {
+    const lock = JSON.parse(
+      readFileSync(new URL(`../${folder}package-lock.json`, import.meta.url), 'utf8'),
+    ) as {
       packages: Record<string, LockEntry>
     }
     const missing: string[] = []
