@@ -47,6 +47,12 @@ export const prompts = pgTable('prompts', {
   descriptionSearch: tsvector('description_search')
     .notNull()
     .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(description, ''))`),
+  /**
+   * The current version's body and its words, copied by a trigger when the current version changes
+   * (decision 0255), for search; never read into the app.
+   */
+  currentBody: text('current_body').notNull().default(''),
+  currentBodySearch: tsvector('current_body_search').notNull().default(sql`''::tsvector`),
 })
 
 export const promptVersions = pgTable(
