@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   customType,
   foreignKey,
   integer,
@@ -146,4 +147,19 @@ export const teamProtectedLabels = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.label] })],
+)
+
+/**
+ * The dashboard's totals per person and space (decision 0255; migration 0257), kept by triggers in
+ * the writing transaction. `spaceId` is a team's id, or the nil uuid for the personal prompts.
+ */
+export const dashboardCounts = pgTable(
+  'dashboard_counts',
+  {
+    userId: text('user_id').notNull(),
+    spaceId: uuid('space_id').notNull(),
+    prompts: bigint('prompts', { mode: 'number' }).notNull().default(0),
+    versions: bigint('versions', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.spaceId] })],
 )
