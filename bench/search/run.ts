@@ -8,8 +8,13 @@ const searches = [
   { name: 'common word ("the")', search: 'the', goal: 200 },
   { name: 'rare word ("ref12345")', search: 'ref12345', goal: 50 },
   { name: 'part of a word ("summar")', search: 'summar', goal: 300 },
-  { name: 'common word, every version', search: 'the', versions: 'all', goal: undefined },
-  { name: 'rare word, every version', search: 'ref12345', versions: 'all', goal: undefined },
+  // Older versions are searched only on request; their figures only with BENCH_SEARCH_ALL_VERSIONS=1.
+  ...(process.env.BENCH_SEARCH_ALL_VERSIONS === '1'
+    ? [
+        { name: 'common word, every version', search: 'the', versions: 'all', goal: undefined },
+        { name: 'rare word, every version', search: 'ref12345', versions: 'all', goal: undefined },
+      ]
+    : []),
 ]
 const COUNT = Number(process.env.BENCH_SEARCH_COUNT ?? 20)
 

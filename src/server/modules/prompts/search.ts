@@ -47,7 +47,7 @@ function fieldScore(vector: SQL | AnyColumn, text: SQL | AnyColumn): SQL {
  * (when asked) as many whose older versions do. The rank orders these; a common word in a space of
  * a million versions otherwise ranked every prompt that has it (54 s).
  */
-export const SEARCH_CANDIDATES = 500
+export const SEARCH_CANDIDATES = 200
 
 /**
  * The body's part of the rank (0–99, below any title or description point, decisions 0210 and
