@@ -3,7 +3,7 @@
 // postgres://postgres@127.0.0.1:5432/promptfolio_bench; BENCH_CONVERSATIONS_DATABASE_URL, default
 // .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup; BENCH_DASHBOARD_DATABASE_URL,
 // .../promptfolio_bench_dashboard; BENCH_PUBLIC_API_DATABASE_URL, .../promptfolio_bench_public_api;
-// BENCH_WEBHOOKS_DATABASE_URL, .../promptfolio_bench_webhooks; the others name theirs in their own files).
+// BENCH_WEBHOOKS_DATABASE_URL, .../promptfolio_bench_webhooks; BENCH_SEARCH_DATABASE_URL, .../promptfolio_bench_search; the others name theirs in their own files).
 import { runBundleBenchmark } from './bundle/run.ts'
 import { runConversationsBenchmark } from './conversations/run.ts'
 import { runCraftBenchmark } from './craft/run.ts'
@@ -13,6 +13,7 @@ import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runPublicApiBenchmark } from './public-api/run.ts'
 import { runScaleOutBenchmark } from './scale-out/run.ts'
+import { runSearchBenchmark } from './search/run.ts'
 import { runStartupBenchmark } from './startup/run.ts'
 import { runWebBenchmark } from './web/run.ts'
 import { runWebhooksBenchmark } from './webhooks/run.ts'
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   craft: runCraftBenchmark,
   growth: runGrowthBenchmark,
   web: runWebBenchmark,
+  search: runSearchBenchmark,
 }
 
 const chosen = process.argv.slice(2)

@@ -75,7 +75,7 @@ export function acquisitionOf(
 }
 
 export const adminUsersQuery = z.object({
-  /** Part of an email address, case-insensitive. */
+  /** Part of an email address, case-insensitive (one or two characters: its start). */
   search: z
     .string({ error: 'error.invalidValue' })
     .trim()

@@ -313,6 +313,8 @@ export const listPromptsQuery = z.object({
   scope: scopeParam('error.invalidValue'),
   teamId: z.uuid({ error: 'error.invalidValue' }).optional(),
   search: searchParam('error.invalidValue'),
+  /** Whose bodies a search reads: the current versions' (the default), or every version's. */
+  versions: z.enum(['current', 'all'], { error: 'error.invalidValue' }).default('current'),
   // The same limits as a prompt's own tags: a filter can name any tag that exists, and no more.
   tags: repeatedParam('error.invalidValue')
     .optional()

@@ -18,9 +18,17 @@ export function teamsOf(userId: Param<string>): SQL {
   return sql`(SELECT team_id FROM team_members WHERE user_id = ${userId})`
 }
 
+/** `text` with the LIKE signs `%`, `_` and `\\` made literal. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&')
+
 /** The ILIKE pattern of a "contains" match in which `%` and `_` typed by the user are literal. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`
+  return `%${likeLiteral(text)}%`
+}
+
+/** The LIKE pattern of a "starts with" match, `%` and `_` literal (served by a text_pattern_ops btree). */
+export function startsWithPattern(text: string): string {
+  return `${likeLiteral(text)}%`
 }
 
 /** A case-insensitive "contains" match (`containsPattern`), or its placeholder in a built statement. */

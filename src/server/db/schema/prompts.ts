@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   customType,
   foreignKey,
   integer,
@@ -47,6 +48,12 @@ export const prompts = pgTable('prompts', {
   descriptionSearch: tsvector('description_search')
     .notNull()
     .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(description, ''))`),
+  /**
+   * The current version's body and its words, copied by a trigger when the current version changes
+   * (decision 0255), for search; never read into the app.
+   */
+  currentBody: text('current_body').notNull().default(''),
+  currentBodySearch: tsvector('current_body_search').notNull().default(sql`''::tsvector`),
 })
 
 export const promptVersions = pgTable(
@@ -140,4 +147,19 @@ export const teamProtectedLabels = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.label] })],
+)
+
+/**
+ * The dashboard's totals per person and space (decision 0255; migration 0257), kept by triggers in
+ * the writing transaction. `spaceId` is a team's id, or the nil uuid for the personal prompts.
+ */
+export const dashboardCounts = pgTable(
+  'dashboard_counts',
+  {
+    userId: text('user_id').notNull(),
+    spaceId: uuid('space_id').notNull(),
+    prompts: bigint('prompts', { mode: 'number' }).notNull().default(0),
+    versions: bigint('versions', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.spaceId] })],
 )

@@ -162,6 +162,24 @@ describe('users', () => {
     expect(none.body.items).toEqual([])
   })
 
+  it('matches the start of the address for a search of one or two characters', async () => {
+    const starts = new TestClient(testApp)
+    await starts.signUp('qj-starts@example.com')
+    const inside = new TestClient(testApp)
+    await inside.signUp('inside-qj@example.com')
+    const ids = async (search: string) =>
+      (
+        await globalAdmin.get<AdminUsersPage>(`/api/v1/admin/users?search=${encodeURIComponent(search)}`)
+      ).body.items.map((item) => item.id)
+    expect(await ids('QJ')).toEqual([starts.user!.id])
+    expect(await ids('q')).toContain(starts.user!.id)
+    expect(await ids('q')).not.toContain(inside.user!.id)
+    // From three characters on, any part of the address.
+    expect(await ids('qj-')).toEqual([starts.user!.id])
+    expect(await ids('-qj')).toEqual([inside.user!.id])
+    expect(await ids('_')).toEqual([])
+  })
+
   it('pages by cursor through every user exactly once', async () => {
     for (let i = 0; i < 4; i++) await new TestClient(testApp).signUp()
     const all = (await globalAdmin.get<AdminUsersPage>('/api/v1/admin/users?limit=100')).body.items

@@ -26,7 +26,7 @@ const DAY_MS = 86_400_000
 
 /**
  * What one context covers. Personal: the caller's own prompts and conversations and the versions
- * they wrote. Team: the team's shared prompts (visibility team, as the Team Prompts list shows
+ * they wrote (the totals: only in the spaces they still reach, `counted`). Team: the team's shared prompts (visibility team, as the Team Prompts list shows
  * them), the versions of those prompts and the team's conversations. Each condition matches one of
  * the list or dashboard indexes (migrations 0003 and 0130).
  */
@@ -34,7 +34,12 @@ interface Scope {
   prompts: SQL
   versions: SQL
   conversations: SQL
+  /** The rows of `dashboard_counts` (migration 0257) whose totals the context adds up. */
+  counted: SQL
 }
+
+/** The space of the personal prompts in `dashboard_counts`. */
+const PERSONAL_SPACE = '00000000-0000-0000-0000-000000000000'
 
 function scopeOf(actor: Actor, teamId: string | undefined): Scope {
   if (!teamId)
@@ -42,11 +47,15 @@ function scopeOf(actor: Actor, teamId: string | undefined): Scope {
       prompts: sql`p.owner_user_id = ${actor.id}`,
       versions: sql`v.created_by_user_id = ${actor.id}`,
       conversations: sql`c.owner_user_id = ${actor.id}`,
+      // The caller's personal space and the teams they are still in: a team they left drops out.
+      counted: sql`d.user_id = ${actor.id} AND (d.space_id = ${PERSONAL_SPACE}::uuid
+        OR d.space_id IN (SELECT m.team_id FROM team_members m WHERE m.user_id = ${actor.id}))`,
     }
   return {
     prompts: sql`p.team_id = ${teamId} AND p.visibility = 'team'`,
     versions: sql`v.prompt_id IN (SELECT p.id FROM prompts p WHERE p.team_id = ${teamId} AND p.visibility = 'team')`,
     conversations: sql`c.team_id = ${teamId}`,
+    counted: sql`d.space_id = ${teamId}`,
   }
 }
 
@@ -63,7 +72,10 @@ const since = (now: Date, days: number) =>
   sql`${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamptz`
 const utcDate = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
 
-/** The context's counts: created in the last 7 and 14 days, and in all. */
+/**
+ * The context's counts: created in the last 7 and 14 days, and in all. The totals are read from the
+ * counts the writing transactions keep (migration 0257), not counted over every prompt and version.
+ */
 async function countFigures(db: Db, scope: Scope, now: Date) {
   const week = since(now, PULSE_WINDOW_DAYS)
   const fortnight = since(now, PULSE_LONG_WINDOW_DAYS)
@@ -76,8 +88,8 @@ async function countFigures(db: Db, scope: Scope, now: Date) {
       (SELECT count(*) FROM prompt_versions v WHERE ${scope.versions} AND v.created_at >= ${fortnight})::int AS versions14,
       (SELECT count(*) FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${week})::int AS conversations7,
       (SELECT count(*) FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${fortnight})::int AS conversations14,
-      (SELECT count(*) FROM prompts p WHERE ${scope.prompts})::int AS prompts_total,
-      (SELECT count(*) FROM prompt_versions v WHERE ${scope.versions})::int AS versions_total`,
+      (SELECT coalesce(sum(d.prompts), 0) FROM dashboard_counts d WHERE ${scope.counted})::int AS prompts_total,
+      (SELECT coalesce(sum(d.versions), 0) FROM dashboard_counts d WHERE ${scope.counted})::int AS versions_total`,
   )
   const figures = row!
   const counts = (suffix: string): PulseCounts => ({

@@ -6,9 +6,15 @@ import type { Db, Tx } from '../../db/client.ts'
 import { type Param, teamsOf } from '../../db/queries.ts'
 import { prompts } from '../../db/schema/index.ts'
 
-/** A prompt's columns as the app reads them: all but the stored search vectors (decision 0236). */
+/** A prompt's columns as the app reads them: all but the search copies (decisions 0236 and 0255). */
 export const promptColumns = (() => {
-  const { titleSearch: _, descriptionSearch: __, ...columns } = getTableColumns(prompts)
+  const {
+    titleSearch: _,
+    descriptionSearch: __,
+    currentBody: ___,
+    currentBodySearch: ____,
+    ...columns
+  } = getTableColumns(prompts)
   return columns
 })()
 
@@ -83,7 +89,10 @@ export async function findVisiblePrompt(
   return row
 }
 
-export type PromptRow = Omit<typeof prompts.$inferSelect, 'titleSearch' | 'descriptionSearch'>
+export type PromptRow = Omit<
+  typeof prompts.$inferSelect,
+  'titleSearch' | 'descriptionSearch' | 'currentBody' | 'currentBodySearch'
+>
 
 /** The rights columns' values (`promptRightsColumns`). */
 export interface PromptRights {

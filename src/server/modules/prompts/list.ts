@@ -181,7 +181,7 @@ const rankedStatement = builtOnce(
       .limit(sql.placeholder('limit'))
       .prepare('')
   },
-  (shape) => `${filterKey(shape)}${+shape.hasWord}${+shape.cursor}`,
+  (shape) => `${filterKey(shape)}${+shape.hasWord}${+shape.cursor}${+shape.olderVersions}`,
 )
 
 /** The summaries of a searched page's prompts, in one array parameter (`builtOnce`). */
@@ -200,7 +200,7 @@ async function searchPrompts(
   filterShape: FilterShape,
   filterValues: Record<string, unknown>,
 ): Promise<PromptPage> {
-  const { shape, values } = rankedSearchValues(search, query.cursor)
+  const { shape, values } = rankedSearchValues(search, query.cursor, query.versions === 'all')
   const ranked = await rankedStatement(db, { ...filterShape, ...shape }).execute({
     ...filterValues,
     ...values,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { snippetParts } from '../../../domain/prompt-search.ts'
 import type { PromptPage } from '../../../domain/prompts.ts'
 import { TestClient } from '../../testing/client.ts'
+import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
@@ -22,17 +23,19 @@ async function search(client: TestClient, text: string, extra = ''): Promise<Pro
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body
 }
+/** A search of every version's body, not only the current ones'. */
+const ALL_VERSIONS = '&versions=all'
 const titles = (page: PromptPage) => page.items.map((item) => item.title)
 
 describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => {
-  it('finds text that only an old version has, and says which version and where', async () => {
+  it('finds text that only an old version has when asked for every version, and says which version and where', async () => {
     const me = await newUser()
     const prompt = await createPromptAs(me, { title: 'Support reply', body: 'Answer with a zebracorn tone.' })
     await me.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Answer politely.' })
     await me.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Answer politely and briefly.' })
     await createPromptAs(me, { title: 'Unrelated' })
 
-    const page = await search(me, 'zebracorn')
+    const page = await search(me, 'zebracorn', ALL_VERSIONS)
     expect(titles(page)).toEqual(['Support reply'])
     const match = page.items[0]!.match!
     expect(match).toMatchObject({ field: 'body', versionNumber: 1, snippet: 'Answer with a zebracorn tone.' })
@@ -42,7 +45,33 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
       { text: ' tone.', marked: false },
     ])
     // The current version is preferred when it matches too.
-    expect((await search(me, 'politely')).items[0]!.match).toMatchObject({ field: 'body', versionNumber: 3 })
+    expect((await search(me, 'politely', ALL_VERSIONS)).items[0]!.match).toMatchObject({
+      field: 'body',
+      versionNumber: 3,
+    })
+  })
+
+  it('reads only the current versions\u2019 bodies unless asked for every version', async () => {
+    const me = await newUser()
+    const prompt = await createPromptAs(me, { title: 'Support reply', body: 'Answer with a quokka tone.' })
+    await me.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Answer politely.' })
+    expect(titles(await search(me, 'quokka'))).toEqual([])
+    expect(titles(await search(me, 'quok'))).toEqual([])
+    expect(titles(await search(me, 'quokka', '&versions=current'))).toEqual([])
+    expect((await search(me, 'politely')).items[0]!.match).toMatchObject({ field: 'body', versionNumber: 2 })
+    // Making the first version current again makes its body the one searched.
+    const versions = await me.get<{ items: { id: string; versionNumber: number }[] }>(
+      `/api/v1/prompts/${prompt.id}/versions`,
+    )
+    const first = versions.body.items.find((version) => version.versionNumber === 1)!
+    expect(
+      (await me.put(`/api/v1/prompts/${prompt.id}/current-version`, { versionId: first.id })).status,
+    ).toBe(200)
+    expect((await search(me, 'quokka')).items[0]!.match).toMatchObject({ field: 'body', versionNumber: 1 })
+    expect(titles(await search(me, 'politely'))).toEqual([])
+    expect(titles(await search(me, 'polite', ALL_VERSIONS))).toEqual(['Support reply'])
+    const bad = await me.get('/api/v1/prompts?search=x&versions=some')
+    expect(bad.status).toBe(400)
   })
 
   it('matches parts of words and words apart, case-insensitively', async () => {
@@ -85,7 +114,7 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
     })
     await createPromptAs(me, { title: 'Often', body: 'Walrus. The walrus sees a walrus.' })
     await createPromptAs(me, { title: 'Walrus in the title', body: 'Unrelated.' })
-    const page = await search(me, 'walrus')
+    const page = await search(me, 'walrus', ALL_VERSIONS)
     expect(titles(page)).toEqual([
       'Walrus in the title',
       'Often',
@@ -106,11 +135,45 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
     await me.patch(`/api/v1/prompts/${old.id}`, { body: 'Gone now.' })
     // The newest change first among equals: the plain title match is changed last.
     await me.patch(`/api/v1/prompts/${plain.id}`, { description: 'Changed last.' })
-    expect(titles(await search(me, 'otter'))).toEqual([
+    expect(titles(await search(me, 'otter', ALL_VERSIONS))).toEqual([
       'Otter with body',
       'Otter in an old version',
       'Otter notes',
     ])
+    // Searching only the current bodies, the old version's match adds nothing.
+    expect(titles(await search(me, 'otter'))).toEqual([
+      'Otter with body',
+      'Otter notes',
+      'Otter in an old version',
+    ])
+  })
+
+  it('searches a team\u2019s current bodies for its members only, and a team prompt moved to private leaves it', async () => {
+    const admin = await newUser()
+    const member = await newUser()
+    const teamId = (await createTeamAs(admin, 'Search crew')).id
+    await addMember(testApp, admin, teamId, member)
+    const shared = await createPromptAs(member, {
+      title: 'Shared',
+      body: 'Greet the narwhal warmly.',
+      visibility: 'team',
+      teamId,
+    })
+    await createPromptAs(admin, { title: 'Private', body: 'A narwhal of my own.' })
+    const teamSearch = (client: TestClient, text: string) =>
+      search(client, text, `&scope=team&teamId=${teamId}`)
+    expect(titles(await teamSearch(admin, 'narwhal'))).toEqual(['Shared'])
+    expect(titles(await teamSearch(admin, 'arwha'))).toEqual(['Shared'])
+    expect((await teamSearch(member, 'warmly')).items[0]!.match).toMatchObject({
+      field: 'body',
+      versionNumber: 1,
+    })
+    // Its owner moves it to their private prompts: the team no longer finds it, the owner does.
+    const moved = await member.patch(`/api/v1/prompts/${shared.id}`, { visibility: 'private' })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(titles(await teamSearch(admin, 'narwhal'))).toEqual([])
+    expect(titles(await search(member, 'narwhal'))).toEqual(['Shared'])
+    expect(titles(await search(admin, 'narwhal'))).toEqual(['Private'])
   })
 
   it('pages through ranked results without skipping or repeating', async () => {

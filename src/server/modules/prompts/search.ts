@@ -7,10 +7,11 @@ import { containsPattern, containsText, cursorTimestamp } from '../../db/queries
 import { prompts, promptVersions } from '../../db/schema/index.ts'
 
 /**
- * Search in the prompts list (decision 0175): titles, descriptions and every version's
- * body, by whole words (full-text, `websearch_to_tsquery('simple', …)`) and by any part of a word
- * (ILIKE, served by trigram indexes). Both kinds use the indexes of migration 0175; a body's words
- * are read from its stored vector (`body_search`, decision 0215), never computed per search.
+ * Search in the prompts list (decisions 0175 and 0255): titles, descriptions and the current
+ * versions' bodies (every version's when asked), by whole words (full-text,
+ * `websearch_to_tsquery('simple', …)`) and by any part of a word (ILIKE, served by trigram
+ * indexes). Words are read from stored vectors, never computed per search; the candidates are the
+ * newest matches of each kind (`SEARCH_CANDIDATES`), found through indexes keyed by the space.
  *
  * The rank is a whole number: per field 2 for a whole-word match, 1 for a part-of-word one, weighted
  * title 9 and description 3, times 100, plus the body's score (0–99, `bodyScore`). Results are
@@ -41,25 +42,33 @@ function fieldScore(vector: SQL | AnyColumn, text: SQL | AnyColumn): SQL {
 }
 
 /**
+ * How many candidates each kind of match contributes at most (decision 0255): the space's most
+ * recently changed prompts whose title or description match, as many whose current body does, and
+ * (when asked) as many whose older versions do. The rank orders these; a common word in a space of
+ * a million versions otherwise ranked every prompt that has it (54 s).
+ */
+export const SEARCH_CANDIDATES = 200
+
+/**
  * The body's part of the rank (0–99, below any title or description point, decisions 0210 and
  * 0215): the current version's body ranked by full-text relevance when it has the words (50–99,
  * `ts_rank`); when it has a part of one, 30–49 where a word starts with the search's last word
  * (`summar` in "summarize", by `ts_rank` of that prefix) and 20 where the part is only inside a
- * word; a match only in an older version is 10. Only the current version's body is read for the
- * score, one per candidate prompt. (Trigram `word_similarity` ranked parts finer but cost 50 µs a
- * body: 25 ms for a user whose 500 prompts all contain the part.) A search without a word (only
- * signs) has no last word: its parts score 20.
+ * word; a match only in an older version is 10 (only in a search of every version). The current
+ * body and its vector are the prompt's own copies (decision 0255), so no version is read for the
+ * score. (Trigram `word_similarity` ranked parts finer but cost 50 µs a body.) A search without a
+ * word (only signs) has no last word: its parts score 20.
  */
-function bodyScore(hasWord: boolean, anyVersionMatches: SQL): SQL {
-  const vector = sql`cv.body_search`
+function bodyScore(hasWord: boolean, olderVersionMatches: SQL | undefined): SQL {
+  const vector = prompts.currentBodySearch
   const partScore = hasWord
     ? sql`CASE WHEN ${vector} @@ ${placeholderPrefix} THEN 30 + least(19, floor(ts_rank(${vector}, ${placeholderPrefix}) * 100))::integer ELSE 20 END`
     : sql`20`
-  return sql`coalesce((SELECT CASE
+  return sql`(CASE
       WHEN ${vector} @@ ${placeholderQuery} THEN 50 + least(49, floor(ts_rank(${vector}, ${placeholderQuery}) * 200))::integer
-      WHEN ${containsText(sql`cv.body`, placeholderPattern)} THEN ${partScore}
-    END FROM prompt_versions cv WHERE cv.id = ${prompts.currentVersionId}),
-    CASE WHEN ${anyVersionMatches} THEN 10 ELSE 0 END)`
+      WHEN ${containsText(prompts.currentBody, placeholderPattern)} THEN ${partScore}
+      ${olderVersionMatches ? sql`WHEN ${olderVersionMatches} THEN 10` : sql``}
+      ELSE 0 END)`
 }
 
 /** Which optional parts a ranked search statement has (with the list's filters: `ListShape`). */
@@ -68,6 +77,8 @@ export interface SearchShape {
   hasWord: boolean
   /** Whether the page comes after a cursor (placeholders cursorRank, cursorAt, cursorId). */
   cursor: boolean
+  /** Whether older versions' bodies are searched too, not only the current ones. */
+  olderVersions: boolean
 }
 
 /**
@@ -77,31 +88,30 @@ export interface SearchShape {
 export function searchParts(shape: SearchShape, filters: SQL | undefined): SearchParts {
   const query = placeholderQuery
   const pattern = placeholderPattern
+  const inScope = filters ?? sql`true`
   // The index's expression (migration 0236): the same words and positions as the vector of the
   // title and description joined by a space.
   const titleAndDescription = sql`(${prompts.titleSearch} || ${prompts.descriptionSearch})`
-  // A match in any version's body (an older one only scores 10, see bodyScore).
-  const bodyMatches = sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
-    AND (sv.body_search @@ ${query} OR ${containsText(sql`sv.body`, pattern)}))`
-  const inScope = filters ?? sql`true`
-  // The scope's prompts with a matching version: one candidate arm, and the only prompts whose body
-  // score is not 0 (decision 0231). As a hashed subplan it runs once per search, so the current
-  // version is read and ranked for these prompts only, not for every title or description match.
-  const bodyCandidates = sql`SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND ${bodyMatches}`
+  // A match in some version's body; only a search of every version asks (see bodyScore).
+  const versionMatches = shape.olderVersions
+    ? sql`EXISTS (SELECT 1 FROM prompt_versions sv WHERE sv.prompt_id = ${prompts.id}
+      AND (sv.body_search @@ ${query} OR ${containsText(sql`sv.body`, pattern)}))`
+    : undefined
+  // One kind of match's candidates: the scope's newest prompts that have it (the inner `prompts`
+  // shadows the outer one). The planner reads a rare word's few entries from the space's index and
+  // sorts them, or walks a common word's space newest first until it has enough.
+  const newest = (match: SQL) => sql`(SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND (${match})
+    ORDER BY ${prompts.updatedAt} DESC, ${prompts.id} DESC LIMIT ${SEARCH_CANDIDATES})`
+  const arms = [
+    newest(sql`${titleAndDescription} @@ ${query}
+      OR ${containsText(prompts.title, pattern)} OR ${containsText(prompts.description, pattern)}`),
+    newest(sql`${prompts.currentBodySearch} @@ ${query} OR ${containsText(prompts.currentBody, pattern)}`),
+    ...(versionMatches ? [newest(versionMatches)] : []),
+  ]
   const rank = sql<number>`(100 * (9 * ${fieldScore(prompts.titleSearch, prompts.title)}
     + 3 * ${fieldScore(prompts.descriptionSearch, sql`coalesce(${prompts.description}, '')`)})
-    + CASE WHEN ${prompts.id} IN (${bodyCandidates}) THEN ${bodyScore(shape.hasWord, bodyMatches)} ELSE 0 END)`
-  // The matching ids, found through the indexes with the list's filters inside (the inner
-  // `prompts` shadows the outer one): the title and description indexes ANDed with the scope's,
-  // and the scope's prompts with a matching version. One OR over every row of the scope would
-  // compute each row's text vector: 10,000 of them for a user with 10,000 prompts (decision 0205).
-  // A semi-join, not a join: a prompt's versions are read only up to the first that matches, and
-  // a common part of a word (`summar`) no longer yields every matching version (decision 0215).
-  const matches = sql`${prompts.id} IN (
-    SELECT ${prompts.id} FROM ${prompts} WHERE ${inScope} AND (${titleAndDescription} @@ ${query}
-      OR ${containsText(prompts.title, pattern)} OR ${containsText(prompts.description, pattern)})
-    UNION ALL
-    ${bodyCandidates})`
+    + ${bodyScore(shape.hasWord, versionMatches)})`
+  const matches = sql`${prompts.id} IN (${sql.join(arms, sql` UNION ALL `)})`
   const ph = sql.placeholder
   const after = shape.cursor
     ? sql`(${rank}, ${prompts.updatedAt}, ${prompts.id}) < (${ph('cursorRank')}::integer, ${ph('cursorAt')}::timestamptz, ${ph('cursorId')}::uuid)`
@@ -116,7 +126,7 @@ export function searchParts(shape: SearchShape, filters: SQL | undefined): Searc
 }
 
 /** The values of a ranked search statement's placeholders for `search` and its page's cursor. */
-export function rankedSearchValues(search: string, cursor: string | undefined) {
+export function rankedSearchValues(search: string, cursor: string | undefined, olderVersions: boolean) {
   const lastWord = search.match(/[\p{L}\p{N}]+/gu)?.at(-1)
   let after: { cursorRank: number; cursorAt: string; cursorId: string } | undefined
   if (cursor) {
@@ -125,7 +135,11 @@ export function rankedSearchValues(search: string, cursor: string | undefined) {
     after = { cursorRank: Number(at.slice(0, separator)), cursorAt: at.slice(separator + 1), cursorId: id }
   }
   return {
-    shape: { hasWord: lastWord !== undefined, cursor: after !== undefined } satisfies SearchShape,
+    shape: {
+      hasWord: lastWord !== undefined,
+      cursor: after !== undefined,
+      olderVersions,
+    } satisfies SearchShape,
     values: { search, pattern: containsPattern(search), lastWord, ...after },
   }
 }

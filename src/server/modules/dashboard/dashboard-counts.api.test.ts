@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Dashboard } from '../../../domain/dashboard.ts'
+import type { PromptDetail } from '../../../domain/prompts.ts'
+import { queryRows } from '../../db/rows.ts'
+import { TestClient } from '../../testing/client.ts'
+import { addMember, createTeamAs } from '../../testing/teams.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createPromptAs } from '../prompts/test-fixtures.ts'
+
+/**
+ * The dashboard's totals come from counts the writing transactions keep (migration 0257). After
+ * every kind of write they must equal a count of the rows, and a person counts only the spaces they
+ * still reach.
+ */
+let testApp: TestApp
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+afterAll(() => testApp.close())
+
+async function user() {
+  const client = new TestClient(testApp)
+  await client.signUp()
+  return client
+}
+
+async function totals(client: TestClient, teamId?: string) {
+  const res = await client.get<Dashboard>(`/api/v1/dashboard${teamId ? `?teamId=${teamId}` : ''}`)
+  expect(res.status).toBe(200)
+  return { prompts: res.body.milestones.totalPrompts, versions: res.body.milestones.totalVersions }
+}
+
+type CountRow = { user_id: string; space_id: string; prompts: number; versions: number }
+
+/** The kept counts (rows that count anything), in one order. */
+async function keptCounts(): Promise<CountRow[]> {
+  const rows = await queryRows<CountRow>(
+    testApp.database.db,
+    sql`SELECT user_id, space_id, prompts::int AS prompts, versions::int AS versions FROM dashboard_counts
+      WHERE prompts <> 0 OR versions <> 0 ORDER BY user_id, space_id`,
+  )
+  return rows.map((row) => ({ ...row }))
+}
+
+/** The kept counts equal the counts of the rows, made again from scratch. */
+async function expectCountsMatchTheRows() {
+  const kept = await keptCounts()
+  await testApp.database.db.execute(sql`SELECT dashboard_counts_recount()`)
+  expect(kept).toEqual(await keptCounts())
+}
+
+async function edit(client: TestClient, prompt: PromptDetail, change: Record<string, unknown>) {
+  const res = await client.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, change)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body
+}
+
+describe('dashboard totals kept by the writes', () => {
+  it('follow new prompts and versions, moves between spaces, deletes and a member who leaves', async () => {
+    const admin = await user()
+    const member = await user()
+    const teamId = (await createTeamAs(admin, 'Counters')).id
+    await addMember(testApp, admin, teamId, member)
+
+    // Personal prompts and a new version.
+    const mine = await createPromptAs(member, { title: 'Mine', body: 'one' })
+    await edit(member, mine, { body: 'two' })
+    await createPromptAs(member, { title: 'Also mine' })
+    expect(await totals(member)).toEqual({ prompts: 2, versions: 3 })
+    await expectCountsMatchTheRows()
+
+    // A team prompt with two versions.
+    const shared = await createPromptAs(member, { title: 'Shared', visibility: 'team', teamId })
+    await edit(member, shared, { body: 'second' })
+    expect(await totals(admin, teamId)).toEqual({ prompts: 1, versions: 2 })
+    expect(await totals(member)).toEqual({ prompts: 3, versions: 5 })
+    expect(await totals(admin)).toEqual({ prompts: 0, versions: 0 })
+    await expectCountsMatchTheRows()
+
+    // The member moves a personal prompt into the team: still theirs, now the team's too.
+    const moved = await edit(member, mine, { visibility: 'team', teamId })
+    expect(await totals(admin, teamId)).toEqual({ prompts: 2, versions: 4 })
+    expect(await totals(member)).toEqual({ prompts: 3, versions: 5 })
+    await expectCountsMatchTheRows()
+
+    // And takes the first one out of the team again.
+    await edit(member, shared, { visibility: 'private' })
+    expect(await totals(admin, teamId)).toEqual({ prompts: 1, versions: 2 })
+    expect(await totals(member)).toEqual({ prompts: 3, versions: 5 })
+    await expectCountsMatchTheRows()
+
+    // A version deleted, then a whole prompt.
+    await testApp.database.db.execute(
+      sql`DELETE FROM prompt_versions WHERE prompt_id = ${moved.id} AND version_number = 1`,
+    )
+    expect(await totals(admin, teamId)).toEqual({ prompts: 1, versions: 1 })
+    expect(await totals(member)).toEqual({ prompts: 3, versions: 4 })
+    await expectCountsMatchTheRows()
+    const other = await createPromptAs(member, { title: 'Short-lived' })
+    expect((await member.delete(`/api/v1/prompts/${other.id}`)).status).toBe(204)
+    expect(await totals(member)).toEqual({ prompts: 3, versions: 4 })
+    await expectCountsMatchTheRows()
+
+    // Removed from the team, the member no longer counts the team prompt they own or their version in it.
+    expect((await admin.delete(`/api/v1/teams/${teamId}/members/${member.user!.id}`)).status).toBe(204)
+    expect(await totals(member)).toEqual({ prompts: 2, versions: 3 })
+    // The team still counts its prompt.
+    expect(await totals(admin, teamId)).toEqual({ prompts: 1, versions: 1 })
+    await expectCountsMatchTheRows()
+
+    // The team's admin now looks after it: a new version counts for the admin, in the team.
+    await edit(admin, moved, { body: 'kept up by the team' })
+    expect(await totals(admin, teamId)).toEqual({ prompts: 1, versions: 2 })
+    expect(await totals(admin)).toEqual({ prompts: 0, versions: 1 })
+    expect(await totals(member)).toEqual({ prompts: 2, versions: 3 })
+    await expectCountsMatchTheRows()
+  })
+
+  it('take away the prompts and versions of a deleted prompt with everything in it', async () => {
+    const me = await user()
+    const prompt = await createPromptAs(me, { title: 'Many versions' })
+    for (const body of ['b', 'c', 'd']) await edit(me, prompt, { body })
+    expect(await totals(me)).toEqual({ prompts: 1, versions: 4 })
+    // Deleted by the database's cascade (as an account's prompts are), not by the app's steps.
+    await testApp.database.db.execute(sql`DELETE FROM prompts WHERE id = ${prompt.id}`)
+    expect(await totals(me)).toEqual({ prompts: 0, versions: 0 })
+    await expectCountsMatchTheRows()
+  })
+})
