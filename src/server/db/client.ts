@@ -160,7 +160,8 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
         const client = new pg.Client({
           connectionString: options.url,
           connectionTimeoutMillis: 5_000,
-          application_name: `promptfolio listen ${channel}`,
+          // Which process listens, for an operator (and a test) reading pg_stat_activity.
+          application_name: `promptfolio listen ${channel} ${process.pid}`,
         })
         current = client
         // Only a connection that was listening can be lost; a failed attempt is retried by its caller.
