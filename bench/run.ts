@@ -12,6 +12,7 @@ import { runGrowthBenchmark } from './growth/run.ts'
 import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runPublicApiBenchmark } from './public-api/run.ts'
+import { runRuntimeCacheBenchmark } from './runtime-cache/run.ts'
 import { runScaleOutBenchmark } from './scale-out/run.ts'
 import { runSearchBenchmark } from './search/run.ts'
 import { runStartupBenchmark } from './startup/run.ts'
@@ -26,6 +27,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   dashboard: runDashboardBenchmark,
   plans: runPlansBenchmark,
   'public-api': runPublicApiBenchmark,
+  'runtime-cache': runRuntimeCacheBenchmark,
   webhooks: runWebhooksBenchmark,
   'scale-out': runScaleOutBenchmark,
   craft: runCraftBenchmark,

@@ -19,6 +19,7 @@ import { webhookOperations } from '../domain/api/webhooks.ts'
 import { AppError } from '../domain/errors.ts'
 import type { Auth } from './auth/auth.ts'
 import { authHandler } from './auth/mount.ts'
+import { attachRuntimeCache } from './cache/runtime-cache.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { apiDocsRoutes } from './http/api-docs.ts'
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps) {
   const db = database.db
   const app = new Hono<AppEnv>()
   const plans = createPlanGate({ enabled: config.plansEnabled, now: deps.now })
+  // The runtime fetch's answers and verified keys in memory, dropped by the database's notifications.
+  attachRuntimeCache(database)
 
   app.onError(handleError)
   app.use('*', requestContext(log))

@@ -28,11 +28,25 @@ export interface Database {
    */
   migrate(dir?: string): Promise<string[]>
   /**
-   * Calls `onNotify` for every NOTIFY on `channel` (delivered when the notifying transaction
-   * commits, from any process). Resolves to a function that stops listening.
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (delivered when the notifying
+   * transaction commits, from any process). Resolves to a function that stops listening.
+   * With `interruption`, a listening connection that is lost is reported (notifications sent
+   * meanwhile are missed) and made again, which is reported too.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    interruption?: ListenInterruption,
+  ): Promise<() => Promise<void>>
   close(): Promise<void>
+}
+
+/** What a listener that must not miss a notification unnoticed hears of its connection. */
+export interface ListenInterruption {
+  /** The connection is lost: from now on notifications may be missed. */
+  lost(): void
+  /** Listening again after a loss. */
+  resumed(): void
 }
 
 export type DatabaseOptions =
@@ -83,7 +97,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
     ping: () => timed(() => db.execute(sql`select 1`)),
     migrate: (dir) => applyMigrations({ query: session.query, withLock }, dir),
     listen: async (channel, onNotify) => {
-      const stop = await client.listen(channel, () => onNotify())
+      // One connection in this process: a notification cannot be missed.
+      const stop = await client.listen(channel, (payload) => onNotify(payload))
       return async () => {
         if (!client.closed) await stop()
       }
@@ -114,6 +129,7 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {})
   const db = drizzleNodePg(pool, { schema }) as unknown as Db
+  const listeners = new Set<() => Promise<void>>()
   const withLock: WithMigrationLock = async (fn) => {
     // Two processes starting at once: the second waits, then finds nothing left to apply.
     const client = await pool.connect()
@@ -136,18 +152,62 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
     ping: () => timed(() => db.execute(sql`select 1`)),
     migrate: (dir) =>
       applyMigrations({ query: async (text) => (await pool.query(text)).rows, withLock }, dir),
-    listen: async (channel, onNotify) => {
+    listen: async (channel, onNotify, interruption) => {
       // LISTEN needs a connection of its own for as long as it listens.
-      const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5_000 })
-      client.on('error', () => {})
-      client.on('notification', () => onNotify())
-      await client.connect()
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
-      return async () => {
-        await client.end().catch(() => {})
+      let stopped = false
+      let current: InstanceType<typeof pg.Client> | undefined
+      const connect = async () => {
+        const client = new pg.Client({
+          connectionString: options.url,
+          connectionTimeoutMillis: 5_000,
+          // Which process listens, for an operator (and a test) reading pg_stat_activity.
+          application_name: `promptfolio listen ${channel} ${process.pid}`,
+        })
+        current = client
+        // Only a connection that was listening can be lost; a failed attempt is retried by its caller.
+        let listening = false
+        const onLost = () => {
+          if (!listening || stopped) return
+          listening = false
+          client.end().catch(() => {})
+          if (!interruption) return
+          interruption.lost()
+          void reconnect()
+        }
+        client.on('error', onLost)
+        client.on('end', onLost)
+        client.on('notification', (message) => onNotify(message.payload ?? ''))
+        await client.connect()
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+        listening = true
       }
+      const reconnect = async () => {
+        for (let attempt = 0; !stopped; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5_000)))
+          if (stopped) return
+          try {
+            await connect()
+            interruption?.resumed()
+            return
+          } catch {
+            await current?.end().catch(() => {})
+          }
+        }
+      }
+      await connect()
+      const stop = async () => {
+        stopped = true
+        listeners.delete(stop)
+        await current?.end().catch(() => {})
+      }
+      listeners.add(stop)
+      return stop
     },
-    close: () => pool.end(),
+    // Listeners still open (the runtime cache's lives as long as the database) end with it.
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    },
   }
 }
 

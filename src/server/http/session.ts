@@ -39,7 +39,13 @@ function isDueForRefresh(expiresAt: Date, now: number): boolean {
   return expiresAt.getTime() - SESSION_LIFETIME_SECONDS * 1000 + SESSION_REFRESH_AFTER_SECONDS * 1000 <= now
 }
 
-type SessionRead = { user: CurrentUser; sessionId: string; signedInAt: Date } | 'ask-better-auth'
+type SessionRead =
+  | { user: CurrentUser; sessionId: string; signedInAt: Date }
+  | { user: null; sessionId: null; signedInAt: null }
+  | 'ask-better-auth'
+
+/** No cookie at all: nothing for better-auth to read, extend or clear (an SDK, a probe, a 404). */
+const anonymous = { user: null, sessionId: null, signedInAt: null } as const
 
 /**
  * The common case, read without better-auth: a correctly signed session cookie (better-call's
@@ -74,6 +80,7 @@ function fastSessionReader(auth: Auth, db: Db) {
   mapRowsFlat(byToken)
 
   return async (c: Context<AppEnv>): Promise<SessionRead> => {
+    if (c.req.header('cookie') === undefined) return anonymous
     const { token: cookieName, special, secret } = await names
     const signed = getCookie(c, cookieName)
     if (!signed || special.some((name) => getCookie(c, name) !== undefined)) return 'ask-better-auth'

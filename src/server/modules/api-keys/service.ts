@@ -17,8 +17,10 @@ import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { mailAccessCreated } from '../../auth/access-notices.ts'
+import { type LoadTicket, runtimeCacheOf, type SpaceKey } from '../../cache/runtime-cache.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { handWrittenOnce } from '../../db/prepared.ts'
+import { queryRows } from '../../db/rows.ts'
 import { apiKeys, users } from '../../db/schema/index.ts'
 import { recordAudit } from '../audit/record.ts'
 import { type PlanGate, type SubjectRow, subjectRowColumns } from '../plans/gate.ts'
@@ -229,56 +231,108 @@ interface Usage {
   /** Requests counted here and not yet written. */
   pending: number
   lastFlush: number
+  /** The key's window as last read from its row (the requests written, by every process), epoch seconds. */
+  window: { count: number; resetAt: number }
 }
 
 /**
  * Requests per key are counted in the key's row, written behind: the first request a process sees
  * of a key is written at once (so `last_used_at` is right from the start), later ones at most once
- * a second per key and not awaited. The hot path is then one read; with several processes a window
- * may admit up to a second's worth of requests more than its limit.
+ * a second per key and not awaited. Each write reads the window back, with what other processes
+ * wrote: a key kept by the runtime cache is checked without reading its row, so that read keeps
+ * its count in step. With several processes a window may admit up to a second's worth of requests
+ * more than its limit.
  */
 const usageByDatabase = new WeakMap<object, Map<string, Usage>>()
 
-function flushUsage(db: Db, keyId: string, count: number): Promise<unknown> {
-  const window = sql.raw(`interval '${API_KEY_RATE_WINDOW_SECONDS} seconds'`)
-  return db.execute(sql`UPDATE api_keys SET
+const rateWindowAfterWrite = sql.raw(`interval '${API_KEY_RATE_WINDOW_SECONDS} seconds'`)
+
+async function flushUsage(db: Db, keyId: string, count: number): Promise<Usage['window'] | undefined> {
+  const window = rateWindowAfterWrite
+  const [row] = await queryRows<{ count: number; reset_at: number | string }>(
+    db,
+    sql`UPDATE api_keys SET
       last_used_at = now(),
       window_count = CASE WHEN window_started_at <= now() - ${window} THEN ${count} ELSE window_count + ${count} END,
       window_started_at = CASE WHEN window_started_at <= now() - ${window} THEN now() ELSE window_started_at END
-    WHERE id = ${keyId}`)
+    WHERE id = ${keyId}
+    RETURNING window_count AS count, extract(epoch FROM window_started_at + ${window})::float8 AS reset_at`,
+  )
+  return row && { count: Number(row.count), resetAt: Number(row.reset_at) }
 }
 
-async function countRequest(db: Db, keyId: string): Promise<number> {
+/**
+ * Counts a request of the key in its window; answers the requests the window has seen with this
+ * one and when it ends (epoch seconds). `stored`: the window as the key's row was just read (none
+ * when the key came from the runtime cache).
+ */
+async function countRequest(
+  db: Db,
+  keyId: string,
+  stored: Usage['window'] | undefined,
+): Promise<{ used: number; resetAt: number }> {
   let usages = usageByDatabase.get(db)
   if (!usages) {
     usages = new Map()
     usageByDatabase.set(db, usages)
   }
   const usage = usages.get(keyId)
+  const now = Date.now()
   if (!usage) {
-    usages.set(keyId, { pending: 0, lastFlush: Date.now() })
-    await flushUsage(db, keyId, 1)
-    return 1
+    const window = stored ?? { count: 0, resetAt: now / 1000 + API_KEY_RATE_WINDOW_SECONDS }
+    const first: Usage = {
+      pending: 0,
+      lastFlush: now,
+      window: { count: window.count + 1, resetAt: window.resetAt },
+    }
+    usages.set(keyId, first)
+    first.window = (await flushUsage(db, keyId, 1)) ?? first.window
+    return { used: first.window.count, resetAt: first.window.resetAt }
+  }
+  if (stored) usage.window = stored
+  else if (now / 1000 >= usage.window.resetAt) {
+    // The window ran out since the row was read: a new one starts, as the next write will find.
+    usage.window = { count: 0, resetAt: now / 1000 + API_KEY_RATE_WINDOW_SECONDS }
   }
   usage.pending += 1
-  const counted = usage.pending
-  if (Date.now() - usage.lastFlush >= FLUSH_INTERVAL_MS) {
+  const counted = { used: usage.window.count + usage.pending, resetAt: usage.window.resetAt }
+  if (now - usage.lastFlush >= FLUSH_INTERVAL_MS) {
     const count = usage.pending
     usage.pending = 0
-    usage.lastFlush = Date.now()
+    usage.lastFlush = now
+    // Counted as written until the write answers with the window's figure from every process.
+    usage.window = { count: usage.window.count + count, resetAt: usage.window.resetAt }
     // Not awaited: a failed write loses a second of counting, never the request.
-    flushUsage(db, keyId, count).catch(() => {
-      usage.pending += count
-    })
+    flushUsage(db, keyId, count).then(
+      (window) => {
+        if (window) usage.window = window
+      },
+      () => {
+        usage.pending += count
+      },
+    )
   }
   return counted
 }
 
+/** A key's row as the runtime cache keeps it, by the hash of its secret. */
+export function keepKeyRow(
+  db: Db,
+  ticket: LoadTicket | undefined,
+  secretHash: string,
+  row: StoredKeyRow | undefined,
+) {
+  if (!ticket || !row?.key_id) return
+  const space: SpaceKey = row.key_team_id ? `team:${row.key_team_id}` : `user:${row.key_owner_user_id}`
+  runtimeCacheOf(db)?.keepKey(ticket, secretHash, { keyId: row.key_id, space }, row)
+}
+
 /**
- * Authenticates a secret (and, when given, its public key): one read of the key by its hash, so a
- * revoked key is refused at once. Throws 401 for an unknown, revoked or mismatched key; past the
- * rate limit the answer's `rateLimit.retryAfter` says how long to wait (the caller sets the
- * headers and refuses the request).
+ * Authenticates a secret (and, when given, its public key): from the runtime cache, else one read
+ * of the key by its hash. A revoked key is refused at once: its revocation's notification drops
+ * it from every process's cache when the revocation commits. Throws 401 for an unknown, revoked or
+ * mismatched key; past the rate limit the answer's `rateLimit.retryAfter` says how long to wait
+ * (the caller sets the headers and refuses the request).
  */
 export async function authenticateApiKey(
   db: Db,
@@ -287,8 +341,18 @@ export async function authenticateApiKey(
   publicKey: string | null,
   multiplier: number,
 ): Promise<ApiKeyPrincipal> {
-  const [row] = await keyRowStatement(db, { secretHash: hashSecret(secret) })
-  return principalOfRow(db, plans, row?.key, publicKey, multiplier)
+  const secretHash = hashSecret(secret)
+  const cache = runtimeCacheOf(db)
+  const kept = cache?.key<StoredKeyRow>(secretHash)
+  if (kept) return principalOfRow(db, plans, kept, publicKey, multiplier, true)
+  const ticket = cache?.begin()
+  try {
+    const [row] = await keyRowStatement(db, { secretHash })
+    keepKeyRow(db, ticket, secretHash, row?.key)
+    return await principalOfRow(db, plans, row?.key, publicKey, multiplier)
+  } finally {
+    if (ticket) cache?.end(ticket)
+  }
 }
 
 /**
@@ -302,11 +366,18 @@ export async function principalOfRow(
   row: StoredKeyRow | undefined,
   publicKey: string | null,
   multiplier: number,
+  /** The row came from the runtime cache: its window figures are old, the process's count holds. */
+  kept = false,
 ): Promise<ApiKeyPrincipal> {
   if (!row?.key_id || (publicKey !== null && row.key_public_key !== publicKey)) {
     throw new AppError('not_authenticated', 'apiKeys.invalid')
   }
-  const used = Number(row.key_window_count) + (await countRequest(db, row.key_id))
+  const { used, resetAt } = await countRequest(
+    db,
+    row.key_id,
+    kept ? undefined : { count: Number(row.key_window_count), resetAt: Number(row.key_reset_at) },
+  )
+  const now = kept ? Date.now() / 1000 : Number(row.key_now)
   const limit = Math.round(API_KEY_RATE_LIMIT * multiplier)
   const principal: ApiKeyPrincipal = {
     keyId: row.key_id,
@@ -319,9 +390,8 @@ export async function principalOfRow(
     rateLimit: {
       limit,
       remaining: Math.max(0, limit - used),
-      resetAt: Math.ceil(Number(row.key_reset_at)),
-      retryAfter:
-        used > limit ? Math.max(1, Math.ceil(Number(row.key_reset_at) - Number(row.key_now))) : null,
+      resetAt: Math.ceil(resetAt),
+      retryAfter: used > limit ? Math.max(1, Math.ceil(resetAt - now)) : null,
     },
   }
   if (principal.rateLimit.retryAfter === null) {

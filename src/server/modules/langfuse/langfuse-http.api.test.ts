@@ -201,13 +201,18 @@ describe('Langfuse prompt API over HTTP', () => {
     )
     expect((await fetchAs('sk-pf-wrong', '/api/public/prompts')).status).toBe(401)
     expect((await fetchAs('sk-pf-wrong', '/api/public/v2/prompts/checked')).status).toBe(401)
-    // A used-up window answers 429 and not the prompt.
-    await testApp.database.db.update(apiKeys).set({ windowCount: limit }).where(eq(apiKeys.id, reader.id))
-    const limited = await fetchAs(reader.secretKey, '/api/public/v2/prompts/checked')
+    // A used-up window answers 429 and not the prompt: a key whose window other processes used up
+    // (this one reads the row when it first checks the key).
+    const spent = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'spent', scope: 'read' })).body
+    await testApp.database.db.update(apiKeys).set({ windowCount: limit }).where(eq(apiKeys.id, spent.id))
+    const limited = await testApp.app.request('/api/public/v2/prompts/checked', {
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${spent.publicKey}:${spent.secretKey}`).toString('base64')}`,
+      },
+    })
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
     expect(((await limited.json()) as { error: string }).error).toBe('TooManyRequestsError')
-    await testApp.database.db.update(apiKeys).set({ windowCount: 0 }).where(eq(apiKeys.id, reader.id))
     expect((await fetchAs(reader.secretKey, '/api/public/v2/prompts/checked')).status).toBe(200)
     expect((await owner.delete(`/api/v1/api-keys/${reader.id}`)).status).toBe(204)
     expect((await fetchAs(reader.secretKey, '/api/public/v2/prompts/checked')).status).toBe(401)

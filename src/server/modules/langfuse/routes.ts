@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { z } from 'zod'
 import { VERSION_NUMBER_MAX } from '../../../domain/constants.ts'
@@ -25,7 +24,7 @@ import {
   addLangfuseLabels,
   createLangfuseVersion,
   deleteLangfusePrompt,
-  getLangfusePromptWithKey,
+  fetchLangfuseAnswer,
   listLangfusePrompts,
   notFoundMessage,
 } from './service.ts'
@@ -220,7 +219,7 @@ export function langfuseRoutes({
   api.use('*', async (c, next) => {
     await refuseBearer(db, c)
     credentialsOf(c)
-    // A fetch checks its key in its own statement (getLangfusePromptWithKey).
+    // A fetch checks its key in its own statement (fetchLangfuseAnswer).
     if ((c.req.method === 'GET' || c.req.method === 'HEAD') && fetchPaths.test(c.req.path)) return next()
     await authenticate(c)
     await next()
@@ -244,7 +243,7 @@ export function langfuseRoutes({
     }
     const { name, selector } = request
     const { secret, publicKey } = credentialsOf(c)
-    const { principal, prompt } = await getLangfusePromptWithKey(
+    const { principal, answer } = await fetchLangfuseAnswer(
       db,
       plans,
       { secret, publicKey, rateLimitMultiplier },
@@ -254,9 +253,8 @@ export function langfuseRoutes({
     )
     admit(c, principal)
     // The legacy route's 404 says only this, as Langfuse's does (its SDKs and tests match it).
-    if (!prompt) throw notFound(legacy ? 'Prompt not found' : notFoundMessage(name, selector))
-    const body = JSON.stringify(prompt)
-    const etag = `"${hash('sha1', body, 'base64url')}"`
+    if (!answer) throw notFound(legacy ? 'Prompt not found' : notFoundMessage(name, selector))
+    const { body, etag } = answer
     const headers = {
       ETag: etag,
       // A version never changes its text; a label may move at any moment, so it is revalidated.

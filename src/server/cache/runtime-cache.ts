@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { Database, Db } from '../db/client.ts'
+import { ByteLru } from './byte-lru.ts'
+
+/**
+ * The runtime fetch's answers and the verified API keys, kept in this process's memory (decision
+ * 0254). Every write that can change them notifies `CACHE_CHANNEL` from its transaction (the
+ * triggers of migration 0254), so every process drops what changed once that transaction commits.
+ * What the cache may hold is only ever what the database answered after the last notification
+ * this process heard:
+ * - a load started before a notification arrived is not kept (the generation moved on);
+ * - while the listening connection is lost, nothing is kept or served, and everything kept before
+ *   is dropped (notifications sent meanwhile are missed);
+ * - after a transaction of this process commits, its request waits until this process has heard
+ *   that commit's notifications (a fence notification it sends after it, which PostgreSQL delivers
+ *   in commit order), so a writer's next fetch never sees the answer from before its write.
+ */
+export const CACHE_CHANNEL = 'promptfolio_cache'
+
+/** Bytes of answers kept per process: a prompt's answer is its JSON, a few KB for most. */
+const PROMPT_BYTES = 64 * 1024 * 1024
+/** Bytes of verified keys kept (a key's facts are about 300 bytes). */
+const KEY_BYTES = 4 * 1024 * 1024
+/** How long a commit waits for its fence before dropping everything instead. */
+const FENCE_TIMEOUT_MS = 2_000
+
+/** A space as the notifications name it (as plan subjects are keyed): `user:<id>` or `team:<id>`. */
+export type SpaceKey = `user:${string}` | `team:${string}`
+
+/** The state of the cache when a load began: what it read may be kept only if nothing changed since. */
+export interface LoadTicket {
+  readonly generation: number
+}
+
+export interface CachedPrompt {
+  /** False: the space has no such prompt, version or label (the answer is a 404). */
+  found: boolean
+  /** The answer's JSON (empty when not found). */
+  body: string
+  etag: string
+}
+
+export class RuntimeCache {
+  private live = false
+  private generation = 0
+  /** Loads under way: a commit with nothing kept and nothing loading has nothing to wait for. */
+  private loading = 0
+  private readonly prompts = new ByteLru<CachedPrompt>(PROMPT_BYTES)
+  private readonly keys = new ByteLru<unknown>(KEY_BYTES)
+  /** Tells this process's fences from other processes'. */
+  private readonly token = randomUUID()
+  private fencesSent = 0
+  private fencesHeard = 0
+  private readonly fenceWaiters = new Map<number, () => void>()
+  /** Resolves once the cache is listening (and so serving). */
+  readonly ready: Promise<void>
+
+  constructor(
+    private readonly db: Db,
+    listen: Database['listen'],
+  ) {
+    this.ready = listen(CACHE_CHANNEL, (payload) => this.heard(payload), {
+      lost: () => this.setLive(false),
+      resumed: () => this.setLive(true),
+    }).then(
+      () => this.setLive(true),
+      // Without a listener the cache stays off: every fetch reads the database.
+      () => {},
+    )
+  }
+
+  /** Whether answers are served and kept (false until listening, and while the listener is lost). */
+  get isLive(): boolean {
+    return this.live
+  }
+
+  /** Entries kept (answers and keys), for tests and the benchmark's report. */
+  get entries(): number {
+    return this.prompts.size + this.keys.size
+  }
+
+  begin(): LoadTicket {
+    this.loading += 1
+    return { generation: this.generation }
+  }
+
+  end(_ticket: LoadTicket): void {
+    this.loading -= 1
+  }
+
+  private keeps(ticket: LoadTicket): boolean {
+    return this.live && ticket.generation === this.generation
+  }
+
+  /** Answers served from memory so far (for tests and the benchmark's report). */
+  hits = 0
+
+  prompt(key: string): CachedPrompt | undefined {
+    const kept = this.live ? this.prompts.get(key) : undefined
+    if (kept) this.hits += 1
+    return kept
+  }
+
+  /**
+   * Keeps a fetched answer under `key`, tagged with its prompt and space; `dependsOnSpace` when it
+   * includes other prompts of the space (any change there may change it).
+   */
+  keepPrompt(
+    ticket: LoadTicket,
+    key: string,
+    at: { space: SpaceKey; name: string; dependsOnSpace: boolean },
+    answer: CachedPrompt,
+  ): void {
+    if (!this.keeps(ticket)) return
+    const tags = [`p|${at.space}|${at.name}`, `s|${at.space}`]
+    if (at.dependsOnSpace) tags.push(`r|${at.space}`)
+    this.prompts.set(key, answer, 2 * (key.length + answer.body.length + answer.etag.length) + 200, tags)
+  }
+
+  key<K>(secretHash: string): K | undefined {
+    return this.live ? (this.keys.get(secretHash) as K | undefined) : undefined
+  }
+
+  keepKey(
+    ticket: LoadTicket,
+    secretHash: string,
+    at: { keyId: string; space: SpaceKey },
+    facts: object,
+  ): void {
+    if (!this.keeps(ticket)) return
+    this.keys.set(secretHash, facts, 600, [`k|${at.keyId}`, `a|${at.space}`])
+  }
+
+  private heard(payload: string): void {
+    const kind = payload.slice(0, 2)
+    const rest = payload.slice(2)
+    if (kind === 'f|') {
+      this.heardFence(rest)
+      return
+    }
+    this.generation += 1
+    if (kind === 'p|') {
+      this.prompts.dropTag(payload)
+      this.prompts.dropTag(`r|${rest.slice(0, rest.indexOf('|'))}`)
+    } else if (kind === 's|') {
+      this.prompts.dropTag(payload)
+    } else if (kind === 'k|' || kind === 'a|') {
+      this.keys.dropTag(payload)
+    } else {
+      this.dropAll()
+    }
+  }
+
+  private heardFence(rest: string): void {
+    const [token, count] = rest.split('|')
+    if (token !== this.token) return
+    this.fencesHeard = Math.max(this.fencesHeard, Number(count))
+    for (const [n, resolve] of this.fenceWaiters) {
+      if (n <= this.fencesHeard) {
+        this.fenceWaiters.delete(n)
+        resolve()
+      }
+    }
+  }
+
+  private dropAll(): void {
+    this.generation += 1
+    this.prompts.clear()
+    this.keys.clear()
+  }
+
+  private setLive(live: boolean): void {
+    // Both ways everything goes: on a loss it may go stale unheard; on resuming, anything kept in
+    // between (nothing should be) is dropped too.
+    this.dropAll()
+    this.live = live
+    if (!live) this.releaseFences()
+  }
+
+  private releaseFences(): void {
+    for (const resolve of this.fenceWaiters.values()) resolve()
+    this.fenceWaiters.clear()
+  }
+
+  /**
+   * Called after each transaction of this process commits: waits until this process has heard
+   * every notification committed before now (so the commit's own), or drops everything.
+   */
+  async afterCommit(): Promise<void> {
+    if (!this.live || (this.entries === 0 && this.loading === 0)) return
+    const n = ++this.fencesSent
+    const heard = new Promise<void>((resolve) => this.fenceWaiters.set(n, resolve))
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), FENCE_TIMEOUT_MS)
+    })
+    try {
+      await this.db.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${`f|${this.token}|${n}`})`)
+      if ((await Promise.race([heard, timedOut])) === 'timeout') this.dropAll()
+    } catch {
+      this.dropAll()
+    } finally {
+      clearTimeout(timer)
+      this.fenceWaiters.delete(n)
+    }
+  }
+}
+
+const caches = new WeakMap<Db, RuntimeCache>()
+
+/** The runtime cache of a database's processes, when one was attached (`attachRuntimeCache`). */
+export function runtimeCacheOf(db: Db): RuntimeCache | undefined {
+  return caches.get(db)
+}
+
+/**
+ * The database's runtime cache, made on first use: it starts listening (serving once it does), and
+ * every transaction run through `database.db.transaction` waits for its fence after committing.
+ */
+export function attachRuntimeCache(database: Database): RuntimeCache {
+  const { db } = database
+  const existing = caches.get(db)
+  if (existing) return existing
+  const cache = new RuntimeCache(db, database.listen)
+  caches.set(db, cache)
+  const transaction = db.transaction.bind(db)
+  db.transaction = (async (...args: Parameters<Db['transaction']>) => {
+    const result = await transaction(...args)
+    await cache.afterCommit()
+    return result
+  }) as Db['transaction']
+  return cache
+}
