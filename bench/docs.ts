@@ -14,6 +14,7 @@ const BENCHMARKS: { name: string; title: string; script: string }[] = [
   { name: 'prompts', title: 'Prompts API against its SQL limit', script: 'bench:prompts' },
   { name: 'conversations', title: 'Conversations API against its SQL limit', script: 'bench:conversations' },
   { name: 'public-api', title: 'Langfuse-compatible prompt fetch', script: 'bench:public-api' },
+  { name: 'runtime-cache', title: 'The runtime fetch from memory', script: 'bench:runtime-cache' },
   { name: 'dashboard', title: 'Dashboard', script: 'bench:dashboard' },
   { name: 'growth', title: 'Lists as the tables grow', script: 'bench:growth' },
   { name: 'search', title: 'Prompt search at 1M versions', script: 'bench:search' },
