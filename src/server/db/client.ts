@@ -23,8 +23,9 @@ export interface Database {
   kind: DatabaseKind
   /**
    * Round-trip time of `select 1` in milliseconds. On the embedded database, while its one
-   * connection is busy, the time of a statement that answered within the last second instead
-   * (connection-activity.ts): a probe never queues behind work the database is visibly doing.
+   * connection is busy, the time of a statement that answered within the last second, or else of
+   * the next one to answer (connection-activity.ts): a probe never queues behind work the
+   * database is visibly doing.
    */
   ping(): Promise<number>
   /**
@@ -87,10 +88,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    ping: async () => {
-      // A closed database has no recent answers to lean on: the probe fails at once.
-      const recent = client.closed ? null : activity.recentAnswerWhileBusy()
-      return recent ? recent.tookMs : timed(() => db.execute(sql`select 1`))
+    ping: () => {
+      const probe = () => timed(() => db.execute(sql`select 1`))
+      // A closed database has no answers to lean on: the probe fails at once.
+      return client.closed ? probe() : activity.latency(probe)
     },
     migrate: (dir) => applyMigrations({ query: session.query, withLock }, dir),
     listen: async (channel, onNotify) => {

@@ -64,13 +64,79 @@ describe('connectionActivity', () => {
 
   it('does not take a failed call for an answer', async () => {
     const { activity, held } = setUp()
+    const failing = activity.track(async () => Promise.reject(new Error('the database is gone')))
     const waiting = held()
     const queued = activity.track(() => waiting.call)
-    await expect(
-      activity.track(async () => Promise.reject(new Error('the database is gone'))),
-    ).rejects.toThrow()
+    await expect(failing).rejects.toThrow()
     expect(activity.recentAnswerWhileBusy()).toBeNull()
     waiting.answer()
     await queued
+  })
+
+  it('runs calls one after the other, letting the event loop go round before each', async () => {
+    const { activity } = setUp()
+    const order: string[] = []
+    const first = activity.track(async () => {
+      order.push('first call')
+      // What arrives meanwhile (a request to read): runs before the next call, not after the queue.
+      setImmediate(() => order.push('waiting request'))
+    })
+    const second = activity.track(async () => {
+      order.push('second call')
+    })
+    await Promise.all([first, second])
+    expect(order).toEqual(['first call', 'waiting request', 'second call'])
+  })
+
+  it("lets the event loop go round before each of a transaction's statements", async () => {
+    const { activity } = setUp()
+    const order: string[] = []
+    await activity.track(async () => {
+      await activity.observe(async () => {
+        order.push('first statement')
+        setImmediate(() => order.push('waiting request'))
+      })
+      await activity.observe(async () => {
+        order.push('second statement')
+      })
+    })
+    expect(order).toEqual(['first statement', 'waiting request', 'second statement'])
+  })
+
+  describe('latency', () => {
+    it('runs the probe on an idle connection', async () => {
+      const { activity } = setUp()
+      await expect(activity.latency(async () => 7)).resolves.toBe(7)
+    })
+
+    it('answers from a recent answer while the connection is busy, without probing', async () => {
+      const { activity, held, advance } = setUp()
+      await activity.track(async () => advance(12))
+      const waiting = held()
+      const queued = activity.track(() => waiting.call)
+      let probed = false
+      await expect(
+        activity.latency(async () => {
+          probed = true
+          return 1
+        }),
+      ).resolves.toBe(12)
+      expect(probed).toBe(false)
+      waiting.answer()
+      await queued
+    })
+
+    it('waits for the next answer of any call when the busy connection answered nothing lately', async () => {
+      const { activity, held, advance } = setUp()
+      const waiting = held()
+      const queued = activity.track(() => waiting.call)
+      advance(RECENT_ANSWER_MS + 5_000)
+      const never = new Promise<number>(() => {})
+      const latency = activity.latency(() => never)
+      advance(30)
+      waiting.answer()
+      await queued
+      await expect(latency).resolves.toBe(RECENT_ANSWER_MS + 5_030)
+    })
   })
 })
