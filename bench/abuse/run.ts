@@ -19,13 +19,6 @@ import { type Database, embeddedDatabase, postgresDatabase, ServerUnderTest } fr
 
 const root = path.resolve(import.meta.dirname, '../..')
 const HEALTH_MS = Number(process.env.ABUSE_HEALTH_MS ?? 100)
-/**
- * The embedded database serves one query at a time, so a health check waits behind the writes in
- * flight (the noisy tenant's four at a time measured 124 ms on an idle two-core machine): it has a
- * limit of its own, printed with the results. PostgreSQL is held to HEALTH_MS.
- */
-const HEALTH_MS_PGLITE = Number(process.env.ABUSE_HEALTH_MS_PGLITE ?? 250)
-const healthLimitOf = (database: string) => (database === 'PGlite' ? HEALTH_MS_PGLITE : HEALTH_MS)
 const HEALTH_EVERY_MS = Number(process.env.ABUSE_HEALTH_EVERY_MS ?? 20)
 const TIMEOUT_MS = Number(process.env.ABUSE_TIMEOUT_MS ?? 20_000)
 const MAX_ANSWER_BYTES = Number(process.env.ABUSE_MAX_ANSWER_BYTES ?? 4 * 1024 * 1024)
@@ -138,9 +131,8 @@ async function runCase(
       )
     }
   }
-  const healthLimit = healthLimitOf(database)
-  if (watched.slowestHealthMs > healthLimit) {
-    problems.push(`/api/health took ${Math.round(watched.slowestHealthMs)} ms (limit ${healthLimit} ms)`)
+  if (watched.slowestHealthMs > HEALTH_MS) {
+    problems.push(`/api/health took ${Math.round(watched.slowestHealthMs)} ms (limit ${HEALTH_MS} ms)`)
   }
   if (!died && watched.healthErrors.length > 0)
     problems.push(`/api/health failed: ${watched.healthErrors.join('; ')}`)
@@ -225,7 +217,7 @@ async function runOn(database: Database): Promise<Row[]> {
 
 execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' })
 console.log(
-  `Abuse run: health limit ${HEALTH_MS} ms (ABUSE_HEALTH_MS), ${HEALTH_MS_PGLITE} ms on PGlite (ABUSE_HEALTH_MS_PGLITE), polled every ${HEALTH_EVERY_MS} ms; ` +
+  `Abuse run: health limit ${HEALTH_MS} ms (ABUSE_HEALTH_MS), polled every ${HEALTH_EVERY_MS} ms; ` +
     `request timeout ${TIMEOUT_MS} ms (ABUSE_TIMEOUT_MS); answers up to ${(MAX_ANSWER_BYTES / 1e6).toFixed(1)} MB ` +
     `(ABUSE_MAX_ANSWER_BYTES); quiet webhook delay up to ${WEBHOOK_DELAY_MS} ms (ABUSE_WEBHOOK_DELAY_MS)`,
 )
@@ -234,9 +226,7 @@ if (process.env.TEST_DATABASE_URL)
   rows.push(...(await runOn(await postgresDatabase(process.env.TEST_DATABASE_URL))))
 else console.log('\n== PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run the cases there too')
 
-console.log(
-  `\n${'='.repeat(20)} Abuse results (health limit ${HEALTH_MS} ms, PGlite ${HEALTH_MS_PGLITE} ms)\n`,
-)
+console.log(`\n${'='.repeat(20)} Abuse results (health limit ${HEALTH_MS} ms)\n`)
 console.log(
   table(
     ['case', 'database', 'answers', 'size', 'peak RSS', 'slowest health', 'result'],
@@ -256,9 +246,7 @@ if (failed.length > 0) {
   console.log('\nWhy:')
   for (const row of failed) console.log(`- ${row.database}: ${row.name}: ${row.problems.join('; ')}`)
 }
-for (const row of rows.filter(
-  (r) => r.name === baselineName && r.slowestHealthMs > healthLimitOf(r.database),
-)) {
+for (const row of rows.filter((r) => r.name === baselineName && r.slowestHealthMs > HEALTH_MS)) {
   console.log(
     `\nNote: on ${row.database} health took ${Math.round(row.slowestHealthMs)} ms with nothing sent at all: the ` +
       `machine is busy, and health figures above measure it too (ABUSE_HEALTH_MS raises the limit).`,

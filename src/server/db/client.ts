@@ -2,12 +2,13 @@ import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { type ConnectionActivity, connectionActivity } from './connection-activity.ts'
 import { applyMigrations, type MigrationSession, type WithMigrationLock } from './migrate.ts'
 import * as schema from './schema/index.ts'
 
@@ -20,7 +21,12 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export interface Database {
   db: Db
   kind: DatabaseKind
-  /** Round-trip time of `select 1` in milliseconds. */
+  /**
+   * Round-trip time of `select 1` in milliseconds. On the embedded database, while its one
+   * connection is busy, the time of a statement that answered within the last second, or else of
+   * the next one to answer (connection-activity.ts): a probe never queues behind work the
+   * database is visibly doing.
+   */
   ping(): Promise<number>
   /**
    * Applies the migrations not applied yet (the app's, or those in `dir`); answers their names.
@@ -82,6 +88,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
     postgresqlconf: PGLITE_SETTINGS,
   })
   if (initialises) collectGarbage()
+  const activity = connectionActivity()
+  trackActivity(client, activity)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   const session: MigrationSession = {
     exec: async (text) => {
@@ -94,7 +102,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    ping: () => timed(() => db.execute(sql`select 1`)),
+    ping: () => {
+      const probe = () => timed(() => db.execute(sql`select 1`))
+      // A closed database has no answers to lean on: the probe fails at once.
+      return client.closed ? probe() : activity.latency(probe)
+    },
     migrate: (dir) => applyMigrations({ query: session.query, withLock }, dir),
     listen: async (channel, onNotify) => {
       // One connection in this process: a notification cannot be missed.
@@ -105,6 +117,31 @@ async function openPglite(dataDir?: string): Promise<Database> {
     },
     close: () => client.close(),
   }
+}
+
+/**
+ * Counts every call that waits for or holds the embedded database's connection (queries, scripts,
+ * transactions) and records each answer, a transaction's statements included, so that `ping` can
+ * tell a busy database from a stuck one.
+ */
+function trackActivity(client: PGlite, activity: ConnectionActivity) {
+  const query = client.query.bind(client)
+  const exec = client.exec.bind(client)
+  const transaction = client.transaction.bind(client)
+  client.query = ((...args: Parameters<typeof query>) =>
+    activity.track(() => query(...args))) as typeof client.query
+  client.exec = (...args) => activity.track(() => exec(...args))
+  client.transaction = (fn) => activity.track(() => transaction((tx) => fn(observed(tx, activity))))
+}
+
+/** A transaction whose statements' answers are recorded (it already counts as one call). */
+function observed(tx: Transaction, activity: ConnectionActivity): Transaction {
+  const statements: Pick<Transaction, 'query' | 'exec'> = {
+    query: ((...args: Parameters<Transaction['query']>) =>
+      activity.observe(() => tx.query(...args))) as Transaction['query'],
+    exec: (...args) => activity.observe(() => tx.exec(...args)),
+  }
+  return Object.assign(Object.create(tx) as Transaction, statements)
 }
 
 /** A full garbage collection now: what `node --expose-gc` offers as gc(), without the flag at start. */

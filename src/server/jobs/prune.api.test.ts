@@ -5,7 +5,12 @@ import { queryRows } from '../db/rows.ts'
 import { mailOutbox, rateLimits, recoverySessions, sessions, verifications } from '../db/schema/index.ts'
 import { TestClient } from '../testing/client.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
-import { MAIL_RETENTION_DAYS, pruneOnce, RATE_LIMIT_RETENTION_HOURS } from './prune.ts'
+import {
+  MAIL_RETENTION_DAYS,
+  pruneOnce,
+  RATE_LIMIT_RETENTION_HOURS,
+  WEBHOOK_DELIVERY_RETENTION_DAYS,
+} from './prune.ts'
 
 let testApp: TestApp
 let userId: string
@@ -100,6 +105,50 @@ describe('the pruning job', () => {
     expect(await keysOf('sessions', 'user_id', userId)).toHaveLength(2)
     // Nothing left: a second run prunes nothing.
     expect(Object.values(await pruneOnce(db())).every((n) => n === 0)).toBe(true)
+  })
+
+  it('drops finished webhook deliveries and their attempts after their retention, and keeps pending ones', async () => {
+    const tag = randomUUID().slice(0, 8)
+    const [endpoint] = await queryRows<{ id: string }>(
+      db(),
+      sql`INSERT INTO webhook_endpoints (owner_user_id, url, events, secret)
+          VALUES (${userId}, 'https://hooks.example.com/in', ARRAY['prompt.created'], 'whsec_test')
+          RETURNING id`,
+    )
+    const old = ago((WEBHOOK_DELIVERY_RETENTION_DAYS + 1) * DAY)
+    const delivery = async (name: string, status: string, finishedAt: Date | null, createdAt: Date) => {
+      await db().execute(
+        sql`INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, status, finished_at, created_at)
+            VALUES (${endpoint?.id}, ${`${tag}-${name}`}, 'prompt.created', '{}', ${status}, ${finishedAt}, ${createdAt})`,
+      )
+    }
+    await delivery('old-succeeded', 'succeeded', old, old)
+    await delivery('old-failed', 'failed', old, old)
+    await delivery('old-pending', 'pending', null, old)
+    await delivery('new-succeeded', 'succeeded', ago(DAY), ago(DAY))
+    await db().execute(
+      sql`INSERT INTO webhook_attempts (delivery_id, attempt, status_code, duration_ms)
+          SELECT id, 1, 200, 5 FROM webhook_deliveries WHERE event_id LIKE ${`${tag}%`}`,
+    )
+
+    const pruned = await pruneOnce(db())
+    expect(pruned.webhook_deliveries).toBe(2)
+    expect(await keysOf('webhook_deliveries', 'event_id', `${tag}%`)).toEqual([
+      `${tag}-new-succeeded`,
+      `${tag}-old-pending`,
+    ])
+    const attempts = await queryRows<{ n: number | string }>(
+      db(),
+      sql`SELECT count(*) AS n FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+          WHERE d.event_id LIKE ${`${tag}%`}`,
+    )
+    expect(Number(attempts[0]?.n)).toBe(2)
+    const orphans = await queryRows<{ n: number | string }>(
+      db(),
+      sql`SELECT count(*) AS n FROM webhook_attempts a
+          WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = a.delivery_id)`,
+    )
+    expect(Number(orphans[0]?.n)).toBe(0)
   })
 
   it('runs on every process at once: concurrent runs share the rows, each deleted once', async () => {

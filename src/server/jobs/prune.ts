@@ -9,6 +9,11 @@ export const PRUNE_INTERVAL_MS = 60 * 60 * 1000
 export const RATE_LIMIT_RETENTION_HOURS = 48
 /** Mail that went out (sent, or printed to the log) and mail that finally failed is kept this long. */
 export const MAIL_RETENTION_DAYS = 30
+/**
+ * Webhook deliveries that finished (succeeded, or failed for good) are kept this long for the
+ * delivery log, their attempts with them; pending ones stay.
+ */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30
 /** Rows deleted per statement: short statements and short row locks, whatever the backlog. */
 const BATCH_SIZE = 1000
 /** Batches per table and run: a huge backlog is worked off over several runs, never in one go. */
@@ -25,7 +30,8 @@ interface PruneTarget {
 /**
  * What is pruned, and when: sign-in sessions and password-recovery sessions once expired, the auth
  * library's one-time values once expired, rate-limit counters after RATE_LIMIT_RETENTION_HOURS
- * without a request, and the outbox's finished mail after MAIL_RETENTION_DAYS (pending mail stays).
+ * without a request, the outbox's finished mail after MAIL_RETENTION_DAYS (pending mail stays), and
+ * finished webhook deliveries (their attempts go with them) after WEBHOOK_DELIVERY_RETENTION_DAYS.
  */
 function targets(): PruneTarget[] {
   const rateLimitCutoff = Date.now() - RATE_LIMIT_RETENTION_HOURS * 3_600_000
@@ -39,6 +45,12 @@ function targets(): PruneTarget[] {
       key: 'id',
       due: sql`status IN ('sent', 'logged', 'failed')
         AND coalesce(sent_at, created_at) < now() - make_interval(days => ${MAIL_RETENTION_DAYS})`,
+    },
+    {
+      table: 'webhook_deliveries',
+      key: 'id',
+      due: sql`status IN ('succeeded', 'failed')
+        AND coalesce(finished_at, created_at) < now() - make_interval(days => ${WEBHOOK_DELIVERY_RETENTION_DAYS})`,
     },
   ]
 }

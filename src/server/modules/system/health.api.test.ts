@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
@@ -20,6 +21,31 @@ describe('GET /api/health', () => {
     expect(res.body.database.kind).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite')
     expect(res.body.database.latencyMs).toBeGreaterThanOrEqual(0)
     expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/)
+  })
+
+  it('answers while a transaction holds the database, without queueing behind it', async () => {
+    // The embedded database has one connection: a probe that queued would wait for the release
+    // below, which comes only after health answered (the test then fails by its timeout).
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    onTestFinished(() => release())
+    let inside = () => {}
+    const entered = new Promise<void>((resolve) => {
+      inside = resolve
+    })
+    const transaction = testApp.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      inside()
+      await held
+    })
+    await entered
+    const res = await new TestClient(testApp).get<{ database: { latencyMs: number } }>('/api/health')
+    release()
+    await transaction
+    expect(res.status).toBe(200)
+    expect(res.body.database.latencyMs).toBeGreaterThanOrEqual(0)
   })
 
   it('answers 503 transient when the database is unreachable', async () => {
