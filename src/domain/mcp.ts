@@ -7,9 +7,6 @@ import { type CompiledPrompt, type VariableDeclaration, variablesOfBody } from '
  * how argument texts become compile values, and how a compiled prompt becomes MCP's messages.
  */
 
-/** Where the MCP server answers (Streamable HTTP), below the app's origin. */
-export const MCP_PATH = '/api/public/mcp'
-
 /** Prompts per `prompts/list` page and the most a `list_prompts` call may ask for. */
 export const MCP_PAGE_SIZE = 100
 
@@ -191,26 +188,4 @@ function mcpMessageOf(message: ChatMessage): McpPromptMessage {
     role: 'user',
     content: { type: 'text', text: message.content, _meta: { [ORIGINAL_ROLE_META]: message.role } },
   }
-}
-
-/** The `mcpServers` entry most clients read (Cursor, Claude Code's `.mcp.json`, Windsurf…). */
-export function mcpServersConfig(url: string, secretKey: string): string {
-  return JSON.stringify(
-    {
-      mcpServers: {
-        promptfolio: { type: 'http', url, headers: { Authorization: `Bearer ${secretKey}` } },
-      },
-    },
-    null,
-    2,
-  )
-}
-
-/** VS Code's `.vscode/mcp.json`, which names its servers `servers`. */
-export function vscodeMcpConfig(url: string, secretKey: string): string {
-  return JSON.stringify(
-    { servers: { promptfolio: { type: 'http', url, headers: { Authorization: `Bearer ${secretKey}` } } } },
-    null,
-    2,
-  )
 }
