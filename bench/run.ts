@@ -9,6 +9,7 @@ import { runConversationsBenchmark } from './conversations/run.ts'
 import { runCraftBenchmark } from './craft/run.ts'
 import { runDashboardBenchmark } from './dashboard/run.ts'
 import { runGrowthBenchmark } from './growth/run.ts'
+import { runMcpBenchmark } from './mcp/run.ts'
 import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runPublicApiBenchmark } from './public-api/run.ts'
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   craft: runCraftBenchmark,
   growth: runGrowthBenchmark,
   web: runWebBenchmark,
+  mcp: runMcpBenchmark,
 }
 
 const chosen = process.argv.slice(2)
