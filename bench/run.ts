@@ -9,6 +9,7 @@ import { runConversationsBenchmark } from './conversations/run.ts'
 import { runCraftBenchmark } from './craft/run.ts'
 import { runDashboardBenchmark } from './dashboard/run.ts'
 import { runGrowthBenchmark } from './growth/run.ts'
+import { runMcpBenchmark } from './mcp/run.ts'
 import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runPublicApiBenchmark } from './public-api/run.ts'
@@ -34,6 +35,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   growth: runGrowthBenchmark,
   web: runWebBenchmark,
   search: runSearchBenchmark,
+  mcp: runMcpBenchmark,
 }
 
 const chosen = process.argv.slice(2)

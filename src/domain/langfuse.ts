@@ -16,42 +16,43 @@ import { PROMPT_LIMITS, promptBodySchema } from './prompts.ts'
  */
 export const langfuseTagsSchema = z.array(z.string().trim().min(1).max(50)).max(20)
 
+/** The fields of a create as sent, before the type is inferred and the prompt checked for it. */
+export const langfuseCreateFields = z.object({
+  name: promptNameSchema,
+  type: z.enum(promptTypes, { error: 'prompts.typeInvalid' }).optional(),
+  prompt: z.unknown(),
+  config: promptConfigSchema,
+  // 'latest' is added by the server whatever the client says.
+  labels: z
+    .array(z.string())
+    .optional()
+    .transform((labels) => (labels ?? []).filter((label) => label !== 'latest'))
+    .pipe(z.array(labelSchema)),
+  tags: langfuseTagsSchema.nullable().optional(),
+  commitMessage: z.string().max(PROMPT_LIMITS.changelog, 'prompts.changelogTooLong').nullable().optional(),
+  isActive: z.boolean().optional(),
+})
+
 /** POST /api/public/v2/prompts (and, with `isActive`, the legacy /api/public/prompts). */
-export const langfuseCreateSchema = z
-  .object({
-    name: promptNameSchema,
-    type: z.enum(promptTypes, { error: 'prompts.typeInvalid' }).optional(),
-    prompt: z.unknown(),
-    config: promptConfigSchema,
-    // 'latest' is added by the server whatever the client says.
-    labels: z
-      .array(z.string())
-      .optional()
-      .transform((labels) => (labels ?? []).filter((label) => label !== 'latest'))
-      .pipe(z.array(labelSchema)),
-    tags: langfuseTagsSchema.nullable().optional(),
-    commitMessage: z.string().max(PROMPT_LIMITS.changelog, 'prompts.changelogTooLong').nullable().optional(),
-    isActive: z.boolean().optional(),
-  })
-  .transform((input, ctx) => {
-    const type = input.type ?? (Array.isArray(input.prompt) ? 'chat' : 'text')
-    const parsed =
-      type === 'chat' ? chatPromptSchema.safeParse(input.prompt) : promptBodySchema.safeParse(input.prompt)
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['prompt', ...issue.path],
-          message: issue.message,
-          params: (issue as { params?: Record<string, unknown> }).params,
-        })
-      }
-      return z.NEVER
+export const langfuseCreateSchema = langfuseCreateFields.transform((input, ctx) => {
+  const type = input.type ?? (Array.isArray(input.prompt) ? 'chat' : 'text')
+  const parsed =
+    type === 'chat' ? chatPromptSchema.safeParse(input.prompt) : promptBodySchema.safeParse(input.prompt)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prompt', ...issue.path],
+        message: issue.message,
+        params: (issue as { params?: Record<string, unknown> }).params,
+      })
     }
-    const labels =
-      input.isActive && !input.labels.includes('production') ? [...input.labels, 'production'] : input.labels
-    return { ...input, type, prompt: parsed.data, labels: [...new Set(labels)] }
-  })
+    return z.NEVER
+  }
+  const labels =
+    input.isActive && !input.labels.includes('production') ? [...input.labels, 'production'] : input.labels
+  return { ...input, type, prompt: parsed.data, labels: [...new Set(labels)] }
+})
 export type LangfuseCreateInput = z.output<typeof langfuseCreateSchema>
 
 /** GET /api/public/v2/prompts/{name}: `version` or `label`, not both; neither means production. */

@@ -17,6 +17,7 @@ import { systemOperations } from '../domain/api/system.ts'
 import { teamOperations } from '../domain/api/teams.ts'
 import { webhookOperations } from '../domain/api/webhooks.ts'
 import { AppError } from '../domain/errors.ts'
+import { MCP_PATH } from '../domain/mcp-clients.ts'
 import type { Auth } from './auth/auth.ts'
 import { authHandler } from './auth/mount.ts'
 import { attachRuntimeCache } from './cache/runtime-cache.ts'
@@ -44,6 +45,7 @@ import { dashboardHandlers } from './modules/dashboard/routes.ts'
 import { dataRightsHandlers } from './modules/data-rights/routes.ts'
 import { langfuseRoutes } from './modules/langfuse/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
+import { mcpRoutes } from './modules/mcp/routes.ts'
 import { manualBillingProvider } from './modules/plans/billing-provider.ts'
 import { createPlanGate } from './modules/plans/gate.ts'
 import { planHandlers } from './modules/plans/routes.ts'
@@ -155,6 +157,11 @@ export function createApp(deps: AppDeps) {
       appUrl: config.appUrl,
       rateLimitMultiplier: config.rateLimitMultiplier,
     }),
+  )
+  // Before the Langfuse routes, whose middleware takes every other path under /api/public.
+  app.route(
+    MCP_PATH,
+    mcpRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier, version: config.version }),
   )
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 

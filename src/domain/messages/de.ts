@@ -5,6 +5,7 @@ import { commonDe } from './de/common.ts'
 import { conversationsDe } from './de/conversations.ts'
 import { dataRightsDe } from './de/data-rights.ts'
 import { mailDe } from './de/mail.ts'
+import { mcpDe } from './de/mcp.ts'
 import { plansDe } from './de/plans.ts'
 import { profileDe } from './de/profile.ts'
 import { promptVariablesDe } from './de/prompt-variables.ts'
@@ -25,6 +26,7 @@ export const de: Record<keyof typeof en, string> = {
   ...promptsDe,
   ...plansDe,
   ...publicApiDe,
+  ...mcpDe,
   ...promptVariablesDe,
   ...adminDe,
   ...dataRightsDe,

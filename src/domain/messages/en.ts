@@ -5,6 +5,7 @@ import { commonEn } from './en/common.ts'
 import { conversationsEn } from './en/conversations.ts'
 import { dataRightsEn } from './en/data-rights.ts'
 import { mailEn } from './en/mail.ts'
+import { mcpEn } from './en/mcp.ts'
 import { plansEn } from './en/plans.ts'
 import { profileEn } from './en/profile.ts'
 import { promptVariablesEn } from './en/prompt-variables.ts'
@@ -28,6 +29,7 @@ export const en = {
   ...promptsEn,
   ...plansEn,
   ...publicApiEn,
+  ...mcpEn,
   ...promptVariablesEn,
   ...adminEn,
   ...dataRightsEn,

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
+import { clientAddress } from '../../http/client-address.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { toCurrentUser } from '../../http/session.ts'
 import type { PlanGate } from '../plans/gate.ts'
@@ -18,6 +19,17 @@ export function applyRateLimit(c: Context<AppEnv>, principal: ApiKeyPrincipal): 
   c.header('X-RateLimit-Remaining', String(remaining))
   c.header('X-RateLimit-Reset', String(resetAt))
   if (retryAfter !== null) throw new AppError('rate_limited', 'error.rateLimited', { retryAfter })
+}
+
+/**
+ * A key the request authenticated, on the doors that speak for its space (the Langfuse routes, the
+ * MCP server): its rate-limit headers (429 once its window is used up), its client address for the
+ * audit log, and the principal on the context.
+ */
+export function admitKey(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
+  applyRateLimit(c, principal)
+  principal.clientAddress = clientAddress(c)
+  c.set('apiKey', principal)
 }
 
 /**

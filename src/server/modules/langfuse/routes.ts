@@ -11,11 +11,11 @@ import {
 } from '../../../domain/langfuse.ts'
 import { type MessageKey, type MessageParams, translate } from '../../../domain/messages/index.ts'
 import type { Db } from '../../db/client.ts'
-import { clientAddress } from '../../http/client-address.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { firstUnstorableText } from '../../http/input.ts'
 import { jsonAnswer, jsonText } from '../../http/json.ts'
-import { applyRateLimit } from '../api-keys/authenticate.ts'
+import { admitKey } from '../api-keys/authenticate.ts'
+import { keyCredentialsOf } from '../api-keys/key-credentials.ts'
 import { isLivePublicKey } from '../api-keys/public-key.ts'
 import { type ApiKeyPrincipal, authenticateApiKey } from '../api-keys/service.ts'
 import type { PlanGate } from '../plans/gate.ts'
@@ -177,21 +177,12 @@ async function refuseBearer(db: Db, c: Context<AppEnv>): Promise<void> {
  * header is answered before, by `refuseBearer`). The pair itself is checked by the caller.
  */
 function credentialsOf(c: Context<AppEnv>): { secret: string; publicKey: string } {
-  const header = c.req.header('authorization') ?? ''
-  if (!header.startsWith('Basic ')) {
+  const credentials = keyCredentialsOf(c.req.header('authorization'))
+  if (credentials?.kind === 'malformed') throw new AppError('not_authenticated', 'apiKeys.invalid')
+  if (credentials?.kind !== 'basic') {
     throw unauthorized('Unauthorized: no Basic authorization header with a public and a secret key')
   }
-  const decoded = Buffer.from(header.slice('Basic '.length).trim(), 'base64').toString('utf8')
-  const colon = decoded.indexOf(':')
-  if (colon < 0) throw new AppError('not_authenticated', 'apiKeys.invalid')
-  return { secret: decoded.slice(colon + 1), publicKey: decoded.slice(0, colon) }
-}
-
-/** An authenticated key's rate-limit headers (429 once its window is used up) and its principal. */
-function admit(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
-  applyRateLimit(c, principal)
-  principal.clientAddress = clientAddress(c)
-  c.set('apiKey', principal)
+  return { secret: credentials.secret, publicKey: credentials.publicKey }
 }
 
 /**
@@ -213,7 +204,7 @@ export function langfuseRoutes({
 
   const authenticate = async (c: Context<AppEnv>) => {
     const { secret, publicKey } = credentialsOf(c)
-    admit(c, await authenticateApiKey(db, plans, secret, publicKey, rateLimitMultiplier))
+    admitKey(c, await authenticateApiKey(db, plans, secret, publicKey, rateLimitMultiplier))
   }
 
   api.use('*', async (c, next) => {
@@ -251,7 +242,7 @@ export function langfuseRoutes({
       selector,
       { resolve: request.resolve },
     )
-    admit(c, principal)
+    admitKey(c, principal)
     // The legacy route's 404 says only this, as Langfuse's does (its SDKs and tests match it).
     if (!answer) throw notFound(legacy ? 'Prompt not found' : notFoundMessage(name, selector))
     const { body, etag } = answer

@@ -13,6 +13,7 @@ import {
   serializePromptBody,
 } from '../../../domain/prompt-names.ts'
 import { parseReferences, type ResolutionGraph } from '../../../domain/prompt-references.ts'
+import type { Variables } from '../../../domain/prompt-variables.ts'
 import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
 import {
   type CachedPrompt,
@@ -369,13 +370,14 @@ async function versionByNumber(tx: Tx, promptId: string, versionNumber: number) 
 /**
  * POST /v2/prompts: a new version of the named prompt (the prompt too when it is new), numbered
  * max + 1 under the prompt's row lock; its labels move to it; given tags replace the prompt's
- * (they are the same on every version); the type may not change.
+ * (they are the same on every version); the type may not change. `variables`: the version's
+ * declarations, which the MCP server's create sends (Langfuse's create has none).
  */
 export async function createLangfuseVersion(
   db: Db,
   plans: PlanGate,
   principal: ApiKeyPrincipal,
-  input: LangfuseCreateInput,
+  input: LangfuseCreateInput & { variables?: Variables },
 ): Promise<LangfusePrompt> {
   requireWrite(principal)
   const { space } = principal
@@ -427,6 +429,7 @@ export async function createLangfuseVersion(
           body,
           changelog: input.commitMessage ?? null,
           config: input.config,
+          ...(input.variables && { variables: input.variables }),
           createdByUserId: principal.userId,
           createdByApiKeyId: principal.keyId,
         })

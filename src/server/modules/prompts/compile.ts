@@ -30,7 +30,12 @@ function versionCondition(prompt: PromptRow, input: { version?: number; label?: 
   return undefined // 'latest': the highest version
 }
 
-async function findCompileVersion(db: Db, prompt: PromptRow, input: { version?: number; label?: string }) {
+/** The version a compile uses (`versionCondition`), with what compile needs of it; undefined when none. */
+export async function findCompileVersion(
+  db: Db,
+  prompt: PromptRow,
+  input: { version?: number; label?: string },
+) {
   const columns = {
     id: promptVersions.id,
     versionNumber: promptVersions.versionNumber,
@@ -110,11 +115,36 @@ export async function compileVersion(
   await enforceCompileRate(db, actor, rateLimitMultiplier)
   const prompt = await findVisiblePrompt(db, actor, promptId)
   if (!prompt) throw promptNotFound()
+  return compileFoundPrompt(db, prompt, input)
+}
+
+/**
+ * Compile of a prompt the caller has already found (and may see): the version by number, label or
+ * production, its references resolved, its variables filled in.
+ */
+export async function compileFoundPrompt(
+  db: Db,
+  prompt: PromptRow,
+  input: { version?: number; label?: string; values: Record<string, unknown> },
+): Promise<CompiledPromptAnswer> {
   const version = await findCompileVersion(db, prompt, input)
   if (!version) throw versionNotFound()
+  return compileFoundVersion(db, prompt, version, input.values)
+}
+
+/**
+ * One found version compiled: its references resolved, then its variables filled in. The app's
+ * compile and the MCP server's both end here, so they answer alike.
+ */
+export async function compileFoundVersion(
+  db: Db,
+  prompt: PromptRow,
+  version: NonNullable<Awaited<ReturnType<typeof findCompileVersion>>>,
+  values: Record<string, unknown>,
+): Promise<CompiledPromptAnswer> {
   // References first (as the Langfuse fetch resolves them), then the variables of the whole text.
   const { text } = await resolvedBody(db, prompt, version)
-  const result = compilePrompt(prompt.type, text, version.variables, input.values)
+  const result = compilePrompt(prompt.type, text, version.variables, values)
   if (!result.ok) {
     if ('limit' in result) throw new AppError('validation', renderLimitKey(result.limit))
     const [first] = result.problems

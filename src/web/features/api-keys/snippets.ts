@@ -1,3 +1,5 @@
+import { MCP_PATH, mcpServersConfig, vscodeMcpConfig } from '../../../domain/mcp-clients.ts'
+
 /**
  * The code that fetches a prompt with the Langfuse SDKs pointed at this installation, for the
  * settings page and the prompt detail page.
@@ -41,4 +43,17 @@ export function curlSnippet(origin: string, name: string, label = 'production'):
     'curl -u "$LANGFUSE_PUBLIC_KEY:$LANGFUSE_SECRET_KEY" \\',
     `  "${origin}/api/public/v2/prompts/${encodeURIComponent(name)}?label=${encodeURIComponent(label)}"`,
   ].join('\n')
+}
+
+/** The MCP server's address on this installation. */
+export const mcpUrl = (origin: string) => `${origin}${MCP_PATH}`
+
+/** The `mcpServers` block most MCP clients read, with a secret key (or its placeholder). */
+export function mcpSnippet(origin: string, secretKey = 'sk-pf-…'): string {
+  return mcpServersConfig(mcpUrl(origin), secretKey)
+}
+
+/** VS Code's `.vscode/mcp.json`. */
+export function vscodeMcpSnippet(origin: string, secretKey = 'sk-pf-…'): string {
+  return vscodeMcpConfig(mcpUrl(origin), secretKey)
 }

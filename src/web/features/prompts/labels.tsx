@@ -19,7 +19,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast.tsx'
 import { callOperation, errorText } from '../../lib/api.ts'
 import { invalidateOperations, pagedOperationQuery } from '../../lib/queries.ts'
-import { curlSnippet, javascriptSnippet, pythonSnippet } from '../api-keys/index.ts'
+import { curlSnippet, javascriptSnippet, mcpSnippet, pythonSnippet } from '../api-keys/index.ts'
 import { useMyTeams } from '../teams/index.ts'
 import { usePromptVersions } from './queries.ts'
 
@@ -222,6 +222,7 @@ export function CodeSnippetCard({ prompt }: { prompt: PromptDetail }) {
             <TabsTrigger value="curl">{t('curl')}</TabsTrigger>
             <TabsTrigger value="javascript">{t('javascript')}</TabsTrigger>
             <TabsTrigger value="python">{t('python')}</TabsTrigger>
+            <TabsTrigger value="mcp">{t('mcp')}</TabsTrigger>
           </TabsList>
           <TabsContent value="curl">
             <CodeBlock label={t('curl')} className="text-xs">
@@ -236,6 +237,12 @@ export function CodeSnippetCard({ prompt }: { prompt: PromptDetail }) {
           <TabsContent value="python">
             <CodeBlock label={t('python')} className="text-xs">
               {pythonSnippet(prompt.name)}
+            </CodeBlock>
+          </TabsContent>
+          <TabsContent value="mcp" className="space-y-2">
+            <p className="text-sm text-muted-foreground">{t('mcpPrompt', { name: prompt.name })}</p>
+            <CodeBlock label={t('mcpCreated')} className="text-xs">
+              {mcpSnippet(window.location.origin)}
             </CodeBlock>
           </TabsContent>
         </Tabs>

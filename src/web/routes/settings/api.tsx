@@ -20,7 +20,13 @@ import { Input, Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../features/api-keys/queries.ts'
-import { envSnippet, javascriptSnippet } from '../../features/api-keys/snippets.ts'
+import {
+  envSnippet,
+  javascriptSnippet,
+  mcpSnippet,
+  mcpUrl,
+  vscodeMcpSnippet,
+} from '../../features/api-keys/snippets.ts'
 import { ApiAccessBadge } from '../../features/plans/index.ts'
 import { useMyTeams } from '../../features/teams/index.ts'
 import { errorText } from '../../lib/api.ts'
@@ -64,6 +70,9 @@ function CreateKeyDialog({ teamId }: { teamId: string | null }) {
             <CopyValue label={t('secretKey')} value={created.secretKey} />
             <CodeBlock label={t('usage')} className="text-xs">
               {envSnippet(window.location.origin, created.publicKey, created.secretKey)}
+            </CodeBlock>
+            <CodeBlock label={t('mcpCreated')} className="text-xs">
+              {mcpSnippet(window.location.origin, created.secretKey)}
             </CodeBlock>
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>{t('done')}</Button>
@@ -222,6 +231,20 @@ export function ApiSettingsPage() {
             </CodeBlock>
             <CodeBlock label={t('javascript')} className="text-xs">
               {javascriptSnippet('support/triage')}
+            </CodeBlock>
+          </CardContent>
+        </Card>
+        <Card role="region" aria-label={t('mcpTitle')}>
+          <CardHeader>
+            <CardTitle>{t('mcpTitle')}</CardTitle>
+            <CardDescription>{t('mcpText', { url: mcpUrl(window.location.origin) })}</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <CodeBlock label={t('mcpCreated')} className="text-xs">
+              {mcpSnippet(window.location.origin)}
+            </CodeBlock>
+            <CodeBlock label={t('mcpVscode')} className="text-xs">
+              {vscodeMcpSnippet(window.location.origin)}
             </CodeBlock>
           </CardContent>
         </Card>
