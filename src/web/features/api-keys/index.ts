@@ -1,2 +1,2 @@
 /** What other features use of the API keys feature: the code snippets. */
-export { curlSnippet, javascriptSnippet, pythonSnippet } from './snippets.ts'
+export { curlSnippet, javascriptSnippet, pythonSnippet, useSnippetComments } from './snippets.ts'

@@ -19,7 +19,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast.tsx'
 import { callOperation, errorText } from '../../lib/api.ts'
 import { invalidateOperations, pagedOperationQuery } from '../../lib/queries.ts'
-import { curlSnippet, javascriptSnippet, pythonSnippet } from '../api-keys/index.ts'
+import { curlSnippet, javascriptSnippet, pythonSnippet, useSnippetComments } from '../api-keys/index.ts'
 import { useMyTeams } from '../teams/index.ts'
 import { usePromptVersions } from './queries.ts'
 
@@ -210,6 +210,7 @@ function KeyHint({ prompt }: { prompt: PromptDetail }) {
 /** How to fetch this prompt from code: curl, JavaScript and Python, by its name and the production label. */
 export function CodeSnippetCard({ prompt }: { prompt: PromptDetail }) {
   const { t } = useTranslation('publicApi')
+  const comments = useSnippetComments()
   return (
     <Card role="region" aria-label={t('snippet')}>
       <CardHeader>
@@ -230,12 +231,12 @@ export function CodeSnippetCard({ prompt }: { prompt: PromptDetail }) {
           </TabsContent>
           <TabsContent value="javascript">
             <CodeBlock label={t('javascript')} className="text-xs">
-              {javascriptSnippet(prompt.name)}
+              {javascriptSnippet(prompt.name, comments)}
             </CodeBlock>
           </TabsContent>
           <TabsContent value="python">
             <CodeBlock label={t('python')} className="text-xs">
-              {pythonSnippet(prompt.name)}
+              {pythonSnippet(prompt.name, comments)}
             </CodeBlock>
           </TabsContent>
         </Tabs>

@@ -20,7 +20,7 @@ import { Input, Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../features/api-keys/queries.ts'
-import { envSnippet, javascriptSnippet } from '../../features/api-keys/snippets.ts'
+import { envSnippet, javascriptSnippet, useSnippetComments } from '../../features/api-keys/snippets.ts'
 import { ApiAccessBadge } from '../../features/plans/index.ts'
 import { useMyTeams } from '../../features/teams/index.ts'
 import { errorText } from '../../lib/api.ts'
@@ -184,6 +184,7 @@ function KeyList({ teamId }: { teamId: string | null }) {
 export function ApiSettingsPage() {
   const { t } = useTranslation('publicApi')
   useDocumentTitle(t('title'))
+  const comments = useSnippetComments()
   const teams = useMyTeams()
   const adminTeams = (teams.data ?? []).filter((team) => team.isAdmin)
   const [teamId, setTeamId] = useSpaceParam(teams.data && adminTeams)
@@ -221,7 +222,7 @@ export function ApiSettingsPage() {
               {envSnippet(window.location.origin)}
             </CodeBlock>
             <CodeBlock label={t('javascript')} className="text-xs">
-              {javascriptSnippet('support/triage')}
+              {javascriptSnippet('support/triage', comments)}
             </CodeBlock>
           </CardContent>
         </Card>
