@@ -76,8 +76,13 @@ export function LabelsCard({ prompt }: { prompt: PromptDetail }) {
             <Field label={t('label')} className="w-48">
               <Input value={label} onChange={(event) => setLabel(event.target.value)} autoComplete="off" />
             </Field>
-            <Field label={t('labelVersion')} className="w-40">
-              <Select value={chosen} onChange={(event) => setVersionId(event.target.value)}>
+            {/* As wide as its longest choice ("v3 (production, staging)"), never cut. */}
+            <Field label={t('labelVersion')} className="min-w-40 max-w-full">
+              <Select
+                value={chosen}
+                className="w-auto max-w-full"
+                onChange={(event) => setVersionId(event.target.value)}
+              >
                 {items.map((version) => (
                   <option key={version.id} value={version.id}>
                     {t('versionShort', { number: version.versionNumber })}
