@@ -250,6 +250,8 @@ test('a signed-out invitee signs in by emailed code, through the link in the cod
   page,
   browser,
 }) => {
+  // Two browsers, a mail round trip and a sign-in: more than one screen's budget.
+  test.slow()
   await signUpViaApi(page)
   const team = await createTeamViaApi(page, 'Coders')
   const email = uniqueEmail('bycode')
