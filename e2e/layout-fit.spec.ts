@@ -7,6 +7,8 @@ import { createTeamViaApi, invitationLinkFor, inviteViaApi } from './teams-suppo
 
 // Every screen is checked in English light and German dark: the words differ in length.
 test.slow()
+// axe is put into the page as a script, which the app's CSP would refuse.
+test.use({ bypassCSP: true })
 
 async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0)
@@ -44,7 +46,7 @@ const overlaps = (
 const variants = [
   {
     name: 'en-light',
-    use: { locale: 'en-US', colorScheme: 'light' as const },
+    use: { locale: 'en-US', colorScheme: 'light' as const, reducedMotion: 'reduce' as const },
     text: {
       labels: 'Labels',
       recent: 'My Prompts (Recent)',
@@ -63,7 +65,7 @@ const variants = [
   },
   {
     name: 'de-dark',
-    use: { locale: 'de-DE', colorScheme: 'dark' as const },
+    use: { locale: 'de-DE', colorScheme: 'dark' as const, reducedMotion: 'reduce' as const },
     text: {
       labels: 'Labels',
       recent: 'Meine Prompts (neueste)',
@@ -99,6 +101,10 @@ for (const variant of variants) {
       })
       expect(res.status(), await res.text()).toBe(200)
       await page.goto(`/prompts/${prompt.id}`)
+      // The detail page's first visit compiles its editor: slow on a loaded machine.
+      await expect(page.getByRole('heading', { level: 1, name: 'Layout check' })).toBeVisible({
+        timeout: 30_000,
+      })
       const choice = page.getByRole('region', { name: text.labels }).getByRole('combobox')
       await expect(choice.locator('option').first()).toHaveText(/^v3 \(production, staging\)$/)
       expect(await cutTexts(choice)).toEqual([])
@@ -186,7 +192,7 @@ for (const variant of variants) {
       const email = uniqueEmail('ways')
       await inviteViaApi(page, team.id, email)
       const link = await invitationLinkFor(email)
-      const context = await browser.newContext(variant.use)
+      const context = await browser.newContext({ ...variant.use, bypassCSP: true })
       const visitor = await context.newPage()
       await visitor.goto(link)
       await expect(visitor.getByRole('link', { name: text.signInCode })).toBeVisible()
