@@ -106,7 +106,7 @@ for (const variant of variants) {
         timeout: 30_000,
       })
       const choice = page.getByRole('region', { name: text.labels }).getByRole('combobox')
-      await expect(choice.locator('option').first()).toHaveText(/^v3 \(production, staging\)$/)
+      await expect(choice.locator('option').first()).toHaveText('v3 (production, latest, staging)')
       expect(await cutTexts(choice)).toEqual([])
       await settled(page)
       await expectNoSeriousViolations(page, `prompt labels (${variant.name})`)
@@ -120,6 +120,8 @@ for (const variant of variants) {
       await createPromptViaApi(page, { title: 'A prompt with a rather long title to fill the card' })
       await page.goto('/')
       const recent = page.getByRole('region', { name: text.recent })
+      // The first visit loads the app: slow on a loaded machine.
+      await expect(recent).toBeVisible({ timeout: 30_000 })
       const title = recent.getByRole('heading', { name: text.recent })
       const viewAll = recent.getByRole('link', { name: text.viewAll })
       await expect(viewAll).toBeVisible()
@@ -158,7 +160,8 @@ for (const variant of variants) {
       const resend = page.getByRole('button', { name: text.resend(email) })
       const revoke = page.getByRole('button', { name: text.revoke(email) })
       await resend.click()
-      const toast = page.getByRole('status').filter({ hasText: text.sent })
+      // The toast itself (an <li>), not the screen reader's copy of its text.
+      const toast = page.locator('li').filter({ hasText: text.sent })
       await expect(toast).toBeVisible()
       const toastBox = await boxOf(toast)
       expect(overlaps(toastBox, await boxOf(resend)), 'toast over Resend').toBe(false)
@@ -171,6 +174,7 @@ for (const variant of variants) {
       const team = await createTeamViaApi(page, 'Solo')
       await page.goto(`/team/${team.id}/manage`)
       const role = page.getByLabel(text.roleOf(me))
+      await expect(role).toBeVisible({ timeout: 30_000 })
       await expect(role).toBeDisabled()
       await expect(role).toHaveAccessibleDescription(text.onlyAdminRole)
       await expect(page.getByText(text.onlyAdminRole)).toBeVisible()
