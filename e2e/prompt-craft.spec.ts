@@ -81,7 +81,7 @@ test('Try it resolves included prompts only when asked, and shows why it cannot'
   await saveBodyViaApi(page, tone.id, Array.from({ length: 50 }, () => tag('long')).join(' '))
   await page.goto(`/prompts/${wide.id}`)
   await card.getByRole('button', { name: 'Try it with the included prompts' }).click()
-  await expect(card.getByText('longer than 1000000 characters: wide → tone')).toBeVisible()
+  await expect(card.getByText('longer than 1,000,000 characters: wide → tone')).toBeVisible()
 })
 
 test('Try it takes a list one item per line and stops where the API’s compile stops', async ({ page }) => {

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test'
+import { codeOf, linkOf, mailCount, waitForMail } from './mailbox.ts'
 import { createPromptViaApi } from './prompts-support.ts'
 import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from './support.ts'
 import {
@@ -6,6 +8,18 @@ import {
   invitationLinkFor,
   inviteViaApi,
 } from './teams-support.ts'
+
+/** Every API answer of 400 or more that `page` gets from now on (method, path and status). */
+function failedResponses(page: Page): string[] {
+  const failed: string[] = []
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (url.pathname.startsWith('/api/') && response.status() >= 400) {
+      failed.push(`${response.request().method()} ${url.pathname} ${response.status()}`)
+    }
+  })
+  return failed
+}
 
 test('creating a team makes you its admin; the sidebar and /team offer to manage it', async ({ page }) => {
   await signUpViaApi(page)
@@ -179,15 +193,19 @@ test('a signed-out invitee signs up from the invitation and comes back to accept
   await visitor.goto(link)
   await expect(visitor.getByText(`Sign in or create an account with ${email} to accept.`)).toBeVisible()
   await visitor.getByRole('link', { name: 'Create an account' }).click()
-  await visitor.getByLabel('Email').fill(email)
+  await expect(visitor.getByLabel('Email')).toHaveValue(email)
   await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await visitor.getByLabel('Repeat password').fill(PASSWORD)
   await visitor.getByRole('checkbox').check()
   await visitor.getByRole('button', { name: 'Sign up' }).click()
   await expect(visitor.getByText('Successfully registered!')).toBeVisible()
-  await visitor.waitForURL(/\/invite\//)
+  await visitor.waitForURL(/\/invite\/[\w-]+$/)
+  const failed = failedResponses(visitor)
   await visitor.getByRole('button', { name: 'Accept invitation' }).click()
   await expect(visitor.getByRole('heading', { level: 1, name: 'Newcomers' })).toBeVisible()
+  await visitor.waitForLoadState('networkidle')
+  // The used invitation is not asked for again (it would answer 404).
+  expect(failed).toEqual([])
   await expect(visitor.getByText('Your Role').locator('..')).toContainText('Admin')
   await expect(
     visitor
@@ -217,14 +235,51 @@ test('signed in with another account: the invitation says so; switching accounts
   await expect(other.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0)
   await other.getByRole('button', { name: 'Sign out and use another account' }).click()
   await expect(other.getByText(`Sign in or create an account with ${email} to accept.`)).toBeVisible()
-  await other.getByRole('link', { name: 'Sign in to accept' }).click()
-  await other.waitForURL(/\/login-password$/)
-  await other.getByLabel('Email').fill(email)
+  await other.getByRole('link', { name: 'Sign in with password' }).click()
+  await other.waitForURL(/\/login-password\?/)
+  await expect(other.getByLabel('Email')).toHaveValue(email)
   await other.getByLabel('Password').fill(PASSWORD)
   await other.getByRole('button', { name: 'Sign in' }).click()
   await other.waitForURL(/\/invite\//)
   await other.getByRole('button', { name: 'Accept invitation' }).click()
   await expect(other.getByRole('heading', { level: 1, name: 'Switchers' })).toBeVisible()
+  await context.close()
+})
+
+test('a signed-out invitee signs in by emailed code, through the link in the code mail, and lands on the invitation', async ({
+  page,
+  browser,
+}) => {
+  // Two browsers, a mail round trip and a sign-in: more than one screen's budget.
+  test.slow()
+  await signUpViaApi(page)
+  const team = await createTeamViaApi(page, 'Coders')
+  const email = uniqueEmail('bycode')
+  await inviteViaApi(page, team.id, email)
+  const link = await invitationLinkFor(email)
+
+  const context = await browser.newContext()
+  const visitor = await context.newPage()
+  await visitor.goto(link)
+  await visitor.getByRole('link', { name: 'Sign in with an emailed code' }).click()
+  await expect(visitor.getByLabel('Email')).toHaveValue(email)
+  const before = await mailCount(email)
+  await visitor.getByRole('button', { name: 'Send code' }).click()
+  await expect(visitor.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible()
+  const mail = await waitForMail(email, { after: before })
+
+  // The mail's link opens the code step for the address (a new tab, say) and still comes back.
+  const fromMail = await context.newPage()
+  await fromMail.goto(linkOf(mail, '/login'))
+  await expect(fromMail.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible()
+  await fromMail.getByLabel('Code').fill(codeOf(mail))
+  await fromMail.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await fromMail.waitForURL(new URL(link).pathname)
+  const failed = failedResponses(fromMail)
+  await fromMail.getByRole('button', { name: 'Accept invitation' }).click()
+  await expect(fromMail.getByRole('heading', { level: 1, name: 'Coders' })).toBeVisible()
+  await fromMail.waitForLoadState('networkidle')
+  expect(failed).toEqual([])
   await context.close()
 })
 

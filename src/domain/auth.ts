@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_CODE_PATTERN } from './auth-checks.ts'
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts'
 import type { Locale } from './messages/index.ts'
+import { isSafeNextPath } from './next-path.ts'
 
 /** Emails are trimmed and lowercased everywhere. */
 export const emailSchema = z
@@ -47,7 +48,17 @@ export const reauthenticateInput = z.object({ password: signInInput.shape.passwo
 export type ReauthenticateInput = z.input<typeof reauthenticateInput>
 
 /** Step 1 of the emailed-code sign-in (and a resend). */
-export const sendCodeInput = z.object({ email: emailSchema })
+export const sendCodeInput = z.object({
+  email: emailSchema,
+  /**
+   * Where to continue after signing in (an invitation): the code mail's link carries it on. Only
+   * a path on this site (`isSafeNextPath`), since the link is the server's own.
+   */
+  next: z
+    .string()
+    .refine((next) => isSafeNextPath(next), 'validation.nextPath')
+    .optional(),
+})
 export type SendCodeInput = z.input<typeof sendCodeInput>
 
 /** The code: trimmed, digits only, exactly 6. */

@@ -14,5 +14,5 @@ export function isMessageKey(value: unknown): value is MessageKey {
 }
 
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  return interpolate(catalogs[locale][key] ?? catalogs.en[key], params)
+  return interpolate(catalogs[locale][key] ?? catalogs.en[key], params, locale)
 }

@@ -12,11 +12,29 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value)
 }
 
-export function interpolate(template: string, params?: MessageParams): string {
+const numberFormats = new Map<Locale, Intl.NumberFormat>()
+
+/** Numbers as the language writes them (1,000,000 in English, 1.000.000 in German). */
+export function formatNumber(locale: Locale, value: number): string {
+  let format = numberFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale)
+    numberFormats.set(locale, format)
+  }
+  return format.format(value)
+}
+
+/**
+ * Fills a message's `{placeholders}`. Number parameters are written in `locale`'s way; a number
+ * that names something (a version) is passed as a string and stays as it is.
+ */
+export function interpolate(template: string, params: MessageParams | undefined, locale: Locale): string {
   if (!params) return template
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  )
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole
+    const value = params[name]
+    return typeof value === 'number' ? formatNumber(locale, value) : String(value)
+  })
 }
 
 /**

@@ -39,6 +39,17 @@ describe('translate', () => {
     expect(translate('en', 'auth.rateLimitWait', { seconds: 42 })).toBe(
       'Rate limit reached. Please wait 42 seconds before trying again.',
     )
-    expect(interpolate('a {b} {c}', { b: 1 })).toBe('a 1 {c}')
+    expect(interpolate('a {b} {c}', { b: 1 }, 'en')).toBe('a 1 {c}')
+  })
+
+  it("writes numbers in the request's language: a limit of 1000000 is 1,000,000 in English, 1.000.000 in German", () => {
+    const limit = { max: 1_000_000, chain: 'a → b' }
+    expect(translate('en', 'prompts.referenceTooLarge', limit)).toBe(
+      'With its references resolved the text would be longer than 1,000,000 characters: a → b.',
+    )
+    expect(translate('de', 'prompts.referenceTooLarge', limit)).toContain('1.000.000')
+    expect(translate('de', 'auth.rateLimitWait', { seconds: 1200 })).toContain('1.200 Sekunden')
+    // A number that names something is passed as a string and is not grouped.
+    expect(translate('en', 'prompts.staleVersion', { version: '1234' })).toContain('version 1234 ')
   })
 })

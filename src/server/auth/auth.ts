@@ -20,7 +20,7 @@ import { pickLocale } from '../../domain/messages/index.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, sessions, users, verifications } from '../db/schema/index.ts'
-import { addressGroup, CLIENT_ADDRESS_HEADER } from '../http/client-address.ts'
+import { addressGroup, CLIENT_ADDRESS_HEADER, SIGN_IN_NEXT_HEADER } from '../http/client-address.ts'
 import { type Logger, redactQueryParams } from '../log.ts'
 import { recordSignIn, signOutEverywhereHook } from '../modules/audit/auth-events.ts'
 import { consumeRateLimit } from '../rate-limit.ts'
@@ -187,6 +187,7 @@ export function createAuth(deps: { config: Config; db: Db; log: Logger }) {
             to: email,
             code: otp,
             requestLocale: pickLocale(ctx?.headers?.get('accept-language')),
+            next: ctx?.headers?.get(SIGN_IN_NEXT_HEADER) ?? undefined,
           })
         },
       }),

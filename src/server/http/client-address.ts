@@ -109,10 +109,17 @@ type RequestWithClient = Pick<Context<AppEnv>, 'req'> & { var: { clientAddress: 
  */
 export const CLIENT_ADDRESS_HEADER = 'x-promptfolio-client-address'
 
+/**
+ * The request header through which the code sign-in tells better-auth's mail hook where to carry
+ * on after signing in (the code mail's link). Only the app sets it: a client's is dropped.
+ */
+export const SIGN_IN_NEXT_HEADER = 'x-promptfolio-sign-in-next'
+
 /** The request's headers for a better-auth call, carrying the trusted client address. */
 export function headersForAuth(c: RequestWithClient): Headers {
   const headers = new Headers(c.req.raw.headers)
   headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c))
+  headers.delete(SIGN_IN_NEXT_HEADER)
   return headers
 }
 

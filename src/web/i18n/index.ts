@@ -122,7 +122,7 @@ export function isMessageKey(value: unknown): value is MessageKey {
 
 /** Translates a message key shared with the server (validation, errors). */
 export function message(key: MessageKey, params?: MessageParams): string {
-  return interpolate(shared[currentLanguage()]?.[key] ?? key, params)
+  return interpolate(shared[currentLanguage()]?.[key] ?? key, params, currentLanguage())
 }
 
 let initialized: Promise<unknown> | undefined

@@ -1,12 +1,15 @@
-import { LogIn, LogOut, UserPlus, Users } from 'lucide-react'
+import { LogIn, LogOut, Mail, UserPlus, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
+import { oauthProviders } from '../../domain/auth.ts'
 import type { InvitationPreview } from '../../domain/teams.ts'
 import { formatLongDateTime } from '../../domain/time.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Spinner } from '../components/ui/skeleton.tsx'
 import { toast } from '../components/ui/toast.tsx'
+import { useAuthProviders } from '../features/auth/account-auth.ts'
+import { ProviderSignInButton } from '../features/auth/provider-sign-in.tsx'
 import { useSession } from '../features/auth/session.ts'
 import { useSignOutAndLeave } from '../features/shell/use-sign-out.ts'
 import { useAcceptInvitation, useInvitationPreview } from '../features/teams/invitations.ts'
@@ -91,20 +94,38 @@ function InvitationFacts({ invitation }: { invitation: InvitationPreview }) {
   )
 }
 
+/**
+ * Every way in: password, emailed code, a configured provider, or a new account. Each page gets
+ * the invitation as `next` and the invited address to fill in, and passes both on to the others
+ * (and the code mail's link), so every path ends back here.
+ */
 function SignedOutChoices({ token, email }: { token: string; email: string }) {
   const { t } = useTranslation('teams')
-  const back = { from: `/invite/${token}` }
+  const providers = useAuthProviders()
+  const back = `/invite/${token}`
+  const search = `?${new URLSearchParams({ next: back, email })}`
+  const state = { from: back }
+  const configured = oauthProviders.filter((provider) => providers.data?.[provider])
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted-foreground">{t('accept.signedOutHint', { email })}</p>
       <Button asChild className="w-full">
-        <Link to="/login-password" state={back}>
+        <Link to={{ pathname: '/login-password', search }} state={state}>
           <LogIn />
-          {t('accept.signIn')}
+          {t('accept.signInPassword')}
         </Link>
       </Button>
       <Button asChild variant="outline" className="w-full">
-        <Link to="/signup-password" state={back}>
+        <Link to={{ pathname: '/login', search }} state={state}>
+          <Mail />
+          {t('accept.signInCode')}
+        </Link>
+      </Button>
+      {configured.map((provider) => (
+        <ProviderSignInButton key={provider} provider={provider} returnTo={back} />
+      ))}
+      <Button asChild variant="outline" className="w-full">
+        <Link to={{ pathname: '/signup-password', search }} state={state}>
           <UserPlus />
           {t('accept.signUp')}
         </Link>

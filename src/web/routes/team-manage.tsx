@@ -13,10 +13,12 @@ import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
 import { toast } from '../components/ui/toast.tsx'
 import { AuditLogPanel } from '../features/audit/index.ts'
+import { useCurrentUser } from '../features/auth/index.ts'
 import { DeleteTeamCard } from '../features/data-rights/index.ts'
 import { ProtectedLabelsCard } from '../features/prompts/protected-labels.tsx'
 import { InvitationsList } from '../features/teams/invitations-list.tsx'
 import { InviteForm } from '../features/teams/invite-form.tsx'
+import { useIsOnlyAdmin } from '../features/teams/members.ts'
 import { MembersList } from '../features/teams/members-list.tsx'
 import { useLeaveTeam, useTeam } from '../features/teams/queries.ts'
 import { TeamSettings } from '../features/teams/team-settings.tsx'
@@ -215,6 +217,7 @@ function LeaveTeamButton({ team }: { team: TeamDetail }) {
   const { t } = useTranslation('teams')
   const navigate = useNavigate()
   const leave = useLeaveTeam(team.id)
+  const onlyAdmin = useIsOnlyAdmin(team.id, useCurrentUser().id)
   const [open, setOpen] = useState(false)
   const confirm = () =>
     leave.mutate(undefined, {
@@ -229,10 +232,22 @@ function LeaveTeamButton({ team }: { team: TeamDetail }) {
     })
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <LogOut />
-        {t('manage.leave')}
-      </Button>
+      <div className="flex flex-col items-end gap-1">
+        <Button
+          variant="outline"
+          disabled={onlyAdmin}
+          aria-describedby={onlyAdmin ? 'only-admin-leave' : undefined}
+          onClick={() => setOpen(true)}
+        >
+          <LogOut />
+          {t('manage.leave')}
+        </Button>
+        {onlyAdmin && (
+          <p id="only-admin-leave" className="max-w-64 text-right text-xs text-muted-foreground">
+            {t('manage.onlyAdminLeave')}
+          </p>
+        )}
+      </div>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}

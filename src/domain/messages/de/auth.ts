@@ -18,6 +18,7 @@ export const authDe: Record<keyof typeof authEn, string> = {
   'auth.commonPassword': 'Dieses Passwort gehört zu den häufigsten. Bitte wähle ein anderes.',
   'auth.tooManyAttemptsWait': 'Zu viele Versuche. Bitte warte einen Moment, bevor du es erneut versuchst.',
   'validation.codeRequired': 'Code ist erforderlich',
+  'validation.nextPath': 'Die Seite nach der Anmeldung muss eine Seite dieser Website sein',
   'validation.codeFormat': 'Gib den 6-stelligen Code ein',
   'validation.currentPasswordRequired': 'Aktuelles Passwort ist erforderlich',
   'validation.newPasswordRequired': 'Neues Passwort ist erforderlich',

@@ -6,6 +6,7 @@ export const mailDe: Record<keyof typeof mailEn, string> = {
   'mail.linkFallback': 'Falls die Schaltfläche nicht funktioniert, kopiere diesen Link in deinen Browser:',
   'mail.code.subject': 'Dein Anmeldecode für Promptfolio',
   'mail.code.intro': 'Mit diesem Code meldest du dich bei Promptfolio an:',
+  'mail.code.action': 'Code eingeben',
   'mail.code.validity': 'Der Code ist 10 Minuten gültig und funktioniert einmal.',
   'mail.code.ignore': 'Falls du dich nicht anmelden wolltest, kannst du diese E-Mail ignorieren.',
   'mail.reset.subject': 'Setze dein Promptfolio-Passwort zurück',

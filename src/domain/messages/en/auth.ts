@@ -18,6 +18,7 @@ export const authEn = {
   'auth.tooManyAttemptsWait': 'Too many attempts. Please wait a moment before trying again.',
   'validation.codeRequired': 'Code is required',
   'validation.codeFormat': 'Enter the 6-digit code',
+  'validation.nextPath': 'The page to continue at after signing in must be a page of this site',
   'validation.currentPasswordRequired': 'Current password is required',
   'validation.newPasswordRequired': 'New password is required',
   'validation.newPasswordMin': 'New password must be at least 12 characters',

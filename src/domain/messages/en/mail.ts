@@ -5,6 +5,7 @@ export const mailEn = {
   'mail.linkFallback': 'If the button does not work, copy this link into your browser:',
   'mail.code.subject': 'Your Promptfolio sign-in code',
   'mail.code.intro': 'Use this code to sign in to Promptfolio:',
+  'mail.code.action': 'Enter the code',
   'mail.code.validity': 'The code is valid for 10 minutes and works once.',
   'mail.code.ignore': 'If you did not try to sign in, you can ignore this email.',
   'mail.reset.subject': 'Reset your Promptfolio password',

@@ -4,8 +4,10 @@ import type { CurrentUser } from '../../../domain/auth.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { queryRows } from '../../db/rows.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
-import { codeOf, TestMailbox } from '../../testing/mailbox.ts'
+import { codeOf, linkOf, TestMailbox } from '../../testing/mailbox.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
+
+const escapeHtml = (value: string) => value.replaceAll('&', '&#38;')
 
 let mailbox: TestMailbox
 let testApp: TestApp
@@ -183,6 +185,44 @@ describe('emailed-code sign-in', () => {
       body,
     )
     expect(german.body.error.fields?.code).toBe(de)
+  })
+
+  it('links to the code step for the address, carrying on to a page of this site after signing in', async () => {
+    const email = uniqueEmail('code')
+    const client = new TestClient(testApp)
+    const before = mailbox.to(email).length
+    const next = '/invite/abc_DEF-123'
+    const res = await client.post('/api/v1/auth/code/send', { email, next })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const mail = await mailbox.waitFor(email, { after: before })
+    const link = new URL(linkOf(mail, '/login'))
+    expect(link.origin).toBe(TEST_ORIGIN)
+    expect(Object.fromEntries(link.searchParams)).toEqual({ email, step: 'code', next })
+    expect(mail.html).toContain(escapeHtml(link.toString()))
+    // A client's own header cannot smuggle a destination past the validation.
+    const other = uniqueEmail('code')
+    const plain = await client.request('POST', '/api/v1/auth/code/send', {
+      body: { email: other },
+      headers: { 'x-promptfolio-sign-in-next': '//evil.example' },
+    })
+    expect(plain.status).toBe(200)
+    expect(new URL(linkOf(await mailbox.waitFor(other), '/login')).searchParams.has('next')).toBe(false)
+  })
+
+  it("refuses a destination off this site, in the caller's language, and mails nothing", async () => {
+    for (const next of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'invite/x']) {
+      const email = uniqueEmail('code')
+      const res = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>('/api/v1/auth/code/send', {
+        email,
+        next,
+      })
+      expect(res.status, next).toBe(400)
+      expect(res.body.error.code).toBe('validation')
+      expect(JSON.stringify(res.body.error)).toContain(
+        'Die Seite nach der Anmeldung muss eine Seite dieser Website sein',
+      )
+      expect(mailbox.to(email)).toHaveLength(0)
+    }
   })
 
   it("better-auth's own code endpoints are closed (they would skip the app's limits)", async () => {

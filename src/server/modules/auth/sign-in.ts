@@ -9,7 +9,7 @@ import { appErrorFromAuth, rethrowAuthError } from '../../auth/errors.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
-import { clientAddress, headersForAuth } from '../../http/client-address.ts'
+import { clientAddress, headersForAuth, SIGN_IN_NEXT_HEADER } from '../../http/client-address.ts'
 import type { AppEnv } from '../../http/env.ts'
 import type { Handlers } from '../../http/operations.ts'
 import { toCurrentUser } from '../../http/session.ts'
@@ -95,8 +95,10 @@ export function signInHandlers(deps: AuthRouteDeps): SignInOperations {
     // exists, since a first sign-in by code creates the account.
     sendCode: async ({ body: input, c }) => {
       await limit(c, 'code-send', input.email)
+      const headers = headersForAuth(c)
+      if (input.next) headers.set(SIGN_IN_NEXT_HEADER, input.next)
       await auth.api
-        .sendVerificationOTP({ body: { email: input.email, type: 'sign-in' }, headers: headersForAuth(c) })
+        .sendVerificationOTP({ body: { email: input.email, type: 'sign-in' }, headers })
         .catch((error: unknown) => {
           c.get('log').error('sending a sign-in code failed', { err: error })
           throw new AppError('transient', 'auth.codeSendFailed')

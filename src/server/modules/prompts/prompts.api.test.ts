@@ -366,7 +366,7 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
     expect(refused.body.error).toMatchObject({
       code: 'conflict',
       reason: 'version_limit',
-      message: 'This prompt has reached its limit of 1000 versions. Save your text as a new prompt instead.',
+      message: 'This prompt has reached its limit of 1,000 versions. Save your text as a new prompt instead.',
     })
     expect((await versionRows(prompt.id)).length).toBe(1000)
     const renamed = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, { title: 'Renamed' })

@@ -284,7 +284,7 @@ export async function savePrompt(
       const current = await currentVersionOf(tx, prompt)
       if (input.baseVersionId !== undefined && input.baseVersionId !== prompt.currentVersionId) {
         throw new AppError('conflict', 'prompts.staleVersion', {
-          params: { version: current?.versionNumber ?? '—' },
+          params: { version: String(current?.versionNumber ?? '—') },
           reason: 'stale_version',
         })
       }

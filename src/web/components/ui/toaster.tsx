@@ -24,7 +24,9 @@ export function Toaster() {
   const viewportElement = (
     <ToastPrimitive.Viewport
       ref={viewport}
-      className="fixed right-0 bottom-0 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+      // Bottom on phones; from sm up at the top centre, under the header, where they cover no
+      // row's buttons (Resend and Revoke sit at the right of the lists, where toasts used to be).
+      className="fixed bottom-0 left-1/2 z-[60] m-0 flex w-full max-w-sm -translate-x-1/2 list-none flex-col gap-2 p-4 outline-none sm:top-14 sm:bottom-auto"
     />
   )
   return (

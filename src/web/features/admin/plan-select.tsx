@@ -25,7 +25,8 @@ export function PlanSelect({
   return (
     <Select
       aria-label={label}
-      className="h-8 w-40 py-0 text-xs"
+      // As wide as its longest choice ("Kostenlose Testphase"), never cut.
+      className="h-8 w-auto min-w-40 py-0 text-xs"
       value={plan.state === 'active' ? (plan.plan ?? '') : ''}
       disabled={disabled}
       onChange={(event) =>

@@ -1,2 +1,2 @@
 /** What other features use of the API keys feature: the code snippets. */
-export { curlSnippet, javascriptSnippet, mcpSnippet, pythonSnippet } from './snippets.ts'
+export { curlSnippet, javascriptSnippet, mcpSnippet, pythonSnippet, useSnippetComments } from './snippets.ts'

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { MCP_PATH, mcpServersConfig, vscodeMcpConfig } from '../../../domain/mcp-clients.ts'
 
 /**
@@ -12,25 +13,43 @@ export function envSnippet(origin: string, publicKey = 'pk-pf-…', secretKey = 
   ].join('\n')
 }
 
-export function javascriptSnippet(name: string, label = 'production'): string {
+/** The snippets' comments, in the UI language (`useSnippetComments`). */
+export interface SnippetComments {
+  jsReads: string
+  jsVariables: string
+  pyReads: string
+  pyVariables: string
+}
+
+export function useSnippetComments(): SnippetComments {
+  const { t } = useTranslation('publicApi')
+  return {
+    jsReads: t('snippetComments.jsReads'),
+    jsVariables: t('snippetComments.jsVariables'),
+    pyReads: t('snippetComments.pyReads'),
+    pyVariables: t('snippetComments.pyVariables'),
+  }
+}
+
+export function javascriptSnippet(name: string, comments: SnippetComments, label = 'production'): string {
   return [
     "import { LangfuseClient } from '@langfuse/client'",
     '',
-    '// Reads LANGFUSE_BASE_URL, LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY.',
+    `// ${comments.jsReads}`,
     'const langfuse = new LangfuseClient()',
     `const prompt = await langfuse.prompt.get(${JSON.stringify(name)}, { label: ${JSON.stringify(label)} })`,
-    'const text = prompt.compile({ /* variables */ })',
+    `const text = prompt.compile({ /* ${comments.jsVariables} */ })`,
   ].join('\n')
 }
 
-export function pythonSnippet(name: string, label = 'production'): string {
+export function pythonSnippet(name: string, comments: SnippetComments, label = 'production'): string {
   return [
     'from langfuse import get_client',
     '',
-    '# Reads LANGFUSE_HOST (or LANGFUSE_BASE_URL), LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY.',
+    `# ${comments.pyReads}`,
     'langfuse = get_client()',
     `prompt = langfuse.get_prompt(${JSON.stringify(name)}, label=${JSON.stringify(label)})`,
-    'text = prompt.compile()  # variables as keyword arguments',
+    `text = prompt.compile()  # ${comments.pyVariables}`,
   ].join('\n')
 }
 

@@ -7,6 +7,7 @@ import type {
   PasswordResetRequestInput,
   VerifyCodeInput,
 } from '../../../domain/auth.ts'
+import { DEFAULT_POST_AUTH_PATH } from '../../../domain/constants.ts'
 import { callOperation, postToAuthLibrary } from '../../lib/api.ts'
 import { operationQuery } from '../../lib/queries.ts'
 import { authCalls } from './operations.ts'
@@ -23,9 +24,13 @@ export function useAuthProviders() {
 }
 
 /** Step 1 of the code sign-in and "Resend code". */
-export function useSendCode() {
+/** `next`: where the code mail's link carries on to after signing in (the default is left out). */
+export function useSendCode(next: string) {
   return useMutation({
-    mutationFn: (email: string) => callOperation(authCalls.sendCode, { body: { email } }),
+    mutationFn: (email: string) =>
+      callOperation(authCalls.sendCode, {
+        body: next === DEFAULT_POST_AUTH_PATH ? { email } : { email, next },
+      }),
   })
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_POST_AUTH_PATH, DELAYS_MS } from '../../../domain/constants.ts'
-import { AUTH_SUCCESS_MESSAGE, type AuthSuccessMessage, safeNextPath } from './recovery-messages.ts'
+import { safeNextPath } from '../../../domain/next-path.ts'
+import { AUTH_SUCCESS_MESSAGE, type AuthSuccessMessage } from './recovery-messages.ts'
 
 /**
  * What /auth/callback and /auth/confirm do, as pure steps: which case the URL is (a provider's

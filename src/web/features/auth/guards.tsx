@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { DEFAULT_POST_AUTH_PATH } from '../../../domain/constants.ts'
+import { isSafeNextPath, safeNextPath } from '../../../domain/next-path.ts'
 import { useSession } from './session.ts'
 
 /**
@@ -15,13 +16,34 @@ export function PublicOnly() {
   // sign-in waits for this answer (`arrivalChecked`).
   const [arrivedSignedIn, setArrivedSignedIn] = useState<boolean | null>(null)
   if (arrivedSignedIn === null && !isPending) setArrivedSignedIn(Boolean(user))
-  if (arrivedSignedIn) return <Navigate to={DEFAULT_POST_AUTH_PATH} replace />
+  const next = usePostAuthPath()
+  if (arrivedSignedIn) return <Navigate to={next} replace />
   return <Outlet />
 }
 
-/** Where to go after signing in: back to the protected page that sent the user to sign in. */
+/**
+ * Where to go after signing in: the `?next=` of a link that sends people here (an invitation, the
+ * code mail), else the protected page that sent the user to sign in; only paths on this site.
+ */
 export function usePostAuthPath(): string {
   const location = useLocation()
-  const from = (location.state as { from?: string } | null)?.from
-  return from?.startsWith('/') && !from.startsWith('//') ? from : DEFAULT_POST_AUTH_PATH
+  const fromLink = new URLSearchParams(location.search).get('next')
+  if (isSafeNextPath(fromLink)) return fromLink
+  return safeNextPath((location.state as { from?: string } | null)?.from, DEFAULT_POST_AUTH_PATH)
+}
+
+/**
+ * What a sign-in or sign-up page passes on to the other ones it links to: where to go afterwards
+ * and the address to fill in (`?next=&email=`), and the router state of a protected page.
+ */
+export function useAuthCarry(): { search: string; state: unknown; email: string } {
+  const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  const carried = new URLSearchParams()
+  const next = params.get('next')
+  const email = params.get('email') ?? ''
+  if (isSafeNextPath(next)) carried.set('next', next)
+  if (email) carried.set('email', email)
+  const search = carried.size > 0 ? `?${carried}` : ''
+  return { search, state: location.state, email }
 }

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAuthSuccessMessage, safeNextPath } from './recovery-messages.ts'
-
-describe('safeNextPath', () => {
-  it('keeps same-origin paths and refuses everything else', () => {
-    expect(safeNextPath('/reset-password')).toBe('/reset-password')
-    expect(safeNextPath(null)).toBe('/prompts')
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
-      expect(safeNextPath(bad), bad).toBe('/prompts')
-    }
-  })
-})
+import { isAuthSuccessMessage } from './recovery-messages.ts'
 
 describe('isAuthSuccessMessage', () => {
   it('recognises only the reset-verified message', () => {

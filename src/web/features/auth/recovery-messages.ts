@@ -1,5 +1,3 @@
-import { DEFAULT_POST_AUTH_PATH } from '../../../domain/constants.ts'
-
 /**
  * The cross-window message: the tab that verified a reset link (opened from a framed
  * forgot-password page) tells its opener where to continue.
@@ -19,9 +17,4 @@ export function isAuthSuccessMessage(data: unknown): data is AuthSuccessMessage 
     (data as { type?: unknown }).type === AUTH_SUCCESS_MESSAGE &&
     (data as { action?: unknown }).action === 'password_reset_verified'
   )
-}
-
-/** A same-origin path to continue at; anything else (absolute, protocol-relative) falls back. */
-export function safeNextPath(next: string | null | undefined, fallback = DEFAULT_POST_AUTH_PATH): string {
-  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : fallback
 }

@@ -236,10 +236,14 @@ export function PulseWidget({ query, team }: { query: DashboardQuery; team: bool
               </p>
               <dl className="divide-y">
                 {(['prompts', 'versions', 'conversations'] as const).map((key) => (
-                  <div key={key} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5">
-                    <dt className="min-w-28 flex-1 text-sm text-muted-foreground">{t(`pulse.${key}`)}</dt>
-                    <dd className="text-xl font-semibold tabular-nums">{pulse.current[key]}</dd>
-                    <dd className="w-full text-xs text-muted-foreground sm:w-auto">
+                  // Every row the same grid: name and number on one line, last week's figure under them.
+                  <div
+                    key={key}
+                    className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 gap-y-0.5 py-1.5"
+                  >
+                    <dt className="min-w-0 text-sm text-muted-foreground">{t(`pulse.${key}`)}</dt>
+                    <dd className="text-right text-xl font-semibold tabular-nums">{pulse.current[key]}</dd>
+                    <dd className="col-span-2 text-xs text-muted-foreground">
                       {t('pulse.previous', { count: pulse.previous[key] })} ·{' '}
                       <Change value={pulse.change[key]} />
                     </dd>

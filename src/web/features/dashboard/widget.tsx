@@ -22,12 +22,13 @@ export function Widget({
 }) {
   return (
     <Card role="region" aria-label={title} className={cn('flex flex-col', className)}>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-x-2 gap-y-1">
-        <CardTitle className="flex min-w-0 items-center gap-2">
+      {/* The actions ("View all") keep to the title's row; a long title wraps beside them. */}
+      <CardHeader className="flex-row items-center justify-between gap-x-2">
+        <CardTitle className="flex min-w-0 flex-1 items-center gap-2">
           {Icon && <Icon aria-hidden className="size-4 shrink-0 text-primary" />}
           <span className="break-words">{title}</span>
         </CardTitle>
-        {actions}
+        {actions && <div className="shrink-0">{actions}</div>}
       </CardHeader>
       <CardContent className="flex-1">{children}</CardContent>
     </Card>

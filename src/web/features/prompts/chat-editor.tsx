@@ -183,7 +183,7 @@ export function ChatMessagesEditor({
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {t('chat.hint', { example: '{{variable}}' })}
+          {t('chat.hint', { example: `{{${t('chat.hintExampleName')}}}` })}
         </p>
       )}
     </fieldset>

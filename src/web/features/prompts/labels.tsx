@@ -19,7 +19,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast.tsx'
 import { callOperation, errorText } from '../../lib/api.ts'
 import { invalidateOperations, pagedOperationQuery } from '../../lib/queries.ts'
-import { curlSnippet, javascriptSnippet, mcpSnippet, pythonSnippet } from '../api-keys/index.ts'
+import {
+  curlSnippet,
+  javascriptSnippet,
+  mcpSnippet,
+  pythonSnippet,
+  useSnippetComments,
+} from '../api-keys/index.ts'
 import { useMyTeams } from '../teams/index.ts'
 import { usePromptVersions } from './queries.ts'
 
@@ -76,8 +82,13 @@ export function LabelsCard({ prompt }: { prompt: PromptDetail }) {
             <Field label={t('label')} className="w-48">
               <Input value={label} onChange={(event) => setLabel(event.target.value)} autoComplete="off" />
             </Field>
-            <Field label={t('labelVersion')} className="w-40">
-              <Select value={chosen} onChange={(event) => setVersionId(event.target.value)}>
+            {/* As wide as its longest choice ("v3 (production, staging)"), never cut. */}
+            <Field label={t('labelVersion')} className="min-w-40 max-w-full">
+              <Select
+                value={chosen}
+                className="w-auto max-w-full"
+                onChange={(event) => setVersionId(event.target.value)}
+              >
                 {items.map((version) => (
                   <option key={version.id} value={version.id}>
                     {t('versionShort', { number: version.versionNumber })}
@@ -210,6 +221,7 @@ function KeyHint({ prompt }: { prompt: PromptDetail }) {
 /** How to fetch this prompt from code: curl, JavaScript and Python, by its name and the production label. */
 export function CodeSnippetCard({ prompt }: { prompt: PromptDetail }) {
   const { t } = useTranslation('publicApi')
+  const comments = useSnippetComments()
   return (
     <Card role="region" aria-label={t('snippet')}>
       <CardHeader>
@@ -231,12 +243,12 @@ export function CodeSnippetCard({ prompt }: { prompt: PromptDetail }) {
           </TabsContent>
           <TabsContent value="javascript">
             <CodeBlock label={t('javascript')} className="text-xs">
-              {javascriptSnippet(prompt.name)}
+              {javascriptSnippet(prompt.name, comments)}
             </CodeBlock>
           </TabsContent>
           <TabsContent value="python">
             <CodeBlock label={t('python')} className="text-xs">
-              {pythonSnippet(prompt.name)}
+              {pythonSnippet(prompt.name, comments)}
             </CodeBlock>
           </TabsContent>
           <TabsContent value="mcp" className="space-y-2">

@@ -167,7 +167,11 @@ function TypeField({ form }: { form: PromptForm }) {
   const { t } = useTranslation('prompts')
   const groupId = useId()
   const options = [
-    { value: 'text', icon: Text, hint: t('form.typeTextHint', { example: '{{variables}}' }) },
+    {
+      value: 'text',
+      icon: Text,
+      hint: t('form.typeTextHint', { example: `{{${t('form.typeTextExampleName')}}}` }),
+    },
     { value: 'chat', icon: MessagesSquare, hint: t('form.typeChatHint') },
   ] as const
   return (

@@ -64,6 +64,12 @@ export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => callOperation(teamOperations.acceptInvitation, { params: { token } }),
-    onSuccess: () => invalidateOperations(queryClient, teamOperations),
+    // Every team query but the invitation's own: its token is used up, and asking again (the
+    // page still shows it while moving on) would only earn a 404.
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: [teamOperations.$group.name],
+        predicate: (query) => query.queryKey[1] !== teamOperations.previewInvitation.name,
+      }),
   })
 }

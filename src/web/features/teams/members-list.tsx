@@ -14,7 +14,7 @@ import { toast } from '../../components/ui/toast.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { useCurrentUser } from '../auth/index.ts'
-import { useChangeMemberRole, useRemoveMember, useTeamMembers } from './members.ts'
+import { useChangeMemberRole, useIsOnlyAdmin, useRemoveMember, useTeamMembers } from './members.ts'
 import { TeamAvatar } from './team-avatar.tsx'
 
 /** The Members tab's list: admins change roles from a dropdown and remove members after a confirm. */
@@ -22,6 +22,7 @@ export function MembersList({ teamId, access }: { teamId: string; access: TeamAc
   const { t } = useTranslation('teams')
   const me = useCurrentUser()
   const members = useTeamMembers(teamId)
+  const onlyAdmin = useIsOnlyAdmin(teamId, me.id)
   const changeRole = useChangeMemberRole(teamId)
   const remove = useRemoveMember(teamId)
   const [removing, setRemoving] = useState<TeamMember | null>(null)
@@ -79,6 +80,7 @@ export function MembersList({ teamId, access }: { teamId: string; access: TeamAc
       <ul className="divide-y" aria-label={t('members.title')}>
         {members.data.map((member) => {
           const isMe = member.userId === me.id
+          const roleLocked = isMe && onlyAdmin
           return (
             <li key={member.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
               <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -99,6 +101,11 @@ export function MembersList({ teamId, access }: { teamId: string; access: TeamAc
                     {member.displayName && <span className="wrap-anywhere">{member.displayName} · </span>}
                     {t('members.joined', { date: formatShortDate(member.joinedAt, currentLanguage()) })}
                   </p>
+                  {roleLocked && (
+                    <p id="only-admin-role" className="text-xs text-muted-foreground">
+                      {t('members.onlyAdminRole')}
+                    </p>
+                  )}
                 </div>
               </div>
               <div className="flex items-center gap-2 pl-12 sm:pl-0">
@@ -107,6 +114,9 @@ export function MembersList({ teamId, access }: { teamId: string; access: TeamAc
                     <Select
                       aria-label={t('members.roleOf', { email: member.email })}
                       value={member.role}
+                      disabled={roleLocked}
+                      title={roleLocked ? t('members.onlyAdminRole') : undefined}
+                      aria-describedby={roleLocked ? 'only-admin-role' : undefined}
                       onChange={(event) => onRoleChange(member, event.target.value as TeamRole)}
                     >
                       {teamRoles.map((value) => (

@@ -15,6 +15,18 @@ export function useTeamMembers(teamId: string) {
   return useQuery({ ...membersQuery(teamId), select: (page) => page.items })
 }
 
+/**
+ * Whether `userId` is the team's only admin: the server refuses to demote them or let them leave
+ * (a team keeps one admin), so the page explains that instead of offering it. False while the
+ * list is loading or has more pages than the first.
+ */
+export function useIsOnlyAdmin(teamId: string, userId: string | undefined): boolean {
+  const page = useQuery(membersQuery(teamId)).data
+  if (!page || page.nextCursor) return false
+  const admins = page.items.filter((member) => member.role === 'admin')
+  return admins.length === 1 && admins[0]?.userId === userId
+}
+
 /** Changes a role; the list shows the new role at once and rolls back if the server refuses. */
 export function useChangeMemberRole(teamId: string) {
   const queryClient = useQueryClient()

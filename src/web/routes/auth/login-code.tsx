@@ -1,7 +1,7 @@
 import { ArrowLeft, KeyRound, Mail } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { checkSendCode, checkVerifyCode, sanitizeCodeInput } from '../../../domain/auth-checks.ts'
 import { LOGIN_CODE_LENGTH } from '../../../domain/constants.ts'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -10,7 +10,7 @@ import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { useSendCode, useVerifyCode } from '../../features/auth/account-auth.ts'
 import { EmailField, SubmitButton } from '../../features/auth/auth-form.tsx'
-import { usePostAuthPath } from '../../features/auth/guards.tsx'
+import { useAuthCarry, usePostAuthPath } from '../../features/auth/guards.tsx'
 import { ProviderSignInButton } from '../../features/auth/provider-sign-in.tsx'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
@@ -20,20 +20,27 @@ import { useCountdown } from '../../lib/use-countdown.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { AuthCard } from './auth-layout.tsx'
 
-/** The emailed-code sign-in: step 1 the email, step 2 the 6-digit code. */
+/**
+ * The emailed-code sign-in: step 1 the email, step 2 the 6-digit code. The code mail's link
+ * (`?email=&step=code`) opens step 2 for its address; `?email=` alone fills step 1 in.
+ */
 export function LoginCodePage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('codeLogin.title'))
   const navigate = useNavigate()
   const next = usePostAuthPath()
-  const sendCode = useSendCode()
+  const carry = useAuthCarry()
+  const [params] = useSearchParams()
+  const linked = params.get('step') === 'code' ? checkSendCode({ email: carry.email }) : null
+  const linkedEmail = linked?.ok ? linked.value.email : null
+  const sendCode = useSendCode(next)
   const verifyCode = useVerifyCode()
   const countdown = useCountdown()
-  const [email, setEmail] = useState<string | null>(null)
+  const [email, setEmail] = useState<string | null>(linkedEmail)
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
 
-  const emailForm = useCheckedForm({ email: '' }, checkSendCode)
-  const codeForm = useCheckedForm({ email: '', code: '' }, checkVerifyCode)
+  const emailForm = useCheckedForm({ email: carry.email }, checkSendCode)
+  const codeForm = useCheckedForm({ email: linkedEmail ?? '', code: '' }, checkVerifyCode)
   const { code } = codeForm.values
 
   /** A 429 disables sending and counts the server's Retry-After down; other failures say so. */
@@ -104,7 +111,8 @@ export function LoginCodePage() {
       footer={
         <div className="flex flex-col items-center gap-2">
           <Link
-            to="/login-password"
+            to={{ pathname: '/login-password', search: carry.search }}
+            state={carry.state}
             className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline"
           >
             <KeyRound aria-hidden className="size-4" />

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { checkSignIn } from '../../../domain/auth-checks.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { EmailField, PasswordField, SubmitButton } from '../../features/auth/auth-form.tsx'
-import { usePostAuthPath } from '../../features/auth/guards.tsx'
+import { useAuthCarry, usePostAuthPath } from '../../features/auth/guards.tsx'
 import { useSignIn } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'
@@ -16,11 +16,11 @@ export function LoginPasswordPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('login.title'))
   const navigate = useNavigate()
-  const location = useLocation()
+  const carry = useAuthCarry()
   const next = usePostAuthPath()
   const signIn = useSignIn()
   const [formError, setFormError] = useState<string | null>(null)
-  const form = useCheckedForm({ email: '', password: '' }, checkSignIn)
+  const form = useCheckedForm({ email: carry.email, password: '' }, checkSignIn)
   const { isSubmitting } = form
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -41,8 +41,8 @@ export function LoginPasswordPage() {
         <>
           {t('login.noAccount')}{' '}
           <Link
-            to="/signup-password"
-            state={location.state}
+            to={{ pathname: '/signup-password', search: carry.search }}
+            state={carry.state}
             className="font-medium text-primary hover:underline"
           >
             {t('signUp')}
@@ -67,7 +67,11 @@ export function LoginPasswordPage() {
           {t('signIn')}
         </SubmitButton>
         <p className="text-center text-sm">
-          <Link to="/login" className="text-muted-foreground hover:text-foreground hover:underline">
+          <Link
+            to={{ pathname: '/login', search: carry.search }}
+            state={carry.state}
+            className="text-muted-foreground hover:text-foreground hover:underline"
+          >
             {t('login.useCode')}
           </Link>
         </p>

@@ -1,14 +1,14 @@
 import { CreditCard, Sparkles } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { checkSignUp } from '../../../domain/auth-checks.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
 import { TaggedText } from '../../components/tagged-text.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { EmailField, PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
-import { usePostAuthPath } from '../../features/auth/guards.tsx'
+import { useAuthCarry, usePostAuthPath } from '../../features/auth/guards.tsx'
 import { useSignUp } from '../../features/auth/session.ts'
 import { message } from '../../i18n/index.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'
@@ -20,13 +20,13 @@ import { AuthCard } from './auth-layout.tsx'
 export function SignupPasswordPage() {
   const { t } = useTranslation('auth')
   useDocumentTitle(t('signup.title'))
-  const location = useLocation()
+  const carry = useAuthCarry()
   const next = usePostAuthPath()
   const signUp = useSignUp()
   const [formError, setFormError] = useState<string | null>(null)
   const [registered, setRegistered] = useState(false)
   const form = useCheckedForm(
-    { email: '', password: '', confirmPassword: '', acceptTerms: false },
+    { email: carry.email, password: '', confirmPassword: '', acceptTerms: false },
     checkSignUp,
   )
   const { isSubmitting } = form
@@ -60,8 +60,8 @@ export function SignupPasswordPage() {
         <>
           {t('signup.haveAccount')}{' '}
           <Link
-            to="/login-password"
-            state={location.state}
+            to={{ pathname: '/login-password', search: carry.search }}
+            state={carry.state}
             className="font-medium text-primary hover:underline"
           >
             {t('signIn')}

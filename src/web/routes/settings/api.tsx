@@ -25,6 +25,7 @@ import {
   javascriptSnippet,
   mcpSnippet,
   mcpUrl,
+  useSnippetComments,
   vscodeMcpSnippet,
 } from '../../features/api-keys/snippets.ts'
 import { ApiAccessBadge } from '../../features/plans/index.ts'
@@ -193,6 +194,7 @@ function KeyList({ teamId }: { teamId: string | null }) {
 export function ApiSettingsPage() {
   const { t } = useTranslation('publicApi')
   useDocumentTitle(t('title'))
+  const comments = useSnippetComments()
   const teams = useMyTeams()
   const adminTeams = (teams.data ?? []).filter((team) => team.isAdmin)
   const [teamId, setTeamId] = useSpaceParam(teams.data && adminTeams)
@@ -230,7 +232,7 @@ export function ApiSettingsPage() {
               {envSnippet(window.location.origin)}
             </CodeBlock>
             <CodeBlock label={t('javascript')} className="text-xs">
-              {javascriptSnippet('support/triage')}
+              {javascriptSnippet('support/triage', comments)}
             </CodeBlock>
           </CardContent>
         </Card>
