@@ -5,6 +5,7 @@ import { commonDe } from './de/common.ts'
 import { conversationsDe } from './de/conversations.ts'
 import { dataRightsDe } from './de/data-rights.ts'
 import { mailDe } from './de/mail.ts'
+import { modelsDe } from './de/models.ts'
 import { plansDe } from './de/plans.ts'
 import { profileDe } from './de/profile.ts'
 import { promptVariablesDe } from './de/prompt-variables.ts'
@@ -30,4 +31,5 @@ export const de: Record<keyof typeof en, string> = {
   ...dataRightsDe,
   ...auditDe,
   ...webhooksDe,
+  ...modelsDe,
 }

@@ -5,6 +5,7 @@ import { commonEn } from './en/common.ts'
 import { conversationsEn } from './en/conversations.ts'
 import { dataRightsEn } from './en/data-rights.ts'
 import { mailEn } from './en/mail.ts'
+import { modelsEn } from './en/models.ts'
 import { plansEn } from './en/plans.ts'
 import { profileEn } from './en/profile.ts'
 import { promptVariablesEn } from './en/prompt-variables.ts'
@@ -33,4 +34,5 @@ export const en = {
   ...dataRightsEn,
   ...auditEn,
   ...webhooksEn,
+  ...modelsEn,
 }
