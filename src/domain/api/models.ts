@@ -92,7 +92,7 @@ export const modelOperations = defineOperations(
       access: 'signed-in',
       params: providerParams,
       response: providerModelsSchema,
-      errors: ['forbidden', 'conflict', 'upstream'],
+      errors: ['forbidden', 'conflict', 'upstream', 'validation'],
       permission: manage,
       readsOnly: true,
     },

@@ -171,7 +171,7 @@ const expected: Record<string, string> = {
   'models.create':                                     '401     404      403     201     201     404     201     403      403',
   'models.update':                                     '401     404      403     200     200     404     200     403      403',
   'models.fetchModels':                                '401     404      403     400     400     404     400     403      403',
-  'models.run':                                        '401     400      400     400     400     400     400     403      403',
+  'models.run':                                        '401     400      404     404     404     400     400     403      403',
   'system.health':                                     '200     200      200     200     200     200     200     200      200',
   'system.openApi':                                    '200     200      200     200     200     200     200     403      403',
   'public GET /v2/prompts':                            '401     401      401     401     200     401     401     200      200',
