@@ -32,6 +32,10 @@ export const auditActions = [
   'webhook.endpoint.created',
   'webhook.endpoint.changed',
   'webhook.endpoint.deleted',
+  'model.provider.created',
+  'model.provider.changed',
+  'model.provider.deleted',
+  'prompt.run',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -51,6 +55,7 @@ export const auditObjectTypes = [
   'api_key',
   'plan',
   'webhook_endpoint',
+  'model_provider',
 ] as const
 export type AuditObjectType = (typeof auditObjectTypes)[number]
 

@@ -13,6 +13,8 @@ export const errorStatus = {
   payload_too_large: 413,
   rate_limited: 429,
   unexpected: 500,
+  /** A model provider (an API the server calls for the user) failed or refused; the message says how. */
+  upstream: 502,
   transient: 503,
 } as const
 
@@ -28,6 +30,7 @@ export const defaultMessageOf: Record<ErrorCode, MessageKey> = {
   payload_too_large: 'error.payloadTooLarge',
   rate_limited: 'error.rateLimited',
   unexpected: 'error.unexpected',
+  upstream: 'error.upstream',
   transient: 'error.transient',
 }
 

@@ -10,6 +10,7 @@ import { conversationOperations } from '../domain/api/conversations.ts'
 import { dashboardOperations } from '../domain/api/dashboard.ts'
 import { dataRightsOperations } from '../domain/api/data-rights.ts'
 import { mailOperations } from '../domain/api/mail.ts'
+import { modelOperations } from '../domain/api/models.ts'
 import { planOperations } from '../domain/api/plans.ts'
 import { promptLabelOperations } from '../domain/api/prompt-labels.ts'
 import { promptOperations } from '../domain/api/prompts.ts'
@@ -46,6 +47,8 @@ import { dataRightsHandlers } from './modules/data-rights/routes.ts'
 import { langfuseRoutes } from './modules/langfuse/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
 import { mcpRoutes } from './modules/mcp/routes.ts'
+import { providerKeyOf } from './modules/models/key-sealing.ts'
+import { modelHandlers } from './modules/models/routes.ts'
 import { manualBillingProvider } from './modules/plans/billing-provider.ts'
 import { createPlanGate } from './modules/plans/gate.ts'
 import { planHandlers } from './modules/plans/routes.ts'
@@ -162,6 +165,15 @@ export function createApp(deps: AppDeps) {
   app.route(
     MCP_PATH,
     mcpRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier, version: config.version }),
+  )
+  mount(
+    modelOperations,
+    modelHandlers({
+      db,
+      sealingKey: providerKeyOf(config),
+      allowPrivate: config.modelsAllowPrivate,
+      rateLimitMultiplier: config.rateLimitMultiplier,
+    }),
   )
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 

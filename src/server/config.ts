@@ -49,6 +49,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
   /** The second, explicit consent that WEBHOOK_ALLOW_PRIVATE=1 needs with NODE_ENV=production. */
   WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
+  /** Model providers on private, loopback or link-local addresses (Ollama, vLLM on the same network): refused (0) or allowed (1). */
+  MODELS_ALLOW_PRIVATE: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
   /** This deployment is a hosted preview (1): provider sign-in redirects the page instead of a popup. */
   APP_PREVIEW: z.enum(['0', '1'], { error: "must be '0' or '1'" }).default('0'),
   /** Origins whose pages are hosted previews (comma-separated), for a deployment also reached through a preview host. */
@@ -110,6 +112,8 @@ export interface Config {
   plansEnabled: boolean
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target private and loopback addresses (see webhooks/ssrf.ts). */
   webhookAllowPrivate: boolean
+  /** MODELS_ALLOW_PRIVATE=1: model providers may be on private and loopback addresses (local models). */
+  modelsAllowPrivate: boolean
   /**
    * Hosted previews (APP_PREVIEW, PREVIEW_ORIGINS): the web app redirects to the sign-in provider
    * there, as in a frame, instead of opening a popup (see features/auth/oauth-strategy.ts).
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     plansEnabled: e.PLANS === 'on',
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
+    modelsAllowPrivate: e.MODELS_ALLOW_PRIVATE === '1',
     preview: { deployment: e.APP_PREVIEW === '1', origins: e.PREVIEW_ORIGINS ?? [] },
     version: readVersion(),
   }

@@ -7,6 +7,7 @@ import { conversationOperations } from './conversations.ts'
 import { dashboardOperations } from './dashboard.ts'
 import { dataRightsOperations } from './data-rights.ts'
 import { mailOperations } from './mail.ts'
+import { modelOperations } from './models.ts'
 import { planOperations } from './plans.ts'
 import { promptLabelOperations } from './prompt-labels.ts'
 import { promptOperations } from './prompts.ts'
@@ -30,5 +31,6 @@ export const operationGroups = [
   dataRightsOperations,
   auditOperations,
   webhookOperations,
+  modelOperations,
   systemOperations,
 ] as const

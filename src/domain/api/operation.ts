@@ -61,6 +61,13 @@ export interface OperationSpec extends OperationAddress {
    * `{"status":…,"error":…}` (its error); asked for JSON it answers as any operation.
    */
   streamsProgress?: true
+  /**
+   * An answer that is written as it comes (a model's reply): asked with `Accept: text/event-stream`,
+   * it answers 200 with server-sent events `text` (`{"text"}`, a piece of the answer), then one
+   * `result` (its answer) or `error` (`{"status","error"}`, its error); asked for JSON it answers as
+   * any operation. Closing the connection aborts the handler's `signal`.
+   */
+  streamsText?: true
 }
 
 export interface Operation<S extends OperationSpec = OperationSpec> {

@@ -6,6 +6,7 @@ import { conversationsDe } from './de/conversations.ts'
 import { dataRightsDe } from './de/data-rights.ts'
 import { mailDe } from './de/mail.ts'
 import { mcpDe } from './de/mcp.ts'
+import { modelsDe } from './de/models.ts'
 import { plansDe } from './de/plans.ts'
 import { profileDe } from './de/profile.ts'
 import { promptVariablesDe } from './de/prompt-variables.ts'
@@ -32,4 +33,5 @@ export const de: Record<keyof typeof en, string> = {
   ...dataRightsDe,
   ...auditDe,
   ...webhooksDe,
+  ...modelsDe,
 }

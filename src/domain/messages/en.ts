@@ -6,6 +6,7 @@ import { conversationsEn } from './en/conversations.ts'
 import { dataRightsEn } from './en/data-rights.ts'
 import { mailEn } from './en/mail.ts'
 import { mcpEn } from './en/mcp.ts'
+import { modelsEn } from './en/models.ts'
 import { plansEn } from './en/plans.ts'
 import { profileEn } from './en/profile.ts'
 import { promptVariablesEn } from './en/prompt-variables.ts'
@@ -35,4 +36,5 @@ export const en = {
   ...dataRightsEn,
   ...auditEn,
   ...webhooksEn,
+  ...modelsEn,
 }

@@ -29,6 +29,10 @@ export type HandlerContext<S extends OperationSpec> = ParsedInput<S> & {
    * it: it lets the line out to the socket before the work goes on.
    */
   progress: (done: number, total: number) => Promise<void>
+  /** A piece of a `streamsText` operation's answer (sent when the caller asked for events). */
+  text: (text: string) => Promise<void>
+  /** Aborted when the caller closes the connection (for work worth cancelling, as a model's run). */
+  signal: AbortSignal
 }
 
 export const PROGRESS_CONTENT_TYPE = 'application/x-ndjson'
@@ -59,6 +63,33 @@ function progressResponse(
     } catch (error) {
       const answer = handleError(error as Error, c)
       await line({ status: answer.status, ...((await answer.json()) as object) })
+    }
+  })
+}
+
+const NEVER_ABORTED = new AbortController().signal
+
+export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream'
+
+/**
+ * The answer of a `streamsText` operation asked for events: `text` events as the handler produces
+ * them, then `result` or `error` (as the error handler renders it). Proxies are asked not to buffer.
+ */
+function eventStreamResponse(
+  c: Context<AppEnv>,
+  run: (text: HandlerContext<OperationSpec>['text']) => Promise<unknown>,
+) {
+  c.header('Content-Type', `${EVENT_STREAM_CONTENT_TYPE}; charset=utf-8`)
+  c.header('Cache-Control', 'no-store')
+  c.header('X-Accel-Buffering', 'no')
+  return stream(c, async (out) => {
+    const send = (event: string, data: unknown) =>
+      out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    try {
+      await send('result', await run((text) => send('text', { text }).then(() => {})))
+    } catch (error) {
+      const answer = handleError(error as Error, c)
+      await send('error', { status: answer.status, ...((await answer.json()) as object) })
     }
   })
 }
@@ -154,12 +185,21 @@ export function mountOperations<G extends Record<string, unknown>>(
         query: spec.query ? queryParams(c, spec.query) : {},
         body: spec.body ? await jsonBody(c, spec.body) : undefined,
       } as ParsedInput<OperationSpec>
-      const run = (progress: HandlerContext<OperationSpec>['progress']) => {
-        const call = () => handler({ ...input, actor: actor as Actor, c, progress })
+      // Only where it is used: reading the raw request makes the Node adapter build a whole one.
+      const signal = spec.streamsText ? c.req.raw.signal : NEVER_ABORTED
+      const run = (
+        progress: HandlerContext<OperationSpec>['progress'],
+        text: HandlerContext<OperationSpec>['text'] = async () => {},
+      ) => {
+        const call = () => handler({ ...input, actor: actor as Actor, c, progress, text, signal })
         return options.checkContracts ? checked(operation as Operation, call) : call()
       }
-      if (spec.streamsProgress && c.req.header('Accept')?.includes(PROGRESS_CONTENT_TYPE)) {
+      const accept = c.req.header('Accept') ?? ''
+      if (spec.streamsProgress && accept.includes(PROGRESS_CONTENT_TYPE)) {
         return progressResponse(c, run)
+      }
+      if (spec.streamsText && accept.includes(EVENT_STREAM_CONTENT_TYPE)) {
+        return eventStreamResponse(c, (text) => run(async () => {}, text))
       }
       const result = await run(async () => {})
       if (status === 204) return c.body(null, 204)

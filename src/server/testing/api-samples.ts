@@ -1,7 +1,8 @@
 import type { Conversation, Message, MessageAttachment } from '../../domain/conversations.ts'
 import type { PromptDetail } from '../../domain/prompts.ts'
 import type { TeamInvitation } from '../../domain/teams.ts'
-import { webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts'
+import { modelProviders, webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts'
+import { providerKeyOf, sealApiKey } from '../modules/models/key-sealing.ts'
 import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from './client.ts'
 import { addMember, createTeamAs, invitationLinkFor, inviteAs } from './teams.ts'
 import type { TestApp } from './test-app.ts'
@@ -32,6 +33,8 @@ export interface ApiObjects {
   /** A webhook endpoint of the owner's team, and one of its deliveries. */
   webhookId: string
   webhookDeliveryId: string
+  /** A model provider of the owner's team (its base URL on a reserved address: nothing is called). */
+  modelProviderId: string
   /** Basic auth with the owner's read-write key, so the prompt API's routes get past authentication. */
   basicAuth: string
 }
@@ -103,6 +106,19 @@ export async function seedApiObjects(
     .insert(webhookDeliveries)
     .values({ endpointId: webhook!.id, eventId: 'evt_fuzz', eventType: 'webhook.test', payload: '{}' })
     .returning({ id: webhookDeliveries.id })
+  const [provider] = await testApp.database.db
+    .insert(modelProviders)
+    .values({
+      teamId: team.id,
+      kind: 'openai_compatible',
+      name: 'Fuzz',
+      baseUrl: 'http://192.0.2.1/v1',
+      sealedKey: sealApiKey(providerKeyOf(testApp.config), 'sk-fuzz'),
+      keyHint: '…fuzz',
+      models: ['fuzz-model'],
+      defaultModel: 'fuzz-model',
+    })
+    .returning({ id: modelProviders.id })
   return {
     owner,
     ownerEmail,
@@ -123,6 +139,7 @@ export async function seedApiObjects(
     exportId: dataExport.body.id,
     webhookId: webhook!.id,
     webhookDeliveryId: delivery!.id,
+    modelProviderId: provider!.id,
     basicAuth: `Basic ${Buffer.from(`${apiKey.body.publicKey}:${apiKey.body.secretKey}`).toString('base64')}`,
   }
 }
@@ -225,6 +242,15 @@ export function sampleBody(
       teamId: fx.teamId,
     }),
     'PATCH /api/v1/webhooks/:id': () => ({ description: 'Edited', events: ['prompt.updated'] }),
+    'POST /api/v1/model-providers': () => ({
+      kind: 'openai_compatible',
+      name: 'Fuzz',
+      baseUrl: 'https://93.184.215.14/v1',
+      apiKey: 'sk-fuzz',
+      teamId: fx.teamId,
+    }),
+    'PATCH /api/v1/model-providers/:id': () => ({ name: 'Renamed' }),
+    'POST /api/v1/prompts/:id/run': () => ({ providerId: fx.modelProviderId }),
     'PUT /api/v1/prompts/:id/labels': () => ({ label: 'staging', versionId: fx.versionId }),
     'PUT /api/v1/teams/:teamId/protected-labels': () => ({ labels: ['staging'] }),
     'POST /api/public/v2/prompts': () => ({ name: 'fuzz', prompt: 'x', labels: ['a'], tags: ['t'] }),
@@ -251,6 +277,7 @@ export function validParam(route: { path: string }, name: string, fx: ApiObjects
     if (route.path.startsWith('/api/v1/api-keys')) return fx.apiKeyId
     if (route.path.startsWith('/api/v1/me/exports')) return fx.exportId
     if (route.path.startsWith('/api/v1/webhooks')) return fx.webhookId
+    if (route.path.startsWith('/api/v1/model-providers')) return fx.modelProviderId
   }
   const byName: Record<string, string> = {
     teamId: fx.teamId,

@@ -34,11 +34,17 @@ export class TestClient {
     private readonly defaults: { locale?: string; origin?: string; ip?: string } = {},
   ) {}
 
-  async request<T = unknown>(
+  /** The request as sent, and the answer unread (a stream, say); cookies are taken as `request` takes them. */
+  async send(
     method: string,
     path: string,
-    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
-  ): Promise<TestResponse<T>> {
+    options: {
+      body?: unknown
+      rawBody?: string
+      headers?: Record<string, string>
+      signal?: AbortSignal
+    } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = {
       Origin: this.defaults.origin ?? ('origin' in this.testApp ? this.testApp.origin : TEST_ORIGIN),
       'Accept-Language': this.defaults.locale ?? 'en',
@@ -53,10 +59,15 @@ export class TestClient {
     if ('app' in this.testApp) {
       // What @hono/node-server's getConnInfo reads; without it every test client is 'local'.
       const env = this.defaults.ip ? { incoming: { socket: { remoteAddress: this.defaults.ip } } } : undefined
-      response = await this.testApp.app.request(path, { method, headers, body }, env)
+      response = await this.testApp.app.request(path, { method, headers, body, signal: options.signal }, env)
     } else {
       if (this.defaults.ip) headers['X-Forwarded-For'] = this.defaults.ip
-      response = await fetch(new URL(path, this.testApp.url), { method, headers, body })
+      response = await fetch(new URL(path, this.testApp.url), {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+      })
     }
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';')
@@ -66,6 +77,15 @@ export class TestClient {
       if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name)
       else this.cookies.set(name, value)
     }
+    return response
+  }
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    const response = await this.send(method, path, options)
     const text = await response.text()
     let parsed: unknown = text
     try {

@@ -10,6 +10,7 @@ export const commonDe: Record<keyof typeof commonEn, string> = {
   'error.rateLimited': 'Zu viele Anfragen, bitte später erneut versuchen',
   'error.unexpected': 'Unerwarteter Fehler. Bitte versuche es später erneut',
   'error.transient': 'Der Dienst ist vorübergehend nicht erreichbar, bitte erneut versuchen',
+  'error.upstream': 'Der Modellanbieter hat nicht wie erwartet geantwortet. Bitte versuche es erneut.',
   'error.storage':
     'Der Server kann gerade keine Daten speichern (sein Speicher ist voll oder schreibgeschützt). Bitte versuche es später erneut.',
   'error.network': 'Netzwerkfehler, bitte erneut versuchen',

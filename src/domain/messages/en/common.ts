@@ -9,6 +9,7 @@ export const commonEn = {
   'error.rateLimited': 'Rate limit exceeded, please try again later',
   'error.unexpected': 'Unexpected error. Please try again later.',
   'error.transient': 'The service is temporarily unavailable, please try again',
+  'error.upstream': 'The model provider did not answer as expected. Please try again.',
   'error.storage':
     'The server cannot save data right now (its storage is full or read-only). Please try again later.',
   'error.network': 'Network error, please try again',

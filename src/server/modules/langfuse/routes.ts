@@ -43,6 +43,8 @@ const errorNames: Record<ErrorCode, string> = {
   rate_limited: 'TooManyRequestsError',
   transient: 'ServiceUnavailableError',
   unexpected: 'InternalServerError',
+  // The Langfuse routes call no model provider; listed because every kind has a name.
+  upstream: 'ServiceUnavailableError',
 }
 
 class LangfuseError extends Error {
