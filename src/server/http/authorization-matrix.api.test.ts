@@ -181,6 +181,8 @@ const expected: Record<string, string> = {
   'public DELETE /v2/prompts/:name':                   '401     401      401     401     404     401     401     404      403',
   'public GET /prompts':                               '401     401      401     401     404     401     401     404      404',
   'public POST /prompts':                              '401     401      401     401     201     401     401     201      403',
+  // The MCP endpoint asks a JSON-RPC client's Accept header (406 without it) once the key is admitted.
+  'public POST /mcp':                                  '401     401      401     401     406     401     401     406      406',
   'promptLabels.remove':                               '401     404      403     403     204     404     404     404      403',
   'conversations.detach':                              '401     404      403     204     404     404     404     403      403',
   'conversations.deleteMessage':                       '401     404      403     204     404     404     404     403      403',
@@ -312,6 +314,7 @@ const formerCallers: Record<string, string> = {
   'public DELETE /v2/prompts/:name':                   '401          401',
   'public GET /prompts':                               '401          401',
   'public POST /prompts':                              '401          401',
+  'public POST /mcp':                                  '401          401',
   'promptLabels.remove':                               '404          404',
   'conversations.detach':                              '404          404',
   'conversations.deleteMessage':                       '404          404',

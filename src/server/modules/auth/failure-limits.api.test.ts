@@ -74,7 +74,7 @@ describe('password sign-in', () => {
     for (let i = 0; i < 3; i++) {
       const early = await signIn(client, email, DEFAULT_PASSWORD)
       expect(early.status).toBe(429)
-      expect(early.body.error.message).toMatch(/^Rate limit reached. Please wait \d+ seconds/)
+      expect(early.body.error.message).toMatch(/^Rate limit reached. Please wait [\d,]+ seconds/)
       const seconds = Number(early.headers.get('retry-after'))
       waits.push(seconds)
       wait(seconds)

@@ -322,7 +322,7 @@ describe('running a prompt', () => {
       providerId: provider.id,
     })
     expect(res.status).toBe(429)
-    expect(res.body.error.message).toMatch(/^You started too many runs\. Please wait \d+ seconds\.$/)
+    expect(res.body.error.message).toMatch(/^You started too many runs\. Please wait [\d,]+ seconds\.$/)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })

@@ -79,7 +79,7 @@ describe('reference expansion bounds', () => {
     const created = await client.post<ErrorBody>('/api/v1/prompts', { title: 'lola', body: LOLA })
     expect(created.status).toBe(400)
     expect(created.body.error.fields?.body).toBe(
-      `With its references resolved the text would be longer than ${MAX_RESOLVED_LENGTH} characters: lola → lolb.`,
+      `With its references resolved the text would be longer than ${MAX_RESOLVED_LENGTH.toLocaleString('en')} characters: lola → lolb.`,
     )
     const german = await (await signedIn('de')).post<ErrorBody>('/api/v1/prompts', {
       title: 'x',
@@ -130,7 +130,7 @@ describe('reference expansion bounds', () => {
 
     // lolb's new version becomes current (production): lola would now resolve past the bound.
     expect((await client.patch(`/api/v1/prompts/${lolb.id}`, { body: LOLB })).status).toBe(200)
-    const message = `With its references resolved the text would be longer than ${MAX_RESOLVED_LENGTH} characters: lola → lolb.`
+    const message = `With its references resolved the text would be longer than ${MAX_RESOLVED_LENGTH.toLocaleString('en')} characters: lola → lolb.`
 
     const fetched = await api.get('lola')
     expect(fetched.status).toBe(400)
