@@ -72,6 +72,7 @@ function CreateKeyDialog({ teamId }: { teamId: string | null }) {
             <CodeBlock label={t('usage')} className="text-xs">
               {envSnippet(window.location.origin, created.publicKey, created.secretKey)}
             </CodeBlock>
+            <p className="text-sm font-medium">{t('mcpCreated')}</p>
             <CodeBlock label={t('mcpCreated')} className="text-xs">
               {mcpSnippet(window.location.origin, created.secretKey)}
             </CodeBlock>
@@ -242,9 +243,12 @@ export function ApiSettingsPage() {
             <CardDescription>{t('mcpText', { url: mcpUrl(window.location.origin) })}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-3">
+            {/* Each client reads its own file format: the caption says which block goes where. */}
+            <p className="text-sm font-medium">{t('mcpCreated')}</p>
             <CodeBlock label={t('mcpCreated')} className="text-xs">
               {mcpSnippet(window.location.origin)}
             </CodeBlock>
+            <p className="text-sm font-medium">{t('mcpVscode')}</p>
             <CodeBlock label={t('mcpVscode')} className="text-xs">
               {vscodeMcpSnippet(window.location.origin)}
             </CodeBlock>
