@@ -256,6 +256,7 @@ export function sampleBody(
     'POST /api/public/v2/prompts': () => ({ name: 'fuzz', prompt: 'x', labels: ['a'], tags: ['t'] }),
     'POST /api/public/prompts': () => ({ name: 'fuzz', prompt: 'x', isActive: true }),
     'PATCH /api/public/v2/prompts/:name/versions/:version': () => ({ newLabels: ['a'] }),
+    'POST /api/public/mcp': () => ({ jsonrpc: '2.0', id: 1, method: 'prompts/list', params: {} }),
     'PATCH /api/v1/teams/:teamId': () => ({ name: 'Renamed' }),
     // Never the right confirmation: the matrix and the fuzzer must not delete the shared fixtures.
     'POST /api/v1/teams/:teamId/deletion': () => ({ confirmName: 'Not the team name' }),
