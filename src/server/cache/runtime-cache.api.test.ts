@@ -37,6 +37,9 @@ function langfuse(method: string, path: string, body?: unknown) {
 
 /** Fetches twice and answers what the second (kept) answer says; fails when nothing was kept. */
 async function keptAnswer(name: string, query = '', k: CreatedApiKey = key) {
+  // A write made while nothing was kept does not wait for its notification; hear it first, or it
+  // would arrive during the first fetch and keep that fetch's answer out of the cache.
+  await cache.heardAllCommitted()
   await fetchPrompt(name, query, k)
   const hits = cache.hits
   const res = await fetchPrompt(name, query, k)

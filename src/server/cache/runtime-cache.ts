@@ -189,6 +189,16 @@ export class RuntimeCache {
    */
   async afterCommit(): Promise<void> {
     if (!this.live || (this.entries === 0 && this.loading === 0)) return
+    await this.heardAllCommitted()
+  }
+
+  /**
+   * Waits until this process has heard every notification committed before now, or drops
+   * everything. A commit made while the cache was empty skips it (`afterCommit`), so its
+   * notification may still be on its way: the next load then is not kept, which costs a miss.
+   */
+  async heardAllCommitted(): Promise<void> {
+    if (!this.live) return
     const n = ++this.fencesSent
     const heard = new Promise<void>((resolve) => this.fenceWaiters.set(n, resolve))
     let timer: NodeJS.Timeout | undefined
