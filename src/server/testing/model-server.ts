@@ -12,6 +12,18 @@ import type { AddressInfo } from 'node:net'
  * - `endless-model`: one piece, then nothing until the client goes away (`cancelled` counts it).
  * Used by the API tests, and as a process (e2e/servers/model-server.ts) by the e2e run.
  */
+
+/** The message an Anthropic stream opens with, before any text. */
+const anthropicMessage = (model: string, inputTokens: number) => ({
+  id: 'msg_fake',
+  type: 'message',
+  role: 'assistant',
+  model,
+  content: [],
+  stop_reason: null,
+  usage: { input_tokens: inputTokens, output_tokens: 0 },
+})
+
 export class FakeModelServer {
   static readonly apiKey = 'sk-fake-0123456789abcdef'
   static readonly models = ['fake-large', 'fake-small']
@@ -142,15 +154,7 @@ export class FakeModelServer {
       return this.stream(res, model, async (send) => {
         await send('message_start', {
           type: 'message_start',
-          message: {
-            id: 'msg_fake',
-            type: 'message',
-            role: 'assistant',
-            model,
-            content: [],
-            stop_reason: null,
-            usage: { input_tokens: inputTokens, output_tokens: 0 },
-          },
+          message: anthropicMessage(model, inputTokens),
         })
         await send('content_block_start', {
           type: 'content_block_start',
@@ -197,15 +201,7 @@ export class FakeModelServer {
         anthropic
           ? {
               type: 'message_start',
-              message: {
-                id: 'msg_fake',
-                type: 'message',
-                role: 'assistant',
-                model,
-                content: [],
-                stop_reason: null,
-                usage: { input_tokens: 1, output_tokens: 0 },
-              },
+              message: anthropicMessage(model, 1),
             }
           : {
               id: 'c',
