@@ -17,6 +17,8 @@ export interface ListFilters {
   tags: string[]
   /** Prompts only (`folders: true`): the names under this folder (`a/b` for `a/b/…`). */
   folder?: string
+  /** Prompts only (`folders: true`): a search reads every version's text, not only the current. */
+  versions?: 'all'
 }
 
 /** The filters a URL's query holds, cut to what the server accepts (see `useListFilters`). */
@@ -31,7 +33,10 @@ export function listFiltersOf(
     teamId: scope === 'team' && isUuid(teamId ?? undefined) ? (teamId ?? undefined) : undefined,
     search: params.get('search')?.trim().slice(0, SEARCH_MAX) || undefined,
     tags: tagFilterFromUrl(params.getAll('tags')),
-    ...(options.folders && { folder: folderFromUrl(params.get('folder')) }),
+    ...(options.folders && {
+      folder: folderFromUrl(params.get('folder')),
+      versions: params.get('versions') === 'all' ? 'all' : undefined,
+    }),
   }
 }
 
@@ -58,6 +63,7 @@ export function useListFilters(options: { teamScope?: boolean; folders?: boolean
     if (next.search) query.set('search', next.search)
     for (const tag of next.tags) query.append('tags', tag)
     if (next.folder) query.set('folder', next.folder)
+    if (next.versions) query.set('versions', next.versions)
     setParams(query, { replace: true })
   }
   const filtered = Boolean(filters.search || filters.tags.length > 0 || filters.teamId || filters.folder)

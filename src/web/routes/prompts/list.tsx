@@ -10,6 +10,7 @@ import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
 import { RemovableBadge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
+import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { MilestoneBanner, useDashboard, WeeklyStrip } from '../../features/dashboard/index.ts'
@@ -202,6 +203,18 @@ export function PromptListPage() {
             maxLength={PROMPT_LIMITS.search}
             className="min-w-0 flex-1 sm:max-w-sm"
           />
+          {filters.search && (
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="search-older-versions"
+                checked={filters.versions === 'all'}
+                onCheckedChange={(checked) => update({ versions: checked === true ? 'all' : undefined })}
+              />
+              <label htmlFor="search-older-versions" className="text-sm">
+                {t('list.searchOlderVersions')}
+              </label>
+            </div>
+          )}
           <div className="flex flex-wrap items-center gap-2">
             <ScopeToggle value={filters.scope} onChange={(scope) => update({ scope, teamId: undefined })} />
             {filters.scope === 'team' && (teams.data?.length ?? 0) > 1 && (
