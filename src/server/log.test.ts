@@ -40,4 +40,18 @@ describe('the logger', () => {
       err: { name: 'TypeError', message: 'boom', stack: expect.stringContaining('TypeError') },
     })
   })
+
+  it("logs a failed query's cause with the database's error code, without the query's parameters", () => {
+    const writes: string[] = []
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      writes.push(String(chunk))
+      return true
+    })
+    const cause = Object.assign(new Error('deadlock detected'), { code: '40P01' })
+    const failed = new Error('Failed query: update prompts set title = $1\nparams: secret title', { cause })
+    createLogger('info').error('failed', { err: failed })
+    const entry = JSON.parse(writes[0]!)
+    expect(entry.err.cause).toMatchObject({ message: 'deadlock detected', code: '40P01' })
+    expect(writes[0]).not.toContain('secret title')
+  })
 })

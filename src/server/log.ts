@@ -35,20 +35,28 @@ export function redactQueryParams(text: string): string {
   return text.replace(/(\nparams: )[\s\S]*?(?=\n {4}at |$)/g, '$1[redacted]')
 }
 
-/** Structured logs: one JSON object per line, errors reduced to name, message and stack (without query parameters). */
+/**
+ * An error as logged: name, message and stack without query parameters, the database's error code
+ * (e.g. 40P01 for a deadlock) and its cause, which says why a wrapped query failed.
+ */
+function loggedError(error: Error, depth = 0): Record<string, unknown> {
+  const code = (error as { code?: unknown }).code
+  return {
+    name: error.name,
+    message: redactQueryParams(error.message),
+    code: typeof code === 'string' ? code : undefined,
+    stack: error.stack === undefined ? undefined : redactQueryParams(error.stack),
+    cause: error.cause instanceof Error && depth < 3 ? loggedError(error.cause, depth + 1) : undefined,
+  }
+}
+
+/** Structured logs: one JSON object per line, errors reduced by `loggedError`. */
 export function createLogger(minLevel: Level | 'silent', base: Record<string, unknown> = {}): Logger {
   const write = (level: Level, message: string, fields?: Record<string, unknown>) => {
     if (rank[level] < rank[minLevel]) return
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message, ...base }
     for (const [key, value] of Object.entries(fields ?? {})) {
-      entry[key] =
-        value instanceof Error
-          ? {
-              name: value.name,
-              message: redactQueryParams(value.message),
-              stack: value.stack === undefined ? undefined : redactQueryParams(value.stack),
-            }
-          : value
+      entry[key] = value instanceof Error ? loggedError(value) : value
     }
     const line = `${JSON.stringify(entry)}\n`
     if (level === 'error' || level === 'warn') process.stderr.write(line)

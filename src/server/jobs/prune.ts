@@ -32,6 +32,7 @@ interface PruneTarget {
  * library's one-time values once expired, rate-limit counters after RATE_LIMIT_RETENTION_HOURS
  * without a request, the outbox's finished mail after MAIL_RETENTION_DAYS (pending mail stays), and
  * finished webhook deliveries (their attempts go with them) after WEBHOOK_DELIVERY_RETENTION_DAYS.
+ * `pruneOnce` also folds the dashboard's count rows.
  */
 function targets(): PruneTarget[] {
   const rateLimitCutoff = Date.now() - RATE_LIMIT_RETENTION_HOURS * 3_600_000
@@ -79,6 +80,9 @@ async function pruneBatch(db: Db, target: PruneTarget): Promise<number> {
 /** One run over every table; answers how many rows each lost. Safe on every process at once. */
 export async function pruneOnce(db: Db): Promise<Record<string, number>> {
   const pruned: Record<string, number> = {}
+  // The dashboard's counts are rows of changes (decision 0258); folding keeps one per person and space.
+  const [folded] = await queryRows<{ n: number }>(db, sql`SELECT dashboard_counts_fold() AS n`)
+  pruned.dashboard_counts = Number(folded?.n ?? 0)
   for (const target of targets()) {
     let total = 0
     for (let batch = 0; batch < MAX_BATCHES; batch++) {

@@ -202,7 +202,7 @@ export async function crashUnderLoad(
           }
         } catch (error) {
           // After the kill a request fails without an answer: not acknowledged, so not expected.
-          if (!killed) problems.push(`before the kill: ${(error as Error).message}`)
+          if (!killed) problems.push(`before the kill: ${(error as Error).message}${serverErrors(server)}`)
           return
         } finally {
           inFlight -= 1
@@ -305,6 +305,15 @@ export async function crashUnderLoad(
     await mailbox.close()
     await receiver.close()
   }
+}
+
+/** The error lines the server logged so far, to say why a request failed. */
+function serverErrors(server: ServerProcess): string {
+  const lines = server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"level":"error"'))
+  return lines.length > 0 ? `\nserver errors:\n${lines.join('\n')}` : ''
 }
 
 function receivedEvents(receiver: WebhookReceiver): string[] {

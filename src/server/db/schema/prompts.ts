@@ -3,6 +3,7 @@ import {
   bigint,
   customType,
   foreignKey,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -150,16 +151,18 @@ export const teamProtectedLabels = pgTable(
 )
 
 /**
- * The dashboard's totals per person and space (decision 0255; migration 0257), kept by triggers in
- * the writing transaction. `spaceId` is a team's id, or the nil uuid for the personal prompts.
+ * The dashboard's totals per person and space (decisions 0255, 0258; migrations 0257, 0259): rows
+ * of changes added by triggers in the writing transaction, folded hourly; a total adds them up.
+ * `spaceId` is a team's id, or the nil uuid for the personal prompts.
  */
 export const dashboardCounts = pgTable(
   'dashboard_counts',
   {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     userId: text('user_id').notNull(),
     spaceId: uuid('space_id').notNull(),
     prompts: bigint('prompts', { mode: 'number' }).notNull().default(0),
     versions: bigint('versions', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.spaceId] })],
+  (t) => [index('dashboard_counts_user_space_idx').on(t.userId, t.spaceId)],
 )

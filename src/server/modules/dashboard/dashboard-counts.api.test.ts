@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
 
 /**
- * The dashboard's totals come from counts the writing transactions keep (migration 0257). After
+ * The dashboard's totals come from counts the writing transactions keep (migrations 0257, 0259). After
  * every kind of write they must equal a count of the rows, and a person counts only the spaces they
  * still reach.
  */
@@ -33,12 +33,13 @@ async function totals(client: TestClient, teamId?: string) {
 
 type CountRow = { user_id: string; space_id: string; prompts: number; versions: number }
 
-/** The kept counts (rows that count anything), in one order. */
+/** The kept counts, added up per person and space (those that count anything), in one order. */
 async function keptCounts(): Promise<CountRow[]> {
   const rows = await queryRows<CountRow>(
     testApp.database.db,
-    sql`SELECT user_id, space_id, prompts::int AS prompts, versions::int AS versions FROM dashboard_counts
-      WHERE prompts <> 0 OR versions <> 0 ORDER BY user_id, space_id`,
+    sql`SELECT user_id, space_id, sum(prompts)::int AS prompts, sum(versions)::int AS versions
+      FROM dashboard_counts GROUP BY user_id, space_id
+      HAVING sum(prompts) <> 0 OR sum(versions) <> 0 ORDER BY user_id, space_id`,
   )
   return rows.map((row) => ({ ...row }))
 }
@@ -114,6 +115,31 @@ describe('dashboard totals kept by the writes', () => {
     expect(await totals(admin, teamId)).toEqual({ prompts: 1, versions: 2 })
     expect(await totals(admin)).toEqual({ prompts: 0, versions: 1 })
     expect(await totals(member)).toEqual({ prompts: 2, versions: 3 })
+    await expectCountsMatchTheRows()
+  })
+
+  it('are rows of changes that a fold turns into one per person and space, totals unchanged', async () => {
+    const me = await user()
+    const prompt = await createPromptAs(me, { title: 'Folded' })
+    for (const body of ['b', 'c']) await edit(me, prompt, { body })
+    const rowsOfMine = async () =>
+      (
+        await queryRows<{ n: number }>(
+          testApp.database.db,
+          sql`SELECT count(*)::int AS n FROM dashboard_counts WHERE user_id = ${me.user!.id}`,
+        )
+      )[0]!.n
+    // One row per write: the prompt, its first version, two saves.
+    expect(await rowsOfMine()).toBe(4)
+    const before = await keptCounts()
+    const [folded] = await queryRows<{ n: number }>(
+      testApp.database.db,
+      sql`SELECT dashboard_counts_fold() AS n`,
+    )
+    expect(folded!.n).toBeGreaterThanOrEqual(3)
+    expect(await rowsOfMine()).toBe(1)
+    expect(await keptCounts()).toEqual(before)
+    expect(await totals(me)).toEqual({ prompts: 1, versions: 3 })
     await expectCountsMatchTheRows()
   })
 

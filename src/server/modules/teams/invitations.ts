@@ -366,7 +366,8 @@ export async function acceptInvitation(
   const first = await invitationByToken(db, token)
   if (!first) throw invalidInvitation()
   const outcome = await db.transaction(async (tx): Promise<AcceptedInvitation | AppError> => {
-    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, first.teamId)).for('update')
+    // The lock authorizeTeam takes, so accepting queues with the team's other member changes.
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, first.teamId)).for('no key update')
     const row = await invitationByToken(tx, token, true)
     if (!row) throw invalidInvitation()
     const membership = await roleInTeam(tx, row.teamId, actor.id)

@@ -34,7 +34,9 @@ export const teamNotFound = () => new AppError('not_found', 'teams.notFound')
  * A team the actor may not see, or that does not exist, is 404 'Team not found or access denied'
  * (its existence is not leaked); a visible team without the permission is 403 with the spec's
  * message. `lock` takes the team's row lock, so that writes which depend on the member list (the
- * last admin, duplicate invitations) run one at a time per team.
+ * last admin, duplicate invitations) run one at a time per team. It is FOR NO KEY UPDATE: writes
+ * that merely reference the team (a team prompt's foreign key check takes FOR KEY SHARE) neither
+ * wait for it nor hold it up, which once closed a deadlock with concurrent prompt writes.
  */
 export async function authorizeTeam(
   db: Db | Tx,
@@ -48,7 +50,7 @@ export async function authorizeTeam(
     .select({ id: teams.id, name: teams.name, createdAt: teams.createdAt })
     .from(teams)
     .where(eq(teams.id, teamId))
-  const [team] = await (options.lock ? query.for('update') : query)
+  const [team] = await (options.lock ? query.for('no key update') : query)
   if (!team) throw teamNotFound()
   const role = await roleInTeam(db, teamId, actor.id)
   if (!canInTeam(actor, role, 'view_team_data')) throw teamNotFound()
