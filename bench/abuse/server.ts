@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { freePort } from '../../src/server/testing/server-process.ts'
@@ -87,6 +87,8 @@ export class ServerUnderTest {
       env: { ...process.env, ...this.env, PORT: String(this.port), APP_URL: this.base },
     })
     this.child = child
+    // It inherits the harness's lower priority (run.ts); the server under test runs at the normal one.
+    if (process.getuid?.() === 0 && child.pid !== undefined) setPriority(child.pid, 0)
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000)
     })

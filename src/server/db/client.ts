@@ -25,7 +25,7 @@ export interface Database {
    * Round-trip time of `select 1` in milliseconds. On the embedded database, while its one
    * connection is busy, the time of a statement that answered within the last second, or else of
    * the next one to answer (connection-activity.ts): a probe never queues behind work the
-   * database is visibly doing.
+   * database is visibly doing. On PostgreSQL, on a connection of its own, outside the pool.
    */
   ping(): Promise<number>
   /**
@@ -165,6 +165,15 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
   })
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {})
+  // The health check's own connection: under load every pooled connection may be busy, and a probe
+  // queued behind them measured the queue (over 100 ms), not the database.
+  const probePool = new pg.Pool({
+    connectionString: options.url,
+    max: 1,
+    connectionTimeoutMillis: 5_000,
+    application_name: `promptfolio health ${process.pid}`,
+  })
+  probePool.on('error', () => {})
   const db = drizzleNodePg(pool, { schema }) as unknown as Db
   const listeners = new Set<() => Promise<void>>()
   const withLock: WithMigrationLock = async (fn) => {
@@ -186,7 +195,7 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
   return {
     db,
     kind: 'postgres',
-    ping: () => timed(() => db.execute(sql`select 1`)),
+    ping: () => timed(() => probePool.query('select 1')),
     migrate: (dir) =>
       applyMigrations({ query: async (text) => (await pool.query(text)).rows, withLock }, dir),
     listen: async (channel, onNotify, interruption) => {
@@ -243,7 +252,7 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
     // Listeners still open (the runtime cache's lives as long as the database) end with it.
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()))
-      await pool.end()
+      await Promise.all([pool.end(), probePool.end()])
     },
   }
 }
