@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectNoSeriousViolations } from './axe.ts'
+import { cutTexts } from './layout-support.ts'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
 import { shot } from './shots.ts'
 import { apiOptions, expect, signUpViaApi, test, uniqueEmail } from './support.ts'
@@ -12,24 +13,6 @@ test.use({ bypassCSP: true })
 
 async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0)
-}
-
-/** The texts a control cuts: a select's choices wider than its box, or content that overflows. */
-async function cutTexts(control: Locator): Promise<string[]> {
-  return control.evaluate((element) => {
-    if (element instanceof HTMLSelectElement) {
-      const style = getComputedStyle(element)
-      const context = document.createElement('canvas').getContext('2d')
-      if (!context) throw new Error('no canvas')
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
-      const room =
-        element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)
-      return [...element.options]
-        .filter((option) => context.measureText(option.text).width > room)
-        .map((o) => o.text)
-    }
-    return element.scrollWidth > element.clientWidth ? [element.textContent ?? ''] : []
-  })
 }
 
 async function boxOf(locator: Locator) {

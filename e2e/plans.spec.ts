@@ -1,5 +1,7 @@
+import { cutTexts } from './layout-support.ts'
 import { createPromptViaApi } from './prompts-support.ts'
-import { expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { shot } from './shots.ts'
+import { ADMIN, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './support.ts'
 import { createTeamViaApi, inviteViaApi } from './teams-support.ts'
 
 // Runs in the 'plans' project: its own app server with PLANS=on (playwright.config.ts).
@@ -113,4 +115,54 @@ test('the Team Prompts scope shows the team’s plan and usage, not the personal
   await expect(teamBanner).toContainText('5 of 5 members')
   await expect(teamBanner).toContainText('Team: Research Guild')
   await expect(page.getByText('10 of 10 prompts')).toHaveCount(0)
+})
+
+test.describe('a global admin with plans on, in German and dark', () => {
+  test.use({ locale: 'de-DE', colorScheme: 'dark' })
+
+  test('sees the plan mode, sets a plan in the users table whose choices show whole, and lifts a paywall on the spot', async ({
+    page,
+    browser,
+  }) => {
+    test.slow()
+    // Someone on the trial, as the users table will show them.
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+    const member = await context.newPage()
+    const email = await signUpViaApi(member, uniqueEmail('trial'))
+    await context.close()
+
+    await signInViaApi(page, ADMIN.email, ADMIN.password)
+    await page.goto('/admin')
+    // The heaviest screen to compile: a first visit on a loaded machine has taken over 10 s.
+    await expect(page.getByText('Tarife sind an (PLANS=on)')).toBeVisible({ timeout: 30_000 })
+    await page.getByRole('searchbox', { name: 'Benutzer nach E-Mail suchen' }).fill(email)
+    const row = page.getByTestId('admin-user-row').filter({ hasText: email })
+    const plan = row.getByRole('combobox', { name: `Tarif von ${email}` })
+    await expect(plan).toHaveValue('')
+    await expect(plan.locator('option:checked')).toHaveText('Kostenlose Testphase')
+    // The longest choice ("Kostenlose Testphase") fits its box.
+    expect(await cutTexts(plan)).toEqual([])
+    await shot(page, 'admin-plan-select-de-dark')
+    await plan.selectOption({ label: 'Profi' })
+    await expect(page.getByText(`Tarif von ${email} aktualisiert`)).toBeVisible()
+    await page.reload()
+    await expect(
+      page
+        .getByTestId('admin-user-row')
+        .filter({ hasText: email })
+        .getByRole('combobox', { name: `Tarif von ${email}` }),
+    ).toHaveValue('pro')
+
+    // The admin's own trial runs out of prompts: the paywall offers to grant the plan right there.
+    for (let i = 1; i <= 10; i++) await createPromptViaApi(page, { title: `Admin prompt ${i}` })
+    await page.goto('/prompts')
+    await page.getByRole('link', { name: 'Neuer Prompt' }).click()
+    const paywall = page.getByRole('dialog', { name: 'Limit erreicht' })
+    await expect(paywall).toContainText('Du bist globaler Admin dieser Installation')
+    await paywall.getByRole('button', { name: /gewähren$/ }).click()
+    await expect(page.getByText(/gewährt$/)).toBeVisible()
+    await expect(paywall).toBeHidden()
+    await page.getByRole('link', { name: 'Neuer Prompt' }).click()
+    await expect(page).toHaveURL(/\/prompts\/new$/)
+  })
 })
