@@ -1,7 +1,7 @@
 import { cutTexts } from './layout-support.ts'
 import { createPromptViaApi } from './prompts-support.ts'
 import { shot } from './shots.ts'
-import { ADMIN, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { ADMIN, apiOptions, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './support.ts'
 import { createTeamViaApi, inviteViaApi } from './teams-support.ts'
 
 // Runs in the 'plans' project: its own app server with PLANS=on (playwright.config.ts).
@@ -132,6 +132,9 @@ test.describe('a global admin with plans on, in German and dark', () => {
     await context.close()
 
     await signInViaApi(page, ADMIN.email, ADMIN.password)
+    // The admin's own language choice wins over the browser's: make it German for this test.
+    const german = await page.request.patch('/api/v1/profile', { data: { locale: 'de' }, ...apiOptions() })
+    expect(german.status()).toBe(200)
     await page.goto('/admin')
     // The heaviest screen to compile: a first visit on a loaded machine has taken over 10 s.
     await expect(page.getByText('Tarife sind an (PLANS=on)')).toBeVisible({ timeout: 30_000 })
@@ -144,7 +147,7 @@ test.describe('a global admin with plans on, in German and dark', () => {
     expect(await cutTexts(plan)).toEqual([])
     await shot(page, 'admin-plan-select-de-dark')
     await plan.selectOption({ label: 'Profi' })
-    await expect(page.getByText(`Tarif von ${email} aktualisiert`)).toBeVisible()
+    await expect(page.getByText(`Tarif von ${email} aktualisiert`, { exact: true })).toBeVisible()
     await page.reload()
     await expect(
       page
@@ -159,8 +162,8 @@ test.describe('a global admin with plans on, in German and dark', () => {
     await page.getByRole('link', { name: 'Neuer Prompt' }).click()
     const paywall = page.getByRole('dialog', { name: 'Limit erreicht' })
     await expect(paywall).toContainText('Du bist globaler Admin dieser Installation')
-    await paywall.getByRole('button', { name: /gewähren$/ }).click()
-    await expect(page.getByText(/gewährt$/)).toBeVisible()
+    await paywall.getByRole('button', { name: 'Profi gewähren' }).click()
+    await expect(page.getByText('Profi gewährt', { exact: true })).toBeVisible()
     await expect(paywall).toBeHidden()
     await page.getByRole('link', { name: 'Neuer Prompt' }).click()
     await expect(page).toHaveURL(/\/prompts\/new$/)
