@@ -61,6 +61,22 @@ describe('Langfuse prompt API over HTTP', () => {
     })
   })
 
+  it("keeps the current version's typed variables on a new version made through Langfuse's create", async () => {
+    const declared = [{ name: 'tone', type: 'enum' as const, values: ['warm', 'formal'] }]
+    const made = await createPromptAs(owner, {
+      title: 'Typed greeting',
+      body: 'Write {{tone}}',
+      variables: declared,
+    })
+    const created = await call('POST', '/api/public/v2/prompts', {
+      body: { name: made.name, prompt: 'Write {{tone}}, briefly', labels: ['production'] },
+    })
+    expect(created.status).toBe(201)
+    const detail = await owner.get<PromptDetail>(`/api/v1/prompts/${made.id}`)
+    expect(detail.body.currentVersion).toMatchObject({ versionNumber: 2, body: 'Write {{tone}}, briefly' })
+    expect(detail.body.currentVersion?.variables).toEqual([expect.objectContaining(declared[0])])
+  })
+
   it('answers with an ETag and 304 on If-None-Match; versions are immutable, labels revalidated', async () => {
     await call('POST', '/api/public/v2/prompts', {
       body: { name: 'etag', prompt: 'one', labels: ['production'] },

@@ -367,11 +367,22 @@ async function versionByNumber(tx: Tx, promptId: string, versionNumber: number) 
   return row
 }
 
+/** The typed variables the prompt's current version declares, if it has one. */
+async function currentVariables(tx: Tx, prompt: { currentVersionId: string | null }) {
+  if (!prompt.currentVersionId) return undefined
+  const [row] = await tx
+    .select({ variables: promptVersions.variables })
+    .from(promptVersions)
+    .where(eq(promptVersions.id, prompt.currentVersionId))
+  return row?.variables
+}
+
 /**
  * POST /v2/prompts: a new version of the named prompt (the prompt too when it is new), numbered
  * max + 1 under the prompt's row lock; its labels move to it; given tags replace the prompt's
  * (they are the same on every version); the type may not change. `variables`: the version's
- * declarations, which the MCP server's create sends (Langfuse's create has none).
+ * declarations, which the MCP server's create sends; without them (Langfuse's create has none) the
+ * current version's are kept.
  */
 export async function createLangfuseVersion(
   db: Db,
@@ -421,6 +432,8 @@ export async function createLangfuseVersion(
       await requireMayMove(tx, prompt, input.labels, mover)
       const body = serializePromptBody(input.type, input.prompt)
       await requireResolvableBody(tx, space, { name: input.name, type: input.type }, body)
+      // Langfuse's create has no declarations: the new version keeps the current one's, as an app save does.
+      const variables = input.variables ?? (isNew ? undefined : await currentVariables(tx, prompt))
       const [version] = await tx
         .insert(promptVersions)
         .values({
@@ -429,7 +442,7 @@ export async function createLangfuseVersion(
           body,
           changelog: input.commitMessage ?? null,
           config: input.config,
-          ...(input.variables && { variables: input.variables }),
+          ...(variables && { variables }),
           createdByUserId: principal.userId,
           createdByApiKeyId: principal.keyId,
         })
