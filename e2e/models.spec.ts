@@ -104,6 +104,7 @@ const words = {
     maxTokens: 'Max tokens',
     variables: 'Variables',
     run: 'Run',
+    answer: 'Answer',
     done: 'Done',
     figures: 'Figures of the run',
     inputTokens: 'Input tokens',
@@ -127,6 +128,7 @@ const words = {
     maxTokens: 'Max. Tokens',
     variables: 'Variablen',
     run: 'Ausführen',
+    answer: 'Antwort',
     done: 'Fertig',
     figures: 'Kennzahlen der Ausführung',
     inputTokens: 'Eingabe-Tokens',
@@ -170,8 +172,8 @@ async function configureAndRun(page: Page, w: (typeof words)['en'], shotSuffix: 
   await playground.getByRole('form', { name: w.variables }).getByLabel('name').fill('Ada')
   await playground.getByRole('button', { name: w.run }).click()
   await expect(playground.getByRole('status')).toHaveText(w.done)
-  await expect(playground.locator('section')).toHaveText('Echo: Say hello to Ada.')
-  const figures = playground.getByRole('group', { name: w.figures })
+  await expect(playground.getByRole('region', { name: w.answer })).toHaveText('Echo: Say hello to Ada.')
+  const figures = playground.getByRole('region', { name: w.figures })
   await expect(figures).toContainText(w.firstToken)
   await expect(figures).toContainText(`${w.outputTokens}5`)
   await expect(figures).toContainText(w.inputTokens)
@@ -222,19 +224,19 @@ test('the playground: another version, Stop while the answer streams, the provid
   await playground.getByLabel('Version').selectOption({ label: 'Version 1' })
   await playground.getByRole('form', { name: 'Variables' }).getByLabel('x').fill('try')
   await playground.getByRole('button', { name: 'Run' }).click()
-  await expect(playground.locator('section')).toHaveText('Echo: First try.')
-  await expect(playground.getByRole('group', { name: 'Figures of the run' })).toContainText('Version 1')
+  await expect(playground.getByRole('region', { name: 'Answer' })).toHaveText('Echo: First try.')
+  await expect(playground.getByRole('region', { name: 'Figures of the run' })).toContainText('Version 1')
 
   // A model that answers one piece and then nothing: the piece shows while it runs; Stop ends it.
   await playground.getByLabel('Model', { exact: true }).fill('endless-model')
   const button = playground.getByRole('button', { name: 'Run' })
   await button.click()
-  await expect(playground.locator('section')).toHaveText('Thinking')
+  await expect(playground.getByRole('region', { name: 'Answer' })).toHaveText('Thinking')
   await expect(playground.getByRole('status')).toHaveText('Running…')
   await expect(playground.getByRole('button', { name: 'Stop' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(playground.getByRole('status')).toHaveText(/^Stopped after [\d,]+ ms$/)
-  await expect(playground.locator('section')).toHaveText('Thinking')
+  await expect(playground.getByRole('region', { name: 'Answer' })).toHaveText('Thinking')
 
   // The provider's refusals, in words, as alerts.
   await playground.getByLabel('Model', { exact: true }).fill('missing-model')

@@ -58,7 +58,7 @@ export function RunOutput({ state, answerId }: { state: RunState; answerId: stri
         <Alert tone="error" title={state.error.message || t('playground.failed')} />
       )}
       {state.status === 'done' && (
-        <div role="group" aria-label={t('playground.figures')} className="space-y-3">
+        <section aria-label={t('playground.figures')} className="space-y-3">
           {state.result.finishReason === 'length' && <Alert tone="info" title={t('playground.cutOff')} />}
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">{t('playground.firstToken')}</dt>
@@ -82,7 +82,7 @@ export function RunOutput({ state, answerId }: { state: RunState; answerId: stri
             <dt className="text-muted-foreground">{t('playground.version')}</dt>
             <dd>{t('playground.versionNumber', { number: state.result.versionNumber })}</dd>
           </dl>
-        </div>
+        </section>
       )}
     </div>
   )
