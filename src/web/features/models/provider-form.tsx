@@ -20,6 +20,7 @@ import { Field } from '../../components/ui/field.tsx'
 import { Input, Select, Textarea } from '../../components/ui/input.tsx'
 import { errorText } from '../../lib/api.ts'
 import { fieldError, fieldText } from '../../lib/forms.ts'
+import { modelsOfText } from './model-names.ts'
 import { useFetchModels } from './queries.ts'
 
 /** What the form holds: the models as typed (one a line or comma-separated). */
@@ -30,14 +31,6 @@ export type ProviderFormValues = {
   apiKey: string
   models: string
   defaultModel: string
-}
-
-/** The model names of the form's text: split at line breaks and commas, blanks dropped. */
-export function modelsOfText(text: string): string[] {
-  return text
-    .split(/[\n,]/)
-    .map((name) => name.trim())
-    .filter(Boolean)
 }
 
 const asBody = (values: ProviderFormValues) => ({ ...values, models: modelsOfText(values.models) })
