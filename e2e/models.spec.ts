@@ -162,6 +162,7 @@ async function configureAndRun(page: Page, w: (typeof words)['en'], shotSuffix: 
   await edit.getByRole('button', { name: w.save }).click()
   await expect(edit).toHaveCount(0)
   await settled(page)
+  await expectNoSeriousViolations(page, `/settings/models (${shotSuffix})`)
   await shot(page, `models-settings-${shotSuffix}`)
 
   await page.goto(`/prompts/${prompt.id}`)
