@@ -8,7 +8,10 @@ const baseURL = `http://localhost:${port}`
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3125)
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3126)
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3127)
+// The fake model server (e2e/models-support.ts reads its port), standing in for OpenAI and Anthropic.
+const modelPort = Number(process.env.E2E_MODEL_PORT ?? 3129)
 process.env.E2E_MAIL_PORT = String(mailPort)
+process.env.E2E_MODEL_PORT = String(modelPort)
 const OIDC_ISSUER = `http://127.0.0.1:${oidcPort}`
 // A second app server with plans on (PLANS=on, the product's default) for e2e/plans.spec.ts; the
 // main one runs PLANS=off so that suites creating many prompts per user meet no trial limits. The
@@ -101,8 +104,23 @@ export default defineConfig({
       stderr: 'ignore',
       env: { E2E_OIDC_PORT: String(oidcPort), E2E_APP_URLS: `${baseURL},${plansBaseURL}` },
     },
-    // WEBHOOK_ALLOW_PRIVATE: e2e/webhooks.spec.ts receives the app's webhooks on 127.0.0.1.
-    appServer(port, baseURL, { DATA_DIR: dataDir, PLANS: 'off', WEBHOOK_ALLOW_PRIVATE: '1' }),
+    {
+      command: 'node --import tsx e2e/servers/model-server.ts',
+      url: `http://127.0.0.1:${modelPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_MODEL_PORT: String(modelPort) },
+    },
+    // WEBHOOK_ALLOW_PRIVATE: e2e/webhooks.spec.ts receives the app's webhooks on 127.0.0.1;
+    // MODELS_ALLOW_PRIVATE: e2e/models.spec.ts runs prompts against the fake model server there.
+    appServer(port, baseURL, {
+      DATA_DIR: dataDir,
+      PLANS: 'off',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      MODELS_ALLOW_PRIVATE: '1',
+    }),
     appServer(plansPort, plansBaseURL, { DATA_DIR: `${dataDir}-plans`, PLANS: 'on', APP_PREVIEW: '1' }),
   ],
 })

@@ -215,6 +215,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         '/billing',
         '/settings/api',
         '/settings/webhooks',
+        '/settings/models',
         '/settings/data',
         '/help',
         '/demo',

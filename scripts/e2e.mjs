@@ -31,9 +31,10 @@ const freePort = () =>
       server.close(() => resolve(port))
     })
   })
-// The app, and the mail catcher (SMTP + its HTTP API) and OpenID provider it talks to.
-// The second app server runs with plans on (e2e/plans.spec.ts); see playwright.config.ts.
-const [port, smtpPort, mailPort, oidcPort, plansPort] = [
+// The app, and the mail catcher (SMTP + its HTTP API), OpenID provider and fake model server it
+// talks to. The second app server runs with plans on (e2e/plans.spec.ts); see playwright.config.ts.
+const [port, smtpPort, mailPort, oidcPort, plansPort, modelPort] = [
+  await freePort(),
   await freePort(),
   await freePort(),
   await freePort(),
@@ -54,6 +55,7 @@ const result = spawnSync(
       E2E_MAIL_PORT: String(mailPort),
       E2E_OIDC_PORT: String(oidcPort),
       E2E_PLANS_PORT: String(plansPort),
+      E2E_MODEL_PORT: String(modelPort),
       E2E_DATA_DIR: dataDir,
       CHROME_PATH: chrome,
     },

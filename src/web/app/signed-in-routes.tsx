@@ -116,6 +116,10 @@ const signedInRoutes: RouteObject[] = [
                 ...lazyPage(() => import('../routes/settings/webhooks.tsx'), 'WebhooksSettingsPage'),
               },
               {
+                path: '/settings/models',
+                ...lazyPage(() => import('../routes/settings/models.tsx'), 'ModelsSettingsPage'),
+              },
+              {
                 path: '/settings/data',
                 ...lazyPage(() => import('../routes/settings/data.tsx'), 'DataSettingsPage'),
               },

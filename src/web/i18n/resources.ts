@@ -9,6 +9,7 @@ import deCraft from './locales/de/craft.json'
 import deDashboard from './locales/de/dashboard.json'
 import deDiagnostics from './locales/de/diagnostics.json'
 import deMail from './locales/de/mail.json'
+import deModels from './locales/de/models.json'
 import dePages from './locales/de/pages.json'
 import dePlans from './locales/de/plans.json'
 import dePrompts from './locales/de/prompts.json'
@@ -26,6 +27,7 @@ import enCraft from './locales/en/craft.json'
 import enDashboard from './locales/en/dashboard.json'
 import enDiagnostics from './locales/en/diagnostics.json'
 import enMail from './locales/en/mail.json'
+import enModels from './locales/en/models.json'
 import enPages from './locales/en/pages.json'
 import enPlans from './locales/en/plans.json'
 import enPrompts from './locales/en/prompts.json'
@@ -53,6 +55,7 @@ const en = {
   audit: enAudit,
   webhooks: enWebhooks,
   craft: enCraft,
+  models: enModels,
 }
 const de: typeof en = {
   common: deCommon,
@@ -72,6 +75,7 @@ const de: typeof en = {
   audit: deAudit,
   webhooks: deWebhooks,
   craft: deCraft,
+  models: deModels,
 }
 
 export const resources: Record<Locale, typeof en> = { en, de }

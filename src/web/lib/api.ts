@@ -253,3 +253,105 @@ export function callOperationWithProgress<O extends Operation>(
     xhr.send(JSON.stringify(body ?? {}))
   })
 }
+
+/** One server-sent event: its name (`message` when none is given) and its data lines joined. */
+export type ServerEvent = { event: string; data: string }
+
+/**
+ * Reads the complete events of a `text/event-stream` text from `from` on (each ends with a blank
+ * line; `event:` and `data:` fields; a block without data is skipped). Answers the events and where the next starts.
+ */
+export function readServerEvents(text: string, from: number): { events: ServerEvent[]; next: number } {
+  const events: ServerEvent[] = []
+  let start = from
+  for (let end = text.indexOf('\n\n', start); end !== -1; end = text.indexOf('\n\n', start)) {
+    let event = 'message'
+    const data: string[] = []
+    for (const line of text.slice(start, end).split('\n')) {
+      const colon = line.indexOf(':')
+      if (colon === 0) continue
+      const field = colon === -1 ? line : line.slice(0, colon)
+      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '')
+      if (field === 'event') event = value
+      else if (field === 'data') data.push(value)
+    }
+    // As browsers do: a block without data (a comment, a keep-alive) is no event.
+    if (data.length > 0) events.push({ event, data: data.join('\n') })
+    start = end + 2
+  }
+  return { events, next: start }
+}
+
+/**
+ * `callOperation` for an operation that `streamsText` (a prompt's run): asks for server-sent events
+ * and hands each `text` event's piece to `onText` as it arrives; resolves with the `result` event,
+ * rejects with the `error` event as an ApiError. An error before the stream starts (validation,
+ * 429) comes as plain JSON. `signal` stops it (the server then cancels the model's request); the
+ * rejection is then the AbortError.
+ */
+export async function callOperationStreamingText<O extends Operation>(
+  operation: O,
+  input: OperationInput<O>,
+  onText: (text: string) => void,
+  options: { signal?: AbortSignal } = {},
+): Promise<OperationOutput<O>> {
+  const { params, query, body } = input as { params?: Record<string, string>; query?: Query; body?: unknown }
+  const { spec } = operation
+  const path = operationUrl(spec, params)
+  let response: Response
+  try {
+    response = await fetch(withQuery(path, query), {
+      method: spec.method,
+      credentials: 'same-origin',
+      signal: options.signal,
+      headers: {
+        Accept: 'text/event-stream, application/json',
+        'Accept-Language': currentLanguage(),
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body ?? {}),
+    })
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error
+    throw new ApiError(0, 'network', message('error.network'))
+  }
+  if (!response.headers.get('Content-Type')?.startsWith('text/event-stream') || !response.body) {
+    const text = await response.text()
+    let data: unknown = null
+    try {
+      data = text ? JSON.parse(text) : null
+    } catch {
+      // not JSON; errorOf answers by status
+    }
+    if (response.ok) return data as OperationOutput<O>
+    const error = errorOf(response.status, data, response.headers.get('retry-after'))
+    debugLog.warn(`${spec.method} ${path} → ${error.status} ${error.code}: ${error.message}`)
+    throw error
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+  let text = ''
+  for (;;) {
+    let chunk: ReadableStreamReadResult<string>
+    try {
+      chunk = await reader.read()
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error
+      throw new ApiError(0, 'network', message('error.network'))
+    }
+    if (chunk.done) break
+    text += chunk.value
+    const { events, next } = readServerEvents(text, 0)
+    text = text.slice(next)
+    for (const event of events) {
+      const data = JSON.parse(event.data) as Record<string, unknown>
+      if (event.event === 'text') onText(String(data.text ?? ''))
+      else if (event.event === 'result') return data as OperationOutput<O>
+      else if (event.event === 'error') {
+        const error = errorOf(Number(data.status) || 500, data, null)
+        debugLog.warn(`${spec.method} ${path} → ${error.status} ${error.code}: ${error.message}`)
+        throw error
+      }
+    }
+  }
+  throw new ApiError(0, 'network', message('error.network'))
+}

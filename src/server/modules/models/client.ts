@@ -95,24 +95,36 @@ export async function streamAnswer(options: StreamOptions): Promise<StreamedAnsw
     timeToFirstTokenMs: null,
     durationMs: 0,
   }
-  for await (const part of result.fullStream) {
-    if (part.type === 'text-delta') {
-      if (!part.text) continue
-      answer.timeToFirstTokenMs ??= elapsed()
-      answer.text += part.text
-      await options.onText(part.text)
-    } else if (part.type === 'finish') {
-      answer.finishReason = part.finishReason
-      answer.inputTokens = part.totalUsage.inputTokens ?? null
-      answer.outputTokens = part.totalUsage.outputTokens ?? null
-    } else if (part.type === 'error') {
-      if (!options.signal.aborted) {
-        throw upstreamError(part.error, {
-          model: options.model,
-          timedOut: timeout.aborted,
-          timeoutMs: options.timeoutMs,
-        })
+  try {
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        if (!part.text) continue
+        answer.timeToFirstTokenMs ??= elapsed()
+        answer.text += part.text
+        await options.onText(part.text)
+      } else if (part.type === 'finish') {
+        answer.finishReason = part.finishReason
+        answer.inputTokens = part.totalUsage.inputTokens ?? null
+        answer.outputTokens = part.totalUsage.outputTokens ?? null
+      } else if (part.type === 'error') {
+        if (!options.signal.aborted) {
+          throw upstreamError(part.error, {
+            model: options.model,
+            timedOut: timeout.aborted,
+            timeoutMs: options.timeoutMs,
+          })
+        }
       }
+    }
+  } catch (error) {
+    // Stopped by the caller: some streams (the Anthropic one, behind the real Node server) end with
+    // a thrown read error instead of an error part. The answer so far is the answer.
+    if (!options.signal.aborted) {
+      throw upstreamError(error, {
+        model: options.model,
+        timedOut: timeout.aborted,
+        timeoutMs: options.timeoutMs,
+      })
     }
   }
   if (options.signal.aborted) answer.finishReason = 'cancelled'

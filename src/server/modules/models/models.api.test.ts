@@ -251,6 +251,37 @@ describe('running a prompt', () => {
     expect(fake.cancelled).toBe(before + 1)
   })
 
+  it.each([
+    ['OpenAI-compatible', 'openai_compatible'],
+    ['Anthropic', 'anthropic'],
+  ] as const)('a run stopped by its caller (%s) is audited as cancelled, not an error', async (_, kind) => {
+    const provider = await addProvider(owner, {
+      kind,
+      baseUrl: kind === 'anthropic' ? fake.anthropicBaseUrl : fake.openAiBaseUrl,
+    })
+    const prompt = await createPromptAs(owner, { body: 'Stop me, {{name}}.' })
+    const stop = new AbortController()
+    const cancelled = fake.nextCancellation()
+    const res = await owner.send('POST', `/api/v1/prompts/${prompt.id}/run`, {
+      body: runBody(provider.id, { model: 'endless-model' }),
+      headers: { Accept: 'text/event-stream' },
+      signal: stop.signal,
+    })
+    const reader = res.body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('Thinking')
+    stop.abort()
+    await cancelled
+    await expect
+      .poll(async () => {
+        const [entry] = await db()
+          .select({ after: auditLog.after })
+          .from(auditLog)
+          .where(sql`${auditLog.action} = 'prompt.run' AND ${auditLog.objectId} = ${prompt.id}`)
+        return entry?.after
+      })
+      .toMatchObject({ model: 'endless-model', finishReason: 'cancelled' })
+  })
+
   it('turns the provider’s errors into clear messages, never a 500', async () => {
     const provider = await addProvider(owner)
     const prompt = await createPromptAs(owner, { body: 'Hi {{name}}' })

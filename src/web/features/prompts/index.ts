@@ -1,5 +1,7 @@
 /**
  * What other features may use of the prompts feature (the prompt picker of conversations, the
- * dashboard): its list and history hooks. Everything else in this folder is its own business.
+ * dashboard, the models' playground): its list and history hooks and "Try it"'s variable inputs.
+ * Everything else in this folder is its own business.
  */
-export { useDeletePrompt, usePromptList, usePromptVersions } from './queries.ts'
+export { useDeletePrompt, usePromptList, usePromptVersion, usePromptVersions } from './queries.ts'
+export { compileValuesOf, useProblemText, VariableFields, variableFieldsOf } from './try-it.tsx'

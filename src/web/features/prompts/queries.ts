@@ -66,6 +66,11 @@ export function promptVersionQuery(id: string, versionId: string) {
   return { ...operationQuery(promptOperations.version, { params: { id, versionId } }), staleTime: Infinity }
 }
 
+/** One version with its whole body, when `versionId` is given (fetched once: versions never change). */
+export function usePromptVersion(id: string, versionId: string | null) {
+  return useQuery({ ...promptVersionQuery(id, versionId ?? ''), enabled: versionId !== null })
+}
+
 /** A version's body with its references resolved (what "Try it" compiles); versions never change. */
 export function resolvedVersionQuery(id: string, versionId: string) {
   return {

@@ -169,22 +169,60 @@ export function TryItCard({ type, version }: { type: PromptType; version: Prompt
 }
 
 /**
- * One field per variable of the (resolved) body, typed by the version's declarations, and the
- * compiled prompt, compiled as the API's compile does it (the same domain function), with Copy.
+ * The variables' inputs, one per field, typed by the version's declarations, with the compile's
+ * problems next to their fields (a missing required value is said elsewhere, once for all).
+ * "Try it" and the playground fill their values with it.
  */
-function TryItForm({ type, version, body }: { type: PromptType; version: PromptVersion; body: string }) {
+export function VariableFields({
+  fields,
+  values,
+  onChange,
+  problems,
+  label,
+}: {
+  fields: readonly VariableDeclaration[]
+  values: Record<string, string>
+  onChange: (name: string, value: string) => void
+  problems: readonly ValueProblem[]
+  /** The form's accessible name. */
+  label: string
+}) {
   const { t } = useTranslation('craft')
-  const headingId = useId()
-  const fields = useMemo(() => variableFieldsOf(type, body, version.variables), [type, body, version])
-  const [values, setValues] = useState<Record<string, string>>({})
-  // The same function and limits as the API's compile, so a value refused there is refused here.
-  const result = useMemo(
-    () => compilePrompt(type, body, version.variables, compileValuesOf(fields, values)),
-    [type, body, version, fields, values],
+  const problemText = useProblemText(fields)
+  return (
+    <form className="space-y-3" onSubmit={(event) => event.preventDefault()} aria-label={label}>
+      {fields.map((field) => {
+        const problem = problems.find((entry) => entry.name === field.name)
+        return (
+          <Field
+            key={field.name}
+            label={
+              <>
+                <code className="font-mono">{field.name}</code>
+                {field.required && <span aria-hidden> *</span>}
+                {field.required && <span className="sr-only"> ({t('variables.required')})</span>}
+              </>
+            }
+            hint={field.description ?? (field.type === 'list' ? t('tryIt.listHint') : undefined)}
+            error={problem && problem.problem !== 'missing' ? problemText(problem) : undefined}
+          >
+            <ValueInput
+              declaration={field}
+              value={values[field.name] ?? ''}
+              onChange={(value) => onChange(field.name, value)}
+            />
+          </Field>
+        )
+      })}
+    </form>
   )
-  const problemOf = (name: string): ValueProblem | undefined =>
-    result.ok ? undefined : result.problems.find((problem) => problem.name === name)
-  const problemText = ({ name, problem }: ValueProblem) => {
+}
+
+/** What is wrong with a value, in words. */
+export function useProblemText(fields: readonly VariableDeclaration[]) {
+  const { t } = useTranslation('craft')
+  const fieldType = (name: string) => fields.find((field) => field.name === name)?.type ?? 'string'
+  return ({ name, problem }: ValueProblem) => {
     switch (problem) {
       case 'missing':
         return t('tryIt.requiredMissing', { name })
@@ -198,7 +236,23 @@ function TryItForm({ type, version, body }: { type: PromptType; version: PromptV
         return t('tryIt.wrongType', { name, type: t(`variables.type_${fieldType(name)}`) })
     }
   }
-  const fieldType = (name: string) => fields.find((field) => field.name === name)?.type ?? 'string'
+}
+
+/**
+ * One field per variable of the (resolved) body, typed by the version's declarations, and the
+ * compiled prompt, compiled as the API's compile does it (the same domain function), with Copy.
+ */
+function TryItForm({ type, version, body }: { type: PromptType; version: PromptVersion; body: string }) {
+  const { t } = useTranslation('craft')
+  const headingId = useId()
+  const fields = useMemo(() => variableFieldsOf(type, body, version.variables), [type, body, version])
+  const [values, setValues] = useState<Record<string, string>>({})
+  // The same function and limits as the API's compile, so a value refused there is refused here.
+  const result = useMemo(
+    () => compilePrompt(type, body, version.variables, compileValuesOf(fields, values)),
+    [type, body, version, fields, values],
+  )
+  const problemText = useProblemText(fields)
   const compiledText = result.ok
     ? typeof result.prompt === 'string'
       ? result.prompt
@@ -221,35 +275,13 @@ function TryItForm({ type, version, body }: { type: PromptType; version: PromptV
       </CardHeader>
       <CardContent className="grid gap-4 md:grid-cols-2">
         {fields.length > 0 && (
-          <form
-            className="space-y-3"
-            onSubmit={(event) => event.preventDefault()}
-            aria-label={t('tryIt.title')}
-          >
-            {fields.map((field) => {
-              const problem = problemOf(field.name)
-              return (
-                <Field
-                  key={field.name}
-                  label={
-                    <>
-                      <code className="font-mono">{field.name}</code>
-                      {field.required && <span aria-hidden> *</span>}
-                      {field.required && <span className="sr-only"> ({t('variables.required')})</span>}
-                    </>
-                  }
-                  hint={field.description ?? (field.type === 'list' ? t('tryIt.listHint') : undefined)}
-                  error={problem && problem.problem !== 'missing' ? problemText(problem) : undefined}
-                >
-                  <ValueInput
-                    declaration={field}
-                    value={values[field.name] ?? ''}
-                    onChange={(value) => setValues((previous) => ({ ...previous, [field.name]: value }))}
-                  />
-                </Field>
-              )
-            })}
-          </form>
+          <VariableFields
+            fields={fields}
+            values={values}
+            onChange={(name, value) => setValues((previous) => ({ ...previous, [name]: value }))}
+            problems={result.ok ? [] : result.problems}
+            label={t('tryIt.title')}
+          />
         )}
         <div className={fields.length > 0 ? 'min-w-0 space-y-1.5' : 'min-w-0 space-y-1.5 md:col-span-2'}>
           <p className="text-sm font-medium">{t('tryIt.compiled')}</p>

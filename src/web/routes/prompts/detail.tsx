@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { PromptUsagePanel } from '../../features/conversations/prompt-usage.tsx'
+import { PlaygroundCard } from '../../features/models/playground.tsx'
 import { PromptBodyView } from '../../features/prompts/chat-editor.tsx'
 import { CompareVersionsButton } from '../../features/prompts/compare.tsx'
 import { CopyButton } from '../../features/prompts/copy-button.tsx'
@@ -168,6 +169,9 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
         </Card>
 
         {current && <TryItCard key={current.id} type={prompt.type} version={current} />}
+        {current && (
+          <PlaygroundCard key={current.id} promptId={prompt.id} type={prompt.type} current={current} />
+        )}
 
         {prompt.versionCount > 1 && (
           <VersionHistoryCard

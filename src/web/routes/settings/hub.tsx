@@ -1,4 +1,13 @@
-import { ChevronRight, Database, KeyRound, type LucideIcon, ShieldCheck, User, Webhook } from 'lucide-react'
+import {
+  Bot,
+  ChevronRight,
+  Database,
+  KeyRound,
+  type LucideIcon,
+  ShieldCheck,
+  User,
+  Webhook,
+} from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -60,6 +69,7 @@ export function SettingsHubPage() {
       title: t('settings.pages.webhooks'),
       text: t('settings.webhooksText'),
     },
+    { to: '/settings/models', icon: Bot, title: t('settings.pages.models'), text: t('settings.modelsText') },
     { to: '/settings/data', icon: Database, title: t('settings.pages.data'), text: t('settings.dataText') },
   ]
   return (
@@ -87,6 +97,12 @@ export function SettingsHubPage() {
                     icon: Webhook,
                     title: t('settings.teamWebhooks'),
                     text: t('settings.teamWebhooksText'),
+                  },
+                  {
+                    to: `/settings/models?team=${team.id}`,
+                    icon: Bot,
+                    title: t('settings.teamModels'),
+                    text: t('settings.teamModelsText'),
                   },
                   {
                     to: `/team/${team.id}/manage#protected-labels`,

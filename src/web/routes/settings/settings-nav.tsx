@@ -8,6 +8,7 @@ export const settingsPages = [
   { to: '/settings/profile', key: 'profile', end: false },
   { to: '/settings/api', key: 'apiKeys', end: false },
   { to: '/settings/webhooks', key: 'webhooks', end: false },
+  { to: '/settings/models', key: 'models', end: false },
   { to: '/settings/data', key: 'data', end: false },
 ] as const
 
