@@ -107,18 +107,13 @@ export async function streamAnswer(options: StreamOptions): Promise<StreamedAnsw
         answer.inputTokens = part.totalUsage.inputTokens ?? null
         answer.outputTokens = part.totalUsage.outputTokens ?? null
       } else if (part.type === 'error') {
-        if (!options.signal.aborted) {
-          throw upstreamError(part.error, {
-            model: options.model,
-            timedOut: timeout.aborted,
-            timeoutMs: options.timeoutMs,
-          })
-        }
+        // Made a clear message below, unless the caller stopped the run.
+        if (!options.signal.aborted) throw part.error
       }
     }
   } catch (error) {
-    // Stopped by the caller: some streams (the Anthropic one, behind the real Node server) end with
-    // a thrown read error instead of an error part. The answer so far is the answer.
+    // An error part, or a thrown read error: stopped by the caller, some streams (the Anthropic
+    // one, behind the real Node server) throw instead of ending, and the answer so far is the answer.
     if (!options.signal.aborted) {
       throw upstreamError(error, {
         model: options.model,
