@@ -27,7 +27,10 @@ test('search finds text of an old version, marks it, and the included prompt lis
   await page.getByRole('searchbox', { name: 'Search prompts' }).fill('marmal')
   // The current texts hold no "marmal": only older versions do, searched when asked.
   await expect(page.getByText('No prompts match')).toBeVisible()
-  await page.getByRole('checkbox', { name: 'Older versions too' }).check()
+  // The box follows the address, which updates as a transition: click, then wait for it.
+  const olderVersions = page.getByRole('checkbox', { name: 'Older versions too' })
+  await olderVersions.click()
+  await expect(olderVersions).toBeChecked()
   await expect(rows(page)).toHaveCount(1)
   const row = rows(page).first()
   await expect(row.getByRole('link', { name: 'Support reply', exact: true })).toBeVisible()

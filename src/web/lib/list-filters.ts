@@ -55,17 +55,24 @@ function folderFromUrl(value: string | null): string | undefined {
 export function useListFilters(options: { teamScope?: boolean; folders?: boolean } = {}) {
   const [params, setParams] = useSearchParams()
   const filters = listFiltersOf(params, options)
-  const update = (patch: Partial<ListFilters>) => {
-    const next = { ...filters, ...patch }
-    const query = new URLSearchParams()
-    if (next.scope === 'team') query.set('scope', 'team')
-    if (next.scope === 'team' && next.teamId) query.set('teamId', next.teamId)
-    if (next.search) query.set('search', next.search)
-    for (const tag of next.tags) query.append('tags', tag)
-    if (next.folder) query.set('folder', next.folder)
-    if (next.versions) query.set('versions', next.versions)
-    setParams(query, { replace: true })
-  }
+  // From the address as it is when the change applies, not as this render saw it: a navigation
+  // renders as a transition, so a second change before that render (a search box's debounced
+  // call) would otherwise undo the first.
+  const update = (patch: Partial<ListFilters>) =>
+    setParams(
+      (current) => {
+        const next = { ...listFiltersOf(current, options), ...patch }
+        const query = new URLSearchParams()
+        if (next.scope === 'team') query.set('scope', 'team')
+        if (next.scope === 'team' && next.teamId) query.set('teamId', next.teamId)
+        if (next.search) query.set('search', next.search)
+        for (const tag of next.tags) query.append('tags', tag)
+        if (next.folder) query.set('folder', next.folder)
+        if (next.versions) query.set('versions', next.versions)
+        return query
+      },
+      { replace: true },
+    )
   const filtered = Boolean(filters.search || filters.tags.length > 0 || filters.teamId || filters.folder)
   return { filters, update, filtered }
 }
