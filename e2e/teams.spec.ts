@@ -100,6 +100,8 @@ test('an admin invites by email; the invitee accepts in another browser; the adm
   browser,
   baseURL,
 }) => {
+  // Two browsers and a mail round trip: more than one screen's budget (45 s here on a quiet machine).
+  test.slow()
   const adminEmail = await signUpViaApi(page)
   const team = await createTeamViaApi(page, 'Field Team')
   await page.goto(`/team/${team.id}/manage`)
@@ -284,6 +286,8 @@ test('a signed-out invitee signs in by emailed code, through the link in the cod
 })
 
 test('resending sends a new link and kills the old one; revoking kills the link', async ({ page }) => {
+  // Two mails to wait for, one after the other.
+  test.slow()
   await signUpViaApi(page)
   const team = await createTeamViaApi(page, 'Resenders')
   const email = uniqueEmail('resend')
