@@ -1,13 +1,14 @@
-import { Bot, Pencil, Plus, Trash2 } from 'lucide-react'
+import { Bot, Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CreateProviderInput, ModelProvider } from '../../../domain/models.ts'
+import { DeleteButton } from '../../components/delete-button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
-import { ConfirmDialog, Dialog, DialogContent } from '../../components/ui/dialog.tsx'
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { errorText } from '../../lib/api.ts'
@@ -106,37 +107,19 @@ function EditProviderButton({ provider }: { provider: ModelProvider }) {
 
 function DeleteProviderButton({ provider }: { provider: ModelProvider }) {
   const { t } = useTranslation('models')
-  const [open, setOpen] = useState(false)
   const remove = useDeleteProvider(provider.id)
   return (
-    <>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`${t('delete')}: ${provider.name}`}
-      >
-        <Trash2 aria-hidden />
-        {t('delete')}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('deleteTitle')}
-        description={t('deleteText', { name: provider.name })}
-        confirmLabel={t('delete')}
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setOpen(false)
-              toast({ title: t('deleted'), tone: 'success' })
-            },
-            onError: (error) => toast({ title: errorText(error, t('deleteFailed')), tone: 'error' }),
-          })
-        }
-      />
-    </>
+    <DeleteButton
+      name={provider.name}
+      texts={{
+        delete: t('delete'),
+        title: t('deleteTitle'),
+        text: t('deleteText', { name: provider.name }),
+        deleted: t('deleted'),
+        failed: t('deleteFailed'),
+      }}
+      remove={remove}
+    />
   )
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { History, KeyRound, Lock, Pencil, Plus, RefreshCw, Send, Trash2, Webhook } from 'lucide-react'
+import { History, KeyRound, Lock, Pencil, Plus, RefreshCw, Send, Webhook } from 'lucide-react'
 import { Fragment, useId, useState } from 'react'
 import { Controller, type UseFormSetError, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import {
   webhookEventTypes,
 } from '../../../domain/webhooks.ts'
 import { CopyValue } from '../../components/copy-value.tsx'
+import { DeleteButton } from '../../components/delete-button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
@@ -306,39 +307,21 @@ function SecretButton({ endpoint }: { endpoint: WebhookEndpoint }) {
   )
 }
 
-function DeleteButton({ endpoint }: { endpoint: WebhookEndpoint }) {
+function DeleteEndpointButton({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation('webhooks')
-  const [open, setOpen] = useState(false)
   const remove = useDeleteWebhook(endpoint.id)
   return (
-    <>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`${t('delete')}: ${endpoint.url}`}
-      >
-        <Trash2 aria-hidden />
-        {t('delete')}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('deleteTitle')}
-        description={t('deleteText', { url: endpoint.url })}
-        confirmLabel={t('delete')}
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setOpen(false)
-              toast({ title: t('deleted'), tone: 'success' })
-            },
-            onError: (error) => toast({ title: errorText(error, t('deleteFailed')), tone: 'error' }),
-          })
-        }
-      />
-    </>
+    <DeleteButton
+      name={endpoint.url}
+      texts={{
+        delete: t('delete'),
+        title: t('deleteTitle'),
+        text: t('deleteText', { url: endpoint.url }),
+        deleted: t('deleted'),
+        failed: t('deleteFailed'),
+      }}
+      remove={remove}
+    />
   )
 }
 
@@ -587,7 +570,7 @@ function EndpointCard({ endpoint, allowed }: { endpoint: WebhookEndpoint; allowe
             </Button>
             <EditEndpointButton endpoint={endpoint} />
             <SecretButton endpoint={endpoint} />
-            <DeleteButton endpoint={endpoint} />
+            <DeleteEndpointButton endpoint={endpoint} />
           </div>
           <section id={logId} hidden={!showLog} aria-label={t('logTitle', { url: endpoint.url })}>
             {showLog && <DeliveryLog endpoint={endpoint} />}
