@@ -36,6 +36,7 @@ export const auditActions = [
   'model.provider.changed',
   'model.provider.deleted',
   'prompt.run',
+  'conversation.reply',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -56,6 +57,7 @@ export const auditObjectTypes = [
   'plan',
   'webhook_endpoint',
   'model_provider',
+  'conversation',
 ] as const
 export type AuditObjectType = (typeof auditObjectTypes)[number]
 

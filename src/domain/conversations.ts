@@ -10,6 +10,7 @@ import {
   titleSchema,
 } from './fields.ts'
 import { cursorParam, limitParam, repeatedParam } from './list-params.ts'
+import { modelNameSchema, runParametersSchema } from './models.ts'
 
 /**
  * Conversations, their messages and the prompts attached to messages: the API's input
@@ -201,6 +202,8 @@ export const conversationSchema = conversationSummarySchema.extend({
   /** The last 10 messages as role/content, or `{}` before the first message. */
   content: z.union([z.object({ messages: z.array(snapshotEntrySchema) }), z.object({}).strict()]),
   access: conversationAccessSchema,
+  /** The provider and model of its last generated reply (null until one was generated). */
+  replyModel: z.object({ providerId: z.uuid(), model: z.string() }).nullable(),
 })
 export type Conversation = z.infer<typeof conversationSchema>
 
@@ -254,3 +257,21 @@ export const promptUsageSchema = z.object({
   versions: z.array(promptVersionUsageSchema),
 })
 export type PromptUsage = z.infer<typeof promptUsageSchema>
+
+/**
+ * What "Generate reply" sends into the model: at most this many of the newest messages, and of
+ * them no more than fit in this many characters (attached prompts included); older ones are left
+ * out, newest kept.
+ */
+export const REPLY_CONTEXT = { messages: 100, characters: 400_000 } as const
+
+/**
+ * "Generate reply": the provider and model (default: the conversation's last ones, else the
+ * provider's default model) and the parameters of the request.
+ */
+export const generateReplyInput = z.object({
+  providerId: z.uuid({ error: 'models.providerNotFound' }).optional(),
+  model: modelNameSchema.optional(),
+  parameters: runParametersSchema.optional().transform((parameters) => parameters ?? {}),
+})
+export type GenerateReplyInput = z.input<typeof generateReplyInput>

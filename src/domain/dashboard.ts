@@ -202,6 +202,18 @@ export type RankedPrompt = z.infer<typeof rankedPromptSchema>
 export const activityDaySchema = z.object({ day: z.string(), count: z.number().int() })
 
 /** `GET /api/v1/dashboard`: every figure of one context (personal, or one of the caller's teams). */
+/** Usage of models in the context's last `windowDays`: prompt runs, generated replies, tokens. */
+export const modelUsageSchema = z.object({
+  windowDays: z.number().int(),
+  runs: z.number().int(),
+  replies: z.number().int(),
+  /** Runs and replies the provider failed (refused, limited, timed out). */
+  failed: z.number().int(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+})
+export type ModelUsage = z.infer<typeof modelUsageSchema>
+
 export const dashboardSchema = z.object({
   teamId: z.uuid().nullable(),
   /** The 3 most recently changed prompts and conversations of the context. */
@@ -221,5 +233,7 @@ export const dashboardSchema = z.object({
   mostUsed: z.array(rankedPromptSchema),
   /** Top Performers: the prompts with the most versions. */
   mostRevised: z.array(rankedPromptSchema),
+  /** Personal: the caller's own runs; team: the runs on the team's model providers. */
+  modelUsage: modelUsageSchema,
 })
 export type Dashboard = z.infer<typeof dashboardSchema>

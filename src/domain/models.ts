@@ -45,11 +45,11 @@ const apiKeyField = z
   .min(1, 'models.apiKeyRequired')
   .max(1000, 'models.apiKeyTooLong')
 
-const modelName = z.string().trim().min(1, 'models.modelInvalid').max(200, 'models.modelInvalid')
+export const modelNameSchema = z.string().trim().min(1, 'models.modelInvalid').max(200, 'models.modelInvalid')
 
 /** Model names typed as a list (one a line or comma-separated in the form); duplicates dropped. */
 const modelsField = z
-  .array(modelName, { error: 'models.modelInvalid' })
+  .array(modelNameSchema, { error: 'models.modelInvalid' })
   .max(MODELS_PER_PROVIDER, 'models.tooManyModels')
   .transform((models) => [...new Set(models)])
 
@@ -134,7 +134,7 @@ export type RunParameters = z.infer<typeof runParametersSchema>
 export const runPromptInput = compilePromptInput.safeExtend({
   providerId: z.uuid({ error: 'models.providerNotFound' }),
   /** The model; the version's config `model`, else the provider's default, when not given. */
-  model: modelName.optional(),
+  model: modelNameSchema.optional(),
   parameters: runParametersSchema.optional().transform((parameters) => parameters ?? {}),
 })
 export type RunPromptInput = z.input<typeof runPromptInput>

@@ -79,6 +79,13 @@ export function createApp(deps: AppDeps) {
   const db = database.db
   const app = new Hono<AppEnv>()
   const plans = createPlanGate({ enabled: config.plansEnabled, now: deps.now })
+  // Prompt runs and conversation replies call models with the same keys, guard and limits.
+  const modelDeps = {
+    db,
+    sealingKey: providerKeyOf(config),
+    allowPrivate: config.modelsAllowPrivate,
+    rateLimitMultiplier: config.rateLimitMultiplier,
+  }
   // The runtime fetch's answers and verified keys in memory, dropped by the database's notifications.
   attachRuntimeCache(database)
 
@@ -133,7 +140,7 @@ export function createApp(deps: AppDeps) {
   mount(accountOperations, accountHandlers({ db }))
   mount(promptOperations, promptHandlers({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
   mount(promptLabelOperations, promptLabelHandlers({ db }))
-  mount(conversationOperations, conversationHandlers({ db }))
+  mount(conversationOperations, conversationHandlers(modelDeps))
   mount(
     teamOperations,
     teamHandlers({
@@ -166,15 +173,7 @@ export function createApp(deps: AppDeps) {
     MCP_PATH,
     mcpRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier, version: config.version }),
   )
-  mount(
-    modelOperations,
-    modelHandlers({
-      db,
-      sealingKey: providerKeyOf(config),
-      allowPrivate: config.modelsAllowPrivate,
-      rateLimitMultiplier: config.rateLimitMultiplier,
-    }),
-  )
+  mount(modelOperations, modelHandlers(modelDeps))
   app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
 
   app.all('/api/*', () => {

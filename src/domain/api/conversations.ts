@@ -5,6 +5,7 @@ import {
   conversationSchema,
   conversationSummarySchema,
   createConversationInput,
+  generateReplyInput,
   listConversationsQuery,
   listMessagesQuery,
   messageAttachmentSchema,
@@ -119,6 +120,24 @@ export const conversationOperations = defineOperations(
       response: null,
       errors: ['forbidden'],
       permission: 'message.change',
+    },
+    generateReply: {
+      method: 'POST',
+      path: '/v1/conversations/:id/reply',
+      summary:
+        'Generate the assistant’s reply with a model: the conversation’s newest messages (with their attached ' +
+        'prompts, compiled into the message they are attached to) go to a provider I may use; the answer is stored ' +
+        'as an assistant message with `model` and `tokenCount` (its output tokens). The provider and model default ' +
+        'to the conversation’s last ones. With `Accept: text/event-stream` the answer streams as the prompt run’s ' +
+        'does; closing the connection stops it and stores nothing. Counted in the same limits as prompt runs',
+      access: 'signed-in',
+      params: conversationParams,
+      body: generateReplyInput,
+      response: messageSchema,
+      created: true,
+      errors: ['rate_limited', 'conflict', 'upstream'],
+      permission: 'conversation.view; the provider’s owner or team member',
+      streamsText: true,
     },
     attachments: {
       method: 'GET',

@@ -14,7 +14,7 @@ import { scopeAllows } from '../../domain/api-keys.ts'
 import type { Actor } from '../../domain/auth.ts'
 import { RECENT_SIGN_IN_SECONDS } from '../../domain/constants.ts'
 import { AppError } from '../../domain/errors.ts'
-import { KEY_OPERATION_GROUPS } from '../modules/api-keys/authenticate.ts'
+import { keyMayCall } from '../modules/api-keys/authenticate.ts'
 import type { AppEnv } from './env.ts'
 import { handleError } from './errors.ts'
 import { jsonBody, pathParams, queryParams } from './input.ts'
@@ -133,7 +133,7 @@ function authorize(operation: Operation, actor: Actor | null, c: Context<AppEnv>
   const { spec } = operation
   const key = c.get('apiKey')
   if (key) {
-    if (!KEY_OPERATION_GROUPS.has(operation.group)) throw new AppError('forbidden', 'apiKeys.notForThisRoute')
+    if (!keyMayCall(operation)) throw new AppError('forbidden', 'apiKeys.notForThisRoute')
     if (!scopeAllows(key.scope, spec.readsOnly ? 'GET' : spec.method))
       throw new AppError('forbidden', 'apiKeys.readOnly')
   }

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../features/auth/session.ts'
 import {
   AccountWidget,
   ChecklistWidget,
+  ModelUsageWidget,
   PerformanceWidget,
   PulseWidget,
   StreakBadge,
@@ -79,6 +80,7 @@ export function DashboardPage() {
         {boundary(t('dashboard:pulse.title'), <PulseWidget query={query} team={context.team !== null} />)}
         {boundary(t('dashboard:performance.title'), <PerformanceWidget query={query} />)}
         {boundary(t('dashboard:topPerformers.title'), <TopPerformersWidget query={query} />)}
+        {boundary(t('dashboard:modelUsage.title'), <ModelUsageWidget query={query} />)}
         {boundary(
           t('dashboard:notifications.title'),
           <AccountWidget isGlobalAdmin={user.globalRole === 'global_admin'} />,

@@ -29,4 +29,6 @@ export const conversationsDe: Record<keyof typeof conversationsEn, string> = {
   'conversations.attachForbidden': 'Du kannst Prompts nur an deine eigenen Nachrichten anhängen',
   'conversations.removeAttachmentForbidden': 'Du kannst Anhänge nur von deinen eigenen Nachrichten entfernen',
   'conversations.alreadyAttached': 'Diese Prompt-Version ist bereits an die Nachricht angehängt',
+  'conversations.replyNeedsMessages':
+    'Schreib zuerst eine Nachricht: Eine Antwort antwortet auf die bisherige Unterhaltung',
 }

@@ -40,4 +40,7 @@ export const modelsDe: Record<keyof typeof modelsEn, string> = {
   'models.upstreamUnreachable': 'Der Anbieter war unter seiner Basis-URL nicht erreichbar.',
   'models.upstreamInvalid': 'Die Antwort des Anbieters konnte nicht gelesen werden.',
   'models.modelsNotListed': 'Dieser Anbieter listet seine Modelle nicht auf; gib sie stattdessen ein.',
+  'models.providerRequired': 'Wähle einen Modellanbieter',
+  'models.replyCancelled': 'Die Antwort wurde angehalten; nichts wurde gespeichert',
+  'models.upstreamEmpty': 'Das Modell hat ohne Text geantwortet.',
 }

@@ -28,4 +28,5 @@ export const conversationsEn = {
   'conversations.attachForbidden': 'You can only attach prompts to your own messages',
   'conversations.removeAttachmentForbidden': 'You can only remove attachments from your own messages',
   'conversations.alreadyAttached': 'This prompt version is already attached to the message',
+  'conversations.replyNeedsMessages': 'Write a message first: a reply answers the conversation so far',
 } as const

@@ -35,4 +35,7 @@ export const modelsEn = {
   'models.upstreamUnreachable': 'The provider could not be reached at its base URL.',
   'models.upstreamInvalid': 'The provider’s answer could not be read.',
   'models.modelsNotListed': 'This provider does not list its models; type them instead.',
+  'models.providerRequired': 'Choose a model provider',
+  'models.replyCancelled': 'The reply was stopped; nothing was saved',
+  'models.upstreamEmpty': 'The model answered with no text.',
 } as const

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import type { Conversation, Message, MessageRole } from '../../../domain/conversations.ts'
 import { users } from './auth.ts'
+import { modelProviders } from './models.ts'
 import { prompts, promptVersions } from './prompts.ts'
 import { teams } from './teams.ts'
 
@@ -16,6 +17,9 @@ export const conversations = pgTable('conversations', {
     .references(() => users.id, { onDelete: 'cascade' }),
   tags: text('tags').array().notNull().default([]),
   content: jsonb('content').$type<Conversation['content']>().notNull().default({}),
+  /** The provider and model its replies are generated with (migration 0261). */
+  modelProviderId: uuid('model_provider_id').references(() => modelProviders.id, { onDelete: 'set null' }),
+  model: text('model'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })

@@ -9,8 +9,17 @@ import { toCurrentUser } from '../../http/session.ts'
 import type { PlanGate } from '../plans/gate.ts'
 import { type ApiKeyPrincipal, authenticateApiKey } from './service.ts'
 
-/** The operation groups a key may call on /api/v1 (the prompts and their labels). */
-export const KEY_OPERATION_GROUPS: ReadonlySet<string> = new Set(['prompts', 'promptLabels'])
+/**
+ * What a key may call on /api/v1: the prompts and their labels, and running a prompt against a
+ * model of its owner's own providers (so code can try a version before moving `production`; a run
+ * is a POST, so only read-and-write keys run).
+ */
+const KEY_OPERATION_GROUPS: ReadonlySet<string> = new Set(['prompts', 'promptLabels'])
+const KEY_OPERATIONS: ReadonlySet<string> = new Set(['models.run', 'models.usable'])
+
+export function keyMayCall(operation: { id: string; group: string }): boolean {
+  return KEY_OPERATION_GROUPS.has(operation.group) || KEY_OPERATIONS.has(operation.id)
+}
 
 /** X-RateLimit-* on every answer to a key; Retry-After and 429 once its window is used up. */
 export function applyRateLimit(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
@@ -34,7 +43,7 @@ export function admitKey(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
 
 /**
  * `Authorization: Bearer sk-pf-…` on /api/v1: a personal key acts as its owner (prompt operations
- * only, see `KEY_OPERATION_GROUPS`; read keys only read). Team keys serve the prompt API under
+ * only, see `keyMayCall`; read keys only read). Team keys serve the prompt API under
  * /api/public, which speaks for a team; /api/v1 speaks for a user, so they are refused here.
  * Requests without a Bearer header go on to the session cookie.
  */

@@ -158,51 +158,59 @@ export async function appendMessage(
   conversationId: string,
   input: z.output<typeof appendMessageInput>,
 ): Promise<Message> {
-  return db.transaction(async (tx) => {
-    const conversation = await loadConversation(tx, actor, conversationId, { lock: true })
-    const refs = await resolveAttachmentRefs(tx, actor, input.attachments)
-    const [message] = await tx
-      .insert(conversationMessages)
-      .values({
+  return db.transaction((tx) => appendMessageIn(tx, actor, conversationId, input))
+}
+
+/** `appendMessage` inside the caller's transaction (a generated reply also records its model). */
+export async function appendMessageIn(
+  tx: Tx,
+  actor: Actor,
+  conversationId: string,
+  input: z.output<typeof appendMessageInput>,
+): Promise<Message> {
+  const conversation = await loadConversation(tx, actor, conversationId, { lock: true })
+  const refs = await resolveAttachmentRefs(tx, actor, input.attachments)
+  const [message] = await tx
+    .insert(conversationMessages)
+    .values({
+      conversationId,
+      createdByUserId: actor.id,
+      role: input.role,
+      content: input.content,
+      model: input.model,
+      tokenCount: input.tokenCount,
+      createdAt: createdAfterAll(
+        conversationMessages.createdAt,
+        conversationMessages.conversationId,
         conversationId,
-        createdByUserId: actor.id,
-        role: input.role,
-        content: input.content,
-        model: input.model,
-        tokenCount: input.tokenCount,
-        createdAt: createdAfterAll(
-          conversationMessages.createdAt,
-          conversationMessages.conversationId,
-          conversationId,
-        ),
-      })
-      .returning({ id: conversationMessages.id })
-    // One insert each, so they keep the order in which they were picked.
-    for (const ref of refs) {
-      await tx.insert(conversationMessagePrompts).values({
-        messageId: message!.id,
-        promptId: ref.promptId,
-        promptVersionId: ref.promptVersionId,
-        attachedByUserId: actor.id,
-        createdAt: createdAfterAll(
-          conversationMessagePrompts.createdAt,
-          conversationMessagePrompts.messageId,
-          message!.id,
-        ),
-      })
-    }
-    await refreshSnapshot(tx, conversationId)
-    const appended = await messageById(tx, actor, message!.id)
-    await enqueueEvent(tx, conversationSpace(conversation.row), {
-      type: 'conversation.message.created',
-      actor: eventActor(actor),
-      data: {
-        conversation: { id: conversationId, title: conversation.row.title },
-        message: appended,
-      },
+      ),
     })
-    return appended
+    .returning({ id: conversationMessages.id })
+  // One insert each, so they keep the order in which they were picked.
+  for (const ref of refs) {
+    await tx.insert(conversationMessagePrompts).values({
+      messageId: message!.id,
+      promptId: ref.promptId,
+      promptVersionId: ref.promptVersionId,
+      attachedByUserId: actor.id,
+      createdAt: createdAfterAll(
+        conversationMessagePrompts.createdAt,
+        conversationMessagePrompts.messageId,
+        message!.id,
+      ),
+    })
+  }
+  await refreshSnapshot(tx, conversationId)
+  const appended = await messageById(tx, actor, message!.id)
+  await enqueueEvent(tx, conversationSpace(conversation.row), {
+    type: 'conversation.message.created',
+    actor: eventActor(actor),
+    data: {
+      conversation: { id: conversationId, title: conversation.row.title },
+      message: appended,
+    },
   })
+  return appended
 }
 
 /** Update (content, role). Unchanged text and role save nothing. */

@@ -78,7 +78,11 @@ function conversationById<Extra extends Record<string, PgColumn>>(extra: Extra) 
 }
 
 const conversationStatement = conversationById({})
-const conversationWithContentStatement = conversationById({ content: conversations.content })
+const conversationWithContentStatement = conversationById({
+  content: conversations.content,
+  modelProviderId: conversations.modelProviderId,
+  model: conversations.model,
+})
 
 export type ConversationRow = Awaited<ReturnType<ReturnType<typeof conversationStatement>['execute']>>[number]
 

@@ -1,8 +1,9 @@
 import type { conversationOperations } from '../../../domain/api/conversations.ts'
-import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
+import type { ModelDeps } from '../models/service.ts'
 import { addAttachment, listAttachments, removeAttachment } from './attachments.ts'
 import { appendMessage, deleteMessage, listMessages, updateMessage } from './messages.ts'
+import { generateReply } from './replies.ts'
 import {
   createConversation,
   deleteConversation,
@@ -13,7 +14,8 @@ import {
 import { getPromptUsage } from './usage.ts'
 
 /** Conversations, their messages, the prompts attached to messages, and where a prompt is used. */
-export function conversationHandlers({ db }: { db: Db }): Handlers<typeof conversationOperations> {
+export function conversationHandlers(deps: ModelDeps): Handlers<typeof conversationOperations> {
+  const { db } = deps
   return {
     list: ({ actor, query }) => listConversations(db, actor, query),
     create: ({ actor, body }) => createConversation(db, actor, body),
@@ -24,6 +26,8 @@ export function conversationHandlers({ db }: { db: Db }): Handlers<typeof conver
     appendMessage: ({ actor, params, body }) => appendMessage(db, actor, params.id, body),
     updateMessage: ({ actor, params, body }) => updateMessage(db, actor, params.id, body),
     deleteMessage: ({ actor, params }) => deleteMessage(db, actor, params.id),
+    generateReply: ({ actor, params, body, signal, text }) =>
+      generateReply(deps, actor, params.id, body, { signal, onText: text }),
     attachments: async ({ actor, params }) => ({
       items: await listAttachments(db, actor, params.id),
       nextCursor: null,

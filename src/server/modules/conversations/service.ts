@@ -49,7 +49,9 @@ function toSummary(
 }
 
 export function toConversation({ row, access }: Awaited<ReturnType<typeof readConversation>>): Conversation {
-  return { ...toSummary(row), content: row.content, access }
+  const replyModel =
+    row.modelProviderId && row.model ? { providerId: row.modelProviderId, model: row.model } : null
+  return { ...toSummary(row), content: row.content, access, replyModel }
 }
 
 /**

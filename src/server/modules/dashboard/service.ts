@@ -5,6 +5,7 @@ import {
   DASHBOARD,
   type Dashboard,
   lastUtcDays,
+  type ModelUsage,
   onboardingChecklist,
   onboardingProgress,
   PULSE_LONG_WINDOW_DAYS,
@@ -36,6 +37,8 @@ interface Scope {
   conversations: SQL
   /** The rows of `dashboard_counts` (migration 0257) whose totals the context adds up. */
   counted: SQL
+  /** The context's model runs: the caller's own, or those on the team's providers. */
+  runs: SQL
 }
 
 /** The space of the personal prompts in `dashboard_counts`. */
@@ -50,12 +53,14 @@ function scopeOf(actor: Actor, teamId: string | undefined): Scope {
       // The caller's personal space and the teams they are still in: a team they left drops out.
       counted: sql`d.user_id = ${actor.id} AND (d.space_id = ${PERSONAL_SPACE}::uuid
         OR d.space_id IN (SELECT m.team_id FROM team_members m WHERE m.user_id = ${actor.id}))`,
+      runs: sql`r.user_id = ${actor.id}`,
     }
   return {
     prompts: sql`p.team_id = ${teamId} AND p.visibility = 'team'`,
     versions: sql`v.prompt_id IN (SELECT p.id FROM prompts p WHERE p.team_id = ${teamId} AND p.visibility = 'team')`,
     conversations: sql`c.team_id = ${teamId}`,
     counted: sql`d.space_id = ${teamId}`,
+    runs: sql`r.team_id = ${teamId}`,
   }
 }
 
@@ -249,6 +254,20 @@ async function mostRevised(db: Db, scope: Scope): Promise<RankedPrompt[]> {
   )
 }
 
+/** Model runs and replies of the last 7 days, from `model_runs` (one row per call of a model). */
+async function modelUsage(db: Db, scope: Scope, now: Date): Promise<ModelUsage> {
+  const [row] = await queryRows<Omit<ModelUsage, 'windowDays'>>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE r.kind = 'prompt')::int AS runs,
+        count(*) FILTER (WHERE r.kind = 'reply')::int AS replies,
+        count(*) FILTER (WHERE r.outcome NOT IN ('ok', 'cancelled'))::int AS failed,
+        coalesce(sum(r.input_tokens), 0)::float8 AS "inputTokens",
+        coalesce(sum(r.output_tokens), 0)::float8 AS "outputTokens"
+      FROM model_runs r WHERE ${scope.runs} AND r.created_at >= ${since(now, PULSE_WINDOW_DAYS)}`,
+  )
+  return { windowDays: PULSE_WINDOW_DAYS, ...row! }
+}
+
 /**
  * `GET /api/v1/dashboard`: every figure of one context in one answer. The figures are computed by
  * the database; this function only applies the pure rules of `src/domain/dashboard.ts` to them.
@@ -262,7 +281,7 @@ export async function getDashboard(
   if (teamId) await requireMembership(db, actor, teamId)
   const scope = scopeOf(actor, teamId)
   // PGlite runs one query at a time anyway; on PostgreSQL the pool runs these side by side.
-  const [counts, onboarding, days, weekly, recent, used, revised] = await Promise.all([
+  const [counts, onboarding, days, weekly, recent, used, revised, usage] = await Promise.all([
     countFigures(db, scope, now),
     onboardingFlags(db, actor),
     activeDays(db, actor, now),
@@ -270,6 +289,7 @@ export async function getDashboard(
     continueItems(db, scope),
     mostUsed(db, scope),
     mostRevised(db, scope),
+    modelUsage(db, scope, now),
   ])
   return {
     teamId: teamId ?? null,
@@ -283,5 +303,6 @@ export async function getDashboard(
     weekly,
     mostUsed: used,
     mostRevised: revised,
+    modelUsage: usage,
   }
 }

@@ -1,24 +1,26 @@
 import type { ModelMessage } from 'ai'
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
+import type { AuditEntryInput } from '../../../domain/audit.ts'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { MessageKey } from '../../../domain/messages/index.ts'
 import {
   RUN_RATE_LIMIT,
   RUN_TIMEOUT_MS,
+  type RunParameters,
   type RunResult,
   runDefaultsFromConfig,
   type runPromptInput,
 } from '../../../domain/models.ts'
 import type { CompiledPromptAnswer } from '../../../domain/prompt-variables.ts'
 import type { Db } from '../../db/client.ts'
-import { promptVersions } from '../../db/schema/index.ts'
+import { modelRuns, promptVersions } from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
 import { recordAudit } from '../audit/record.ts'
 import { compileVersion } from '../prompts/compile.ts'
 import { assertPublicBaseUrl } from './address-guard.ts'
-import { streamAnswer } from './client.ts'
+import { type StreamedAnswer, streamAnswer } from './client.ts'
 import { connectionOf, loadUsableProvider, type ModelDeps, type ProviderRow } from './service.ts'
 
 /** A compiled prompt as the model's messages: text is one user message; chat roles map to the SDK's. */
@@ -28,12 +30,17 @@ export function toModelMessages(prompt: CompiledPromptAnswer['prompt']): ModelMe
   for (const entry of prompt) {
     // A placeholder left unfilled stands for no messages.
     if (!('role' in entry)) continue
-    const role = entry.role.toLowerCase()
-    if (role === 'system' || role === 'developer') messages.push({ role: 'system', content: entry.content })
-    else if (role === 'assistant') messages.push({ role: 'assistant', content: entry.content })
-    else messages.push({ role: 'user', content: entry.content })
+    messages.push(modelMessage(entry.role, entry.content))
   }
   return messages
+}
+
+/** One message in the SDK's roles: system (and developer), assistant, else user. */
+export function modelMessage(role: string, content: string): ModelMessage {
+  const lower = role.toLowerCase()
+  if (lower === 'system' || lower === 'developer') return { role: 'system', content }
+  if (lower === 'assistant') return { role: 'assistant', content }
+  return { role: 'user', content }
 }
 
 async function limit(db: Db, key: string, max: number, message: MessageKey): Promise<void> {
@@ -44,7 +51,7 @@ async function limit(db: Db, key: string, max: number, message: MessageKey): Pro
 }
 
 /** Runs are limited per user and per space of the provider whose key pays for them. */
-async function enforceRunRates(deps: ModelDeps, actor: Actor, provider: ProviderRow): Promise<void> {
+export async function enforceRunRates(deps: ModelDeps, actor: Actor, provider: ProviderRow): Promise<void> {
   const multiplier = deps.rateLimitMultiplier
   await limit(
     deps.db,
@@ -68,11 +75,109 @@ export interface RunHooks {
   onText: (text: string) => Promise<void>
 }
 
+/** The model and parameters of a run: what the caller chose, else the config's, else the provider's. */
+export function runSettings(
+  provider: ProviderRow,
+  chosen: { model?: string; parameters: RunParameters },
+  config: Record<string, unknown>,
+): { model: string; parameters: RunParameters } {
+  const defaults = runDefaultsFromConfig(config)
+  const model = chosen.model ?? defaults.model ?? (provider.defaultModel || undefined)
+  if (!model)
+    throw new AppError('validation', 'models.modelRequired', { fields: { model: 'models.modelRequired' } })
+  return {
+    model,
+    parameters: {
+      temperature: chosen.parameters.temperature ?? defaults.temperature,
+      maxTokens: chosen.parameters.maxTokens ?? defaults.maxTokens,
+      topP: chosen.parameters.topP ?? defaults.topP,
+    },
+  }
+}
+
+/** What one call of a model is for: the run's record and its audit entry. */
+export interface ModelCall {
+  provider: ProviderRow
+  model: string
+  parameters: RunParameters
+  messages: ModelMessage[]
+  kind: 'prompt' | 'reply'
+  promptId?: string
+  conversationId?: string
+  /** The audit entry, without the outcome (added here). */
+  audit: Pick<AuditEntryInput, 'action' | 'objectType' | 'objectId'> & { after: Record<string, unknown> }
+}
+
+/**
+ * The one way a model is called on a user's behalf: the run limits, the address guard, the
+ * streamed answer, then a run record (for the dashboards' usage) and an audit entry (who, what,
+ * model, tokens, duration; never the key), also when the provider failed.
+ */
+export async function callModel(
+  deps: ModelDeps,
+  actor: Actor,
+  call: ModelCall,
+  hooks: RunHooks,
+): Promise<StreamedAnswer> {
+  const { provider } = call
+  await assertPublicBaseUrl(provider.baseUrl, deps.allowPrivate)
+  const started = performance.now()
+  const record = async (outcome: string, answer?: StreamedAnswer) => {
+    await deps.db.insert(modelRuns).values({
+      userId: actor.id,
+      teamId: provider.teamId,
+      providerId: provider.id,
+      kind: call.kind,
+      promptId: call.promptId,
+      conversationId: call.conversationId,
+      model: call.model,
+      outcome,
+      inputTokens: answer?.inputTokens,
+      outputTokens: answer?.outputTokens,
+      durationMs: answer?.durationMs ?? Math.round(performance.now() - started),
+    })
+    await recordAudit(deps.db, actor, {
+      ...call.audit,
+      teamId: provider.teamId,
+      after: {
+        ...call.audit.after,
+        providerId: provider.id,
+        providerKind: provider.kind,
+        model: call.model,
+        ...(answer
+          ? {
+              finishReason: answer.finishReason,
+              inputTokens: answer.inputTokens,
+              outputTokens: answer.outputTokens,
+              durationMs: answer.durationMs,
+              timeToFirstTokenMs: answer.timeToFirstTokenMs,
+            }
+          : { error: outcome }),
+      },
+    })
+  }
+  try {
+    const answer = await streamAnswer({
+      connection: connectionOf(deps, provider),
+      model: call.model,
+      messages: call.messages,
+      parameters: call.parameters,
+      signal: hooks.signal,
+      timeoutMs: RUN_TIMEOUT_MS,
+      onText: hooks.onText,
+    })
+    await record(answer.finishReason === 'cancelled' ? 'cancelled' : 'ok', answer)
+    return answer
+  } catch (error) {
+    if (error instanceof AppError) await record(error.options.reason ?? error.code)
+    throw error
+  }
+}
+
 /**
  * Runs a version of a prompt the actor sees against a provider they may use: compiled as "Try it"
  * compiles it, the model and parameters from the input, else the version's config, else the
- * provider's default model. Every run that reached the provider is audited (who, version, model,
- * tokens, duration; never the key), a failed one with its reason.
+ * provider's default model.
  */
 export async function runPrompt(
   deps: ModelDeps,
@@ -88,63 +193,36 @@ export async function runPrompt(
     .select({ config: promptVersions.config })
     .from(promptVersions)
     .where(eq(promptVersions.id, compiled.versionId))
-  const defaults = runDefaultsFromConfig(version?.config ?? {})
-  const model = input.model ?? defaults.model ?? (provider.defaultModel || undefined)
-  if (!model)
-    throw new AppError('validation', 'models.modelRequired', { fields: { model: 'models.modelRequired' } })
-  const parameters = {
-    temperature: input.parameters.temperature ?? defaults.temperature,
-    maxTokens: input.parameters.maxTokens ?? defaults.maxTokens,
-    topP: input.parameters.topP ?? defaults.topP,
-  }
-  await assertPublicBaseUrl(provider.baseUrl, deps.allowPrivate)
-  const connection = connectionOf(deps, provider)
-  const audit = (after: Record<string, unknown>) =>
-    recordAudit(deps.db, actor, {
-      action: 'prompt.run',
-      objectType: 'prompt',
-      objectId: compiled.promptId,
-      teamId: provider.teamId,
-      after: {
-        versionId: compiled.versionId,
-        versionNumber: compiled.versionNumber,
-        providerId: provider.id,
-        providerKind: provider.kind,
-        model,
-        ...after,
-      },
-    })
-  try {
-    const answer = await streamAnswer({
-      connection,
+  const { model, parameters } = runSettings(provider, input, version?.config ?? {})
+  const answer = await callModel(
+    deps,
+    actor,
+    {
+      provider,
       model,
-      messages: toModelMessages(compiled.prompt),
       parameters,
-      signal: hooks.signal,
-      timeoutMs: RUN_TIMEOUT_MS,
-      onText: hooks.onText,
-    })
-    await audit({
-      finishReason: answer.finishReason,
-      inputTokens: answer.inputTokens,
-      outputTokens: answer.outputTokens,
-      durationMs: answer.durationMs,
-      timeToFirstTokenMs: answer.timeToFirstTokenMs,
-    })
-    return {
+      messages: toModelMessages(compiled.prompt),
+      kind: 'prompt',
       promptId: compiled.promptId,
-      versionId: compiled.versionId,
-      versionNumber: compiled.versionNumber,
-      providerId: provider.id,
-      model,
-      text: answer.text,
-      finishReason: answer.finishReason,
-      usage: { inputTokens: answer.inputTokens, outputTokens: answer.outputTokens },
-      timeToFirstTokenMs: answer.timeToFirstTokenMs,
-      durationMs: answer.durationMs,
-    }
-  } catch (error) {
-    if (error instanceof AppError) await audit({ error: error.options.reason ?? error.code })
-    throw error
+      audit: {
+        action: 'prompt.run',
+        objectType: 'prompt',
+        objectId: compiled.promptId,
+        after: { versionId: compiled.versionId, versionNumber: compiled.versionNumber },
+      },
+    },
+    hooks,
+  )
+  return {
+    promptId: compiled.promptId,
+    versionId: compiled.versionId,
+    versionNumber: compiled.versionNumber,
+    providerId: provider.id,
+    model,
+    text: answer.text,
+    finishReason: answer.finishReason,
+    usage: { inputTokens: answer.inputTokens, outputTokens: answer.outputTokens },
+    timeToFirstTokenMs: answer.timeToFirstTokenMs,
+    durationMs: answer.durationMs,
   }
 }

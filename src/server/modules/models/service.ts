@@ -100,9 +100,11 @@ async function loadManagedProvider(
 
 /**
  * Who may use a provider's key: its owner, or a member of its team (any role). A global admin from
- * outside the team is not a member; an API key restricted to one team reaches only that team's.
+ * outside the team is not a member. An API key (a personal one: /api/v1 takes no others) speaks
+ * for its owner's personal space, as it does for prompts, so it reaches only their own providers.
  */
 function usableBy(actor: Actor) {
+  if (actor.apiKeyId) return eq(modelProviders.ownerUserId, actor.id)
   return or(eq(modelProviders.ownerUserId, actor.id), sql`${modelProviders.teamId} IN ${teamsOf(actor.id)}`)
 }
 

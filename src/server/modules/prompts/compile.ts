@@ -10,8 +10,9 @@ import {
   type compilePromptInput,
   renderLimitKey,
   valueProblemKey,
+  variablesOfBody,
 } from '../../../domain/prompt-variables.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { promptLabels, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, type PromptRow, promptNotFound } from './access.ts'
 import { enforceCompileRate } from './compile-rate.ts'
@@ -32,7 +33,7 @@ function versionCondition(prompt: PromptRow, input: { version?: number; label?: 
 
 /** The version a compile uses (`versionCondition`), with what compile needs of it; undefined when none. */
 export async function findCompileVersion(
-  db: Db,
+  db: Db | Tx,
   prompt: PromptRow,
   input: { version?: number; label?: string },
 ) {
@@ -63,7 +64,7 @@ export async function findCompileVersion(
 
 /** A version's body with its references replaced (decision 0175): what compile and "Try it" fill in. */
 async function resolvedBody(
-  db: Db,
+  db: Db | Tx,
   prompt: PromptRow,
   version: { id: string; versionNumber: number; body: string },
 ) {
@@ -163,4 +164,46 @@ export async function compileFoundVersion(
     type: prompt.type,
     prompt: result.prompt,
   }
+}
+
+/**
+ * A prompt attached to a conversation message, as context for a generated reply: the attached
+ * version (or, attached as "latest", the current one), its references resolved and its variables
+ * filled with their defaults; a variable without one stays as written (`{{name}}`), since nobody
+ * gave it a value. Undefined when the actor may no longer see the prompt or it has no version.
+ */
+export async function compileAsContext(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  versionId: string | null,
+): Promise<CompiledPromptAnswer['prompt'] | undefined> {
+  const prompt = await findVisiblePrompt(db, actor, promptId)
+  if (!prompt) return undefined
+  const [version] = versionId
+    ? await db
+        .select({
+          id: promptVersions.id,
+          versionNumber: promptVersions.versionNumber,
+          body: promptVersions.body,
+          variables: promptVersions.variables,
+        })
+        .from(promptVersions)
+        .where(and(eq(promptVersions.id, versionId), eq(promptVersions.promptId, prompt.id)))
+    : [await findCompileVersion(db, prompt, {})]
+  if (!version) return undefined
+  const { text } = await resolvedBody(db, prompt, version)
+  const values: Record<string, unknown> = {}
+  for (const name of variablesOfBody(prompt.type, text)) values[name] = `{{${name}}}`
+  for (const declaration of version.variables) {
+    if (declaration.default !== undefined && declaration.default !== null) {
+      values[declaration.name] = declaration.default
+    }
+  }
+  // Undeclared: the defaults were put in above, and no value is checked against a type.
+  const result = compilePrompt(prompt.type, text, [], values)
+  if (result.ok) return result.prompt
+  if ('limit' in result) throw new AppError('validation', renderLimitKey(result.limit))
+  // A template that does not parse is sent as written.
+  return prompt.type === 'text' ? text : undefined
 }

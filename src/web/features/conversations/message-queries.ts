@@ -49,16 +49,21 @@ function refreshConversation(queryClient: QueryClient, conversationId: string) {
   invalidateConversationLists(queryClient)
 }
 
+/** A message the server added (sent, or a generated reply) goes to the end of the loaded list. */
+export function messageAdded(queryClient: QueryClient, message: Message) {
+  // The newest page comes first: the new message goes to its front. Older pages keep their cursors.
+  updatePages(queryClient, message.conversationId, (items, index) =>
+    index === 0 ? [message, ...items] : items,
+  )
+  refreshConversation(queryClient, message.conversationId)
+}
+
 export function useAppendMessage(conversationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: AppendMessageInput) =>
       callOperation(conversationOperations.appendMessage, { params: { id: conversationId }, body }),
-    onSuccess: (message) => {
-      // The newest page comes first: the new message goes to its front. Older pages keep their cursors.
-      updatePages(queryClient, conversationId, (items, index) => (index === 0 ? [message, ...items] : items))
-      refreshConversation(queryClient, conversationId)
-    },
+    onSuccess: (message) => messageAdded(queryClient, message),
   })
 }
 

@@ -10,6 +10,7 @@ import {
   Rocket,
   Settings,
   Shield,
+  Sparkles,
   Target,
   Trophy,
   X,
@@ -28,6 +29,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
 import { cn } from '../../lib/cn.ts'
+import { formatNumber } from '../../lib/format.ts'
 import { Widget, WidgetBody, WidgetEmpty } from './widget.tsx'
 
 /** The dashboard query as the figure widgets read it. */
@@ -320,6 +322,57 @@ export function TopPerformersWidget({ query }: { query: DashboardQuery }) {
             />
           )
         }
+      </WidgetBody>
+    </Widget>
+  )
+}
+
+/**
+ * Model usage: prompt runs and generated replies of the last 7 days with their tokens (personal:
+ * the caller's own; team: on the team's providers), and a way to Settings → Models when there are none.
+ */
+export function ModelUsageWidget({ query }: { query: DashboardQuery }) {
+  const { t } = useTranslation('dashboard')
+  const title = t('modelUsage.title')
+  return (
+    <Widget title={title} icon={Sparkles}>
+      <WidgetBody title={title} query={query} rows={3}>
+        {() => {
+          const usage = query.data!.modelUsage
+          if (usage.runs + usage.replies === 0)
+            return (
+              <WidgetEmpty>
+                {t('modelUsage.empty')}{' '}
+                <Link to="/settings/models" className="font-medium text-primary hover:underline">
+                  {t('modelUsage.setUp')}
+                </Link>
+              </WidgetEmpty>
+            )
+          const rows = [
+            ['runs', usage.runs],
+            ['replies', usage.replies],
+            ['inputTokens', usage.inputTokens],
+            ['outputTokens', usage.outputTokens],
+          ] as const
+          return (
+            <div className="space-y-2">
+              <p className="text-xs text-muted-foreground">
+                {t('modelUsage.caption', { days: usage.windowDays })}
+              </p>
+              <dl className="grid grid-cols-2 gap-3">
+                {rows.map(([key, value]) => (
+                  <div key={key} className="min-w-0">
+                    <dt className="truncate text-xs text-muted-foreground">{t(`modelUsage.${key}`)}</dt>
+                    <dd className="text-xl font-semibold tabular-nums">{formatNumber(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+              {usage.failed > 0 && (
+                <p className="text-xs text-destructive">{t('modelUsage.failed', { count: usage.failed })}</p>
+              )}
+            </div>
+          )
+        }}
       </WidgetBody>
     </Widget>
   )

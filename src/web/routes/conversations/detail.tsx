@@ -18,6 +18,12 @@ import { MessageItem } from '../../features/conversations/message-item.tsx'
 import { messagesOldestFirst, useAddAttachment } from '../../features/conversations/message-queries.ts'
 import type { PickedPrompt } from '../../features/conversations/prompt-picker-dialog.tsx'
 import { PromptPickerDialog } from '../../features/conversations/prompt-picker-dialog.tsx'
+import {
+  ReplyGenerator,
+  type ReplyState,
+  StreamingReply,
+  useGenerateReply,
+} from '../../features/conversations/reply-generator.tsx'
 import { errorText } from '../../lib/api.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useOnVisible } from '../../lib/use-visible.ts'
@@ -68,6 +74,7 @@ function ConversationView({ conversation }: { conversation: Conversation }) {
   const [picker, setPicker] = useState<PickerTarget>(null)
   const [pending, setPending] = useState<PickedPrompt[]>([])
   const addAttachment = useAddAttachment(conversation.id)
+  const reply = useGenerateReply(conversation.id)
 
   const onPick = (picked: PickedPrompt) => {
     if (picker?.kind === 'message') {
@@ -104,8 +111,14 @@ function ConversationView({ conversation }: { conversation: Conversation }) {
         conversation={conversation}
         currentUserId={user.id}
         onAttach={(messageId) => setPicker({ kind: 'message', messageId })}
+        reply={reply.state}
       />
-      <div className="pt-3">
+      <div className="space-y-2 pt-3">
+        <ReplyGenerator
+          conversation={conversation}
+          hasMessages={'messages' in conversation.content}
+          reply={reply}
+        />
         <MessageComposer
           conversationId={conversation.id}
           pending={pending}
@@ -131,24 +144,29 @@ function MessageList({
   conversation,
   currentUserId,
   onAttach,
+  reply,
 }: {
   conversation: Conversation
   currentUserId: string
   onAttach: (messageId: string) => void
+  reply: ReplyState
 }) {
   const { t } = useTranslation('conversations')
   const scrollRef = useRef<HTMLDivElement>(null)
   const messages = useInfiniteQuery(messagesQuery(conversation.id))
   const list = messagesOldestFirst(messages.data)
   const lastId = list.at(-1)?.id
+  const streaming = reply.status === 'running' ? reply : null
   const pageCount = messages.data?.pages.length ?? 0
   // Distance from the bottom before older messages were put above, to restore the view after.
   const distanceFromBottom = useRef<number | null>(null)
 
+  // The newest message, and a reply as it streams in, stay in view.
+  const streamedLength = streaming?.text.length ?? 0
   useLayoutEffect(() => {
     const element = scrollRef.current
-    if (element && lastId) element.scrollTop = element.scrollHeight
-  }, [lastId])
+    if (element && (lastId || streamedLength > 0)) element.scrollTop = element.scrollHeight
+  }, [lastId, streamedLength])
 
   useLayoutEffect(() => {
     const element = scrollRef.current
@@ -184,7 +202,7 @@ function MessageList({
         </LoadingSkeletons>
       ) : messages.isError && list.length === 0 ? (
         <Alert tone="error" title={t('messages.loadError')} />
-      ) : list.length === 0 ? (
+      ) : list.length === 0 && !streaming ? (
         <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-muted-foreground">
           <MessageSquareDashed aria-hidden className="size-8" />
           <p className="font-medium text-foreground">{t('messages.emptyTitle')}</p>
@@ -215,6 +233,11 @@ function MessageList({
                 />
               </li>
             ))}
+            {streaming && (
+              <li className="list-row">
+                <StreamingReply text={streaming.text} model={streaming.model} />
+              </li>
+            )}
           </ol>
         </>
       )}
