@@ -448,6 +448,9 @@ describe('fairness between spaces', () => {
     const noisy = await createEndpoint(owner, { events: ['prompt.deleted'] })
     const noisy2 = await createEndpoint(owner, { events: ['prompt.deleted'] })
     const quiet = await createEndpoint(admin, { teamId, events: ['prompt.deleted'] })
+    // The queue must hold only this test's rows: an earlier test's delivery whose lease ran out
+    // (a slow machine) would be due again and take a slot.
+    await db().delete(webhookDeliveries)
     try {
       await queueDue(noisy.id, 150, 120)
       await queueDue(noisy2.id, 50, 90)
