@@ -34,5 +34,8 @@ export const modelsEn = {
   'models.upstreamTimeout': 'The provider did not answer within {seconds} seconds.',
   'models.upstreamUnreachable': 'The provider could not be reached at its base URL.',
   'models.upstreamInvalid': 'The provider’s answer could not be read.',
+  'models.placeholderInvalid': 'A placeholder’s messages need a role (at most 50 characters) and a content',
+  'models.placeholderTooLong': 'A placeholder message may have at most 50,000 characters',
+  'models.tooManyPlaceholderMessages': 'The placeholders may hold at most 100 messages together',
   'models.modelsNotListed': 'This provider does not list its models; type them instead.',
 } as const

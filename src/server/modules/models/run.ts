@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
+import { fillPlaceholders } from '../../../domain/mcp.ts'
 import type { MessageKey } from '../../../domain/messages/index.ts'
 import {
   RUN_RATE_LIMIT,
@@ -16,7 +17,7 @@ import type { Db } from '../../db/client.ts'
 import { promptVersions } from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
 import { recordAudit } from '../audit/record.ts'
-import { compileVersion } from '../prompts/compile.ts'
+import { compileDraft, compileVersion } from '../prompts/compile.ts'
 import { assertPublicBaseUrl } from './address-guard.ts'
 import { streamAnswer } from './client.ts'
 import { connectionOf, loadUsableProvider, type ModelDeps, type ProviderRow } from './service.ts'
@@ -68,11 +69,21 @@ export interface RunHooks {
   onText: (text: string) => Promise<void>
 }
 
+async function versionConfig(db: Db, versionId: string): Promise<Record<string, unknown>> {
+  const [version] = await db
+    .select({ config: promptVersions.config })
+    .from(promptVersions)
+    .where(eq(promptVersions.id, versionId))
+  return version?.config ?? {}
+}
+
 /**
  * Runs a version of a prompt the actor sees against a provider they may use: compiled as "Try it"
- * compiles it, the model and parameters from the input, else the version's config, else the
- * provider's default model. Every run that reached the provider is audited (who, version, model,
- * tokens, duration; never the key), a failed one with its reason.
+ * compiles it (or an edited draft instead, compiled as its saved version would be; its
+ * placeholders filled with the given messages), the model and parameters from the input, else the
+ * version's (or draft's) config, else the provider's default model. Every run that reached the
+ * provider is audited (who, version, model, tokens, duration; never the key), a failed one with
+ * its reason.
  */
 export async function runPrompt(
   deps: ModelDeps,
@@ -83,12 +94,13 @@ export async function runPrompt(
 ): Promise<RunResult> {
   const provider = await loadUsableProvider(deps.db, actor, input.providerId)
   await enforceRunRates(deps, actor, provider)
-  const compiled = await compileVersion(deps.db, actor, promptId, input, deps.rateLimitMultiplier)
-  const [version] = await deps.db
-    .select({ config: promptVersions.config })
-    .from(promptVersions)
-    .where(eq(promptVersions.id, compiled.versionId))
-  const defaults = runDefaultsFromConfig(version?.config ?? {})
+  const { draft } = input
+  const compiled = draft
+    ? await compileDraft(deps.db, actor, promptId, { ...input, draft }, deps.rateLimitMultiplier)
+    : await compileVersion(deps.db, actor, promptId, input, deps.rateLimitMultiplier)
+  const defaults = runDefaultsFromConfig(
+    draft ? draft.config : await versionConfig(deps.db, compiled.versionId),
+  )
   const model = input.model ?? defaults.model ?? (provider.defaultModel || undefined)
   if (!model)
     throw new AppError('validation', 'models.modelRequired', { fields: { model: 'models.modelRequired' } })
@@ -108,6 +120,7 @@ export async function runPrompt(
       after: {
         versionId: compiled.versionId,
         versionNumber: compiled.versionNumber,
+        draft: Boolean(draft),
         providerId: provider.id,
         providerKind: provider.kind,
         model,
@@ -118,7 +131,7 @@ export async function runPrompt(
     const answer = await streamAnswer({
       connection,
       model,
-      messages: toModelMessages(compiled.prompt),
+      messages: toModelMessages(fillPlaceholders(compiled.prompt, input.placeholders, false)),
       parameters,
       signal: hooks.signal,
       timeoutMs: RUN_TIMEOUT_MS,
@@ -135,6 +148,7 @@ export async function runPrompt(
       promptId: compiled.promptId,
       versionId: compiled.versionId,
       versionNumber: compiled.versionNumber,
+      draft: Boolean(draft),
       providerId: provider.id,
       model,
       text: answer.text,

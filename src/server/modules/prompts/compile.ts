@@ -2,14 +2,26 @@ import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
-import { LATEST_LABEL, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import { placeholderNamesOf } from '../../../domain/mcp.ts'
+import type { MessageKey } from '../../../domain/messages/index.ts'
+import type { ExpandedVariables } from '../../../domain/models.ts'
+import {
+  chatBodyProblem,
+  LATEST_LABEL,
+  PRODUCTION_LABEL,
+  type PromptType,
+  parsePromptBody,
+  serializePromptBody,
+} from '../../../domain/prompt-names.ts'
 import type { ResolvedVersion } from '../../../domain/prompt-references.ts'
 import {
   type CompiledPromptAnswer,
   compilePrompt,
   type compilePromptInput,
   renderLimitKey,
+  type VariableDeclaration,
   valueProblemKey,
+  variablesOfBody,
 } from '../../../domain/prompt-variables.ts'
 import type { Db } from '../../db/client.ts'
 import { promptLabels, promptVersions } from '../../db/schema/index.ts'
@@ -162,5 +174,74 @@ export async function compileFoundVersion(
     versionNumber: version.versionNumber,
     type: prompt.type,
     prompt: result.prompt,
+  }
+}
+
+/** A draft's id in a resolution: no stored version has it, so nothing resolved is mistaken for it. */
+const DRAFT_ID = 'draft'
+
+/**
+ * An edited draft of a prompt the caller sees (the playground's), compiled as its version would be
+ * once saved: a chat body must be valid entries (a 400 on `draft.body`), its references resolve in
+ * the prompt's space with the same bounds, its values fill the draft's declarations. The answer
+ * names `base`, the version the draft started from (by number, label or current).
+ */
+export async function compileDraft(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  input: z.output<typeof compilePromptInput> & { draft: { body: string; variables: VariableDeclaration[] } },
+  rateLimitMultiplier: number,
+): Promise<CompiledPromptAnswer> {
+  await enforceCompileRate(db, actor, rateLimitMultiplier)
+  const prompt = await findVisiblePrompt(db, actor, promptId)
+  if (!prompt) throw promptNotFound()
+  const base = await findCompileVersion(db, prompt, input)
+  if (!base) throw versionNotFound()
+  const body = draftBody(prompt.type, input.draft.body)
+  const compiled = await compileFoundVersion(
+    db,
+    prompt,
+    { id: DRAFT_ID, versionNumber: base.versionNumber, body, variables: input.draft.variables },
+    input.values,
+  )
+  return { ...compiled, versionId: base.id }
+}
+
+/** A draft's body as a version would store it; a chat body that is no list of entries is a 400. */
+function draftBody(type: PromptType, body: string): string {
+  if (type === 'text') return body
+  const problem = chatBodyProblem(body)
+  if (!problem) return serializePromptBody('chat', parsePromptBody('chat', body))
+  const key = problem.key as MessageKey
+  throw new AppError('validation', key, { params: problem.params, fields: { 'draft.body': key } })
+}
+
+/**
+ * The variables and placeholders of a version's body (or a draft's) once its references are
+ * expanded: the form's fields for what only included prompts use. Counted as a compile (it reads
+ * every included prompt).
+ */
+export async function expandedVariables(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  input: { version?: number; label?: string; body?: string },
+  rateLimitMultiplier: number,
+): Promise<ExpandedVariables> {
+  await enforceCompileRate(db, actor, rateLimitMultiplier)
+  const prompt = await findVisiblePrompt(db, actor, promptId)
+  if (!prompt) throw promptNotFound()
+  const base = await findCompileVersion(db, prompt, input)
+  if (!base) throw versionNotFound()
+  const root =
+    input.body === undefined
+      ? base
+      : { id: DRAFT_ID, versionNumber: base.versionNumber, body: draftBody(prompt.type, input.body) }
+  const { text } = await resolvedBody(db, prompt, root)
+  const parsed = parsePromptBody(prompt.type, text)
+  return {
+    variables: variablesOfBody(prompt.type, text),
+    placeholders: placeholderNamesOf(prompt.type, parsed),
   }
 }
