@@ -170,7 +170,13 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
 
         {current && <TryItCard key={current.id} type={prompt.type} version={current} />}
         {current && (
-          <PlaygroundCard key={current.id} promptId={prompt.id} type={prompt.type} current={current} />
+          <PlaygroundCard
+            key={current.id}
+            promptId={prompt.id}
+            type={prompt.type}
+            current={current}
+            canEdit={prompt.access.edit}
+          />
         )}
 
         {prompt.versionCount > 1 && (
