@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ModelProvider } from '../../../domain/models.ts'
 import { type PromptType, sameConfig } from '../../../domain/prompt-names.ts'
+import { sameVariables } from '../../../domain/prompt-variables.ts'
 import type { PromptVersion, VersionSummary } from '../../../domain/prompts.ts'
 import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -173,7 +174,12 @@ function DraftEditor({
     const config = column.draftConfig()
     if (!config) return
     setOutcome(null)
-    if (draft.body === current.body && sameConfig(config, current.config) && version.id === current.id) {
+    // A save compares with the current version: the same text, config and variables add none.
+    if (
+      draft.body === current.body &&
+      sameConfig(config, current.config) &&
+      sameVariables(version.variables, current.variables)
+    ) {
       setOutcome('unchanged')
       return
     }

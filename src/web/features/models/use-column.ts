@@ -47,12 +47,15 @@ export function useColumn(promptId: string, providers: readonly ModelProvider[],
   }
   const change = (next: Partial<Settings>) =>
     setEdits((current) => (settings ? { ...current, settings: { ...settings, ...next } } : current))
-  const editDraft = (next: Partial<Draft> | null) =>
+  const editDraft = (next: Partial<Draft> | null) => {
+    // A config being retyped is checked again when it runs or is saved.
+    if (next?.config !== undefined) setErrors(({ config: _, ...others }) => others)
     setEdits((current) => {
       if (next === null || !version) return { ...current, draft: null }
       const base = current.draft ?? { body: version.body, config: configText(version.config) }
       return { ...current, draft: { ...base, ...next } }
     })
+  }
 
   /** The config the draft runs and is saved with, or null (its error shown) when it is not valid. */
   const draftConfig = () => {
