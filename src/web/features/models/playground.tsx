@@ -137,7 +137,16 @@ function Playground({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" aria-pressed={compare} onClick={() => setCompare(!compare)}>
+        <Button
+          variant={compare ? 'secondary' : 'outline'}
+          size="sm"
+          aria-pressed={compare}
+          onClick={() => {
+            // Column B hides when comparing ends: its answer should not go on streaming unseen.
+            if (compare) b.run.stop()
+            setCompare(!compare)
+          }}
+        >
           <Columns2 aria-hidden />
           {t('playground.compare')}
         </Button>
