@@ -14,7 +14,7 @@ import { ApiError, errorText } from '../../lib/api.ts'
 import { fieldText } from '../../lib/forms.ts'
 import { ChatMessagesEditor, useSavePrompt } from '../prompts/index.ts'
 import { useMyTeams } from '../teams/index.ts'
-import { choiceOf, choiceValue, labelsOf } from './playground-settings.ts'
+import { choiceOf, choiceValue, labelsOf, storedForm } from './playground-settings.ts'
 import { RunOutput } from './run-output.tsx'
 import type { Column } from './use-column.ts'
 import { runFieldErrors } from './use-run.ts'
@@ -176,7 +176,7 @@ function DraftEditor({
     setOutcome(null)
     // A save compares with the current version: the same text, config and variables add none.
     if (
-      draft.body === current.body &&
+      storedForm(type, draft.body) === current.body &&
       sameConfig(config, current.config) &&
       sameVariables(version.variables, current.variables)
     ) {

@@ -8,6 +8,7 @@ import {
   parametersOf,
   type Settings,
   selectorOf,
+  storedForm,
 } from './playground-settings.ts'
 
 const settings = (over: Partial<Settings> = {}): Settings => ({
@@ -103,5 +104,15 @@ describe('version choices', () => {
       label: 'staging',
     })
     expect(selectorOf({ kind: 'version', versionId: 'v1' }, { versionNumber: 1 })).toEqual({ version: 1 })
+  })
+})
+
+describe('storedForm', () => {
+  it('writes chat entries as the server stores them, and leaves text and unparsable bodies alone', () => {
+    const stored = storedForm('chat', '[ { "content": "Hi", "role": "user" } ]')
+    expect(stored).toBe(storedForm('chat', '[{"role":"user","content":"Hi"}]'))
+    expect(JSON.parse(stored)).toEqual([{ role: 'user', content: 'Hi' }])
+    expect(storedForm('chat', 'not json')).toBe('not json')
+    expect(storedForm('text', ' Hi ')).toBe(' Hi ')
   })
 })

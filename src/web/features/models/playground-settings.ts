@@ -1,4 +1,10 @@
 import { type ModelProvider, runDefaultsFromConfig, runParametersSchema } from '../../../domain/models.ts'
+import {
+  chatBodyProblem,
+  type PromptType,
+  parsePromptBody,
+  serializePromptBody,
+} from '../../../domain/prompt-names.ts'
 import { configTextSchema, type PromptVersion, type VersionSummary } from '../../../domain/prompts.ts'
 
 /**
@@ -95,4 +101,14 @@ export function labelsOf(versions: readonly Pick<VersionSummary, 'labels'>[]): s
 /** The run input's `version` or `label` for a choice. */
 export function selectorOf(choice: Choice, version: Pick<PromptVersion, 'versionNumber'>) {
   return choice.kind === 'label' ? { label: choice.label } : { version: version.versionNumber }
+}
+
+/**
+ * A body as the server would store it: a chat prompt's entries as compact JSON (the editor's JSON
+ * may differ in spacing or key order), else unchanged; a body that is no valid list stays as it is.
+ * Saving compares stored forms, so "nothing changed" must too.
+ */
+export function storedForm(type: PromptType, body: string): string {
+  if (type === 'text' || chatBodyProblem(body)) return body
+  return serializePromptBody('chat', parsePromptBody('chat', body))
 }
