@@ -3,16 +3,8 @@ import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { placeholderNamesOf } from '../../../domain/mcp.ts'
-import type { MessageKey } from '../../../domain/messages/index.ts'
 import type { ExpandedVariables } from '../../../domain/models.ts'
-import {
-  chatBodyProblem,
-  LATEST_LABEL,
-  PRODUCTION_LABEL,
-  type PromptType,
-  parsePromptBody,
-  serializePromptBody,
-} from '../../../domain/prompt-names.ts'
+import { LATEST_LABEL, PRODUCTION_LABEL, parsePromptBody } from '../../../domain/prompt-names.ts'
 import type { ResolvedVersion } from '../../../domain/prompt-references.ts'
 import {
   type CompiledPromptAnswer,
@@ -29,6 +21,7 @@ import { findVisiblePrompt, type PromptRow, promptNotFound } from './access.ts'
 import { enforceCompileRate } from './compile-rate.ts'
 import { spaceOf } from './names.ts'
 import { resolveInSpace } from './references.ts'
+import { storedBody } from './service.ts'
 
 const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
 
@@ -181,6 +174,25 @@ export async function compileFoundVersion(
 const DRAFT_ID = 'draft'
 
 /**
+ * What a draft (or a version's variables) starts from: a compile's rate, a prompt the caller sees
+ * (else 404), and its version by number, label or current (else 404).
+ */
+async function findBase(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  input: { version?: number; label?: string },
+  rateLimitMultiplier: number,
+) {
+  await enforceCompileRate(db, actor, rateLimitMultiplier)
+  const prompt = await findVisiblePrompt(db, actor, promptId)
+  if (!prompt) throw promptNotFound()
+  const base = await findCompileVersion(db, prompt, input)
+  if (!base) throw versionNotFound()
+  return { prompt, base }
+}
+
+/**
  * An edited draft of a prompt the caller sees (the playground's), compiled as its version would be
  * once saved: a chat body must be valid entries (a 400 on `draft.body`), its references resolve in
  * the prompt's space with the same bounds, its values fill the draft's declarations. The answer
@@ -193,12 +205,8 @@ export async function compileDraft(
   input: z.output<typeof compilePromptInput> & { draft: { body: string; variables: VariableDeclaration[] } },
   rateLimitMultiplier: number,
 ): Promise<CompiledPromptAnswer> {
-  await enforceCompileRate(db, actor, rateLimitMultiplier)
-  const prompt = await findVisiblePrompt(db, actor, promptId)
-  if (!prompt) throw promptNotFound()
-  const base = await findCompileVersion(db, prompt, input)
-  if (!base) throw versionNotFound()
-  const body = draftBody(prompt.type, input.draft.body)
+  const { prompt, base } = await findBase(db, actor, promptId, input, rateLimitMultiplier)
+  const body = storedBody(prompt.type, input.draft.body, 'draft.body')
   const compiled = await compileFoundVersion(
     db,
     prompt,
@@ -206,15 +214,6 @@ export async function compileDraft(
     input.values,
   )
   return { ...compiled, versionId: base.id }
-}
-
-/** A draft's body as a version would store it; a chat body that is no list of entries is a 400. */
-function draftBody(type: PromptType, body: string): string {
-  if (type === 'text') return body
-  const problem = chatBodyProblem(body)
-  if (!problem) return serializePromptBody('chat', parsePromptBody('chat', body))
-  const key = problem.key as MessageKey
-  throw new AppError('validation', key, { params: problem.params, fields: { 'draft.body': key } })
 }
 
 /**
@@ -229,19 +228,14 @@ export async function expandedVariables(
   input: { version?: number; label?: string; body?: string },
   rateLimitMultiplier: number,
 ): Promise<ExpandedVariables> {
-  await enforceCompileRate(db, actor, rateLimitMultiplier)
-  const prompt = await findVisiblePrompt(db, actor, promptId)
-  if (!prompt) throw promptNotFound()
-  const base = await findCompileVersion(db, prompt, input)
-  if (!base) throw versionNotFound()
+  const { prompt, base } = await findBase(db, actor, promptId, input, rateLimitMultiplier)
   const root =
     input.body === undefined
       ? base
-      : { id: DRAFT_ID, versionNumber: base.versionNumber, body: draftBody(prompt.type, input.body) }
+      : { id: DRAFT_ID, versionNumber: base.versionNumber, body: storedBody(prompt.type, input.body) }
   const { text } = await resolvedBody(db, prompt, root)
-  const parsed = parsePromptBody(prompt.type, text)
   return {
     variables: variablesOfBody(prompt.type, text),
-    placeholders: placeholderNamesOf(prompt.type, parsed),
+    placeholders: placeholderNamesOf(prompt.type, parsePromptBody(prompt.type, text)),
   }
 }
