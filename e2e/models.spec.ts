@@ -3,7 +3,8 @@ import { expectNoSeriousViolations } from './axe.ts'
 import { fakeModels } from './models-support.ts'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
 import { shot } from './shots.ts'
-import { apiOptions, expect, signUpViaApi, test } from './support.ts'
+import { apiOptions, expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { createTeamWithMemberViaApi } from './teams-support.ts'
 
 // axe-core is put into the page as a script, which the app's CSP refuses without this.
 test.use({ bypassCSP: true, reducedMotion: 'reduce' })
@@ -264,4 +265,218 @@ test('the playground without a provider points to Settings → Models', async ({
   const playground = page.getByRole('region', { name: 'Playground' })
   await playground.getByRole('link', { name: 'Add a model provider' }).click()
   await expect(page).toHaveURL(/\/settings\/models$/)
+})
+
+/** A provider for the fake model server, added through the API as the page's user (or for a team). */
+async function addProviderViaApi(page: Page, extra: Record<string, unknown> = {}) {
+  const created = await page.request.post('/api/v1/model-providers', {
+    data: {
+      kind: 'openai_compatible',
+      name: 'Fake',
+      baseUrl: fakeModels.openAiBaseUrl,
+      apiKey: fakeModels.apiKey,
+      models: fakeModels.models,
+      defaultModel: 'fake-small',
+      ...extra,
+    },
+    ...apiOptions(),
+  })
+  expect(created.status(), await created.text()).toBe(201)
+}
+
+test.describe('Compare, in German and dark', () => {
+  test.use({ locale: 'de-DE', colorScheme: 'dark' })
+
+  test('two versions side by side: both answers stream in at once, Stop ends both', async ({ page }) => {
+    await signUpViaApi(page)
+    await addProviderViaApi(page)
+    const prompt = await createPromptViaApi(page, { title: 'Zwei Versionen', body: 'First {{x}}.' })
+    await saveBodyViaApi(page, prompt.id, 'Second {{x}}.')
+    await page.goto(`/prompts/${prompt.id}`)
+    const playground = page.getByRole('region', { name: 'Playground' })
+    // The toggle by keyboard: focus it and press Space.
+    await playground.getByRole('button', { name: 'Vergleichen' }).focus()
+    await page.keyboard.press('Space')
+    await expect(playground.getByRole('button', { name: 'Vergleichen' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    const a = playground.getByRole('region', { name: 'Spalte A' })
+    const b = playground.getByRole('region', { name: 'Spalte B' })
+    await a.getByLabel('Version', { exact: true }).selectOption({ label: 'Version 1' })
+    await expect(b.getByLabel('Version', { exact: true })).toHaveValue(/^version:/)
+    // One variable form for both columns.
+    await playground.getByRole('form', { name: 'Variablen' }).getByLabel('x').fill('Test')
+    await playground.getByRole('button', { name: 'Beide ausführen' }).click()
+    await expect(a.getByRole('region', { name: 'Antwort' })).toHaveText('Echo: First Test.')
+    await expect(b.getByRole('region', { name: 'Antwort' })).toHaveText('Echo: Second Test.')
+    await expect(a.getByRole('region', { name: 'Kennzahlen der Ausführung' })).toContainText('Version 1')
+    await expect(b.getByRole('region', { name: 'Kennzahlen der Ausführung' })).toContainText('Version 2')
+    await expect(b.getByRole('region', { name: 'Kennzahlen der Ausführung' })).toContainText(
+      /Ausgabe-Tokens\d/,
+    )
+    await settled(page)
+    await expectNoSeriousViolations(page, 'playground compare (de-dark)')
+    await playground.scrollIntoViewIfNeeded()
+    await shot(page, 'models-compare-de-dark')
+    // On a narrow screen the columns stack.
+    await page.setViewportSize({ width: 390, height: 844 })
+    const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()]
+    expect(boxB!.y).toBeGreaterThanOrEqual(boxA!.y + boxA!.height)
+    await shot(page, 'models-compare-narrow-de-dark')
+    await page.setViewportSize({ width: 1280, height: 720 })
+
+    // Both streams at once: a model that answers one piece and then waits, in both columns.
+    await a.getByLabel('Modell', { exact: true }).fill('endless-model')
+    await b.getByLabel('Modell', { exact: true }).fill('endless-model')
+    await playground.getByRole('button', { name: 'Beide ausführen' }).click()
+    for (const column of [a, b]) {
+      await expect(column.getByRole('region', { name: 'Antwort' })).toHaveText('Thinking')
+      await expect(column.getByRole('status')).toHaveText('Läuft…')
+    }
+    await playground.getByRole('button', { name: 'Beide stoppen' }).click()
+    for (const column of [a, b]) {
+      await expect(column.getByRole('status')).toHaveText(/^Nach [\d.]+ ms gestoppt$/)
+    }
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  })
+})
+
+test('edit the text and config in the playground, run the draft, save it as a new version', async ({
+  page,
+}) => {
+  await signUpViaApi(page)
+  await addProviderViaApi(page)
+  const prompt = await createPromptViaApi(page, {
+    title: 'Greeter',
+    body: 'Hello {{name}}.',
+    config: { model: 'fake-small', temperature: 0.3 },
+  })
+  await page.goto(`/prompts/${prompt.id}`)
+  const playground = page.getByRole('region', { name: 'Playground' })
+  await playground.getByRole('button', { name: 'Edit text and config' }).click()
+  await expect(playground.getByLabel('Text', { exact: true })).toHaveValue('Hello {{name}}.')
+  await playground.getByLabel('Text', { exact: true }).fill('Hi {{name}}, in {{words}} words.')
+  await playground.getByLabel('Config (JSON)').fill('{ "stop": ["END"] }')
+  await playground.getByLabel('Temperature').fill('0.7')
+  // The new variable gets its field as it is typed.
+  const variables = playground.getByRole('form', { name: 'Variables' })
+  await variables.getByLabel('name').fill('Ada')
+  await variables.getByLabel('words').fill('five')
+  await playground.getByRole('button', { name: 'Run' }).click()
+  await expect(playground.getByRole('region', { name: 'Answer' })).toHaveText('Echo: Hi Ada, in five words.')
+  await expect(playground.getByRole('region', { name: 'Figures of the run' })).toContainText(
+    'Edited draft of version 1',
+  )
+  await playground.getByLabel('Config (JSON)').fill('{ "stop": ')
+  await playground.getByRole('button', { name: 'Save as new version' }).click()
+  await expect(playground.getByText('Config must be a JSON object')).toBeVisible()
+  await playground.getByLabel('Config (JSON)').fill('{ "stop": ["END"] }')
+  await playground.getByLabel('Commit message').fill('Shorter greeting')
+  await settled(page)
+  await expectNoSeriousViolations(page, 'playground with a draft')
+  await playground.scrollIntoViewIfNeeded()
+  await shot(page, 'models-save-draft-en-light')
+  await playground.getByRole('button', { name: 'Save as new version' }).click()
+
+  // The page shows the new version, with the draft's text and the config it ran with.
+  const current = page.getByRole('region', { name: 'Current Version' })
+  await expect(current).toContainText('Version 2')
+  await expect(current).toContainText('Shorter greeting')
+  await expect(current).toContainText('Hi {{name}}, in {{words}} words.')
+  await expect(current.getByRole('region', { name: 'Config' })).toContainText('"temperature": 0.7')
+  await expect(current.getByRole('region', { name: 'Config' })).toContainText('"model": "fake-small"')
+  await shot(page, 'models-saved-version-en-light')
+})
+
+test('a team admin adds a provider for the team in Settings → Models; a member runs with it but may not save versions', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page)
+  const memberContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const memberPage = await memberContext.newPage()
+  const memberEmail = uniqueEmail('member')
+  await signUpViaApi(memberPage, memberEmail)
+  const team = await createTeamWithMemberViaApi(page, 'Model Makers', {
+    page: memberPage,
+    email: memberEmail,
+  })
+
+  await page.goto('/settings/models')
+  await page.getByLabel('Space').selectOption({ label: 'Team: Model Makers' })
+  await page.getByRole('button', { name: 'Add provider' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add a model provider' })
+  await dialog.getByLabel('Name').fill('Team fake')
+  await dialog.getByLabel('Base URL').fill(fakeModels.openAiBaseUrl)
+  await dialog.getByLabel('API key').fill(fakeModels.apiKey)
+  await dialog.getByLabel('Models').fill('fake-small')
+  await dialog.getByRole('button', { name: 'Add provider' }).click()
+  await page
+    .getByRole('dialog', { name: 'Edit model provider' })
+    .getByRole('button', { name: 'Save' })
+    .click()
+  await expect(page.getByRole('list', { name: 'Model providers' })).toContainText('Team fake')
+  const prompt = await createPromptViaApi(page, {
+    title: 'Team greeter',
+    body: 'Welcome {{name}}.',
+    visibility: 'team',
+    teamId: team.id,
+  })
+
+  await memberPage.goto(`/prompts/${prompt.id}`)
+  const playground = memberPage.getByRole('region', { name: 'Playground' })
+  await expect(playground.getByLabel('Provider')).toHaveValue(/.+/)
+  await expect(playground.getByLabel('Provider').locator('option:checked')).toHaveText(
+    'Team fake (team Model Makers)',
+  )
+  await playground.getByRole('form', { name: 'Variables' }).getByLabel('name').fill('Grace')
+  await playground.getByRole('button', { name: 'Run' }).click()
+  await expect(playground.getByRole('region', { name: 'Answer' })).toHaveText('Echo: Welcome Grace.')
+  await playground.getByRole('button', { name: 'Edit text and config' }).click()
+  const save = playground.getByRole('button', { name: 'Save as new version' })
+  await expect(save).toBeDisabled()
+  await expect(save).toHaveAccessibleDescription(/Only people who may edit this prompt can save versions/)
+  await memberContext.close()
+})
+
+test('fields for the variables of included prompts, and messages for a chat prompt’s placeholders', async ({
+  page,
+}) => {
+  await signUpViaApi(page)
+  await addProviderViaApi(page)
+  await createPromptViaApi(page, { title: 'Sign-off', name: 'signoff', body: 'Sign as {{sender}}.' })
+  const included = await createPromptViaApi(page, {
+    title: 'Letter',
+    body: 'Hi {{name}}. @@@langfusePrompt:name=signoff|label=production@@@',
+  })
+  await page.goto(`/prompts/${included.id}`)
+  const playground = page.getByRole('region', { name: 'Playground' })
+  const variables = playground.getByRole('form', { name: 'Variables' })
+  await variables.getByLabel('name').fill('Ada')
+  // Only the included prompt uses it: the server names it.
+  await variables.getByLabel('sender').fill('Bob')
+  await playground.getByRole('button', { name: 'Run' }).click()
+  await expect(playground.getByRole('region', { name: 'Answer' })).toHaveText('Echo: Hi Ada. Sign as Bob.')
+
+  const chat = await createPromptViaApi(page, {
+    title: 'Chat',
+    type: 'chat',
+    body: JSON.stringify([
+      { role: 'system', content: 'Be {{mood}}.' },
+      { type: 'placeholder', name: 'history' },
+    ]),
+  })
+  await page.goto(`/prompts/${chat.id}`)
+  const history = playground.getByRole('group', { name: 'Placeholder history' })
+  await expect(history).toContainText('No messages')
+  await history.getByRole('button', { name: 'Add a message to history' }).click()
+  await history.getByLabel('Content of message 1 in history').fill('What is new?')
+  await history.getByRole('button', { name: 'Add a message to history' }).click()
+  await history.getByRole('button', { name: 'Remove message 2 from history' }).click()
+  await expect(history.getByRole('listitem')).toHaveCount(1)
+  await playground.getByRole('button', { name: 'Run' }).click()
+  await expect(playground.getByRole('region', { name: 'Answer' })).toHaveText('Echo: What is new?')
+  await settled(page)
+  await expectNoSeriousViolations(page, 'playground with a placeholder')
 })

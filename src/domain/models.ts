@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { compilePromptInput } from './prompt-variables.ts'
+import { type chatMessageSchema, placeholderNamePattern, promptConfigSchema } from './prompt-names.ts'
+import { compilePromptInput, variablesSchema } from './prompt-variables.ts'
+import { PROMPT_LIMITS, promptBodySchema } from './prompts.ts'
 
 /**
  * Model providers: the API keys a space (a user's personal space or a team's) holds for running
@@ -130,12 +132,63 @@ export const runParametersSchema = z.object({
 })
 export type RunParameters = z.infer<typeof runParametersSchema>
 
-/** A compile's input (values, and a version or label) plus the provider, model and parameters. */
+/**
+ * An edited text (a chat prompt's entries as JSON) with its config and declared variables, run
+ * instead of the stored version: the same schemas and limits as a saved version's, so whatever
+ * runs here can be saved as the next version unchanged.
+ */
+export const runDraftSchema = z.object({
+  body: promptBodySchema,
+  config: promptConfigSchema,
+  variables: variablesSchema.default([]),
+})
+export type RunDraft = z.input<typeof runDraftSchema>
+
+/** Messages the placeholders of one run may hold together, and the characters of one message. */
+export const PLACEHOLDER_LIMITS = { messages: 100, content: PROMPT_LIMITS.body } as const
+
+const placeholderMessageSchema = z.object({
+  role: z
+    .string({ error: 'models.placeholderInvalid' })
+    .trim()
+    .min(1, 'models.placeholderInvalid')
+    .max(50, 'models.placeholderInvalid'),
+  content: z
+    .string({ error: 'models.placeholderInvalid' })
+    .max(PLACEHOLDER_LIMITS.content, 'models.placeholderTooLong'),
+}) satisfies z.ZodType<Extract<z.infer<typeof chatMessageSchema>, { role: string }>>
+
+/**
+ * The messages each placeholder of a chat prompt stands for, by its name (as the Langfuse SDK's
+ * `compile(variables, placeholders)` takes them); inserted as given, after the variables are filled.
+ * A placeholder not given stands for no messages.
+ */
+export const placeholderValuesSchema = z
+  .record(
+    z.string().regex(placeholderNamePattern, 'models.placeholderInvalid'),
+    z.array(placeholderMessageSchema, { error: 'models.placeholderInvalid' }),
+    { error: 'models.placeholderInvalid' },
+  )
+  .refine(
+    (filled) =>
+      Object.values(filled).reduce((sum, messages) => sum + messages.length, 0) <=
+      PLACEHOLDER_LIMITS.messages,
+    'models.tooManyPlaceholderMessages',
+  )
+export type PlaceholderValues = z.infer<typeof placeholderValuesSchema>
+
+/**
+ * A compile's input (values, and a version or label) plus the provider, model and parameters.
+ * With `draft`, its body, config and variables run instead of the chosen version's (which the
+ * answer still names as the version the draft started from).
+ */
 export const runPromptInput = compilePromptInput.safeExtend({
   providerId: z.uuid({ error: 'models.providerNotFound' }),
   /** The model; the version's config `model`, else the provider's default, when not given. */
   model: modelNameSchema.optional(),
   parameters: runParametersSchema.optional().transform((parameters) => parameters ?? {}),
+  placeholders: placeholderValuesSchema.optional().transform((filled) => filled ?? {}),
+  draft: runDraftSchema.optional(),
 })
 export type RunPromptInput = z.input<typeof runPromptInput>
 
@@ -147,8 +200,11 @@ export const runUsageSchema = z.object({
 /** A finished run: the answer, what ran, and how long it took. */
 export const runResultSchema = z.object({
   promptId: z.uuid(),
+  /** The version that ran, or the one an edited draft started from (`draft`). */
   versionId: z.uuid(),
   versionNumber: z.number().int(),
+  /** An edited draft ran instead of the stored version. */
+  draft: z.boolean(),
   providerId: z.uuid(),
   model: z.string(),
   text: z.string(),
@@ -183,3 +239,25 @@ export function runDefaultsFromConfig(config: Record<string, unknown>): RunParam
 export function keyHintOf(key: string): string {
   return `…${key.slice(-KEY_HINT_LENGTH)}`
 }
+
+/** `POST /v1/prompts/:id/variables`: a version (current unless `version` or `label`), or a draft's body. */
+export const expandedVariablesInput = z
+  .object({
+    version: compilePromptInput.shape.version,
+    label: compilePromptInput.shape.label,
+    body: promptBodySchema.optional(),
+  })
+  .refine((input) => input.version === undefined || input.label === undefined, {
+    message: 'prompts.labelOrVersion',
+    path: ['label'],
+  })
+
+/**
+ * The variables and placeholders of a body after its references are expanded, in order of first
+ * use: those of the included prompts too, which the version's own body does not show.
+ */
+export const expandedVariablesSchema = z.object({
+  variables: z.array(z.string()),
+  placeholders: z.array(z.string()),
+})
+export type ExpandedVariables = z.infer<typeof expandedVariablesSchema>

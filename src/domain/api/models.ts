@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import {
   createProviderInput,
+  expandedVariablesInput,
+  expandedVariablesSchema,
   providerModelsSchema,
   providerSchema,
   runPromptInput,
@@ -101,7 +103,9 @@ export const modelOperations = defineOperations(
       path: '/v1/prompts/:id/run',
       summary:
         'Run a version (current unless `version` or `label`) with `values` against a model of a provider ' +
-        'I may use; the model and parameters default to the version’s config. With `Accept: text/event-stream` ' +
+        'I may use; the model and parameters default to the version’s config. `draft` (`body`, `config`, ' +
+        '`variables`, with a version’s limits) runs an edited text instead, compiled as its saved version would ' +
+        'be; `placeholders` fills a chat prompt’s placeholders with messages. With `Accept: text/event-stream` ' +
         'the answer streams: `text` events `{"text"}`, then `result` (the answer below) or `error` ' +
         '(`{"status","error"}`). Closing the connection cancels the request to the provider. At most ' +
         '20 runs a minute per user and 60 per space; failures of the provider are 502 with a message saying why',
@@ -112,6 +116,21 @@ export const modelOperations = defineOperations(
       errors: ['rate_limited', 'conflict', 'upstream'],
       permission: 'prompt.view; the provider’s owner or team member',
       streamsText: true,
+    },
+    variables: {
+      method: 'POST',
+      path: '/v1/prompts/:id/variables',
+      summary:
+        'The variables and placeholders of a version (current unless `version` or `label`), or of an ' +
+        'edited `body`, after the prompts it includes are expanded: those only included prompts use ' +
+        'too. A broken reference is a 400 naming it; counted as a compile (rate limit)',
+      access: 'signed-in',
+      params: promptParams,
+      body: expandedVariablesInput,
+      response: expandedVariablesSchema,
+      errors: ['rate_limited'],
+      permission: 'prompt.view',
+      readsOnly: true,
     },
   },
 )

@@ -252,6 +252,7 @@ export function sampleBody(
     'PATCH /api/v1/model-providers/:id': () => ({ name: 'Renamed' }),
     'POST /api/v1/prompts/:id/run': () => ({ providerId: fx.modelProviderId }),
     'POST /api/v1/conversations/:id/reply': () => ({ providerId: fx.modelProviderId }),
+    'POST /api/v1/prompts/:id/variables': () => ({ label: 'latest' }),
     'PUT /api/v1/prompts/:id/labels': () => ({ label: 'staging', versionId: fx.versionId }),
     'PUT /api/v1/teams/:teamId/protected-labels': () => ({ labels: ['staging'] }),
     'POST /api/public/v2/prompts': () => ({ name: 'fuzz', prompt: 'x', labels: ['a'], tags: ['t'] }),

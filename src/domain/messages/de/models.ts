@@ -39,6 +39,10 @@ export const modelsDe: Record<keyof typeof modelsEn, string> = {
   'models.upstreamTimeout': 'Der Anbieter hat nicht innerhalb von {seconds} Sekunden geantwortet.',
   'models.upstreamUnreachable': 'Der Anbieter war unter seiner Basis-URL nicht erreichbar.',
   'models.upstreamInvalid': 'Die Antwort des Anbieters konnte nicht gelesen werden.',
+  'models.placeholderInvalid':
+    'Die Nachrichten eines Platzhalters brauchen eine Rolle (höchstens 50 Zeichen) und einen Inhalt',
+  'models.placeholderTooLong': 'Eine Platzhalter-Nachricht darf höchstens 50.000 Zeichen lang sein',
+  'models.tooManyPlaceholderMessages': 'Die Platzhalter dürfen zusammen höchstens 100 Nachrichten enthalten',
   'models.modelsNotListed': 'Dieser Anbieter listet seine Modelle nicht auf; gib sie stattdessen ein.',
   'models.providerRequired': 'Wähle einen Modellanbieter',
   'models.replyCancelled': 'Die Antwort wurde angehalten; nichts wurde gespeichert',

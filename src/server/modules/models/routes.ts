@@ -1,5 +1,6 @@
 import type { modelOperations } from '../../../domain/api/models.ts'
 import type { Handlers } from '../../http/operations.ts'
+import { expandedVariables } from '../prompts/compile.ts'
 import { runPrompt } from './run.ts'
 import {
   createProvider,
@@ -23,5 +24,7 @@ export function modelHandlers(deps: ModelDeps): Handlers<typeof modelOperations>
     fetchModels: ({ actor, params }) => fetchProviderModels(deps, actor, params.id),
     run: ({ actor, params, body, signal, text }) =>
       runPrompt(deps, actor, params.id, body, { signal, onText: text }),
+    variables: ({ actor, params, body }) =>
+      expandedVariables(db, actor, params.id, body, deps.rateLimitMultiplier),
   }
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { AuditEntryInput } from '../../../domain/audit.ts'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
+import { fillPlaceholders } from '../../../domain/mcp.ts'
 import type { MessageKey } from '../../../domain/messages/index.ts'
 import {
   RUN_RATE_LIMIT,
@@ -18,7 +19,7 @@ import type { Db } from '../../db/client.ts'
 import { modelRuns, promptVersions } from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
 import { recordAudit } from '../audit/record.ts'
-import { compileVersion } from '../prompts/compile.ts'
+import { compileDraft, compileVersion } from '../prompts/compile.ts'
 import { assertPublicBaseUrl } from './address-guard.ts'
 import { type StreamedAnswer, streamAnswer } from './client.ts'
 import { connectionOf, loadUsableProvider, type ModelDeps, type ProviderRow } from './service.ts'
@@ -174,10 +175,19 @@ export async function callModel(
   }
 }
 
+async function versionConfig(db: Db, versionId: string): Promise<Record<string, unknown>> {
+  const [version] = await db
+    .select({ config: promptVersions.config })
+    .from(promptVersions)
+    .where(eq(promptVersions.id, versionId))
+  return version?.config ?? {}
+}
+
 /**
  * Runs a version of a prompt the actor sees against a provider they may use: compiled as "Try it"
- * compiles it, the model and parameters from the input, else the version's config, else the
- * provider's default model.
+ * compiles it (or an edited draft instead, compiled as its saved version would be; its
+ * placeholders filled with the given messages), the model and parameters from the input, else the
+ * version's (or draft's) config, else the provider's default model.
  */
 export async function runPrompt(
   deps: ModelDeps,
@@ -188,12 +198,12 @@ export async function runPrompt(
 ): Promise<RunResult> {
   const provider = await loadUsableProvider(deps.db, actor, input.providerId)
   await enforceRunRates(deps, actor, provider)
-  const compiled = await compileVersion(deps.db, actor, promptId, input, deps.rateLimitMultiplier)
-  const [version] = await deps.db
-    .select({ config: promptVersions.config })
-    .from(promptVersions)
-    .where(eq(promptVersions.id, compiled.versionId))
-  const { model, parameters } = runSettings(provider, input, version?.config ?? {})
+  const { draft } = input
+  const compiled = draft
+    ? await compileDraft(deps.db, actor, promptId, { ...input, draft }, deps.rateLimitMultiplier)
+    : await compileVersion(deps.db, actor, promptId, input, deps.rateLimitMultiplier)
+  const config = draft ? draft.config : await versionConfig(deps.db, compiled.versionId)
+  const { model, parameters } = runSettings(provider, input, config)
   const answer = await callModel(
     deps,
     actor,
@@ -201,14 +211,18 @@ export async function runPrompt(
       provider,
       model,
       parameters,
-      messages: toModelMessages(compiled.prompt),
+      messages: toModelMessages(fillPlaceholders(compiled.prompt, input.placeholders, false)),
       kind: 'prompt',
       promptId: compiled.promptId,
       audit: {
         action: 'prompt.run',
         objectType: 'prompt',
         objectId: compiled.promptId,
-        after: { versionId: compiled.versionId, versionNumber: compiled.versionNumber },
+        after: {
+          versionId: compiled.versionId,
+          versionNumber: compiled.versionNumber,
+          draft: Boolean(draft),
+        },
       },
     },
     hooks,
@@ -217,6 +231,7 @@ export async function runPrompt(
     promptId: compiled.promptId,
     versionId: compiled.versionId,
     versionNumber: compiled.versionNumber,
+    draft: Boolean(draft),
     providerId: provider.id,
     model,
     text: answer.text,

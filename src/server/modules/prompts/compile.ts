@@ -2,13 +2,16 @@ import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
-import { LATEST_LABEL, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import { placeholderNamesOf } from '../../../domain/mcp.ts'
+import type { ExpandedVariables } from '../../../domain/models.ts'
+import { LATEST_LABEL, PRODUCTION_LABEL, parsePromptBody } from '../../../domain/prompt-names.ts'
 import type { ResolvedVersion } from '../../../domain/prompt-references.ts'
 import {
   type CompiledPromptAnswer,
   compilePrompt,
   type compilePromptInput,
   renderLimitKey,
+  type VariableDeclaration,
   valueProblemKey,
   variablesOfBody,
 } from '../../../domain/prompt-variables.ts'
@@ -18,6 +21,7 @@ import { findVisiblePrompt, type PromptRow, promptNotFound } from './access.ts'
 import { enforceCompileRate } from './compile-rate.ts'
 import { spaceOf } from './names.ts'
 import { resolveInSpace } from './references.ts'
+import { storedBody } from './service.ts'
 
 const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
 
@@ -206,4 +210,74 @@ export async function compileAsContext(
   if ('limit' in result) throw new AppError('validation', renderLimitKey(result.limit))
   // A template that does not parse is sent as written.
   return prompt.type === 'text' ? text : undefined
+}
+
+/** A draft's id in a resolution: no stored version has it, so nothing resolved is mistaken for it. */
+const DRAFT_ID = 'draft'
+
+/**
+ * What a draft (or a version's variables) starts from: a compile's rate, a prompt the caller sees
+ * (else 404), and its version by number, label or current (else 404).
+ */
+async function findBase(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  input: { version?: number; label?: string },
+  rateLimitMultiplier: number,
+) {
+  await enforceCompileRate(db, actor, rateLimitMultiplier)
+  const prompt = await findVisiblePrompt(db, actor, promptId)
+  if (!prompt) throw promptNotFound()
+  const base = await findCompileVersion(db, prompt, input)
+  if (!base) throw versionNotFound()
+  return { prompt, base }
+}
+
+/**
+ * An edited draft of a prompt the caller sees (the playground's), compiled as its version would be
+ * once saved: a chat body must be valid entries (a 400 on `draft.body`), its references resolve in
+ * the prompt's space with the same bounds, its values fill the draft's declarations. The answer
+ * names `base`, the version the draft started from (by number, label or current).
+ */
+export async function compileDraft(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  input: z.output<typeof compilePromptInput> & { draft: { body: string; variables: VariableDeclaration[] } },
+  rateLimitMultiplier: number,
+): Promise<CompiledPromptAnswer> {
+  const { prompt, base } = await findBase(db, actor, promptId, input, rateLimitMultiplier)
+  const body = storedBody(prompt.type, input.draft.body, 'draft.body')
+  const compiled = await compileFoundVersion(
+    db,
+    prompt,
+    { id: DRAFT_ID, versionNumber: base.versionNumber, body, variables: input.draft.variables },
+    input.values,
+  )
+  return { ...compiled, versionId: base.id }
+}
+
+/**
+ * The variables and placeholders of a version's body (or a draft's) once its references are
+ * expanded: the form's fields for what only included prompts use. Counted as a compile (it reads
+ * every included prompt).
+ */
+export async function expandedVariables(
+  db: Db,
+  actor: Actor,
+  promptId: string,
+  input: { version?: number; label?: string; body?: string },
+  rateLimitMultiplier: number,
+): Promise<ExpandedVariables> {
+  const { prompt, base } = await findBase(db, actor, promptId, input, rateLimitMultiplier)
+  const root =
+    input.body === undefined
+      ? base
+      : { id: DRAFT_ID, versionNumber: base.versionNumber, body: storedBody(prompt.type, input.body) }
+  const { text } = await resolvedBody(db, prompt, root)
+  return {
+    variables: variablesOfBody(prompt.type, text),
+    placeholders: placeholderNamesOf(prompt.type, parsePromptBody(prompt.type, text)),
+  }
 }

@@ -137,14 +137,14 @@ async function currentVersionOf(tx: Tx, prompt: PromptRow) {
 
 /**
  * The body as stored: a text prompt's text, or a chat prompt's entries as compact JSON. A chat body
- * that is not a list of messages and placeholders is a 400 on `body`.
+ * that is not a list of messages and placeholders is a 400 on `field` (a draft's is `draft.body`).
  */
-export function storedBody(type: PromptType, body: string): string {
+export function storedBody(type: PromptType, body: string, field = 'body'): string {
   if (type === 'text') return body
   const problem = chatBodyProblem(body)
   if (problem) {
     const key = problem.key as MessageKey
-    throw new AppError('validation', key, { params: problem.params, fields: { body: key } })
+    throw new AppError('validation', key, { params: problem.params, fields: { [field]: key } })
   }
   return serializePromptBody('chat', parsePromptBody('chat', body))
 }

@@ -1,242 +1,248 @@
-import { Play, Sparkles, Square } from 'lucide-react'
-import { type ReactNode, useId, useMemo, useState } from 'react'
+import { Columns2, Play, Sparkles, Square } from 'lucide-react'
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import {
-  type ModelProvider,
-  type RunParameters,
-  runDefaultsFromConfig,
-  runParametersSchema,
-} from '../../../domain/models.ts'
-import type { PromptType } from '../../../domain/prompt-names.ts'
-import { compilePrompt } from '../../../domain/prompt-variables.ts'
+import { placeholderNamesOf } from '../../../domain/mcp.ts'
+import type { ModelProvider, PlaceholderValues } from '../../../domain/models.ts'
+import { type PromptType, parsePromptBody } from '../../../domain/prompt-names.ts'
+import { parseReferences } from '../../../domain/prompt-references.ts'
+import { compilePrompt, type VariableDeclaration } from '../../../domain/prompt-variables.ts'
 import type { PromptVersion } from '../../../domain/prompts.ts'
-import { Alert, RetryAlert } from '../../components/ui/alert.tsx'
+import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { Input, Select } from '../../components/ui/input.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
 import { errorText } from '../../lib/api.ts'
-import { fieldText } from '../../lib/forms.ts'
 import {
   compileValuesOf,
   useProblemText,
-  usePromptVersion,
   usePromptVersions,
   VariableFields,
   variableFieldsOf,
 } from '../prompts/index.ts'
-import { useMyTeams } from '../teams/index.ts'
-import { useUsableProviders } from './queries.ts'
-import { RunOutput } from './run-output.tsx'
-import { runFieldErrors, useRun } from './use-run.ts'
+import { PlaceholderFields } from './placeholder-fields.tsx'
+import { PlaygroundColumn } from './playground-column.tsx'
+import { selectorOf } from './playground-settings.ts'
+import { useExpandedVariables, useUsableProviders } from './queries.ts'
+import { type Column, useColumn } from './use-column.ts'
 
-type Settings = { providerId: string; model: string; temperature: string; maxTokens: string }
-
-/** The provider to start with: the first that lists the config's model, else the first. */
-function initialSettings(providers: ModelProvider[], config: Record<string, unknown>): Settings {
-  const defaults = runDefaultsFromConfig(config)
-  const provider =
-    providers.find((candidate) => defaults.model && candidate.models.includes(defaults.model)) ??
-    providers[0]!
-  return {
-    providerId: provider.id,
-    model: defaults.model ?? provider.defaultModel,
-    temperature: defaults.temperature === undefined ? '' : String(defaults.temperature),
-    maxTokens: defaults.maxTokens === undefined ? '' : String(defaults.maxTokens),
-  }
-}
-
-/** The parameters as the run takes them (blank: the version's config decides), or their errors. */
-function parametersOf(settings: Settings) {
-  const number = (text: string) => (text.trim() === '' ? undefined : Number(text))
-  return runParametersSchema.safeParse({
-    temperature: number(settings.temperature),
-    maxTokens: number(settings.maxTokens),
-  })
+/** `value`, once it has stayed the same for `ms` (typing in a draft asks the server once). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
 }
 
 /**
- * The form of one version: provider, model, temperature and max tokens (prefilled from the
- * version's config and the provider's default model), the variables as "Try it" takes them, and
- * Run, which turns into Stop while the answer streams in.
+ * The variables and placeholders of a column's text with the prompts it includes expanded, which
+ * only the server can say (the included prompts may be ones the page never loaded). Asked only when
+ * the text includes another prompt.
  */
-function PlaygroundForm({
+function useExpanded(promptId: string, column: Column, active: boolean) {
+  const body = useDebounced(column.body, 400)
+  const selector = column.version ? selectorOf(column.choice, column.version) : {}
+  const includes = active && Boolean(column.version) && parseReferences(body).length > 0
+  const query = useExpandedVariables(promptId, { ...selector, ...(column.draft && { body }) }, includes)
+  return includes ? query.data : undefined
+}
+
+const plainField = (name: string): VariableDeclaration => ({
+  name,
+  type: 'string',
+  required: false,
+  default: null,
+  description: null,
+  values: [],
+})
+
+/**
+ * The fields of the shared form: each column's declared and used variables, then those only its
+ * included prompts use; the placeholders of its messages. A draft being typed may not parse yet
+ * (a chat body's JSON): then its declarations only.
+ */
+function sharedFields(
+  type: PromptType,
+  columns: readonly { column: Column; expanded?: { variables: string[]; placeholders: string[] } }[],
+) {
+  const fields = new Map<string, VariableDeclaration>()
+  const placeholders = new Set<string>()
+  for (const { column, expanded } of columns) {
+    if (!column.version) continue
+    let own: VariableDeclaration[] = column.version.variables
+    try {
+      own = variableFieldsOf(type, column.body, column.version.variables)
+      for (const name of placeholderNamesOf(type, parsePromptBody(type, column.body))) placeholders.add(name)
+    } catch {
+      // Not parseable yet: the run says why.
+    }
+    for (const field of own) if (!fields.has(field.name)) fields.set(field.name, field)
+    for (const name of expanded?.variables ?? []) if (!fields.has(name)) fields.set(name, plainField(name))
+    for (const name of expanded?.placeholders ?? []) placeholders.add(name)
+  }
+  return { fields: [...fields.values()], placeholders: [...placeholders] }
+}
+
+/**
+ * The playground once the providers are known: one column, or two side by side ("Compare"), each
+ * with its own version, provider, model, parameters and draft; the variables and placeholders are
+ * shared. "Run both" starts both streams at once; Stop ends each, "Stop both" both.
+ */
+function Playground({
   promptId,
   type,
-  version,
+  current,
   providers,
+  canEdit,
 }: {
   promptId: string
   type: PromptType
-  version: PromptVersion
+  current: PromptVersion
   providers: ModelProvider[]
+  canEdit: boolean
 }) {
   const { t } = useTranslation('models')
-  const teams = useMyTeams()
-  const modelListId = useId()
-  const answerId = useId()
-  const [settings, setSettings] = useState(() => initialSettings(providers, version.config))
-  const [parameterErrors, setParameterErrors] = useState<Partial<Record<keyof RunParameters, string>>>({})
+  const a = useColumn(promptId, providers, current)
+  const b = useColumn(promptId, providers, current)
+  const [compare, setCompare] = useState(false)
+  const expandedA = useExpanded(promptId, a, true)
+  const expandedB = useExpanded(promptId, b, compare)
+  const versions = usePromptVersions(promptId)
+  const summaries = versions.data?.pages.flatMap((page) => page.items) ?? []
+  const choices = summaries.some((summary) => summary.id === current.id) ? summaries : [current, ...summaries]
   const [values, setValues] = useState<Record<string, string>>({})
-  const { state, start, stop } = useRun(promptId)
-  const fields = useMemo(() => variableFieldsOf(type, version.body, version.variables), [type, version])
-  const compiled = useMemo(
-    () => compilePrompt(type, version.body, version.variables, compileValuesOf(fields, values)),
-    [type, version, fields, values],
-  )
+  const [filled, setFilled] = useState<PlaceholderValues>({})
+  const active = compare
+    ? [
+        { column: a, expanded: expandedA },
+        { column: b, expanded: expandedB },
+      ]
+    : [{ column: a, expanded: expandedA }]
+  const { fields, placeholders } = sharedFields(type, active)
   const problemText = useProblemText(fields)
-  const provider = providers.find((candidate) => candidate.id === settings.providerId) ?? providers[0]!
-  const serverErrors = runFieldErrors(state)
-  const running = state.status === 'running'
-  const teamName = (teamId: string | null) => teams.data?.find((team) => team.id === teamId)?.name
-  const change = (next: Partial<Settings>) => setSettings((current) => ({ ...current, ...next }))
-
-  const run = () => {
-    const parameters = parametersOf(settings)
-    if (!parameters.success) {
-      setParameterErrors(
-        Object.fromEntries(parameters.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      )
-      return
-    }
-    setParameterErrors({})
-    void start({
-      providerId: provider.id,
-      model: settings.model.trim() || undefined,
-      parameters: parameters.data,
-      values: compileValuesOf(fields, values),
-      version: version.versionNumber,
-    })
-  }
+  const compileValues = useMemo(() => compileValuesOf(fields, values), [fields, values])
+  const compiled = active.map(({ column }) =>
+    column.version ? compilePrompt(type, column.body, column.version.variables, compileValues) : null,
+  )
+  const problems = compiled.flatMap((result) => (result && !result.ok ? result.problems : []))
+  const placeholderValues = Object.fromEntries(
+    placeholders.flatMap((name) => (filled[name]?.length ? [[name, filled[name]]] : [])),
+  )
+  const start = (column: Column) => column.start(compileValues, placeholderValues)
+  const anyRunning = active.some(({ column }) => column.run.state.status === 'running')
+  const allRunnable = compiled.every((result) => result?.ok)
 
   return (
-    <div className="grid gap-6 md:grid-cols-2">
-      <div className="min-w-0 space-y-4">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={t('playground.provider')} error={serverErrors.providerId}>
-            <Select
-              value={provider.id}
-              onChange={(event) => {
-                const next = providers.find((candidate) => candidate.id === event.target.value)
-                const configModel = runDefaultsFromConfig(version.config).model
-                if (next) change({ providerId: next.id, model: configModel ?? next.defaultModel })
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant={compare ? 'secondary' : 'outline'}
+          size="sm"
+          aria-pressed={compare}
+          onClick={() => {
+            // Column B hides when comparing ends: its answer should not go on streaming unseen.
+            if (compare) b.run.stop()
+            setCompare(!compare)
+          }}
+        >
+          <Columns2 aria-hidden />
+          {t('playground.compare')}
+        </Button>
+        {compare &&
+          (anyRunning ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                for (const { column } of active) column.run.stop()
               }}
             >
-              {providers.map((option) => {
-                const team = teamName(option.teamId)
-                return (
-                  <option key={option.id} value={option.id}>
-                    {team ? t('playground.providerOfTeam', { name: option.name, team }) : option.name}
-                  </option>
-                )
-              })}
-            </Select>
-          </Field>
-          <Field label={t('playground.model')} error={serverErrors.model}>
-            <Input
-              list={modelListId}
-              value={settings.model}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={provider.defaultModel || undefined}
-              onChange={(event) => change({ model: event.target.value })}
-            />
-          </Field>
-          <datalist id={modelListId}>
-            {provider.models.map((model) => (
-              <option key={model} value={model} />
-            ))}
-          </datalist>
-          <Field
-            label={t('playground.temperature')}
-            hint={t('playground.temperatureHint')}
-            error={fieldText(parameterErrors.temperature)}
-          >
-            <Input
-              type="number"
-              inputMode="decimal"
-              step="0.1"
-              min={0}
-              max={2}
-              value={settings.temperature}
-              onChange={(event) => change({ temperature: event.target.value })}
-            />
-          </Field>
-          <Field
-            label={t('playground.maxTokens')}
-            hint={t('playground.maxTokensHint')}
-            error={fieldText(parameterErrors.maxTokens)}
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min={1}
-              value={settings.maxTokens}
-              onChange={(event) => change({ maxTokens: event.target.value })}
-            />
-          </Field>
-        </div>
-        {fields.length > 0 && (
-          <VariableFields
-            fields={fields}
-            values={values}
-            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-            problems={compiled.ok ? [] : compiled.problems}
-            label={t('playground.variables')}
-          />
-        )}
-        {!compiled.ok && 'problems' in compiled && (
-          <Alert tone="info" title={compiled.problems.map(problemText).join(' · ')} />
-        )}
-        <div className="flex flex-wrap items-center gap-3">
-          {/* One button that turns into Stop, so the focus stays on it while the answer streams. */}
-          <Button
-            variant={running ? 'outline' : 'primary'}
-            disabled={!running && !compiled.ok}
-            onClick={running ? stop : run}
-          >
-            {running ? <Square aria-hidden /> : <Play aria-hidden />}
-            {running ? t('playground.stop') : t('playground.run')}
-          </Button>
-          <p className="text-xs text-muted-foreground">{t('playground.through')}</p>
-        </div>
+              <Square aria-hidden />
+              {t('playground.stopBoth')}
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              disabled={!allRunnable}
+              onClick={() => {
+                for (const { column } of active) start(column)
+              }}
+            >
+              <Play aria-hidden />
+              {t('playground.runBoth')}
+            </Button>
+          ))}
+        {compare && <p className="text-xs text-muted-foreground">{t('playground.compareHint')}</p>}
       </div>
-      <RunOutput state={state} answerId={answerId} />
+      {(fields.length > 0 || placeholders.length > 0) && (
+        <div className="grid gap-4 md:grid-cols-2">
+          {fields.length > 0 && (
+            <VariableFields
+              fields={fields}
+              values={values}
+              onChange={(name, value) => setValues((previous) => ({ ...previous, [name]: value }))}
+              problems={problems}
+              label={t('playground.variables')}
+            />
+          )}
+          {placeholders.length > 0 && (
+            <PlaceholderFields names={placeholders} value={filled} onChange={setFilled} />
+          )}
+        </div>
+      )}
+      <div className={compare ? 'grid gap-4 lg:grid-cols-2' : undefined}>
+        {active.map(({ column }, index) => {
+          const result = compiled[index]
+          return (
+            <PlaygroundColumn
+              key={index === 0 ? 'a' : 'b'}
+              column={column}
+              name={compare ? t(index === 0 ? 'playground.columnA' : 'playground.columnB') : null}
+              type={type}
+              promptId={promptId}
+              current={current}
+              versions={choices}
+              providers={providers}
+              canEdit={canEdit}
+              runnable={Boolean(result?.ok)}
+              problems={
+                result && !result.ok && 'problems' in result && result.problems.length > 0
+                  ? result.problems.map(problemText).join(' · ')
+                  : null
+              }
+              onRun={() => start(column)}
+              compare={compare}
+            />
+          )
+        })}
+      </div>
+      <p className="text-xs text-muted-foreground">{t('playground.through')}</p>
     </div>
   )
 }
 
-/** The version to run: the current one, or one chosen from the history. */
-function useChosenVersion(promptId: string, current: PromptVersion) {
-  const [versionId, setVersionId] = useState(current.id)
-  const other = usePromptVersion(promptId, versionId === current.id ? null : versionId)
-  const version = versionId === current.id ? current : other.data
-  return { versionId, setVersionId, version, other }
-}
-
 /**
- * The prompt page's playground: a version of the prompt run against a model of a provider the user
- * may use (Settings → Models), the answer streamed in through our server.
+ * The prompt page's playground: a version of the prompt (or an edited draft of it) run against a
+ * model of a provider the user may use (Settings → Models), the answer streamed in through our
+ * server; two side by side to compare.
  */
 export function PlaygroundCard({
   promptId,
   type,
   current,
+  canEdit,
 }: {
   promptId: string
   type: PromptType
   current: PromptVersion
+  /** The viewer may save versions of the prompt ("Save as new version"). */
+  canEdit: boolean
 }) {
   const { t } = useTranslation('models')
   const headingId = useId()
   const providers = useUsableProviders()
-  const versions = usePromptVersions(promptId)
-  const { versionId, setVersionId, version, other } = useChosenVersion(promptId, current)
-  const summaries = versions.data?.pages.flatMap((page) => page.items) ?? []
-  const choices = summaries.some((summary) => summary.id === current.id) ? summaries : [current, ...summaries]
 
   let content: ReactNode
   if (providers.isPending) content = <Spinner label={t('playground.loadingProviders')} />
@@ -258,35 +264,13 @@ export function PlaygroundCard({
     )
   else
     content = (
-      <div className="space-y-4">
-        <Field label={t('playground.version')} className="max-w-xs">
-          <Select value={versionId} onChange={(event) => setVersionId(event.target.value)}>
-            {choices.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.id === current.id
-                  ? t('playground.currentVersion', { number: choice.versionNumber })
-                  : t('playground.versionNumber', { number: choice.versionNumber })}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        {version ? (
-          <PlaygroundForm
-            key={version.id}
-            promptId={promptId}
-            type={type}
-            version={version}
-            providers={providers.data}
-          />
-        ) : other.isError ? (
-          <RetryAlert
-            title={errorText(other.error, t('playground.versionFailed'))}
-            onRetry={() => void other.refetch()}
-          />
-        ) : (
-          <Spinner label={t('playground.loadingVersion')} />
-        )}
-      </div>
+      <Playground
+        promptId={promptId}
+        type={type}
+        current={current}
+        providers={providers.data}
+        canEdit={canEdit}
+      />
     )
 
   return (

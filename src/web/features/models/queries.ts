@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { modelOperations } from '../../../domain/api/models.ts'
 import type { CreateProviderInput, RunPromptInput, UpdateProviderInput } from '../../../domain/models.ts'
 import { callOperation, callOperationStreamingText } from '../../lib/api.ts'
@@ -59,5 +59,22 @@ export function runPrompt(
 ) {
   return callOperationStreamingText(modelOperations.run, { params: { id: promptId }, body }, onText, {
     signal,
+  })
+}
+
+/**
+ * The variables and placeholders of a version's text, or of an edited draft's, with the prompts
+ * it includes expanded (the server resolves them): asked only for a text that includes others.
+ */
+export function useExpandedVariables(
+  promptId: string,
+  input: { version?: number; label?: string; body?: string },
+  enabled: boolean,
+) {
+  return useQuery({
+    ...operationQuery(modelOperations.variables, { params: { id: promptId }, body: input }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   })
 }

@@ -80,7 +80,11 @@ export function RunOutput({ state, answerId }: { state: RunState; answerId: stri
             <dt className="text-muted-foreground">{t('playground.model')}</dt>
             <dd className="font-mono break-all">{state.result.model}</dd>
             <dt className="text-muted-foreground">{t('playground.version')}</dt>
-            <dd>{t('playground.versionNumber', { number: state.result.versionNumber })}</dd>
+            <dd>
+              {t(state.result.draft ? 'playground.draftOf' : 'playground.versionNumber', {
+                number: state.result.versionNumber,
+              })}
+            </dd>
           </dl>
         </section>
       )}

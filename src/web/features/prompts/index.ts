@@ -1,7 +1,15 @@
 /**
  * What other features may use of the prompts feature (the prompt picker of conversations, the
- * dashboard, the models' playground): its list and history hooks and "Try it"'s variable inputs.
+ * dashboard, the models' playground): its list and history hooks, "Try it"'s variable inputs, and
+ * the save and chat editor the playground's "Save as new version" uses.
  * Everything else in this folder is its own business.
  */
-export { useDeletePrompt, usePromptList, usePromptVersion, usePromptVersions } from './queries.ts'
+export { ChatMessagesEditor } from './chat-editor.tsx'
+export {
+  useDeletePrompt,
+  usePromptList,
+  usePromptVersion,
+  usePromptVersions,
+  useSavePrompt,
+} from './queries.ts'
 export { compileValuesOf, useProblemText, VariableFields, variableFieldsOf } from './try-it.tsx'

@@ -168,9 +168,17 @@ function PromptDetailView({ prompt }: { prompt: PromptDetail }) {
           </CardContent>
         </Card>
 
-        {current && <TryItCard key={current.id} type={prompt.type} version={current} />}
+        {/* Keyed by the current version (each starts again when it changes), distinctly: siblings
+            with one key are duplicated by React when the key changes. */}
+        {current && <TryItCard key={`try-${current.id}`} type={prompt.type} version={current} />}
         {current && (
-          <PlaygroundCard key={current.id} promptId={prompt.id} type={prompt.type} current={current} />
+          <PlaygroundCard
+            key={`playground-${current.id}`}
+            promptId={prompt.id}
+            type={prompt.type}
+            current={current}
+            canEdit={prompt.access.edit}
+          />
         )}
 
         {prompt.versionCount > 1 && (
