@@ -13,9 +13,16 @@ import {
 import { getPromptUsage } from './usage.ts'
 
 /** Conversations, their messages, the prompts attached to messages, and where a prompt is used. */
-export function conversationHandlers({ db }: { db: Db }): Handlers<typeof conversationOperations> {
+export function conversationHandlers({
+  db,
+  reads,
+}: {
+  db: Db
+  /** For the list, which tolerates a replica's lag (`Database.reader`). */
+  reads: Db
+}): Handlers<typeof conversationOperations> {
   return {
-    list: ({ actor, query }) => listConversations(db, actor, query),
+    list: ({ actor, query }) => listConversations(reads, actor, query),
     create: ({ actor, body }) => createConversation(db, actor, body),
     get: ({ actor, params }) => getConversation(db, actor, params.id),
     update: ({ actor, params, body }) => updateConversation(db, actor, params.id, body),

@@ -22,7 +22,12 @@ export function systemHandlers(deps: {
         c.get('log').error('health check failed', { err: error })
         throw new AppError('transient', undefined, { retryAfter: unavailableRetryAfter })
       }
-      return { status: 'ok', version, database: { kind: database.kind, latencyMs } }
+      const replicas = database.replicas?.statuses()
+      return {
+        status: 'ok',
+        version,
+        database: { kind: database.kind, latencyMs, ...(replicas && { replicas }) },
+      }
     },
     openApi: async () => {
       document ??= openApiDocument([...operationGroups], version)
