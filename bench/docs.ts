@@ -27,7 +27,7 @@ const BENCHMARKS: { name: string; title: string; script: string }[] = [
   { name: 'scale-out', title: 'An API key’s limit across two processes', script: 'bench:scale-out' },
   {
     name: 'replicas',
-    title: 'Read replicas: the runtime fetch and the prompts list with 0, 1 and 2',
+    title: 'Read replicas',
     script: 'bench:replicas',
   },
   { name: 'soak', title: 'Soak: ten minutes of mixed load', script: 'soak' },

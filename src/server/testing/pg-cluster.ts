@@ -93,14 +93,16 @@ export async function startCluster(options: ClusterOptions): Promise<TestCluster
     const port = await freePort()
     const dataDir = path.join(base, name)
     const log = path.join(base, `${name}.log`)
+    let configured = false
     return {
       port,
       dataDir,
       url: `postgres://postgres@127.0.0.1:${port}/${options.database}`,
       start: async () => {
-        // Settings appended last win over what a base backup copied from the primary.
-        if (settings) await appendFile(path.join(dataDir, 'postgresql.conf'), `\n${settings}port = ${port}\n`)
-        settings = ''
+        // Settings appended last win over what a base backup copied from the primary (its port too).
+        if (!configured)
+          await appendFile(path.join(dataDir, 'postgresql.conf'), `\n${settings}port = ${port}\n`)
+        configured = true
         await pgTool(user, 'pg_ctl', ['-D', dataDir, '-l', log, '-w', '-t', '60', 'start'])
         running.add(dataDir)
       },
