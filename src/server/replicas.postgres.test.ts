@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SystemHealth } from '../domain/admin.ts'
 import type { Health } from '../domain/api/system.ts'
 import type { CreatedApiKey } from '../domain/api-keys.ts'
 import { httpTarget, TestClient } from './testing/client.ts'
@@ -138,6 +139,23 @@ describe('two app processes on a primary and a streaming replica', () => {
     }
     expect((await promptReads(replicaAdmin)) - replicaBefore).toBeGreaterThanOrEqual(4)
     expect((await promptReads(primaryAdmin)) - primaryBefore).toBe(0)
+  })
+
+  it('show each replica in /api/health by number and in System Health by host, with its state and lag', async () => {
+    const replica = cluster.replicas[0]!
+    const publicAnswer = await fetch(`${servers[0]!.base}/api/health`)
+    const text = await publicAnswer.text()
+    expect(text).not.toContain(String(replica.port))
+    const health = JSON.parse(text) as Health
+    expect(health.database.replicas).toEqual([
+      expect.objectContaining({ name: 'replica 1', state: 'ok', lagMs: expect.any(Number) }),
+    ])
+    const admin = await owner.get<SystemHealth>('/api/v1/admin/health')
+    expect(admin.status).toBe(200)
+    expect(admin.body.database.replicas).toEqual([
+      expect.objectContaining({ name: `127.0.0.1:${replica.port}/promptfolio`, state: 'ok' }),
+    ])
+    expect(admin.body.database.replicas[0]!.lagMs).toBeLessThanOrEqual(MAX_LAG_MS)
   })
 
   it('show a session and a key their own writes at once, on either process', async () => {

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { defineOperations } from './operation.ts'
 
 /**
- * A read replica (DATABASE_READ_URL) as this process sees it: `ok` serves reads; `lagging` is
+ * A read replica (DATABASE_READ_URL) as this process sees it (named `replica <n>` in the public
+ * health answer, host:port/database in the admin's System Health): `ok` serves reads; `lagging` is
  * further behind than DATABASE_READ_MAX_LAG_MS, `down` does not answer, `not_replica` is not in
  * recovery (all three are skipped); `starting` is not probed yet. Named by host:port/database only.
  */

@@ -22,7 +22,10 @@ export function systemHandlers(deps: {
         c.get('log').error('health check failed', { err: error })
         throw new AppError('transient', undefined, { retryAfter: unavailableRetryAfter })
       }
-      const replicas = database.replicas?.statuses()
+      // A public answer: the replicas by number, not by host (System Health names them to admins).
+      const replicas = database.replicas
+        ?.statuses()
+        .map((replica, index) => ({ ...replica, name: `replica ${index + 1}` }))
       return {
         status: 'ok',
         version,
