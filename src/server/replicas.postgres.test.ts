@@ -34,11 +34,12 @@ let readKey: CreatedApiKey
 const basicOf = (key: CreatedApiKey) =>
   `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
 
-/** Statements that read prompts, as the server's own statistics count them. */
-async function promptReads(pool: pg.Pool): Promise<number> {
+/** Statements that read a table (prompts by default), as the server's own statistics count them. */
+async function promptReads(pool: pg.Pool, table = 'prompts'): Promise<number> {
   const { rows } = await pool.query<{ calls: string | null }>(
     `SELECT sum(calls) AS calls FROM pg_stat_statements
-      WHERE query ILIKE 'select%' AND query LIKE '%"prompts"%' AND query NOT ILIKE '%pg_stat_statements%'`,
+      WHERE query ILIKE 'select%' AND query LIKE $1 AND query NOT ILIKE '%pg_stat_statements%'`,
+    [`%"${table}"%`],
   )
   return Number(rows[0]?.calls ?? 0)
 }
@@ -139,6 +140,23 @@ describe('two app processes on a primary and a streaming replica', () => {
     }
     expect((await promptReads(replicaAdmin)) - replicaBefore).toBeGreaterThanOrEqual(4)
     expect((await promptReads(primaryAdmin)) - primaryBefore).toBe(0)
+
+    // A prompt's versions and one version: who may see the prompt is asked of the primary, the
+    // versions are read from the replica.
+    const [first] = (await owner.get<{ items: { id: string }[] }>('/api/v1/prompts')).body.items
+    const versionsBefore = await promptReads(replicaAdmin, 'prompt_versions')
+    for (const server of servers) {
+      const versions = await on(server, owner).get<{ items: { id: string }[] }>(
+        `/api/v1/prompts/${first!.id}/versions`,
+      )
+      expect(versions.status).toBe(200)
+      const version = await on(server, owner).get<{ body: string }>(
+        `/api/v1/prompts/${first!.id}/versions/${versions.body.items[0]!.id}`,
+      )
+      expect(version.status).toBe(200)
+      expect(version.body.body).toMatch(/ body$/)
+    }
+    expect((await promptReads(replicaAdmin, 'prompt_versions')) - versionsBefore).toBeGreaterThanOrEqual(4)
   })
 
   it('show each replica in /api/health by number and in System Health by host, with its state and lag', async () => {

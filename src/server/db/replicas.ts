@@ -134,10 +134,9 @@ export async function openReplicas(
   const setMark = (caller: string, mark: Mark) => {
     const kept = marks.get(caller)
     marks.delete(caller)
-    marks.set(caller, {
-      lsn: kept?.lsn != null && mark.lsn !== null && kept.lsn > mark.lsn ? kept.lsn : mark.lsn,
-      until: Math.max(kept?.until ?? 0, mark.until),
-    })
+    // The later of the two positions known; an unknown one is covered by `until` meanwhile.
+    const lsn = kept?.lsn == null ? mark.lsn : mark.lsn === null || kept.lsn > mark.lsn ? kept.lsn : mark.lsn
+    marks.set(caller, { lsn, until: Math.max(kept?.until ?? 0, mark.until) })
     if (marks.size > MAX_MARKS) marks.delete(marks.keys().next().value!)
   }
 
@@ -168,7 +167,7 @@ export async function openReplicas(
       if (!marksHeard) return { primary: true }
       const mark = marks.get(scope.caller)
       if (mark) {
-        if (mark.lsn === null && mark.until > Date.now()) return { primary: true }
+        if (mark.until > Date.now()) return { primary: true }
         floor = higherFloor(floor, mark.lsn)
       }
     }
@@ -239,7 +238,8 @@ export async function openReplicas(
       if (index === 0 || replica.replayed < everyoneAt!) everyoneAt = replica.replayed
     }
     for (const [caller, mark] of marks) {
-      const caughtUp = mark.lsn === null ? mark.until <= now : everyoneAt !== null && everyoneAt >= mark.lsn
+      const caughtUp =
+        mark.until <= now && (mark.lsn === null || (everyoneAt !== null && everyoneAt >= mark.lsn))
       if (caughtUp) marks.delete(caller)
     }
   }

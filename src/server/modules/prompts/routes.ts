@@ -24,7 +24,7 @@ export function promptHandlers({
   rateLimitMultiplier,
 }: {
   db: Db
-  /** For the list, tags and export, which tolerate a replica's lag (`Database.reader`). */
+  /** For the list, tags, export and a version's read, which tolerate a replica's lag (`Database.reader`). */
   reads: Db
   plans: PlanGate
   /** RATE_LIMIT_MULTIPLIER, for the compile limit. */
@@ -43,9 +43,9 @@ export function promptHandlers({
     update: ({ actor, params, body }) => savePrompt(db, plans, actor, params.id, body),
     delete: async ({ actor, params }) => deletePrompt(db, actor, params.id),
     usedBy: ({ actor, params }) => listPromptDependents(db, actor, params.id),
-    versions: ({ actor, params, query }) => listVersions(db, actor, params.id, query),
-    version: ({ actor, params }) => getVersion(db, actor, params.id, params.versionId),
-    resolvedVersion: ({ actor, params }) => getResolvedVersion(db, actor, params.id, params.versionId),
+    versions: ({ actor, params, query }) => listVersions(db, actor, params.id, query, reads),
+    version: ({ actor, params }) => getVersion(db, actor, params.id, params.versionId, reads),
+    resolvedVersion: ({ actor, params }) => getResolvedVersion(db, actor, params.id, params.versionId, reads),
     setCurrentVersion: ({ actor, params, body }) => setCurrentVersion(db, actor, params.id, body.versionId),
     compile: ({ actor, params, body }) => compileVersion(db, actor, params.id, body, rateLimitMultiplier),
   }
