@@ -65,8 +65,12 @@ export interface ClusterOptions {
   applyDelayMs?: number
 }
 
-/** Everything started so far, stopped even when the test process exits without its afterAll. */
+/**
+ * Servers running and folders made so far: stopped and removed even when the test process exits
+ * without its afterAll (a failed start, an interrupted run).
+ */
 const running = new Set<string>()
+const folders = new Set<string>()
 process.once('exit', () => {
   for (const dataDir of running) {
     try {
@@ -82,12 +86,14 @@ process.once('exit', () => {
       // Already stopped.
     }
   }
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
 
 export async function startCluster(options: ClusterOptions): Promise<TestCluster> {
   const user = postgresUser()
   const base = mkdtempSync(path.join(tmpdir(), 'promptfolio-cluster-'))
   if (user) chownSync(base, user.uid, user.gid)
+  folders.add(base)
   const nodes: ClusterNode[] = []
   const node = async (name: string, settings: string): Promise<ClusterNode> => {
     const port = await freePort()
@@ -119,6 +125,7 @@ export async function startCluster(options: ClusterOptions): Promise<TestCluster
       running.delete(n.dataDir)
     }
     rmSync(base, { recursive: true, force: true })
+    folders.delete(base)
   }
   try {
     const primary = await node(
