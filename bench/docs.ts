@@ -25,6 +25,11 @@ const BENCHMARKS: { name: string; title: string; script: string }[] = [
   { name: 'plans', title: 'The plan gate on a prompt create', script: 'bench:plans' },
   { name: 'webhooks', title: 'Webhook deliveries', script: 'bench:webhooks' },
   { name: 'scale-out', title: 'An API key’s limit across two processes', script: 'bench:scale-out' },
+  {
+    name: 'replicas',
+    title: 'Read replicas',
+    script: 'bench:replicas',
+  },
   { name: 'soak', title: 'Soak: ten minutes of mixed load', script: 'soak' },
 ]
 

@@ -13,6 +13,7 @@ import { runMcpBenchmark } from './mcp/run.ts'
 import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
 import { runPublicApiBenchmark } from './public-api/run.ts'
+import { runReplicasBenchmark } from './replicas/run.ts'
 import { runRuntimeCacheBenchmark } from './runtime-cache/run.ts'
 import { runScaleOutBenchmark } from './scale-out/run.ts'
 import { runSearchBenchmark } from './search/run.ts'
@@ -31,6 +32,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'runtime-cache': runRuntimeCacheBenchmark,
   webhooks: runWebhooksBenchmark,
   'scale-out': runScaleOutBenchmark,
+  replicas: runReplicasBenchmark,
   craft: runCraftBenchmark,
   growth: runGrowthBenchmark,
   web: runWebBenchmark,

@@ -33,6 +33,8 @@ export async function sqlRecorder(config: Config, url: string) {
   const db = drizzle(pool, { schema }) as unknown as Db
   const database: Database = {
     db,
+    reader: db,
+    replicas: null,
     kind: 'postgres',
     ping: async () => 0,
     migrate: async () => [],

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { replicaStatusSchema } from './api/system.ts'
 import { diagnosticCheckSchema, globalRoles } from './auth.ts'
 import { cursorParam, limitParam } from './list-params.ts'
 import { planIds, planStates } from './plans.ts'
@@ -160,7 +161,13 @@ export type SetGlobalRoleInput = z.input<typeof setGlobalRoleInput>
 /** GET /api/v1/admin/health: what the server sees now. */
 export const systemHealthSchema = z.object({
   checkedAt: z.string(),
-  database: z.object({ kind: z.string(), version: z.string(), latencyMs: z.number() }),
+  database: z.object({
+    kind: z.string(),
+    version: z.string(),
+    latencyMs: z.number(),
+    /** The read replicas (empty without DATABASE_READ_URL). */
+    replicas: z.array(replicaStatusSchema),
+  }),
   migrations: z.object({
     applied: z.number().int(),
     known: z.number().int(),

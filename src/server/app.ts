@@ -30,6 +30,7 @@ import { requestContext } from './http/context.ts'
 import type { AppEnv } from './http/env.ts'
 import { handleError } from './http/errors.ts'
 import { type MountOptions, mountOperations } from './http/operations.ts'
+import { readScope } from './http/read-scope.ts'
 import { requireSameOriginJson, securityHeaders } from './http/security.ts'
 import { loadSession } from './http/session.ts'
 import { serveWebApp } from './http/static-web.ts'
@@ -77,6 +78,8 @@ export const IMPORT_MAX_BODY_BYTES = 32 * 1024 * 1024
 export function createApp(deps: AppDeps) {
   const { config, database, auth, log } = deps
   const db = database.db
+  // Reads that tolerate a replica's lag (lists, search, dashboards, exports, the runtime fetch).
+  const reads = database.reader
   const app = new Hono<AppEnv>()
   const plans = createPlanGate({ enabled: config.plansEnabled, now: deps.now })
   // Prompt runs and conversation replies call models with the same keys, guard and limits.
@@ -93,6 +96,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestContext(log))
   app.use('*', identifyClient(config.trustProxy))
   app.use('*', securityHeaders(config.appUrl))
+  app.use('/api/*', readScope(database))
 
   app.route('/api/docs', apiDocsRoutes())
   // Declared before the route answers: compress() otherwise adds it afterwards with c.header(),
@@ -138,9 +142,12 @@ export function createApp(deps: AppDeps) {
   mount(systemOperations, systemHandlers({ database, version: config.version }))
   mount(authOperations, authHandlers({ auth, db, database, config }))
   mount(accountOperations, accountHandlers({ db }))
-  mount(promptOperations, promptHandlers({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
+  mount(
+    promptOperations,
+    promptHandlers({ db, reads, plans, rateLimitMultiplier: config.rateLimitMultiplier }),
+  )
   mount(promptLabelOperations, promptLabelHandlers({ db }))
-  mount(conversationOperations, conversationHandlers(modelDeps))
+  mount(conversationOperations, conversationHandlers({ ...modelDeps, reads }))
   mount(
     teamOperations,
     teamHandlers({
@@ -153,7 +160,7 @@ export function createApp(deps: AppDeps) {
   )
   mount(mailOperations, mailHandlers({ db, config }))
   mount(planOperations, planHandlers({ db, plans, provider: manualBillingProvider, appUrl: config.appUrl }))
-  mount(dashboardOperations, dashboardHandlers({ db }))
+  mount(dashboardOperations, dashboardHandlers({ db, reads }))
   mount(apiKeyOperations, apiKeyHandlers({ db, plans, appUrl: config.appUrl }))
   mount(adminOperations, adminHandlers({ database, auth, plans, config }))
   mount(dataRightsOperations, dataRightsHandlers({ db, auth, config, log }))
@@ -174,7 +181,10 @@ export function createApp(deps: AppDeps) {
     mcpRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier, version: config.version }),
   )
   mount(modelOperations, modelHandlers(modelDeps))
-  app.route('/api/public', langfuseRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier }))
+  app.route(
+    '/api/public',
+    langfuseRoutes({ db, reads, plans, rateLimitMultiplier: config.rateLimitMultiplier }),
+  )
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

@@ -30,6 +30,38 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ AUTH_SECRET: secret }).preview).toEqual({ deployment: false, origins: [] })
   })
 
+  it('reads read replicas (DATABASE_READ_URL, comma-separated) and their lag bound, only beside DATABASE_URL', () => {
+    const primary = 'postgres://app@db-primary/promptfolio'
+    const none = loadConfig({ AUTH_SECRET: secret, DATABASE_URL: primary })
+    expect(none.databaseReadUrls).toEqual([])
+    expect(none.databaseReadMaxLagMs).toBe(5000)
+    const two = loadConfig({
+      AUTH_SECRET: secret,
+      DATABASE_URL: primary,
+      DATABASE_READ_URL:
+        ' postgres://app@db-replica-1/promptfolio, postgresql://app@db-replica-2/promptfolio ,',
+      DATABASE_READ_MAX_LAG_MS: '2000',
+    })
+    expect(two.databaseReadUrls).toEqual([
+      'postgres://app@db-replica-1/promptfolio',
+      'postgresql://app@db-replica-2/promptfolio',
+    ])
+    expect(two.databaseReadMaxLagMs).toBe(2000)
+    expect(() =>
+      loadConfig({ AUTH_SECRET: secret, DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://replica/db' }),
+    ).toThrow('Invalid configuration: DATABASE_READ_URL must be postgres:// URLs, separated by commas')
+    expect(() =>
+      loadConfig({ AUTH_SECRET: secret, DATABASE_URL: primary, DATABASE_READ_MAX_LAG_MS: '-1' }),
+    ).toThrow(ConfigError)
+    expect(() =>
+      loadConfig({
+        AUTH_SECRET: secret,
+        DATA_DIR: dataDir,
+        DATABASE_READ_URL: 'postgres://app@db-replica-1/p',
+      }),
+    ).toThrow('DATABASE_READ_URL names replicas of a PostgreSQL primary; set DATABASE_URL too')
+  })
+
   it('reads hosted previews: the whole deployment (APP_PREVIEW) or pages of listed origins (PREVIEW_ORIGINS)', () => {
     expect(loadConfig({ AUTH_SECRET: secret, APP_PREVIEW: '1' }).preview).toEqual({
       deployment: true,

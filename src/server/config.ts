@@ -20,6 +20,26 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
       .optional(),
   ),
+  /** Read replicas (comma-separated postgres:// URLs) for the reads that tolerate their lag (decision 0260). */
+  DATABASE_READ_URL: optionalString.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const urls = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+        const wrong = urls.find((url) => !/^postgres(ql)?:\/\//.test(url))
+        if (wrong !== undefined) {
+          ctx.addIssue({ code: 'custom', message: 'must be postgres:// URLs, separated by commas' })
+          return z.NEVER
+        }
+        return urls
+      })
+      .optional(),
+  ),
+  /** A replica further behind the primary than this many milliseconds is not read from. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
   DATA_DIR: z.string().default('./data'),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalString.pipe(
@@ -89,6 +109,10 @@ export interface Config {
   port: number
   appUrl: string
   databaseUrl: string | undefined
+  /** DATABASE_READ_URL: read replicas of DATABASE_URL's database (empty: none). */
+  databaseReadUrls: string[]
+  /** DATABASE_READ_MAX_LAG_MS: how far behind a replica may be and still serve reads. */
+  databaseReadMaxLagMs: number
   dataDir: string
   /**
    * AUTH_SECRET, or the one generated into DATA_DIR on the embedded database; null with
@@ -134,6 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_READ_URL names replicas of a PostgreSQL primary; set DATABASE_URL too',
+    )
+  }
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required when NODE_ENV=production')
   }
@@ -161,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     appUrl,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrls: e.DATABASE_READ_URL ?? [],
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     dataDir,
     authSecret: e.AUTH_SECRET ?? (e.DATABASE_URL ? null : persistentSecret(dataDir)),
     smtpUrl: e.SMTP_URL,

@@ -39,7 +39,11 @@ async function main() {
   const log = createLogger(config.logLevel)
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          replicas: { urls: config.databaseReadUrls, maxLagMs: config.databaseReadMaxLagMs },
+        }
       : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
   )
   phaseDone('database')

@@ -73,7 +73,7 @@ export const adminOperations = defineOperations(
       method: 'GET',
       path: '/v1/admin/health',
       summary:
-        'Database kind, version and latency, migrations, mail transport and outbox backlog, uptime, memory, version and commit',
+        "Database kind, version and latency, each read replica's state and lag, migrations, mail transport and outbox backlog, uptime, memory, version and commit",
       access: 'global-admin',
       response: systemHealthSchema,
     },

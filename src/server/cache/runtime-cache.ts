@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client.ts'
+import type { Lsn } from '../db/read-routing.ts'
 import { ByteLru } from './byte-lru.ts'
 
 /**
@@ -31,6 +32,11 @@ export type SpaceKey = `user:${string}` | `team:${string}`
 /** The state of the cache when a load began: what it read may be kept only if nothing changed since. */
 export interface LoadTicket {
   readonly generation: number
+  /**
+   * With read replicas: what the load must read from to be kept, a replica that has replayed this
+   * position of the primary, or the primary itself (see `RuntimeCache.floor`). Null: anywhere.
+   */
+  readonly floor: Lsn | 'primary' | null
 }
 
 export interface CachedPrompt {
@@ -55,10 +61,20 @@ export class RuntimeCache {
   private readonly fenceWaiters = new Map<number, () => void>()
   /** Resolves once the cache is listening (and so serving). */
   readonly ready: Promise<void>
+  /**
+   * With read replicas, a fill must come from data at least as new as the last notification heard:
+   * a replica that has not replayed the change would put the old answer back after its drop. Each
+   * notification sets the floor to the primary until the primary's write position (asked after
+   * hearing, so past the notifying commit) is known; then a replica that has replayed it will do.
+   */
+  private floor: Lsn | 'primary' | null = null
+  private askingPosition = false
+  private askAgain = false
 
   constructor(
     private readonly db: Db,
     listen: Database['listen'],
+    private readonly primaryPosition?: () => Promise<Lsn>,
   ) {
     this.ready = listen(CACHE_CHANNEL, (payload) => this.heard(payload), {
       lost: () => this.setLive(false),
@@ -82,7 +98,30 @@ export class RuntimeCache {
 
   begin(): LoadTicket {
     this.loading += 1
-    return { generation: this.generation }
+    if (this.floor === 'primary' && !this.askingPosition) this.raiseFloor()
+    return { generation: this.generation, floor: this.floor }
+  }
+
+  private raiseFloor(): void {
+    if (!this.primaryPosition) return
+    this.floor = 'primary'
+    if (this.askingPosition) {
+      this.askAgain = true
+      return
+    }
+    this.askingPosition = true
+    void (async () => {
+      do {
+        this.askAgain = false
+        try {
+          const position = await this.primaryPosition!()
+          if (!this.askAgain) this.floor = position
+        } catch {
+          // Unknown: fills read the primary until a later load asks again (`begin`).
+        }
+      } while (this.askAgain)
+      this.askingPosition = false
+    })()
   }
 
   end(_ticket: LoadTicket): void {
@@ -140,6 +179,7 @@ export class RuntimeCache {
       return
     }
     this.generation += 1
+    this.raiseFloor()
     if (kind === 'p|') {
       this.prompts.dropTag(payload)
       this.prompts.dropTag(`r|${rest.slice(0, rest.indexOf('|'))}`)
@@ -166,6 +206,7 @@ export class RuntimeCache {
 
   private dropAll(): void {
     this.generation += 1
+    this.raiseFloor()
     this.prompts.clear()
     this.keys.clear()
   }
@@ -232,7 +273,7 @@ export function attachRuntimeCache(database: Database): RuntimeCache {
   const { db } = database
   const existing = caches.get(db)
   if (existing) return existing
-  const cache = new RuntimeCache(db, database.listen)
+  const cache = new RuntimeCache(db, database.listen, database.replicas?.primaryPosition)
   caches.set(db, cache)
   const transaction = db.transaction.bind(db)
   db.transaction = (async (...args: Parameters<Db['transaction']>) => {

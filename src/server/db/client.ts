@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { type ConnectionActivity, connectionActivity } from './connection-activity.ts'
 import { applyMigrations, type MigrationSession, type WithMigrationLock } from './migrate.ts'
+import { openReplicas, type ReplicaOptions, type ReplicaSet } from './replicas.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -20,6 +21,13 @@ export type DatabaseKind = 'pglite' | 'postgres'
 
 export interface Database {
   db: Db
+  /**
+   * For reads that tolerate a replica's lag (decision 0260): each statement goes to a healthy
+   * replica the request may read from, else to the primary. `db` itself without replicas.
+   */
+  reader: Db
+  /** The read replicas (DATABASE_READ_URL), or null. */
+  replicas: Omit<ReplicaSet, 'reader' | 'close'> | null
   kind: DatabaseKind
   /**
    * Round-trip time of `select 1` in milliseconds. On the embedded database, while its one
@@ -57,7 +65,13 @@ export interface ListenInterruption {
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string }
-  | { kind: 'postgres'; url: string; searchPath?: string; max?: number }
+  | {
+      kind: 'postgres'
+      url: string
+      searchPath?: string
+      max?: number
+      replicas?: Omit<ReplicaOptions, 'max' | 'searchPath'>
+    }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options)
@@ -101,6 +115,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const withLock: WithMigrationLock = (fn) => fn(session)
   return {
     db,
+    reader: db,
+    replicas: null,
     kind: 'pglite',
     ping: () => {
       const probe = () => timed(() => db.execute(sql`select 1`))
@@ -150,7 +166,7 @@ function collectGarbage() {
   ;(runInNewContext('gc') as () => void)()
 }
 
-async function openPostgres(options: { url: string; searchPath?: string; max?: number }): Promise<Database> {
+async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> {
   // Loaded here, not at start: the embedded mode never needs the driver (nor compiles its code).
   const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
     import('pg'),
@@ -192,65 +208,88 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
       client.release()
     }
   }
+  const listen: Database['listen'] = async (channel, onNotify, interruption) => {
+    // LISTEN needs a connection of its own for as long as it listens.
+    let stopped = false
+    let current: InstanceType<typeof pg.Client> | undefined
+    const connect = async () => {
+      const client = new pg.Client({
+        connectionString: options.url,
+        connectionTimeoutMillis: 5_000,
+        // Which process listens, for an operator (and a test) reading pg_stat_activity.
+        application_name: `promptfolio listen ${channel} ${process.pid}`,
+      })
+      current = client
+      // Only a connection that was listening can be lost; a failed attempt is retried by its caller.
+      let listening = false
+      const onLost = () => {
+        if (!listening || stopped) return
+        listening = false
+        client.end().catch(() => {})
+        if (!interruption) return
+        interruption.lost()
+        void reconnect()
+      }
+      client.on('error', onLost)
+      client.on('end', onLost)
+      client.on('notification', (message) => onNotify(message.payload ?? ''))
+      await client.connect()
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      listening = true
+    }
+    const reconnect = async () => {
+      for (let attempt = 0; !stopped; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5_000)))
+        if (stopped) return
+        try {
+          await connect()
+          interruption?.resumed()
+          return
+        } catch {
+          await current?.end().catch(() => {})
+        }
+      }
+    }
+    await connect()
+    const stop = async () => {
+      stopped = true
+      listeners.delete(stop)
+      await current?.end().catch(() => {})
+    }
+    listeners.add(stop)
+    return stop
+  }
+  const replicaSet =
+    options.replicas && options.replicas.urls.length > 0
+      ? await openReplicas(
+          { ...options.replicas, max: options.max ?? 10, searchPath: options.searchPath },
+          {
+            pg,
+            primary: pool,
+            primaryDb: db,
+            drizzle: (client) => drizzleNodePg(client as never, { schema }) as unknown as Db,
+            listen,
+          },
+        )
+      : null
   return {
     db,
+    reader: replicaSet?.reader ?? db,
+    replicas: replicaSet,
     kind: 'postgres',
     ping: () => timed(() => probePool.query('select 1')),
-    migrate: (dir) =>
-      applyMigrations({ query: async (text) => (await pool.query(text)).rows, withLock }, dir),
-    listen: async (channel, onNotify, interruption) => {
-      // LISTEN needs a connection of its own for as long as it listens.
-      let stopped = false
-      let current: InstanceType<typeof pg.Client> | undefined
-      const connect = async () => {
-        const client = new pg.Client({
-          connectionString: options.url,
-          connectionTimeoutMillis: 5_000,
-          // Which process listens, for an operator (and a test) reading pg_stat_activity.
-          application_name: `promptfolio listen ${channel} ${process.pid}`,
-        })
-        current = client
-        // Only a connection that was listening can be lost; a failed attempt is retried by its caller.
-        let listening = false
-        const onLost = () => {
-          if (!listening || stopped) return
-          listening = false
-          client.end().catch(() => {})
-          if (!interruption) return
-          interruption.lost()
-          void reconnect()
-        }
-        client.on('error', onLost)
-        client.on('end', onLost)
-        client.on('notification', (message) => onNotify(message.payload ?? ''))
-        await client.connect()
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
-        listening = true
-      }
-      const reconnect = async () => {
-        for (let attempt = 0; !stopped; attempt++) {
-          await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5_000)))
-          if (stopped) return
-          try {
-            await connect()
-            interruption?.resumed()
-            return
-          } catch {
-            await current?.end().catch(() => {})
-          }
-        }
-      }
-      await connect()
-      const stop = async () => {
-        stopped = true
-        listeners.delete(stop)
-        await current?.end().catch(() => {})
-      }
-      listeners.add(stop)
-      return stop
+    migrate: async (dir) => {
+      const applied = await applyMigrations(
+        { query: async (text) => (await pool.query(text)).rows, withLock },
+        dir,
+      )
+      await replicaSet?.raiseSchemaFloor()
+      return applied
     },
+    listen,
     // Listeners still open (the runtime cache's lives as long as the database) end with it.
     close: async () => {
+      await replicaSet?.close()
       await Promise.all([...listeners].map((stop) => stop()))
       await Promise.all([pool.end(), probePool.end()])
     },

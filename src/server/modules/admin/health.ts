@@ -39,7 +39,12 @@ export async function getSystemHealth(database: Database, config: HealthConfig):
   const uptime = processUptime()
   return {
     checkedAt: new Date().toISOString(),
-    database: { kind: database.kind, version: version?.version ?? 'unknown', latencyMs },
+    database: {
+      kind: database.kind,
+      version: version?.version ?? 'unknown',
+      latencyMs,
+      replicas: database.replicas?.statuses() ?? [],
+    },
     migrations: {
       applied: applied.size,
       known: known.length,

@@ -22,10 +22,12 @@ export function adminHandlers(deps: {
 }): Handlers<typeof adminOperations> {
   const { database, auth, plans, config } = deps
   const db = database.db
+  // The figures and lists tolerate a replica's lag; the role change and everything else do not.
+  const reads = database.reader
   return {
-    stats: () => getSystemStats(db),
-    users: ({ query }) => listUsers(db, plans, query),
-    teams: ({ query }) => listTeams(db, plans, query),
+    stats: () => getSystemStats(reads),
+    users: ({ query }) => listUsers(reads, plans, query),
+    teams: ({ query }) => listTeams(reads, plans, query),
     setRole: ({ actor, params, body }) =>
       setGlobalRole({ db, plans, adminEmail: config.adminEmail }, actor, params.userId, body),
     health: () => getSystemHealth(database, config),

@@ -1,4 +1,5 @@
 import type { conversationOperations } from '../../../domain/api/conversations.ts'
+import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
 import type { ModelDeps } from '../models/service.ts'
 import { addAttachment, listAttachments, removeAttachment } from './attachments.ts'
@@ -14,10 +15,15 @@ import {
 import { getPromptUsage } from './usage.ts'
 
 /** Conversations, their messages, the prompts attached to messages, and where a prompt is used. */
-export function conversationHandlers(deps: ModelDeps): Handlers<typeof conversationOperations> {
-  const { db } = deps
+export function conversationHandlers(
+  deps: ModelDeps & {
+    /** For the list, which tolerates a replica's lag (`Database.reader`). */
+    reads: Db
+  },
+): Handlers<typeof conversationOperations> {
+  const { db, reads } = deps
   return {
-    list: ({ actor, query }) => listConversations(db, actor, query),
+    list: ({ actor, query }) => listConversations(reads, actor, query),
     create: ({ actor, body }) => createConversation(db, actor, body),
     get: ({ actor, params }) => getConversation(db, actor, params.id),
     update: ({ actor, params, body }) => updateConversation(db, actor, params.id, body),

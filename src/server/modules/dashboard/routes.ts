@@ -4,8 +4,8 @@ import type { Handlers } from '../../http/operations.ts'
 import { getDashboard } from './service.ts'
 
 /** The dashboard operation (`src/domain/api/dashboard.ts`). */
-export function dashboardHandlers({ db }: { db: Db }): Handlers<typeof dashboardOperations> {
+export function dashboardHandlers(deps: { db: Db; reads: Db }): Handlers<typeof dashboardOperations> {
   return {
-    get: ({ actor, query }) => getDashboard(db, actor, query.teamId),
+    get: ({ actor, query }) => getDashboard(deps, actor, query.teamId),
   }
 }

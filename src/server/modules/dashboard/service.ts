@@ -273,23 +273,24 @@ async function modelUsage(db: Db, scope: Scope, now: Date): Promise<ModelUsage> 
  * the database; this function only applies the pure rules of `src/domain/dashboard.ts` to them.
  */
 export async function getDashboard(
-  db: Db,
+  { db, reads }: { db: Db; reads: Db },
   actor: Actor,
   teamId: string | undefined,
   now: Date = new Date(),
 ): Promise<Dashboard> {
+  // Membership decides access: the primary. The figures tolerate a replica's lag.
   if (teamId) await requireMembership(db, actor, teamId)
   const scope = scopeOf(actor, teamId)
   // PGlite runs one query at a time anyway; on PostgreSQL the pool runs these side by side.
   const [counts, onboarding, days, weekly, recent, used, revised, usage] = await Promise.all([
-    countFigures(db, scope, now),
-    onboardingFlags(db, actor),
-    activeDays(db, actor, now),
-    weeklyActivity(db, scope, now),
-    continueItems(db, scope),
-    mostUsed(db, scope),
-    mostRevised(db, scope),
-    modelUsage(db, scope, now),
+    countFigures(reads, scope, now),
+    onboardingFlags(reads, actor),
+    activeDays(reads, actor, now),
+    weeklyActivity(reads, scope, now),
+    continueItems(reads, scope),
+    mostUsed(reads, scope),
+    mostRevised(reads, scope),
+    modelUsage(reads, scope, now),
   ])
   return {
     teamId: teamId ?? null,

@@ -194,10 +194,13 @@ function credentialsOf(c: Context<AppEnv>): { secret: string; publicKey: string 
  */
 export function langfuseRoutes({
   db,
+  reads,
   plans,
   rateLimitMultiplier,
 }: {
   db: Db
+  /** For the fetch and the list, which tolerate a replica's lag (`Database.reader`). */
+  reads: Db
   plans: PlanGate
   rateLimitMultiplier: number
 }) {
@@ -242,7 +245,7 @@ export function langfuseRoutes({
       { secret, publicKey, rateLimitMultiplier },
       name,
       selector,
-      { resolve: request.resolve },
+      { resolve: request.resolve, reads },
     )
     admitKey(c, principal)
     // The legacy route's 404 says only this, as Langfuse's does (its SDKs and tests match it).
@@ -265,7 +268,7 @@ export function langfuseRoutes({
 
   api.get('/v2/prompts', async (c) => {
     const query = parse(langfuseListQuery, c.req.query(), c.get('locale'))
-    return jsonAnswer(c, await listLangfusePrompts(db, keyOf(c).space, query))
+    return jsonAnswer(c, await listLangfusePrompts(reads, keyOf(c).space, query))
   })
 
   const create = async (c: Context<AppEnv>) => {

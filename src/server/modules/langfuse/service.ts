@@ -24,6 +24,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts'
 import { handWrittenOnce } from '../../db/prepared.ts'
 import type { Param } from '../../db/queries.ts'
+import { atLeast } from '../../db/read-routing.ts'
 import { queryRows } from '../../db/rows.ts'
 import { prompts, promptVersions } from '../../db/schema/index.ts'
 import { subjectOfSpace } from '../api-keys/api-access.ts'
@@ -274,7 +275,7 @@ export async function fetchLangfuseAnswer(
   key: { secret: string; publicKey: string; rateLimitMultiplier: number },
   name: string,
   selector: { version?: number; label?: string },
-  options: { resolve?: boolean } = {},
+  options: { resolve?: boolean; reads?: Db } = {},
 ): Promise<{ principal: ApiKeyPrincipal; answer: FetchedAnswer | null }> {
   const cache = runtimeCacheOf(db)
   const secretHash = hashSecret(key.secret)
@@ -289,7 +290,10 @@ export async function fetchLangfuseAnswer(
     if (kept) return { principal, answer: kept.found ? kept : null }
     const ticket = cache!.begin()
     try {
-      const prompt = await getLangfusePrompt(db, principal.space, name, selector, { resolve })
+      // The key was checked on the primary; the version may come from a replica new enough to keep.
+      const prompt = await atLeast(ticket.floor, () =>
+        getLangfusePrompt(options.reads ?? db, principal.space, name, selector, { resolve }),
+      )
       return { principal, answer: keep(ticket, where, space, name, prompt) }
     } finally {
       cache!.end(ticket)

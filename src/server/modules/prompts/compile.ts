@@ -87,15 +87,17 @@ export async function getResolvedVersion(
   actor: Actor,
   promptId: string,
   versionId: string,
+  /** Where the version and what it references are read (a replica may serve them); access is asked of `db`. */
+  reads: Db = db,
 ): Promise<ResolvedVersion> {
   const prompt = await findVisiblePrompt(db, actor, promptId)
   if (!prompt) throw promptNotFound()
-  const [version] = await db
+  const [version] = await reads
     .select({ id: promptVersions.id, versionNumber: promptVersions.versionNumber, body: promptVersions.body })
     .from(promptVersions)
     .where(and(eq(promptVersions.id, versionId), eq(promptVersions.promptId, prompt.id)))
   if (!version) throw versionNotFound()
-  const resolved = await resolvedBody(db, prompt, version)
+  const resolved = await resolvedBody(reads, prompt, version)
   return {
     versionId: version.id,
     versionNumber: version.versionNumber,

@@ -19,27 +19,33 @@ import { exportPrompts, importPrompts } from './transfer.ts'
 /** The prompt operations (`src/domain/api/prompts.ts`), each answered by its service. */
 export function promptHandlers({
   db,
+  reads,
   plans,
   rateLimitMultiplier,
 }: {
   db: Db
+  /** For the list, tags, export and a version's read, which tolerate a replica's lag (`Database.reader`). */
+  reads: Db
   plans: PlanGate
   /** RATE_LIMIT_MULTIPLIER, for the compile limit. */
   rateLimitMultiplier: number
 }): Handlers<typeof promptOperations> {
   return {
-    list: ({ actor, query }) => listPrompts(db, actor, query),
-    tags: async ({ actor, query }) => ({ items: await listPromptTags(db, actor, query), nextCursor: null }),
+    list: ({ actor, query }) => listPrompts(reads, actor, query),
+    tags: async ({ actor, query }) => ({
+      items: await listPromptTags(reads, actor, query),
+      nextCursor: null,
+    }),
     create: ({ actor, body }) => createPrompt(db, plans, actor, body),
-    exportPrompts: async ({ actor, query }) => ({ ...(await exportPrompts(db, actor, query)) }),
+    exportPrompts: async ({ actor, query }) => ({ ...(await exportPrompts(db, actor, query, reads)) }),
     importPrompts: ({ actor, body, progress }) => importPrompts(db, plans, actor, body, progress),
     get: ({ actor, params }) => getPromptDetail(db, actor, params.id),
     update: ({ actor, params, body }) => savePrompt(db, plans, actor, params.id, body),
     delete: async ({ actor, params }) => deletePrompt(db, actor, params.id),
     usedBy: ({ actor, params }) => listPromptDependents(db, actor, params.id),
-    versions: ({ actor, params, query }) => listVersions(db, actor, params.id, query),
-    version: ({ actor, params }) => getVersion(db, actor, params.id, params.versionId),
-    resolvedVersion: ({ actor, params }) => getResolvedVersion(db, actor, params.id, params.versionId),
+    versions: ({ actor, params, query }) => listVersions(db, actor, params.id, query, reads),
+    version: ({ actor, params }) => getVersion(db, actor, params.id, params.versionId, reads),
+    resolvedVersion: ({ actor, params }) => getResolvedVersion(db, actor, params.id, params.versionId, reads),
     setCurrentVersion: ({ actor, params, body }) => setCurrentVersion(db, actor, params.id, body.versionId),
     compile: ({ actor, params, body }) => compileVersion(db, actor, params.id, body, rateLimitMultiplier),
   }

@@ -86,9 +86,11 @@ export async function listVersions(
   actor: Actor,
   promptId: string,
   query: z.output<typeof listVersionsQuery>,
+  /** Where the versions are read (a replica may serve them); who may see the prompt is asked of `db`. */
+  reads: Db = db,
 ): Promise<Page<VersionSummary>> {
   if (!(await findVisiblePrompt(db, actor, promptId))) throw promptNotFound()
-  const rows = await db
+  const rows = await reads
     .select(versionSummaryColumns)
     .from(promptVersions)
     .where(
@@ -111,9 +113,11 @@ export async function getVersion(
   actor: Actor,
   promptId: string,
   versionId: string,
+  /** Where the version is read (a replica may serve it); who may see the prompt is asked of `db`. */
+  reads: Db = db,
 ): Promise<PromptVersion> {
   if (!(await findVisiblePrompt(db, actor, promptId))) throw promptNotFound()
-  const [row] = await db
+  const [row] = await reads
     .select({ ...versionColumns, ...labelColumns })
     .from(promptVersions)
     .where(and(eq(promptVersions.id, versionId), eq(promptVersions.promptId, promptId)))

@@ -121,13 +121,15 @@ export async function exportPrompts(
   db: Db,
   actor: Actor,
   query: z.output<typeof exportPromptsQuery>,
+  /** Where the prompts are read (a replica may serve them); the membership check stays on `db`. */
+  reads: Db = db,
 ): Promise<PromptsDocument> {
   const space = await spaceFor(db, actor, query.teamId)
   const where = and(inSpace(space), query.ids ? inArray(prompts.id, query.ids) : undefined)!
   return {
     format: PROMPTS_FORMAT,
     exportedAt: new Date().toISOString(),
-    prompts: await exportedPrompts(db, where),
+    prompts: await exportedPrompts(reads, where),
   }
 }
 

@@ -22,7 +22,15 @@ export function systemHandlers(deps: {
         c.get('log').error('health check failed', { err: error })
         throw new AppError('transient', undefined, { retryAfter: unavailableRetryAfter })
       }
-      return { status: 'ok', version, database: { kind: database.kind, latencyMs } }
+      // A public answer: the replicas by number, not by host (System Health names them to admins).
+      const replicas = database.replicas
+        ?.statuses()
+        .map((replica, index) => ({ ...replica, name: `replica ${index + 1}` }))
+      return {
+        status: 'ok',
+        version,
+        database: { kind: database.kind, latencyMs, ...(replicas && { replicas }) },
+      }
     },
     openApi: async () => {
       document ??= openApiDocument([...operationGroups], version)

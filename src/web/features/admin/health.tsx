@@ -104,6 +104,18 @@ export function SystemHealthPanel() {
           {h.migrations.pending.length > 0 && (
             <Row label={t('health.pendingMigrations')}>{h.migrations.pending.join(', ')}</Row>
           )}
+          {h.database.replicas.map((replica) => (
+            <Row key={replica.name} label={`${t('health.replicas')}: ${replica.name}`}>
+              <Ok ok={replica.state === 'ok'}>
+                {t('health.replicaValue', {
+                  state: t(`health.replicaState.${replica.state}`),
+                  lag:
+                    replica.lagMs === null ? t('health.lagUnknown') : t('health.ms', { ms: replica.lagMs }),
+                  reads: replica.reads,
+                })}
+              </Ok>
+            </Row>
+          ))}
         </Section>
         <Section title={t('health.mail')}>
           <Row label={t('health.transport')}>

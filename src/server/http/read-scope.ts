@@ -1,0 +1,24 @@
+import type { MiddlewareHandler } from 'hono'
+import type { Database } from '../db/client.ts'
+import { inReadScope } from '../db/read-routing.ts'
+import { callerOf } from '../db/replicas.ts'
+import type { AppEnv } from './env.ts'
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * With read replicas: every request runs in a read scope naming its caller (a hash of its session
+ * or key). A request that may write (any method but GET, HEAD, OPTIONS) reads only from the primary,
+ * and once answered, its caller's reads wait for a replica that has replayed the primary's position
+ * (read-your-own-writes, decision 0260). Without replicas this adds nothing to a request.
+ */
+export function readScope(database: Database): MiddlewareHandler<AppEnv> {
+  const replicas = database.replicas
+  if (!replicas) return (_c, next) => next()
+  return async (c, next) => {
+    const caller = callerOf(c.req.raw.headers)
+    const writes = !READS.has(c.req.method)
+    await inReadScope({ caller, primary: writes, floor: null }, next)
+    if (writes && caller !== null) await replicas.markWrite(caller)
+  }
+}
