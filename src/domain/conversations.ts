@@ -261,9 +261,9 @@ export type PromptUsage = z.infer<typeof promptUsageSchema>
 /**
  * What "Generate reply" sends into the model: at most this many of the newest messages, and of
  * them no more than fit in this many characters (attached prompts included); older ones are left
- * out, newest kept.
+ * out, newest kept. Only the newest `attachments` attached prompts are compiled into it.
  */
-export const REPLY_CONTEXT = { messages: 100, characters: 400_000 } as const
+export const REPLY_CONTEXT = { messages: 100, characters: 400_000, attachments: 20 } as const
 
 /**
  * "Generate reply": the provider and model (default: the conversation's last ones, else the

@@ -201,7 +201,6 @@ export type RankedPrompt = z.infer<typeof rankedPromptSchema>
 
 export const activityDaySchema = z.object({ day: z.string(), count: z.number().int() })
 
-/** `GET /api/v1/dashboard`: every figure of one context (personal, or one of the caller's teams). */
 /** Usage of models in the context's last `windowDays`: prompt runs, generated replies, tokens. */
 export const modelUsageSchema = z.object({
   windowDays: z.number().int(),
@@ -214,6 +213,7 @@ export const modelUsageSchema = z.object({
 })
 export type ModelUsage = z.infer<typeof modelUsageSchema>
 
+/** `GET /api/v1/dashboard`: every figure of one context (personal, or one of the caller's teams). */
 export const dashboardSchema = z.object({
   teamId: z.uuid().nullable(),
   /** The 3 most recently changed prompts and conversations of the context. */

@@ -223,6 +223,49 @@ describe('generating a reply', () => {
     expect(after.body.replyModel).toBeNull()
   })
 
+  it('records a run whose conversation was deleted while the model answered, without failing', async () => {
+    const provider = await addProvider(owner)
+    const conversation = await createConversation(owner, { firstMessage: 'Going away' })
+    const stop = new AbortController()
+    const cancelled = fake.nextCancellation()
+    const res = await owner.send('POST', `/api/v1/conversations/${conversation.id}/reply`, {
+      body: { providerId: provider.id, model: 'endless-model' },
+      headers: { Accept: 'text/event-stream' },
+      signal: stop.signal,
+    })
+    const reader = res.body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('Thinking')
+    expect((await owner.delete(`/api/v1/conversations/${conversation.id}`)).status).toBe(204)
+    stop.abort()
+    await cancelled
+    await expect
+      .poll(async () => {
+        const [entry] = await db()
+          .select({ after: auditLog.after })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'conversation.reply'), eq(auditLog.objectId, conversation.id)))
+        return entry?.after
+      })
+      .toMatchObject({ model: 'endless-model', finishReason: 'cancelled' })
+    const runs = await db()
+      .select({ conversationId: modelRuns.conversationId, outcome: modelRuns.outcome })
+      .from(modelRuns)
+      .where(and(eq(modelRuns.providerId, provider.id), eq(modelRuns.model, 'endless-model')))
+    expect(runs).toEqual([{ conversationId: null, outcome: 'cancelled' }])
+  })
+
+  it('refuses a model name longer than a message may carry, before calling the model', async () => {
+    const provider = await addProvider(owner)
+    const conversation = await createConversation(owner, { firstMessage: 'Hi' })
+    const before = fake.requests.length
+    const res = await reply(owner, conversation.id, { providerId: provider.id, model: 'm'.repeat(150) })
+    expect(res.status).toBe(400)
+    expect((res.body as unknown as ErrorBody).error.fields?.model).toBe(
+      'The model name can be at most 100 characters',
+    )
+    expect(fake.requests.length).toBe(before)
+  })
+
   it('keeps conversations and providers to those who may use them', async () => {
     const own = await addProvider(owner)
     const conversation = await createConversation(owner, { firstMessage: 'Private' })

@@ -6,7 +6,9 @@ import {
   type generateReplyInput,
   MESSAGE_TEXT_MAX,
   type Message,
+  MODEL_NAME_MAX,
   REPLY_CONTEXT,
+  TOKEN_COUNT_MAX,
 } from '../../../domain/conversations.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { CompiledPromptAnswer } from '../../../domain/prompt-variables.ts'
@@ -38,11 +40,13 @@ async function replyContext(db: Db, actor: Actor, conversationId: string): Promi
   )
   const kept: ModelMessage[][] = []
   let characters = 0
+  let compiles = 0
   for (const message of newest) {
     const attached: CompiledPromptAnswer['prompt'][] = []
     for (const attachment of attachments.get(message.id) ?? []) {
-      // A prompt the viewer may not (or no longer) see adds nothing.
-      if (!attachment.promptId) continue
+      // A prompt the viewer may not (or no longer) see adds nothing; past the bound, nor do older ones.
+      if (!attachment.promptId || compiles >= REPLY_CONTEXT.attachments) continue
+      compiles += 1
       const compiled = await compileAsContext(db, actor, attachment.promptId, attachment.promptVersionId)
       if (compiled !== undefined) attached.push(compiled)
     }
@@ -72,6 +76,20 @@ export function withAttachments(
     else for (const entry of prompt) if ('role' in entry) before.push(modelMessage(entry.role, entry.content))
   }
   return [...before, modelMessage(role, [...texts, text].join('\n\n'))]
+}
+
+/**
+ * A model's answer as a message can hold it: at most MESSAGE_TEXT_MAX characters (a longer answer
+ * keeps its beginning, not cut inside a character), without what PostgreSQL's JSON cannot store
+ * (U+0000, unpaired surrogates), which requests are refused for but a model may send.
+ */
+export function storableText(answer: string): string {
+  let text = answer.trim().slice(0, MESSAGE_TEXT_MAX)
+  if (/[\uD800-\uDBFF]$/.test(text)) text = text.slice(0, -1)
+  return text
+    .replaceAll('\u0000', '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .trim()
 }
 
 /** The provider and model a reply uses: the ones asked for, else the conversation's last ones. */
@@ -111,14 +129,19 @@ export async function generateReply(
     .where(eq(conversations.id, conversationId))
   const chosen = chosenModel(input, stored ?? { modelProviderId: null, model: null })
   const provider = await loadUsableProvider(db, actor, chosen.providerId)
-  await enforceRunRates(deps, actor, provider)
-  const messages = await replyContext(db, actor, conversationId)
-  if (messages.length === 0) throw new AppError('conflict', 'conversations.replyNeedsMessages')
   const { model, parameters } = runSettings(
     provider,
     { model: chosen.model, parameters: input.parameters },
     {},
   )
+  // The reply's message carries the model's name, which messages keep to MODEL_NAME_MAX.
+  if (model.length > MODEL_NAME_MAX)
+    throw new AppError('validation', 'conversations.modelTooLong', {
+      fields: { model: 'conversations.modelTooLong' },
+    })
+  const messages = await replyContext(db, actor, conversationId)
+  if (messages.length === 0) throw new AppError('conflict', 'conversations.replyNeedsMessages')
+  await enforceRunRates(deps, actor, provider)
   const answer = await callModel(
     deps,
     actor,
@@ -138,8 +161,7 @@ export async function generateReply(
     },
     hooks,
   )
-  // A message holds at most MESSAGE_TEXT_MAX characters; a longer answer keeps its beginning.
-  const text = answer.text.trim().slice(0, MESSAGE_TEXT_MAX)
+  const text = storableText(answer.text)
   if (answer.finishReason === 'cancelled') throw new AppError('conflict', 'models.replyCancelled')
   if (!text) throw new AppError('upstream', 'models.upstreamEmpty', { reason: 'upstream_empty' })
   return db.transaction(async (tx) => {
@@ -147,7 +169,7 @@ export async function generateReply(
       role: 'assistant',
       content: { text },
       model,
-      tokenCount: answer.outputTokens,
+      tokenCount: answer.outputTokens === null ? null : Math.min(answer.outputTokens, TOKEN_COUNT_MAX),
       attachments: [],
     })
     await tx

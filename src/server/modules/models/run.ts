@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai'
-import { eq } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { AuditEntryInput } from '../../../domain/audit.ts'
 import type { Actor } from '../../../domain/auth.ts'
@@ -16,7 +17,15 @@ import {
 } from '../../../domain/models.ts'
 import type { CompiledPromptAnswer } from '../../../domain/prompt-variables.ts'
 import type { Db } from '../../db/client.ts'
-import { modelRuns, promptVersions } from '../../db/schema/index.ts'
+import {
+  conversations,
+  modelProviders,
+  modelRuns,
+  prompts,
+  promptVersions,
+  teams,
+  users,
+} from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
 import { recordAudit } from '../audit/record.ts'
 import { compileDraft, compileVersion } from '../prompts/compile.ts'
@@ -96,6 +105,11 @@ export function runSettings(
   }
 }
 
+/** The id, if its row still exists, else null (a foreign key that cannot fail). */
+function stillThere(table: PgTable & { id: unknown }, id: string): SQL {
+  return sql`(SELECT ${table.id} FROM ${table} WHERE ${table.id} = ${id})`
+}
+
 /** What one call of a model is for: the run's record and its audit entry. */
 export interface ModelCall {
   provider: ProviderRow
@@ -124,19 +138,6 @@ export async function callModel(
   await assertPublicBaseUrl(provider.baseUrl, deps.allowPrivate)
   const started = performance.now()
   const record = async (outcome: string, answer?: StreamedAnswer) => {
-    await deps.db.insert(modelRuns).values({
-      userId: actor.id,
-      teamId: provider.teamId,
-      providerId: provider.id,
-      kind: call.kind,
-      promptId: call.promptId,
-      conversationId: call.conversationId,
-      model: call.model,
-      outcome,
-      inputTokens: answer?.inputTokens,
-      outputTokens: answer?.outputTokens,
-      durationMs: answer?.durationMs ?? Math.round(performance.now() - started),
-    })
     await recordAudit(deps.db, actor, {
       ...call.audit,
       teamId: provider.teamId,
@@ -155,6 +156,22 @@ export async function callModel(
             }
           : { error: outcome }),
       },
+    })
+    // Whatever was deleted while the model answered (the prompt, the conversation, the provider,
+    // the team, the account) is recorded as gone: the run happened and its tokens were spent.
+    await deps.db.insert(modelRuns).values({
+      userId: stillThere(users, actor.id),
+      teamId: provider.teamId === null ? null : stillThere(teams, provider.teamId),
+      providerId: stillThere(modelProviders, provider.id),
+      kind: call.kind,
+      promptId: call.promptId === undefined ? null : stillThere(prompts, call.promptId),
+      conversationId:
+        call.conversationId === undefined ? null : stillThere(conversations, call.conversationId),
+      model: call.model,
+      outcome,
+      inputTokens: answer?.inputTokens,
+      outputTokens: answer?.outputTokens,
+      durationMs: answer?.durationMs ?? Math.round(performance.now() - started),
     })
   }
   try {

@@ -176,7 +176,8 @@ export async function compileFoundVersion(
  * A prompt attached to a conversation message, as context for a generated reply: the attached
  * version (or, attached as "latest", the current one), its references resolved and its variables
  * filled with their defaults; a variable without one stays as written (`{{name}}`), since nobody
- * gave it a value. Undefined when the actor may no longer see the prompt or it has no version.
+ * gave it a value. Undefined when the actor may no longer see the prompt, it has no version, or
+ * it renders past the limits.
  */
 export async function compileAsContext(
   db: Db,
@@ -209,8 +210,9 @@ export async function compileAsContext(
   // Undeclared: the defaults were put in above, and no value is checked against a type.
   const result = compilePrompt(prompt.type, text, [], values)
   if (result.ok) return result.prompt
-  if ('limit' in result) throw new AppError('validation', renderLimitKey(result.limit))
-  // A template that does not parse is sent as written.
+  // Past the render limits: left out, like a prompt the actor can no longer see (one attachment
+  // must not stop every reply). A template that does not parse is sent as written.
+  if ('limit' in result) return undefined
   return prompt.type === 'text' ? text : undefined
 }
 

@@ -63,7 +63,8 @@ export function ConversationDetailPage() {
       />
     )
   }
-  return <ConversationView conversation={conversation.data} />
+  // Keyed: a reply streaming in one conversation ends when another opens.
+  return <ConversationView key={conversation.data.id} conversation={conversation.data} />
 }
 
 type PickerTarget = { kind: 'composer' } | { kind: 'message'; messageId: string } | null
