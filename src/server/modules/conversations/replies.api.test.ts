@@ -238,20 +238,20 @@ describe('generating a reply', () => {
     expect((await owner.delete(`/api/v1/conversations/${conversation.id}`)).status).toBe(204)
     stop.abort()
     await cancelled
+    // The run's row is written last (after its audit entry): waiting for it waits for both.
     await expect
-      .poll(async () => {
-        const [entry] = await db()
-          .select({ after: auditLog.after })
-          .from(auditLog)
-          .where(and(eq(auditLog.action, 'conversation.reply'), eq(auditLog.objectId, conversation.id)))
-        return entry?.after
-      })
-      .toMatchObject({ model: 'endless-model', finishReason: 'cancelled' })
-    const runs = await db()
-      .select({ conversationId: modelRuns.conversationId, outcome: modelRuns.outcome })
-      .from(modelRuns)
-      .where(and(eq(modelRuns.providerId, provider.id), eq(modelRuns.model, 'endless-model')))
-    expect(runs).toEqual([{ conversationId: null, outcome: 'cancelled' }])
+      .poll(() =>
+        db()
+          .select({ conversationId: modelRuns.conversationId, outcome: modelRuns.outcome })
+          .from(modelRuns)
+          .where(and(eq(modelRuns.providerId, provider.id), eq(modelRuns.model, 'endless-model'))),
+      )
+      .toEqual([{ conversationId: null, outcome: 'cancelled' }])
+    const [entry] = await db()
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'conversation.reply'), eq(auditLog.objectId, conversation.id)))
+    expect(entry?.after).toMatchObject({ model: 'endless-model', finishReason: 'cancelled' })
   })
 
   it('refuses a model name longer than a message may carry, before calling the model', async () => {
