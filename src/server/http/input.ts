@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import { AppError } from '../../domain/errors.ts'
 import { isMessageKey, type MessageKey } from '../../domain/messages/index.ts'
-import { fieldErrorsOf } from '../../domain/validation.ts'
+import { fieldErrorsOf, issueParamsOf } from '../../domain/validation.ts'
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
@@ -53,7 +53,7 @@ function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
     // The first field's message doubles as the summary, so a client without field display still
     // shows the specific reason.
     const first = Object.values(fields)[0] ?? 'error.validation'
-    throw new AppError('validation', first, { fields })
+    throw new AppError('validation', first, { fields, params: issueParamsOf(result.error) })
   }
   return result.data
 }

@@ -82,6 +82,17 @@ describe('variables on versions', () => {
     expect(res.status).toBe(400)
     expect(res.body.error.fields?.['variables.0.values']).toMatch(/enum/i)
   })
+
+  it('name the variable declared twice, in the message and next to the field', async () => {
+    const res = await owner.post<ErrorBody>('/api/v1/prompts', {
+      title: 'Twice',
+      body: '{{topic}}',
+      variables: [{ name: 'topic' }, { name: 'topic' }],
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toBe('The variable "topic" is declared twice')
+    expect(res.body.error.fields?.['variables.1.name']).toBe('The variable "topic" is declared twice')
+  })
 })
 
 describe('compile', () => {
