@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousViolations } from './axe.ts'
-import { fakeModels } from './models-support.ts'
+import { addProviderViaApi, fakeModels } from './models-support.ts'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
 import { shot } from './shots.ts'
-import { apiOptions, expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { expect, signUpViaApi, test, uniqueEmail } from './support.ts'
 import { createTeamWithMemberViaApi } from './teams-support.ts'
 
 // axe-core is put into the page as a script, which the app's CSP refuses without this.
@@ -205,18 +205,12 @@ test('the playground: another version, Stop while the answer streams, the provid
   page,
 }) => {
   await signUpViaApi(page)
-  const created = await page.request.post('/api/v1/model-providers', {
-    data: {
-      kind: 'anthropic',
-      name: 'Fake Anthropic',
-      baseUrl: fakeModels.anthropicBaseUrl,
-      apiKey: fakeModels.apiKey,
-      models: fakeModels.models,
-      defaultModel: 'fake-large',
-    },
-    ...apiOptions(),
+  await addProviderViaApi(page, {
+    kind: 'anthropic',
+    name: 'Fake Anthropic',
+    baseUrl: fakeModels.anthropicBaseUrl,
+    defaultModel: 'fake-large',
   })
-  expect(created.status(), await created.text()).toBe(201)
   const prompt = await createPromptViaApi(page, { title: 'Two versions', body: 'First {{x}}.' })
   await saveBodyViaApi(page, prompt.id, 'Second {{x}}.')
   await page.goto(`/prompts/${prompt.id}`)
@@ -266,23 +260,6 @@ test('the playground without a provider points to Settings → Models', async ({
   await playground.getByRole('link', { name: 'Add a model provider' }).click()
   await expect(page).toHaveURL(/\/settings\/models$/)
 })
-
-/** A provider for the fake model server, added through the API as the page's user (or for a team). */
-async function addProviderViaApi(page: Page, extra: Record<string, unknown> = {}) {
-  const created = await page.request.post('/api/v1/model-providers', {
-    data: {
-      kind: 'openai_compatible',
-      name: 'Fake',
-      baseUrl: fakeModels.openAiBaseUrl,
-      apiKey: fakeModels.apiKey,
-      models: fakeModels.models,
-      defaultModel: 'fake-small',
-      ...extra,
-    },
-    ...apiOptions(),
-  })
-  expect(created.status(), await created.text()).toBe(201)
-}
 
 test.describe('Compare, in German and dark', () => {
   test.use({ locale: 'de-DE', colorScheme: 'dark' })

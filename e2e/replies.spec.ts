@@ -1,31 +1,13 @@
 import type { Page } from '@playwright/test'
-import type { ModelProvider } from '../src/domain/models.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
-import { fakeModels } from './models-support.ts'
+import { addProviderViaApi } from './models-support.ts'
 import { createPromptViaApi } from './prompts-support.ts'
 import { shot } from './shots.ts'
-import { apiOptions, expect, signUpViaApi, test } from './support.ts'
+import { expect, signUpViaApi, test } from './support.ts'
 
 // axe-core is put into the page as a script, which the app's CSP refuses without this.
 test.use({ bypassCSP: true, reducedMotion: 'reduce' })
-
-/** A provider for the fake model server, added through the API (Settings → Models has its own tests). */
-async function addProviderViaApi(page: Page): Promise<ModelProvider> {
-  const res = await page.request.post('/api/v1/model-providers', {
-    data: {
-      kind: 'openai_compatible',
-      name: 'Fake',
-      baseUrl: fakeModels.openAiBaseUrl,
-      apiKey: fakeModels.apiKey,
-      models: ['fake-small', 'endless-model'],
-      defaultModel: 'fake-small',
-    },
-    ...apiOptions(),
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return (await res.json()) as ModelProvider
-}
 
 const words = {
   en: {
@@ -59,7 +41,7 @@ const words = {
  */
 async function generateReply(page: Page, w: (typeof words)['en'], suffix: string) {
   await signUpViaApi(page)
-  await addProviderViaApi(page)
+  await addProviderViaApi(page, { models: ['fake-small', 'endless-model'] })
   const persona = await createPromptViaApi(page, { title: 'Persona', body: 'Answer like a sailor.' })
   const conversation = await createConversationViaApi(page, { title: 'Sea questions' })
   await appendMessageViaApi(page, conversation.id, {

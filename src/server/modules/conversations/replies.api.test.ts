@@ -11,6 +11,7 @@ import { TestClient } from '../../testing/client.ts'
 import { FakeModelServer } from '../../testing/model-server.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { addFakeProvider } from '../models/test-fixtures.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
 import { appendMessage, createConversation } from './test-fixtures.ts'
 
@@ -46,22 +47,31 @@ afterAll(async () => {
 
 const db = () => testApp.database.db
 
-async function addProvider(client: TestClient, body: Record<string, unknown> = {}) {
-  const res = await client.post<ModelProvider>('/api/v1/model-providers', {
-    kind: 'openai_compatible',
-    name: 'Fake OpenAI',
-    baseUrl: fake.openAiBaseUrl,
-    apiKey: FakeModelServer.apiKey,
-    models: ['fake-small', 'missing-model', 'endless-model'],
-    defaultModel: 'fake-small',
-    ...body,
-  })
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body
-}
+const addProvider = (client: TestClient, body: Record<string, unknown> = {}) =>
+  addFakeProvider(client, fake, body)
 
 const reply = (client: TestClient, conversationId: string, body: Record<string, unknown> = {}) =>
   client.post<Message>(`/api/v1/conversations/${conversationId}/reply`, body)
+
+/**
+ * Starts a reply from the model that never finishes, as the owner, and reads its first piece.
+ * Answers the caller's Stop: it closes the stream and resolves once the fake saw it closed.
+ */
+async function startEndlessReply(conversationId: string, providerId: string) {
+  const controller = new AbortController()
+  const cancelled = fake.nextCancellation()
+  const res = await owner.send('POST', `/api/v1/conversations/${conversationId}/reply`, {
+    body: { providerId, model: 'endless-model' },
+    headers: { Accept: 'text/event-stream' },
+    signal: controller.signal,
+  })
+  const reader = res.body!.getReader()
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain('Thinking')
+  return async () => {
+    controller.abort()
+    await cancelled
+  }
+}
 
 /** The messages the fake model server received last. */
 const sentMessages = () => fake.requests.at(-1)!.body!.messages as { role: string; content: string }[]
@@ -168,17 +178,8 @@ describe('generating a reply', () => {
   it('stores nothing when the caller stops it, and records the run as cancelled', async () => {
     const provider = await addProvider(owner)
     const conversation = await createConversation(owner, { firstMessage: 'Take your time' })
-    const stop = new AbortController()
-    const cancelled = fake.nextCancellation()
-    const res = await owner.send('POST', `/api/v1/conversations/${conversation.id}/reply`, {
-      body: { providerId: provider.id, model: 'endless-model' },
-      headers: { Accept: 'text/event-stream' },
-      signal: stop.signal,
-    })
-    const reader = res.body!.getReader()
-    expect(new TextDecoder().decode((await reader.read()).value)).toContain('Thinking')
-    stop.abort()
-    await cancelled
+    const stop = await startEndlessReply(conversation.id, provider.id)
+    await stop()
     await expect
       .poll(async () => {
         const [run] = await db()
@@ -226,18 +227,9 @@ describe('generating a reply', () => {
   it('records a run whose conversation was deleted while the model answered, without failing', async () => {
     const provider = await addProvider(owner)
     const conversation = await createConversation(owner, { firstMessage: 'Going away' })
-    const stop = new AbortController()
-    const cancelled = fake.nextCancellation()
-    const res = await owner.send('POST', `/api/v1/conversations/${conversation.id}/reply`, {
-      body: { providerId: provider.id, model: 'endless-model' },
-      headers: { Accept: 'text/event-stream' },
-      signal: stop.signal,
-    })
-    const reader = res.body!.getReader()
-    expect(new TextDecoder().decode((await reader.read()).value)).toContain('Thinking')
+    const stop = await startEndlessReply(conversation.id, provider.id)
     expect((await owner.delete(`/api/v1/conversations/${conversation.id}`)).status).toBe(204)
-    stop.abort()
-    await cancelled
+    await stop()
     // The run's row is written last (after its audit entry): waiting for it waits for both.
     await expect
       .poll(() =>

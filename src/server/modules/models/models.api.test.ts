@@ -9,6 +9,7 @@ import { FakeModelServer } from '../../testing/model-server.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
+import { addFakeProvider } from './test-fixtures.ts'
 
 let testApp: TestApp
 let fake: FakeModelServer
@@ -42,19 +43,8 @@ afterAll(async () => {
 
 const db = () => testApp.database.db
 
-async function addProvider(client: TestClient, body: Record<string, unknown> = {}) {
-  const res = await client.post<ModelProvider>('/api/v1/model-providers', {
-    kind: 'openai_compatible',
-    name: 'Fake OpenAI',
-    baseUrl: fake.openAiBaseUrl,
-    apiKey: FakeModelServer.apiKey,
-    models: ['fake-small', 'missing-model', 'busy-model', 'broken-model', 'endless-model'],
-    defaultModel: 'fake-small',
-    ...body,
-  })
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body
-}
+const addProvider = (client: TestClient, body: Record<string, unknown> = {}) =>
+  addFakeProvider(client, fake, body)
 
 /** The events of a server-sent event stream, read to its end. */
 function parseEvents(text: string) {

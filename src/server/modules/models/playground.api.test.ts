@@ -15,6 +15,7 @@ import { FakeModelServer } from '../../testing/model-server.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
+import { addFakeProvider } from './test-fixtures.ts'
 
 /**
  * The playground's side of the run API: an edited draft run instead of a stored version (with a
@@ -52,18 +53,8 @@ afterAll(async () => {
   await fake.close()
 })
 
-async function addProvider(client: TestClient) {
-  const res = await client.post<ModelProvider>('/api/v1/model-providers', {
-    kind: 'openai_compatible',
-    name: 'Fake',
-    baseUrl: fake.openAiBaseUrl,
-    apiKey: FakeModelServer.apiKey,
-    models: ['fake-small', 'fake-large'],
-    defaultModel: 'fake-small',
-  })
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body
-}
+const addProvider = (client: TestClient) =>
+  addFakeProvider(client, fake, { name: 'Fake', models: ['fake-small', 'fake-large'] })
 
 const en = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) =>
   translate('en', key, params)
