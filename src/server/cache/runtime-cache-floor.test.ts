@@ -20,7 +20,7 @@ function harness() {
     new Promise<Lsn>((resolve, reject) => {
       asked.push({ resolve, reject })
     })
-  const cache = new RuntimeCache({} as Db, listen, primaryPosition)
+  const cache = new RuntimeCache({} as Db, listen, primaryPosition, Promise.resolve(CACHE_CHANNEL))
   const floor = () => {
     const ticket = cache.begin()
     cache.end(ticket)

@@ -20,6 +20,8 @@ const dataDirs = [0, 1].map((i) => mkdtempSync(path.join(tmpdir(), `promptfolio-
 let admin: pg.Pool
 const servers: ServerProcess[] = []
 let key: CreatedApiKey
+/** The notification channel of this test's schema. */
+let channel: string
 
 const basicOf = (k: CreatedApiKey) =>
   `Basic ${Buffer.from(`${k.publicKey}:${k.secretKey}`).toString('base64')}`
@@ -39,6 +41,22 @@ async function writeOn(server: ServerProcess, method: string, urlPath: string, b
     body: JSON.stringify(body),
   })
   expect(res.status).toBeLessThan(300)
+}
+
+/** Makes version `version` of `name` current with no notification: this session's triggers are off. */
+async function makeCurrentUnheard(name: string, version: number) {
+  const client = await admin.connect()
+  try {
+    await client.query(`SET session_replication_role = replica`)
+    await client.query(
+      `UPDATE prompts SET current_version_id = (SELECT v.id FROM prompt_versions v WHERE v.prompt_id = prompts.id AND v.version_number = $2)
+       WHERE name = $1`,
+      [name, version],
+    )
+  } finally {
+    await client.query(`RESET session_replication_role`)
+    client.release()
+  }
 }
 
 beforeAll(async () => {
@@ -65,6 +83,8 @@ beforeAll(async () => {
   await owner.signUp()
   const created = await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'two', scope: 'read_write' })
   key = created.body
+  channel = (await admin.query<{ c: string }>('SELECT promptfolio_cache_channel($1) AS c', [schema])).rows[0]!
+    .c
 }, 120_000)
 
 afterAll(async () => {
@@ -108,6 +128,27 @@ describe('the runtime cache on two processes', () => {
       .toBe(401)
   })
 
+  it('hears only its own schema: another installation on the same database does not drop what it kept', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess]
+    expect(channel).not.toBe('promptfolio_cache')
+    await writeOn(a, 'POST', '/api/public/v2/prompts', {
+      name: 'apart',
+      prompt: 'first',
+      labels: ['production'],
+    })
+    await writeOn(a, 'POST', '/api/public/v2/prompts', { name: 'apart', prompt: 'second', labels: [] })
+    expect(await fetchOn(b, 'apart')).toEqual({ status: 200, prompt: 'first' })
+    expect(await fetchOn(b, 'apart')).toEqual({ status: 200, prompt: 'first' })
+    await makeCurrentUnheard('apart', 2)
+    // What the default schema's installation would send when it drops everything it kept.
+    await admin.query(`SELECT pg_notify('promptfolio_cache', 'drop')`)
+    // A write on b waits until b has heard its own commit, so b would have heard that one too.
+    await writeOn(b, 'POST', '/api/public/v2/prompts', { name: 'fence', prompt: 'x', labels: [] })
+    expect(await fetchOn(b, 'apart')).toEqual({ status: 200, prompt: 'first' })
+    await admin.query('SELECT pg_notify($1, $2)', [channel, 'drop'])
+    await expect.poll(async () => (await fetchOn(b, 'apart')).prompt, { timeout: 10_000 }).toBe('second')
+  })
+
   it('drops everything kept when its listening connection is lost (notifications may have been missed)', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess]
     await writeOn(a, 'POST', '/api/public/v2/prompts', {
@@ -118,24 +159,14 @@ describe('the runtime cache on two processes', () => {
     await writeOn(a, 'POST', '/api/public/v2/prompts', { name: 'unheard', prompt: 'second', labels: [] })
     expect(await fetchOn(b, 'unheard')).toEqual({ status: 200, prompt: 'first' })
     expect(await fetchOn(b, 'unheard')).toEqual({ status: 200, prompt: 'first' })
-    // A change no process hears of: this session's triggers are off, so no NOTIFY is sent.
-    const client = await admin.connect()
-    try {
-      await client.query(`SET session_replication_role = replica`)
-      await client.query(
-        `UPDATE prompts SET current_version_id = (SELECT v.id FROM prompt_versions v WHERE v.prompt_id = prompts.id AND v.version_number = 2)
-         WHERE name = 'unheard'`,
-      )
-    } finally {
-      await client.query(`RESET session_replication_role`)
-      client.release()
-    }
+    await makeCurrentUnheard('unheard', 2)
     // Kept, so the unannounced change is not seen: the answer comes from memory.
     expect(await fetchOn(b, 'unheard')).toEqual({ status: 200, prompt: 'first' })
     // Every process's listening connection is cut (as a network fault or a database restart does).
     const cut = await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ANY ($1)`,
-      [servers.map((server) => `promptfolio listen promptfolio_cache ${server.child.pid}`)],
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE application_name = ANY ($1)`,
+      [servers.map((server) => `promptfolio listen ${channel} ${server.child.pid}`)],
     )
     expect(cut.rowCount).toBe(2)
     await expect.poll(async () => (await fetchOn(b, 'unheard')).prompt, { timeout: 10_000 }).toBe('second')

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client.ts'
 import type { Lsn } from '../db/read-routing.ts'
+import { queryRows } from '../db/rows.ts'
 import { ByteLru } from './byte-lru.ts'
 
 /**
  * The runtime fetch's answers and the verified API keys, kept in this process's memory (decision
- * 0254). Every write that can change them notifies `CACHE_CHANNEL` from its transaction (the
- * triggers of migration 0254), so every process drops what changed once that transaction commits.
+ * 0254). Every write that can change them notifies the channel of its schema from its transaction
+ * (the triggers of migrations 0254 and 0262), so every process drops what changed once that
+ * transaction commits.
  * What the cache may hold is only ever what the database answered after the last notification
  * this process heard:
  * - a load started before a notification arrived is not kept (the generation moved on);
@@ -17,7 +19,21 @@ import { ByteLru } from './byte-lru.ts'
  *   that commit's notifications (a fence notification it sends after it, which PostgreSQL delivers
  *   in commit order), so a writer's next fetch never sees the answer from before its write.
  */
+/** The channel of the default schema; another schema's is named by `promptfolio_cache_channel`. */
 export const CACHE_CHANNEL = 'promptfolio_cache'
+
+/**
+ * The notification channel of the schema this database's tables live in (migration 0262), so
+ * that installations or test runs sharing one PostgreSQL database in separate schemas do not hear
+ * each other.
+ */
+async function channelOfSchema(db: Db): Promise<string> {
+  const [row] = await queryRows<{ channel: string }>(
+    db,
+    sql`SELECT promptfolio_cache_channel(current_schema()) AS channel`,
+  )
+  return row?.channel ?? CACHE_CHANNEL
+}
 
 /** Bytes of answers kept per process: a prompt's answer is its JSON, a few KB for most. */
 const PROMPT_BYTES = 64 * 1024 * 1024
@@ -56,6 +72,7 @@ export class RuntimeCache {
   private readonly keys = new ByteLru<unknown>(KEY_BYTES)
   /** Tells this process's fences from other processes'. */
   private readonly token = randomUUID()
+  private channel = CACHE_CHANNEL
   private fencesSent = 0
   private fencesHeard = 0
   private readonly fenceWaiters = new Map<number, () => void>()
@@ -75,15 +92,21 @@ export class RuntimeCache {
     private readonly db: Db,
     listen: Database['listen'],
     private readonly primaryPosition?: () => Promise<Lsn>,
+    channel: Promise<string> = channelOfSchema(db),
   ) {
-    this.ready = listen(CACHE_CHANNEL, (payload) => this.heard(payload), {
-      lost: () => this.setLive(false),
-      resumed: () => this.setLive(true),
-    }).then(
-      () => this.setLive(true),
-      // Without a listener the cache stays off: every fetch reads the database.
-      () => {},
-    )
+    this.ready = channel
+      .then((name) => {
+        this.channel = name
+        return listen(name, (payload) => this.heard(payload), {
+          lost: () => this.setLive(false),
+          resumed: () => this.setLive(true),
+        })
+      })
+      .then(
+        () => this.setLive(true),
+        // Without a listener the cache stays off: every fetch reads the database.
+        () => {},
+      )
   }
 
   /** Whether answers are served and kept (false until listening, and while the listener is lost). */
@@ -247,7 +270,7 @@ export class RuntimeCache {
       timer = setTimeout(() => resolve('timeout'), FENCE_TIMEOUT_MS)
     })
     try {
-      await this.db.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${`f|${this.token}|${n}`})`)
+      await this.db.execute(sql`SELECT pg_notify(${this.channel}, ${`f|${this.token}|${n}`})`)
       if ((await Promise.race([heard, timedOut])) === 'timeout') this.dropAll()
     } catch {
       this.dropAll()
