@@ -353,3 +353,15 @@ export const grantPlanInput = z.object({
 export const planRequestsQuery = z.object({
   status: z.enum(planRequestStatuses, { error: 'plans.statusInvalid' }).optional(),
 })
+
+/** Who holds a plan: a user's personal space or a team. */
+export type PlanSubject = { context: 'personal'; userId: string } | { context: 'team'; teamId: string }
+
+/** The subject a prompt (or any object in a space) belongs to: its team, else its owner. */
+export function subjectOf(userId: string, teamId: string | null | undefined): PlanSubject {
+  return teamId ? { context: 'team', teamId } : { context: 'personal', userId }
+}
+
+export function subjectKeyOf(subject: PlanSubject): string {
+  return subject.context === 'team' ? `team:${subject.teamId}` : `user:${subject.userId}`
+}

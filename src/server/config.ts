@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { parseTrustProxy, type TrustProxy } from './http/client-address.ts'
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts'
 
 const optionalString = z
   .string()
@@ -130,7 +130,7 @@ export interface Config {
   rateLimitMultiplier: number
   /** The global admin's address (ADMIN_EMAIL); see auth/global-admin.ts. */
   adminEmail: string | undefined
-  /** Which proxies may say who the client is (TRUST_PROXY); see http/client-address.ts. */
+  /** Which proxies may say who the client is (TRUST_PROXY); see trust-proxy.ts. */
   trustProxy: TrustProxy
   /** PLANS: trials, limits and the paywall (true) or an unlimited installation (false). */
   plansEnabled: boolean

@@ -22,11 +22,11 @@ import type { Db } from '../db/client.ts'
 import { accounts, sessions, users, verifications } from '../db/schema/index.ts'
 import { addressGroup, CLIENT_ADDRESS_HEADER, SIGN_IN_NEXT_HEADER } from '../http/client-address.ts'
 import { type Logger, redactQueryParams } from '../log.ts'
-import { recordSignIn, signOutEverywhereHook } from '../modules/audit/auth-events.ts'
 import { consumeRateLimit } from '../rate-limit.ts'
+import { scopeBetterAuthStorages } from '../scoped-context.ts'
+import { recordSignIn, signOutEverywhereHook } from './audit-events.ts'
 import { queueLoginCodeMail, queuePasswordResetMail } from './auth-mails.ts'
 import { onAccountCreated, onSignedIn } from './global-admin.ts'
-import { scopeBetterAuthStorages } from './scoped-context.ts'
 
 /** OWASP's argon2id baseline (19 MiB, 2 iterations, 1 lane). */
 const argon2Options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const

@@ -1,9 +1,9 @@
 import { hash, randomBytes } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { RECOVERY_SESSION_TTL_SECONDS } from '../../domain/constants.ts'
+import { type AuditWho, recordAudit } from '../core/audit.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { accounts, recoverySessions, sessions, users, verifications } from '../db/schema/index.ts'
-import { type AuditWho, recordAudit } from '../modules/audit/record.ts'
 import { revokeAccessOf } from './revoke-access.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import { type AuditWho, recordAudit } from '../core/audit.ts'
 import type { Tx } from '../db/client.ts'
 import { apiKeys, webhookEndpoints } from '../db/schema/index.ts'
-import { type AuditWho, recordAudit } from '../modules/audit/record.ts'
 
 /** What `revokeAccessOf` ended: the counts go into the password reset's audit entry. */
 export interface RevokedAccess {

@@ -1,4 +1,4 @@
-import { ScopedAsyncLocalStorage } from '../auth/scoped-context.ts'
+import { ScopedAsyncLocalStorage } from '../scoped-context.ts'
 
 /**
  * Which database a read that tolerates a replica's lag is sent to (decision 0260): the pure rules,

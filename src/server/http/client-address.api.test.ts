@@ -5,7 +5,7 @@ import { queryRows } from '../db/rows.ts'
 import { TestClient, uniqueEmail } from '../testing/client.ts'
 import { exhaustRateLimit } from '../testing/limits.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
-import { parseTrustProxy } from './client-address.ts'
+import { parseTrustProxy } from '../trust-proxy.ts'
 
 /**
  * Review items 4 and 10: one client address for every limit, the session's record and failed

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addressGroup, normalizeAddress, parseTrustProxy, resolveClientAddress } from './client-address.ts'
+import { parseTrustProxy } from '../trust-proxy.ts'
+import { addressGroup, normalizeAddress, resolveClientAddress } from './client-address.ts'
 
 describe('TRUST_PROXY', () => {
   it('is none when unset, empty or 0', () => {

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../../domain/auth.ts'
 import type { Locale } from '../../domain/messages/index.ts'
+import type { ApiKeyPrincipal } from '../core/principal.ts'
 import type { Logger } from '../log.ts'
-import type { ApiKeyPrincipal } from '../modules/api-keys/service.ts'
 
 /** Values every request carries through Hono's context. */
 export interface AppEnv {

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt } from 'drizzle-orm'
 import type { SessionSummary } from '../../../domain/auth.ts'
+import { isPastAbsoluteLifetime } from '../../auth/session.ts'
 import type { Db } from '../../db/client.ts'
 import { sessions } from '../../db/schema/index.ts'
-import { isPastAbsoluteLifetime } from '../../http/session.ts'
 
 /**
  * The user's live sessions, newest first, `currentId` marked. In place of better-auth's

@@ -8,11 +8,11 @@ import {
 } from '../../../domain/admin.ts'
 import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts'
 import { type ChoosablePlanId, entitlementsOf } from '../../../domain/plans.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db } from '../../db/client.ts'
 import { type NewestFirstList, newestFirstRows } from '../../db/newest-first.ts'
 import { containsPattern, cursorTimestamp } from '../../db/queries.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
-import type { PlanGate } from '../plans/gate.ts'
 
 interface TeamRow extends Record<string, unknown> {
   id: string

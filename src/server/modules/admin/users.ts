@@ -5,12 +5,12 @@ import type { Actor, GlobalRole } from '../../../domain/auth.ts'
 import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { type ChoosablePlanId, entitlementsOf } from '../../../domain/plans.ts'
+import { recordAudit } from '../../core/audit.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { type NewestFirstList, newestFirstRows } from '../../db/newest-first.ts'
 import { containsPattern, cursorTimestamp, startsWithPattern } from '../../db/queries.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
-import { recordAudit } from '../audit/record.ts'
-import type { PlanGate } from '../plans/gate.ts'
 
 interface UserRow extends Record<string, unknown> {
   id: string

@@ -1,11 +1,6 @@
+import { planSubjectOfSpace, type Space } from '../../../domain/spaces.ts'
+import type { PlanGate, SubjectRow } from '../../core/plan-gate.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import type { PlanGate, PlanSubject, SubjectRow } from '../plans/gate.ts'
-import type { Space } from '../prompts/names.ts'
-
-export const subjectOfSpace = (space: Space): PlanSubject =>
-  space.kind === 'team'
-    ? { context: 'team', teamId: space.teamId }
-    : { context: 'personal', userId: space.userId }
 
 /**
  * The plans' "API access" entitlement of one space (a user's personal prompts or a team's),
@@ -20,7 +15,7 @@ export async function assertApiAccess(
   options: { lock?: Tx; row?: SubjectRow } = {},
 ): Promise<void> {
   if (!plans.enabled) return
-  const subject = subjectOfSpace(space)
+  const subject = planSubjectOfSpace(space)
   if (options.lock) return plans.require(options.lock, subject, 'apiAccess')
   await plans.assertFeature(db, subject, 'apiAccess', options.row)
 }

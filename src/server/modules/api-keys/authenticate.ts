@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { AppError } from '../../../domain/errors.ts'
+import { toCurrentUser } from '../../auth/session.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
+import type { ApiKeyPrincipal } from '../../core/principal.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import { clientAddress } from '../../http/client-address.ts'
 import type { AppEnv } from '../../http/env.ts'
-import { toCurrentUser } from '../../http/session.ts'
-import type { PlanGate } from '../plans/gate.ts'
-import { type ApiKeyPrincipal, authenticateApiKey } from './service.ts'
-
-/**
- * What a key may call on /api/v1: the prompts and their labels, and running a prompt against a
- * model of its owner's own providers (so code can try a version before moving `production`; a run
- * is a POST, so only read-and-write keys run).
- */
-const KEY_OPERATION_GROUPS: ReadonlySet<string> = new Set(['prompts', 'promptLabels'])
-const KEY_OPERATIONS: ReadonlySet<string> = new Set(['models.run', 'models.usable'])
-
-export function keyMayCall(operation: { id: string; group: string }): boolean {
-  return KEY_OPERATION_GROUPS.has(operation.group) || KEY_OPERATIONS.has(operation.id)
-}
+import { authenticateApiKey } from './service.ts'
 
 /** X-RateLimit-* on every answer to a key; Retry-After and 429 once its window is used up. */
 export function applyRateLimit(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {

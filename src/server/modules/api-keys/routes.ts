@@ -1,7 +1,7 @@
 import type { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
-import type { PlanGate } from '../plans/gate.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from './service.ts'
 
 /** The key operations (`src/domain/api/api-keys.ts`). */

@@ -16,16 +16,17 @@ import {
 import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
+import type { Space } from '../../../domain/spaces.ts'
 import { mailAccessCreated } from '../../auth/access-notices.ts'
 import { type LoadTicket, runtimeCacheOf, type SpaceKey } from '../../cache/runtime-cache.ts'
+import { recordAudit } from '../../core/audit.ts'
+import { type PlanGate, type SubjectRow, subjectRowColumns } from '../../core/plan-gate.ts'
+import type { ApiKeyPrincipal } from '../../core/principal.ts'
+import { authorizeTeam } from '../../core/team-access.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { handWrittenOnce } from '../../db/prepared.ts'
 import { queryRows } from '../../db/rows.ts'
 import { apiKeys, users } from '../../db/schema/index.ts'
-import { recordAudit } from '../audit/record.ts'
-import { type PlanGate, type SubjectRow, subjectRowColumns } from '../plans/gate.ts'
-import type { Space } from '../prompts/names.ts'
-import { authorizeTeam } from '../teams/policy.ts'
 import { assertApiAccess } from './api-access.ts'
 
 /** The stored form of a secret: SHA-256, hex. Secrets are 32 random bytes, so no salt or stretching. */
@@ -171,20 +172,6 @@ export async function revokeApiKey(db: Db, actor: Actor, keyId: string): Promise
       before: { name: key.name, scope: key.scope, publicKey: key.publicKey },
     })
   })
-}
-
-/** Who a request's key speaks for. */
-export interface ApiKeyPrincipal {
-  keyId: string
-  publicKey: string
-  space: Space
-  scope: ApiKeyScope
-  /** The user the key acts as: the personal space's owner, or the team key's creator. */
-  userId: string | null
-  /** The request's client address, for the audit log (set by the route that authenticated). */
-  clientAddress?: string
-  /** The window's figures for the X-RateLimit-* headers; `retryAfter` set once it is used up. */
-  rateLimit: { limit: number; remaining: number; resetAt: number; retryAfter: number | null }
 }
 
 /** An API key's row as `keyRowSelect` reads it (its plan subject's columns prefixed `subject_`). */

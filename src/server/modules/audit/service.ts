@@ -10,10 +10,10 @@ import {
 } from '../../../domain/audit.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { isUuid } from '../../../domain/ids.ts'
+import { type Actor, authorizeTeam } from '../../core/team-access.ts'
 import type { Db } from '../../db/client.ts'
 import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
 import { auditLog, teams } from '../../db/schema/index.ts'
-import { type Actor, authorizeTeam } from '../teams/policy.ts'
 
 /** Where a list looks: everything (global admins), or one team's entries (its admins). */
 export type AuditScope = { kind: 'global' } | { kind: 'team'; teamId: string }

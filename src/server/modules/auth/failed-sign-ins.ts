@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
+import { recordAudit } from '../../core/audit.ts'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import { failedSignIns, type SignInMethod, users } from '../../db/schema/index.ts'
-import { recordAudit } from '../audit/record.ts'
 
 /**
  * Records a failed sign-in (never the password or code): the address tried, the account if one

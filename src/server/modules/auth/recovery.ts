@@ -11,9 +11,9 @@ import {
   replacePassword,
   setPasswordByRecovery,
 } from '../../auth/passwords.ts'
+import { type AuditWho, auditActorOf } from '../../core/audit.ts'
 import { clientAddress, headersForAuth } from '../../http/client-address.ts'
 import type { Handlers } from '../../http/operations.ts'
-import { type AuditWho, auditActorOf } from '../audit/record.ts'
 import { recordFailedSignIn } from './failed-sign-ins.ts'
 import { enforceRateLimits } from './rate-limits.ts'
 import type { AuthRouteDeps } from './sign-in.ts'

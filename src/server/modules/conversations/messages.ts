@@ -10,11 +10,11 @@ import type {
 } from '../../../domain/conversations.ts'
 import { decodeCursor, type Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
+import { conversationSpace, enqueueEvent, eventActor } from '../../core/events.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import { afterCursor, createdAfterAll, cursorTimestamp, type Param, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, conversationMessages, users } from '../../db/schema/index.ts'
-import { conversationSpace, enqueueEvent, eventActor } from '../webhooks/events.ts'
 import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
 import { loadConversation, loadMessageForWrite } from './policy.ts'
 

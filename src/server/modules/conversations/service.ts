@@ -10,6 +10,8 @@ import type {
 } from '../../../domain/conversations.ts'
 import { decodeCursor, type Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
+import { conversationSpace, enqueueEvent, eventActor } from '../../core/events.ts'
+import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import {
@@ -22,8 +24,6 @@ import {
   toPage,
 } from '../../db/queries.ts'
 import { conversationMessages, conversations, teams } from '../../db/schema/index.ts'
-import { roleInTeam } from '../teams/membership.ts'
-import { conversationSpace, enqueueEvent, eventActor } from '../webhooks/events.ts'
 import { refreshSnapshot } from './messages.ts'
 import {
   conversationOwnedBy,

@@ -4,13 +4,13 @@ import type { Actor } from '../../../domain/auth.ts'
 import type { deleteTeamInput } from '../../../domain/data-rights.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { isLocale } from '../../../domain/messages/index.ts'
+import { recordAudit } from '../../core/audit.ts'
+import { authorizeTeam } from '../../core/team-access.ts'
 import type { Db } from '../../db/client.ts'
 import { conversations, profiles, prompts, teamMembers, teams, users } from '../../db/schema/index.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
 import { renderMail } from '../../mail/render.ts'
-import { recordAudit } from '../audit/record.ts'
 import { removePrompts } from '../prompts/service.ts'
-import { authorizeTeam } from '../teams/policy.ts'
 
 /**
  * Deletes a team (its admins, or a global admin), confirmed by its exact name, in one transaction:

@@ -10,6 +10,8 @@ import {
   langfuseUpdateLabelsSchema,
 } from '../../../domain/langfuse.ts'
 import { type MessageKey, type MessageParams, translate } from '../../../domain/messages/index.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
+import type { ApiKeyPrincipal } from '../../core/principal.ts'
 import type { Db } from '../../db/client.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { firstUnstorableText } from '../../http/input.ts'
@@ -17,8 +19,7 @@ import { jsonAnswer, jsonText } from '../../http/json.ts'
 import { admitKey } from '../api-keys/authenticate.ts'
 import { keyCredentialsOf } from '../api-keys/key-credentials.ts'
 import { isLivePublicKey } from '../api-keys/public-key.ts'
-import { type ApiKeyPrincipal, authenticateApiKey } from '../api-keys/service.ts'
-import type { PlanGate } from '../plans/gate.ts'
+import { authenticateApiKey } from '../api-keys/service.ts'
 import { PromptInUseError } from '../prompts/deletion.ts'
 import {
   addLangfuseLabels,

@@ -15,35 +15,35 @@ import {
 import { parseReferences, type ResolutionGraph } from '../../../domain/prompt-references.ts'
 import type { Variables } from '../../../domain/prompt-variables.ts'
 import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
+import { planSubjectOfSpace, type Space, spaceId } from '../../../domain/spaces.ts'
 import {
   type CachedPrompt,
   type LoadTicket,
   runtimeCacheOf,
   type SpaceKey,
 } from '../../cache/runtime-cache.ts'
+import { enqueueEvent, eventActor, promptData, versionData } from '../../core/events.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
+import type { ApiKeyPrincipal } from '../../core/principal.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { handWrittenOnce } from '../../db/prepared.ts'
 import type { Param } from '../../db/queries.ts'
 import { atLeast } from '../../db/read-routing.ts'
 import { queryRows } from '../../db/rows.ts'
 import { prompts, promptVersions } from '../../db/schema/index.ts'
-import { subjectOfSpace } from '../api-keys/api-access.ts'
 import {
-  type ApiKeyPrincipal,
   hashSecret,
   keepKeyRow,
   keyRowSelect,
   principalOfRow,
   type StoredKeyRow,
 } from '../api-keys/service.ts'
-import type { PlanGate } from '../plans/gate.ts'
 import { promptColumns } from '../prompts/access.ts'
 import { mapPromptDbError } from '../prompts/db-errors.ts'
 import { deletePromptVersions } from '../prompts/deletion.ts'
 import { type Mover, placeLabel, recordPromptCreated, requireMayMove } from '../prompts/labels.ts'
-import { inSpace, type Space, spaceId } from '../prompts/names.ts'
+import { inSpace } from '../prompts/names.ts'
 import { recordDependencies, requireResolvableBody, resolveInSpace } from '../prompts/references.ts'
-import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
 
 /** One prompt version as Langfuse's API answers it. */
 export interface LangfusePrompt {
@@ -401,7 +401,7 @@ export async function createLangfuseVersion(
     .transaction(async (tx) => {
       let prompt = await lockByName(tx, space, input.name)
       const isNew = !prompt
-      await plans.require(tx, subjectOfSpace(space), prompt ? 'editPrompt' : 'createPrompt')
+      await plans.require(tx, planSubjectOfSpace(space), prompt ? 'editPrompt' : 'createPrompt')
       if (!prompt) {
         if (!principal.userId) throw new AppError('forbidden', 'apiKeys.invalid')
         const [created] = await tx

@@ -2,13 +2,13 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { type Context, Hono } from 'hono'
 import { AppError } from '../../../domain/errors.ts'
 import { translate } from '../../../domain/messages/index.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db } from '../../db/client.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { jsonAnswer } from '../../http/json.ts'
 import { admitKey } from '../api-keys/authenticate.ts'
 import { keyCredentialsOf } from '../api-keys/key-credentials.ts'
 import { authenticateApiKey } from '../api-keys/service.ts'
-import type { PlanGate } from '../plans/gate.ts'
 import { mcpServerFor } from './server.ts'
 
 /** JSON-RPC's code for an error the server defines (MCP's transport uses it for HTTP refusals). */

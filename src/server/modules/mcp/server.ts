@@ -37,11 +37,11 @@ import {
 } from '../../../domain/prompt-names.ts'
 import { compilePromptInput, variablesInput } from '../../../domain/prompt-variables.ts'
 import { listPromptsQuery } from '../../../domain/prompts.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
+import type { ApiKeyPrincipal } from '../../core/principal.ts'
 import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../log.ts'
-import type { ApiKeyPrincipal } from '../api-keys/service.ts'
 import { addLangfuseLabels, createLangfuseVersion, getLangfusePrompt } from '../langfuse/service.ts'
-import type { PlanGate } from '../plans/gate.ts'
 import { compileFoundVersion, findCompileVersion } from '../prompts/compile.ts'
 import { findSpacePrompt, listSpacePrompts, type SpacePromptItem } from './space-prompts.ts'
 

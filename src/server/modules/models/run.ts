@@ -16,6 +16,7 @@ import {
   type runPromptInput,
 } from '../../../domain/models.ts'
 import type { CompiledPromptAnswer } from '../../../domain/prompt-variables.ts'
+import { recordAudit } from '../../core/audit.ts'
 import type { Db } from '../../db/client.ts'
 import {
   conversations,
@@ -27,7 +28,6 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
-import { recordAudit } from '../audit/record.ts'
 import { compileDraft, compileVersion } from '../prompts/compile.ts'
 import { assertPublicBaseUrl } from './address-guard.ts'
 import { type StreamedAnswer, streamAnswer } from './client.ts'

@@ -12,13 +12,13 @@ import {
   PROVIDERS_PER_SPACE,
   type updateProviderInput,
 } from '../../../domain/models.ts'
+import type { Space } from '../../../domain/spaces.ts'
+import { recordAudit } from '../../core/audit.ts'
+import { authorizeTeam } from '../../core/team-access.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { teamsOf } from '../../db/queries.ts'
 import { modelProviders } from '../../db/schema/index.ts'
 import type { MailKey } from '../../mail/sealing.ts'
-import { recordAudit } from '../audit/record.ts'
-import type { Space } from '../prompts/names.ts'
-import { authorizeTeam } from '../teams/policy.ts'
 import { assertPublicBaseUrl } from './address-guard.ts'
 import { type Connection, listModels } from './client.ts'
 import { openApiKey, sealApiKey } from './key-sealing.ts'

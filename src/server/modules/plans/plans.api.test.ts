@@ -2,13 +2,13 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { BillingSpace, Entitlements, PlanRequest } from '../../../domain/plans.ts'
+import { createPlanGate } from '../../core/plan-gate.ts'
 import type { Tx } from '../../db/client.ts'
 import { invitations, mailOutbox, prompts, teamMembers } from '../../db/schema/index.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
 import { createTeamAs, invitationLinkFor, inviteAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
-import { createPlanGate } from './gate.ts'
 
 type Refusal = ErrorBody & {
   error: {

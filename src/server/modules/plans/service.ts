@@ -15,16 +15,18 @@ import {
   PLANS,
   type PlanRequest,
   type PlanRequestStatus,
+  type PlanSubject,
+  subjectKeyOf,
 } from '../../../domain/plans.ts'
+import { type AuditWho, recordAudit } from '../../core/audit.ts'
+import { lockPlanSubject, type PlanGate } from '../../core/plan-gate.ts'
+import { authorizeTeam } from '../../core/team-access.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
-import { type AuditWho, recordAudit } from '../audit/record.ts'
-import { authorizeTeam } from '../teams/policy.ts'
 import type { BillingProvider } from './billing-provider.ts'
-import { lockPlanSubject, type PlanGate, type PlanSubject, subjectKeyOf } from './gate.ts'
 
 export interface PlanDeps {
   db: Db

@@ -15,11 +15,11 @@ import {
   valueProblemKey,
   variablesOfBody,
 } from '../../../domain/prompt-variables.ts'
+import { spaceOf } from '../../../domain/spaces.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { promptLabels, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, type PromptRow, promptNotFound } from './access.ts'
 import { enforceCompileRate } from './compile-rate.ts'
-import { spaceOf } from './names.ts'
 import { resolveInSpace } from './references.ts'
 import { storedBody } from './service.ts'
 

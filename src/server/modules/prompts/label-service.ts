@@ -6,6 +6,7 @@ import { AppError } from '../../../domain/errors.ts'
 import { isUuid } from '../../../domain/ids.ts'
 import { LABEL_PATTERN, type LabelEvent, type setLabelInput } from '../../../domain/prompt-names.ts'
 import type { listVersionsQuery, PromptDetail } from '../../../domain/prompts.ts'
+import { authorizeTeam } from '../../core/team-access.ts'
 import type { Db } from '../../db/client.ts'
 import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
 import {
@@ -15,7 +16,6 @@ import {
   teamProtectedLabels,
   users,
 } from '../../db/schema/index.ts'
-import { authorizeTeam } from '../teams/policy.ts'
 import { findVisiblePrompt, lockVisiblePrompt, promptNotFound } from './access.ts'
 import { moverOf, placeLabel, requireMayMove } from './labels.ts'
 import { requirePromptAccess } from './policy.ts'

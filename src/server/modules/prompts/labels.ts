@@ -2,6 +2,10 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { LATEST_LABEL, mayMoveLabel, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
+import { spaceOf } from '../../../domain/spaces.ts'
+import { type AuditWho, recordAudit } from '../../core/audit.ts'
+import { enqueueEvent, eventActor } from '../../core/events.ts'
+import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { createdAfterAll } from '../../db/queries.ts'
 import {
@@ -11,11 +15,7 @@ import {
   promptVersions,
   teamProtectedLabels,
 } from '../../db/schema/index.ts'
-import { type AuditWho, recordAudit } from '../audit/record.ts'
-import { roleInTeam } from '../teams/membership.ts'
-import { enqueueEvent, eventActor } from '../webhooks/events.ts'
 import type { PromptRow } from './access.ts'
-import { spaceOf } from './names.ts'
 
 /**
  * Labels on versions. 'production' is the prompt's current version (the app's "Set as

@@ -14,9 +14,10 @@ import {
   type ReferenceProblem,
   resolveReferences,
 } from '../../../domain/prompt-references.ts'
+import type { Space } from '../../../domain/spaces.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { promptDependencies, promptLabels, prompts, promptVersions } from '../../db/schema/index.ts'
-import { inSpace, type Space } from './names.ts'
+import { inSpace } from './names.ts'
 
 /**
  * References between prompts on the server (decision 0175): loading a referenced version

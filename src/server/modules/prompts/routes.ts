@@ -1,7 +1,7 @@
 import type { promptOperations } from '../../../domain/api/prompts.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
-import type { PlanGate } from '../plans/gate.ts'
 import { compileVersion, getResolvedVersion } from './compile.ts'
 import { deletePrompt } from './deletion.ts'
 import { listPrompts, listPromptTags } from './list.ts'

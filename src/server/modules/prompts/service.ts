@@ -6,6 +6,7 @@ import { AppError } from '../../../domain/errors.ts'
 import { isUuid } from '../../../domain/ids.ts'
 import { type MessageKey, translate } from '../../../domain/messages/index.ts'
 import { mayChangeSharing } from '../../../domain/permissions.ts'
+import { subjectKeyOf, subjectOf } from '../../../domain/plans.ts'
 import {
   chatBodyProblem,
   LATEST_LABEL,
@@ -26,13 +27,14 @@ import {
   type updatePromptInput,
   type VersionSummary,
 } from '../../../domain/prompts.ts'
+import { spaceOf } from '../../../domain/spaces.ts'
+import { enqueueEvent, eventActor, promptData, versionData } from '../../core/events.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
+import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import { pageCondition, toPage } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
-import { type PlanGate, subjectKeyOf, subjectOf } from '../plans/gate.ts'
-import { roleInTeam } from '../teams/membership.ts'
-import { enqueueEvent, eventActor, promptData, versionData } from '../webhooks/events.ts'
 import {
   findVisiblePrompt,
   lockVisiblePrompt,
@@ -44,7 +46,7 @@ import {
 } from './access.ts'
 import { mapPromptDbError } from './db-errors.ts'
 import { mayMove, moverOf, placeLabel, recordPromptCreated, requireMayMove } from './labels.ts'
-import { freeNameFromTitle, spaceOf } from './names.ts'
+import { freeNameFromTitle } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
 import { promptsIncluding, recordDependencies, requireResolvableBody } from './references.ts'
 import {

@@ -11,16 +11,16 @@ import type {
   TeamInvitation,
 } from '../../../domain/teams.ts'
 import { invitationTokenSchema } from '../../../domain/teams.ts'
+import { recordAudit } from '../../core/audit.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
+import { type Actor, authorizeTeam } from '../../core/team-access.ts'
+import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { invitations, teamMembers, teams, users } from '../../db/schema/index.ts'
 import type { MailKey } from '../../mail/sealing.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
-import { recordAudit } from '../audit/record.ts'
-import type { PlanGate } from '../plans/gate.ts'
 import { queueInvitationMail } from './invitation-mail.ts'
 import { hashInvitationToken, newInvitationToken } from './invitation-token.ts'
-import { roleInTeam } from './membership.ts'
-import { type Actor, authorizeTeam } from './policy.ts'
 
 export interface InvitationDeps {
   db: Db

@@ -9,12 +9,12 @@ import type {
   TeamSummary,
   UpdateTeamInput,
 } from '../../../domain/teams.ts'
+import { recordAudit } from '../../core/audit.ts'
+import { type Actor, authorizeTeam } from '../../core/team-access.ts'
+import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { invitations, profiles, teamMembers, teams, users } from '../../db/schema/index.ts'
-import { recordAudit } from '../audit/record.ts'
 import { type KeysNotice, queueKeysToReview } from './former-admin-keys.ts'
-import { roleInTeam } from './membership.ts'
-import { type Actor, authorizeTeam } from './policy.ts'
 
 /** The team permission table's answer for every team permission of `actor`, whose role in the team is `role`. */
 function teamAccessOf(actor: Pick<Actor, 'globalRole'>, role: TeamRole | null): TeamAccess {

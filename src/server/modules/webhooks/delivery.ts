@@ -9,6 +9,7 @@ import {
   WEBHOOK_TIMEOUT_MS,
   webhookRetryDelaySeconds,
 } from '../../../domain/webhooks.ts'
+import { WEBHOOK_CHANNEL } from '../../core/events.ts'
 import type { Database, Tx } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import { createQueueWorker, type QueueWorker } from '../../jobs/queue-worker.ts'
@@ -17,7 +18,6 @@ import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
 import { type ClaimedDelivery, claimDeliveries } from './claim.ts'
-import { WEBHOOK_CHANNEL } from './events.ts'
 import { BlockedAddressError, isPrivateAddress, pinnedLookup } from './ssrf.ts'
 
 /** How often due deliveries (retries; rows queued while a NOTIFY was missed) are looked for. */

@@ -6,6 +6,8 @@ import type { AuditAction } from '../../../domain/audit.ts'
 import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
+import type { Space } from '../../../domain/spaces.ts'
+import { planSubjectOfSpace } from '../../../domain/spaces.ts'
 import {
   type CreatedWebhook,
   type updateWebhookInput,
@@ -20,16 +22,14 @@ import {
   type WebhookSecret,
 } from '../../../domain/webhooks.ts'
 import { mailAccessCreated } from '../../auth/access-notices.ts'
+import { recordAudit } from '../../core/audit.ts'
+import { eventActor, eventBody, newEventId, WEBHOOK_CHANNEL } from '../../core/events.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
+import { authorizeTeam } from '../../core/team-access.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
-import { subjectOfSpace } from '../api-keys/api-access.ts'
-import { recordAudit } from '../audit/record.ts'
-import type { PlanGate } from '../plans/gate.ts'
-import type { Space } from '../prompts/names.ts'
-import { authorizeTeam } from '../teams/policy.ts'
-import { eventActor, eventBody, newEventId, WEBHOOK_CHANNEL } from './events.ts'
 import { assertPublicTarget } from './ssrf.ts'
 
 export interface WebhookDeps {
@@ -147,7 +147,7 @@ export function toEndpoint(row: EndpointRow): WebhookEndpoint {
 }
 
 async function requireWebhooks(plans: PlanGate, tx: Tx, space: Space) {
-  await plans.require(tx, subjectOfSpace(space), 'webhooks')
+  await plans.require(tx, planSubjectOfSpace(space), 'webhooks')
 }
 
 export async function listWebhooks(

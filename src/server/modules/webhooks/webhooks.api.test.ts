@@ -10,6 +10,7 @@ import type {
   WebhookEndpoint,
   WebhookSecret,
 } from '../../../domain/webhooks.ts'
+import { enqueueEvent } from '../../core/events.ts'
 import { queryRows } from '../../db/rows.ts'
 import { mailOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts'
 import { createLogger } from '../../log.ts'
@@ -20,7 +21,6 @@ import { WebhookReceiver } from '../../testing/webhook-receiver.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
 import { claimDeliveries } from './claim.ts'
 import { createWebhookDelivery, postWebhook, WEBHOOK_SLOTS_PER_SPACE } from './delivery.ts'
-import { enqueueEvent } from './events.ts'
 
 let testApp: TestApp
 let receiver: WebhookReceiver

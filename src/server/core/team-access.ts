@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
-import type { Actor as RequestActor } from '../../../domain/auth.ts'
-import { AppError } from '../../../domain/errors.ts'
-import { isUuid } from '../../../domain/ids.ts'
-import type { MessageKey } from '../../../domain/messages/index.ts'
-import { canInTeam, type TeamPermission, type TeamRole } from '../../../domain/permissions.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { teams } from '../../db/schema/index.ts'
-import { roleInTeam } from './membership.ts'
+import type { Actor as RequestActor } from '../../domain/auth.ts'
+import { AppError } from '../../domain/errors.ts'
+import { isUuid } from '../../domain/ids.ts'
+import type { MessageKey } from '../../domain/messages/index.ts'
+import { canInTeam, type TeamPermission, type TeamRole } from '../../domain/permissions.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { teams } from '../db/schema/index.ts'
+import { roleInTeam } from './team-membership.ts'
 
 /** What the team rules read of the actor (invitations compare the email). */
 export type Actor = Pick<RequestActor, 'id' | 'email' | 'globalRole' | 'clientAddress' | 'apiKeyId'>

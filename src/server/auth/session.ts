@@ -4,12 +4,12 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { CurrentUser } from '../../domain/auth.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '../../domain/constants.ts'
-import { type Auth, SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AFTER_SECONDS } from '../auth/auth.ts'
 import type { Db } from '../db/client.ts'
 import { mapRowsFlat } from '../db/prepared.ts'
 import { sessions, users } from '../db/schema/index.ts'
-import { headersForAuth } from './client-address.ts'
-import type { AppEnv } from './env.ts'
+import { headersForAuth } from '../http/client-address.ts'
+import type { AppEnv } from '../http/env.ts'
+import { type Auth, SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AFTER_SECONDS } from './auth.ts'
 
 interface SessionUser {
   id: string

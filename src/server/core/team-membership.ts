@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
-import type { TeamRole } from '../../../domain/permissions.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { teamMembers } from '../../db/schema/index.ts'
+import type { TeamRole } from '../../domain/permissions.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { teamMembers } from '../db/schema/index.ts'
 
 /**
  * Membership lookups every domain's policies build on. A user may belong to several teams.

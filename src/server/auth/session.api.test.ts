@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { betterAuthContext, betterAuthStorageNames, ScopedAsyncLocalStorage } from '../auth/scoped-context.ts'
 import { sessions } from '../db/schema/index.ts'
+import { betterAuthContext, betterAuthStorageNames, ScopedAsyncLocalStorage } from '../scoped-context.ts'
 import { DEFAULT_PASSWORD, uniqueEmail } from '../testing/client.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts'
 

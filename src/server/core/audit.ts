@@ -1,7 +1,7 @@
-import type { AuditActorKind, AuditEntryInput } from '../../../domain/audit.ts'
-import type { Actor } from '../../../domain/auth.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { auditLog } from '../../db/schema/index.ts'
+import type { AuditActorKind, AuditEntryInput } from '../../domain/audit.ts'
+import type { Actor } from '../../domain/auth.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { auditLog } from '../db/schema/index.ts'
 
 /**
  * Who an entry names as its actor. Usually the request's `Actor` (`auditActorOf`); a failed

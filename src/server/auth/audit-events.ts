@@ -1,10 +1,10 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema/index.ts'
-import { CLIENT_ADDRESS_HEADER } from '../../http/client-address.ts'
-import type { Logger } from '../../log.ts'
-import { recordAudit } from './record.ts'
+import { recordAudit } from '../core/audit.ts'
+import type { Db } from '../db/client.ts'
+import { users } from '../db/schema/index.ts'
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts'
+import type { Logger } from '../log.ts'
 
 /**
  * The audit entries of what better-auth does itself: a session created (every way of signing in:

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { AppError } from '../../../domain/errors.ts'
+import { AppError } from '../../domain/errors.ts'
 import {
   type ChoosablePlanId,
   decide,
@@ -7,22 +7,12 @@ import {
   entitlementsOf,
   type GatedAction,
   type PlanLimitDetails,
+  type PlanSubject,
   refusalMessageKey,
-} from '../../../domain/plans.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { queryRows, type SqlTimestamp } from '../../db/rows.ts'
-
-/** Who holds a plan: a user's personal space or a team. */
-export type PlanSubject = { context: 'personal'; userId: string } | { context: 'team'; teamId: string }
-
-/** The subject a prompt (or any object in a space) belongs to: its team, else its owner. */
-export function subjectOf(userId: string, teamId: string | null | undefined): PlanSubject {
-  return teamId ? { context: 'team', teamId } : { context: 'personal', userId }
-}
-
-export function subjectKeyOf(subject: PlanSubject): string {
-  return subject.context === 'team' ? `team:${subject.teamId}` : `user:${subject.userId}`
-}
+  subjectKeyOf,
+} from '../../domain/plans.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { queryRows, type SqlTimestamp } from '../db/rows.ts'
 
 export interface GateOptions {
   /** An invitation that is being accepted or sent again: it is not counted as pending besides. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signInMethod } from './auth-events.ts'
+import { signInMethod } from './audit-events.ts'
 
 describe('signInMethod', () => {
   it("names the way in from better-auth's endpoint", () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { Actor } from '../../../domain/auth.ts'
-import type { WEBHOOK_TEST_EVENT, WebhookEventType } from '../../../domain/webhooks.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import type { Space } from '../prompts/names.ts'
+import type { Actor } from '../../domain/auth.ts'
+import type { Space } from '../../domain/spaces.ts'
+import type { WEBHOOK_TEST_EVENT, WebhookEventType } from '../../domain/webhooks.ts'
+import type { Db, Tx } from '../db/client.ts'
 
 /** The NOTIFY channel that wakes the webhook worker of every app process when a delivery is queued. */
 export const WEBHOOK_CHANNEL = 'webhook_deliveries'
