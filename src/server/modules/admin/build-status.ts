@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.ts'
 import { migrationNames } from '../../db/migrate.ts'
 import { queryRows } from '../../db/rows.ts'
 import { buildReports } from '../../db/schema/index.ts'
-import { countFailedSignIns } from '../auth/failed-sign-ins.ts'
+import { countFailedSignIns } from '../auth/index.ts'
 import { appCommit, processUptime } from './build-info.ts'
 
 export type BuildConfig = Pick<

@@ -14,8 +14,15 @@ import { AppError } from '../../../domain/errors.ts'
 import type { CompiledPromptAnswer } from '../../../domain/prompt-variables.ts'
 import type { Db } from '../../db/client.ts'
 import { conversationMessages, conversations } from '../../db/schema/index.ts'
-import { callModel, enforceRunRates, modelMessage, type RunHooks, runSettings } from '../models/run.ts'
-import { loadUsableProvider, type ModelDeps } from '../models/service.ts'
+import {
+  callModel,
+  enforceRunRates,
+  loadUsableProvider,
+  type ModelDeps,
+  modelMessage,
+  type RunHooks,
+  runSettings,
+} from '../models/index.ts'
 import { compileAsContext } from '../prompts/compile.ts'
 import { attachmentsOf } from './attachments.ts'
 import { appendMessageIn } from './messages.ts'

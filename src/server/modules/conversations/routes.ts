@@ -1,7 +1,7 @@
 import type { conversationOperations } from '../../../domain/api/conversations.ts'
 import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
-import type { ModelDeps } from '../models/service.ts'
+import type { ModelDeps } from '../models/index.ts'
 import { addAttachment, listAttachments, removeAttachment } from './attachments.ts'
 import { appendMessage, deleteMessage, listMessages, updateMessage } from './messages.ts'
 import { generateReply } from './replies.ts'

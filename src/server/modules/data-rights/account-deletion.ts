@@ -33,9 +33,9 @@ import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
 import { mailKeyOf } from '../../mail/sealing.ts'
-import { enforceRateLimits } from '../auth/rate-limits.ts'
+import { enforceRateLimits } from '../auth/index.ts'
 import { removePrompts } from '../prompts/service.ts'
-import { queueKeysToReview } from '../teams/former-admin-keys.ts'
+import { queueKeysToReview } from '../teams/index.ts'
 
 export interface DataRightsDeps {
   db: Db

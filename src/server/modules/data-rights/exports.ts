@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import type { Logger } from '../../log.ts'
-import { conversationOwnedBy } from '../conversations/policy.ts'
+import { conversationOwnedBy } from '../conversations/index.ts'
 import { promptOwnedBy } from '../prompts/access.ts'
 import { exportedPrompts } from '../prompts/transfer.ts'
 

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { clientAddress } from '../../http/client-address.ts'
 import type { Handlers } from '../../http/operations.ts'
-import { enforceRateLimits } from '../auth/rate-limits.ts'
+import { enforceRateLimits } from '../auth/index.ts'
 import { getOutboxMail, listOutbox, retryMail, sendTestMail } from './service.ts'
 
 /**

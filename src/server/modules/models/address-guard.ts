@@ -1,6 +1,6 @@
 import { AppError } from '../../../domain/errors.ts'
 import type { MessageKey } from '../../../domain/messages/index.ts'
-import { assertPublicTarget } from '../webhooks/ssrf.ts'
+import { assertPublicTarget } from '../../core/outbound-address.ts'
 
 const modelMessages: Partial<Record<MessageKey, MessageKey>> = {
   'webhooks.urlPrivate': 'models.baseUrlPrivate',

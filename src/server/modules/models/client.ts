@@ -5,7 +5,7 @@ import { Agent, fetch as undiciFetch } from 'undici'
 import { z } from 'zod'
 import { AppError } from '../../../domain/errors.ts'
 import { MODELS_PER_PROVIDER, type ProviderKind, type RunParameters } from '../../../domain/models.ts'
-import { pinnedLookup } from '../webhooks/ssrf.ts'
+import { pinnedLookup } from '../../core/outbound-address.ts'
 import { refusalError, upstreamError } from './upstream-errors.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { APICallError } from 'ai'
 import { AppError } from '../../../domain/errors.ts'
-import { BlockedAddressError } from '../webhooks/ssrf.ts'
+import { BlockedAddressError } from '../../core/outbound-address.ts'
 
 /** What a provider answered when it refused: its status, headers and (part of) its body. */
 export interface UpstreamRefusal {

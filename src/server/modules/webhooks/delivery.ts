@@ -10,6 +10,7 @@ import {
   webhookRetryDelaySeconds,
 } from '../../../domain/webhooks.ts'
 import { WEBHOOK_CHANNEL } from '../../core/events.ts'
+import { BlockedAddressError, isPrivateAddress, pinnedLookup } from '../../core/outbound-address.ts'
 import type { Database, Tx } from '../../db/client.ts'
 import { queryRows } from '../../db/rows.ts'
 import { createQueueWorker, type QueueWorker } from '../../jobs/queue-worker.ts'
@@ -18,7 +19,6 @@ import { enqueueMail } from '../../mail/outbox.ts'
 import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
 import { type ClaimedDelivery, claimDeliveries } from './claim.ts'
-import { BlockedAddressError, isPrivateAddress, pinnedLookup } from './ssrf.ts'
 
 /** How often due deliveries (retries; rows queued while a NOTIFY was missed) are looked for. */
 export const WEBHOOK_POLL_INTERVAL_MS = 10_000

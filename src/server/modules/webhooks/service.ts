@@ -24,13 +24,13 @@ import {
 import { mailAccessCreated } from '../../auth/access-notices.ts'
 import { recordAudit } from '../../core/audit.ts'
 import { eventActor, eventBody, newEventId, WEBHOOK_CHANNEL } from '../../core/events.ts'
+import { assertPublicTarget } from '../../core/outbound-address.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import { authorizeTeam } from '../../core/team-access.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
-import { assertPublicTarget } from './ssrf.ts'
 
 export interface WebhookDeps {
   db: Db

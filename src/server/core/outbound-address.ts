@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
-import { AppError } from '../../../domain/errors.ts'
+import { AppError } from '../../domain/errors.ts'
 
 /**
  * SSRF protection of webhook targets: addresses a server must never be made to call on a user's

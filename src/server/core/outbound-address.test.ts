@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { embeddedIPv4, ipv6Groups, isPrivateAddress } from './ssrf.ts'
+import { embeddedIPv4, ipv6Groups, isPrivateAddress } from './outbound-address.ts'
 
 describe('the webhook address guard', () => {
   it('refuses private, loopback, link-local and reserved IPv4 and IPv6 addresses', () => {
