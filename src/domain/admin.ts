@@ -86,7 +86,6 @@ export const adminUsersQuery = z.object({
   cursor: cursorParam.optional(),
   limit: limitParam(ADMIN_USERS_PAGE),
 })
-export type AdminUsersQuery = z.input<typeof adminUsersQuery>
 
 /** The spec's admin user list item, with the plan of the user's personal space. */
 export const adminUserSchema = z.object({
@@ -125,7 +124,6 @@ export const adminTeamsQuery = z.object({
   cursor: cursorParam.optional(),
   limit: limitParam(ADMIN_TEAMS_PAGE),
 })
-export type AdminTeamsQuery = z.input<typeof adminTeamsQuery>
 
 /** A team as the global admin lists it: its size, admins, plan and work, counted for this row. */
 export const adminTeamSchema = z.object({

@@ -45,7 +45,6 @@ export type SignInInput = z.input<typeof signInInput>
 
 /** Signing in again in a session (step-up, see `recentSignIn`): the account's password... */
 export const reauthenticateInput = z.object({ password: signInInput.shape.password })
-export type ReauthenticateInput = z.input<typeof reauthenticateInput>
 
 /** Step 1 of the emailed-code sign-in (and a resend). */
 export const sendCodeInput = z.object({
@@ -71,7 +70,6 @@ export const loginCodeSchema = z
 export const verifyCodeInput = z.object({ email: emailSchema, code: loginCodeSchema })
 /** ...or a code mailed to it (accounts without a password). */
 export const reauthenticateCodeInput = z.object({ code: loginCodeSchema })
-export type ReauthenticateCodeInput = z.input<typeof reauthenticateCodeInput>
 export type VerifyCodeInput = z.input<typeof verifyCodeInput>
 
 /** Forgot password: the address, and whether the request came from inside a frame (new-tab flow). */
@@ -158,7 +156,6 @@ export const authProvidersSchema = z.object({
    */
   preview: z.object({ deployment: z.boolean(), origins: z.array(z.string()) }),
 })
-export type AuthProviders = z.infer<typeof authProvidersSchema>
 
 export const oauthProviders = ['google', 'apple'] as const
 export type OAuthProvider = (typeof oauthProviders)[number]

@@ -92,7 +92,6 @@ export const newConversationForm = z.object({
     )
     .refine((text) => parseTagList(text).length <= TAG_LIMITS.count, 'conversations.tooManyTags'),
 })
-export type NewConversationForm = z.input<typeof newConversationForm>
 
 export function toCreateConversationInput(
   form: z.output<typeof newConversationForm>,
@@ -149,8 +148,6 @@ export const addAttachmentInput = attachmentRefSchema.extend({
 })
 export type AddAttachmentInput = z.input<typeof addAttachmentInput>
 
-export type ConversationScope = ListScope
-
 export const listConversationsQuery = z.object({
   scope: scopeParam('conversations.invalidScope'),
   /** With scope=team: one of the user's teams (another team lists nothing); absent: all of them. */
@@ -164,7 +161,6 @@ export const listConversationsQuery = z.object({
   limit: limitParam(CONVERSATIONS_PAGE),
   cursor: cursorParam.optional(),
 })
-export type ListConversationsQuery = z.input<typeof listConversationsQuery>
 
 export const messageOrders = ['asc', 'desc'] as const
 export const listMessagesQuery = z.object({
@@ -196,7 +192,6 @@ export const conversationSummarySchema = z.object({
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>
 
 const snapshotEntrySchema = z.object({ role: roleSchema, content: z.string() })
-export type SnapshotEntry = z.infer<typeof snapshotEntrySchema>
 
 export const conversationSchema = conversationSummarySchema.extend({
   /** The last 10 messages as role/content, or `{}` before the first message. */
@@ -239,7 +234,6 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>
 
 const promptUsageConversationSchema = z.object({ id: z.uuid(), title: z.string(), updatedAt: z.string() })
-export type PromptUsageConversation = z.infer<typeof promptUsageConversationSchema>
 
 /** Where one version of a prompt (or its "latest" attachments: versionId null) is used. */
 const promptVersionUsageSchema = z.object({

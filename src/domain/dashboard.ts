@@ -90,7 +90,6 @@ export function teamPulse(week: PulseCounts, fortnight: PulseCounts): Pulse {
 }
 
 export const milestoneKinds = ['prompts', 'versions'] as const
-export type MilestoneKind = (typeof milestoneKinds)[number]
 export const milestoneSchema = z.object({ kind: z.enum(milestoneKinds), threshold: z.number().int() })
 export type Milestone = z.infer<typeof milestoneSchema>
 export const milestoneKey = (milestone: Milestone) => `${milestone.kind}${milestone.threshold}`

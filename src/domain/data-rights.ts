@@ -55,7 +55,6 @@ export const deleteAccountInput = z
     message: 'account.confirmRequired',
     path: ['password'],
   })
-export type DeleteAccountInput = z.input<typeof deleteAccountInput>
 
 /** How the deletion page asks for confirmation, and what would stop it. */
 export const deletionCheckSchema = z.object({
@@ -77,7 +76,6 @@ export type DeletionCheck = z.infer<typeof deletionCheckSchema>
 export const deleteTeamInput = z.object({
   confirmName: z.string({ error: 'teams.deleteConfirmMismatch' }).min(1, 'teams.deleteConfirmMismatch'),
 })
-export type DeleteTeamInput = z.input<typeof deleteTeamInput>
 
 /** The address a deleted account's tombstone gets: unique, and never deliverable (RFC 6761 .invalid). */
 export function tombstoneEmail(userId: string): string {

@@ -47,4 +47,3 @@ export const outboxQuery = z.object({
 })
 
 export const mailTestInput = z.object({ to: emailSchema })
-export type MailTestInput = z.input<typeof mailTestInput>

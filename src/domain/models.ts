@@ -142,7 +142,6 @@ export const runDraftSchema = z.object({
   config: promptConfigSchema,
   variables: variablesSchema.default([]),
 })
-export type RunDraft = z.input<typeof runDraftSchema>
 
 /** Messages the placeholders of one run may hold together, and the characters of one message. */
 export const PLACEHOLDER_LIMITS = { messages: 100, content: PROMPT_LIMITS.body } as const

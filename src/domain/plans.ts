@@ -83,7 +83,6 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * - unlimited: plans are off for this installation (PLANS=off).
  */
 export const planStates = ['trial', 'payment_required', 'active', 'unlimited'] as const
-export type PlanState = (typeof planStates)[number]
 
 /**
  * Whole days left in a trial that runs TRIAL_DAYS × 24 h from the subject's creation (the
@@ -118,7 +117,6 @@ export const planLimitsSchema = z.object({
   apiAccess: z.boolean(),
   webhooks: z.boolean(),
 })
-export type PlanLimitsView = z.infer<typeof planLimitsSchema>
 
 export const planUsageSchema = z.object({ prompts: z.number().int(), teamMembers: z.number().int() })
 

@@ -13,7 +13,6 @@ export const timezones = [
   'Asia/Tokyo',
   'Asia/Singapore',
 ] as const
-export type Timezone = (typeof timezones)[number]
 
 export const themes = ['system', 'light', 'dark'] as const
 export type Theme = (typeof themes)[number]

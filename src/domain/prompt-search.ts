@@ -6,7 +6,6 @@ import { z } from 'zod'
  * them as elements and never renders the prompt's text as HTML.
  */
 export const searchMatchFields = ['title', 'description', 'body'] as const
-export type SearchMatchField = (typeof searchMatchFields)[number]
 
 export const searchHighlightSchema = z.object({ start: z.number().int(), end: z.number().int() })
 export type SearchHighlight = z.infer<typeof searchHighlightSchema>

@@ -88,7 +88,6 @@ export const importInput = z.object({
   teamId: z.uuid({ error: 'prompts.teamRequired' }).nullable().default(null),
   dryRun: z.boolean().default(false),
 })
-export type ImportInput = z.input<typeof importInput>
 
 export const importActions = ['create', 'version', 'unchanged', 'conflict'] as const
 export const importResultSchema = z.object({

@@ -18,7 +18,6 @@ import {
  * declared per version with a type, a default, a description and whether it is required.
  */
 export const variableTypes = ['string', 'number', 'boolean', 'enum', 'text', 'list'] as const
-export type VariableType = (typeof variableTypes)[number]
 
 /** `listItems`: the items a value of a `list` variable may have. */
 export const VARIABLE_LIMITS = {
@@ -312,7 +311,6 @@ export const compilePromptInput = z
     message: 'prompts.labelOrVersion',
     path: ['label'],
   })
-export type CompilePromptInput = z.input<typeof compilePromptInput>
 
 /** The compile's answer: the version it used and the compiled text, or chat entries. */
 export const compiledPromptSchema = z.object({

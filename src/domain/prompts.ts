@@ -300,7 +300,6 @@ export const promptFormSchema = z
   })
   .superRefine(requireTeamForTeamVisibility)
   .superRefine(requireChatEntries)
-export type PromptFormValues = z.input<typeof promptFormSchema>
 
 export const setCurrentVersionInput = z.object({
   versionId: z.string({ error: 'prompts.versionNotFound' }).min(1, 'prompts.versionNotFound'),
@@ -326,7 +325,6 @@ export const listPromptsQuery = z.object({
   cursor: cursorParam.optional(),
   limit: limitParam(PROMPTS_PAGE),
 })
-export type ListPromptsQuery = z.input<typeof listPromptsQuery>
 
 /** `GET /api/v1/prompts/tags`: the distinct tags of the prompts in a scope, for the tag filter. */
 export const promptTagsQuery = listPromptsQuery.pick({ scope: true, teamId: true })

@@ -115,7 +115,6 @@ export const inviteInput = z.object({
 export type InviteInput = z.input<typeof inviteInput>
 
 export const changeRoleInput = z.object({ role: teamRoleSchema })
-export type ChangeRoleInput = z.input<typeof changeRoleInput>
 
 /** Invitation tokens in links: 32 random bytes, base64url (43 characters). */
 export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/)

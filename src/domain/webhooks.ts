@@ -108,7 +108,6 @@ export const webhookAttemptSchema = z.object({
   error: z.string().nullable(),
   responseExcerpt: z.string().nullable(),
 })
-export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>
 
 export const webhookDeliverySchema = z.object({
   id: z.uuid(),

@@ -16,7 +16,6 @@ export const replicaStatusSchema = z.object({
   reads: z.number().int(),
   checkedAt: z.string().nullable(),
 })
-export type ReplicaStatusView = z.infer<typeof replicaStatusSchema>
 
 export const healthSchema = z.object({
   status: z.literal('ok'),
