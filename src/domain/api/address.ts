@@ -19,3 +19,18 @@ export function operationUrl(address: OperationAddress, params: Record<string, s
     return encodeURIComponent(value)
   })}`
 }
+
+/** A query as callers give it: repeated parameters as arrays; empty values are left out. */
+export type Query = Record<string, string | number | boolean | string[] | undefined | null>
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue
+    if (Array.isArray(value)) for (const item of value) params.append(key, item)
+    else params.append(key, String(value))
+  }
+  const text = params.toString()
+  return text ? `${path}?${text}` : path
+}

@@ -1,3 +1,11 @@
+import { type Query, withQuery } from '../../domain/api/address.ts'
+import { authOperations } from '../../domain/api/auth.ts'
+import {
+  type Operation,
+  type OperationInput,
+  type OperationOutput,
+  operationUrl,
+} from '../../domain/api/operation.ts'
 import type { CurrentUser } from '../../domain/auth.ts'
 import type { ErrorBody } from '../../domain/errors.ts'
 import { TEST_ORIGIN, type TestApp } from './test-app.ts'
@@ -96,6 +104,30 @@ export class TestClient {
     return { status: response.status, headers: response.headers, body: parsed as T }
   }
 
+  /**
+   * Calls a declared operation as the web app does: the path from its declaration, the answer typed
+   * by its schema (an error answer is `ErrorBody`, told apart by `status`). Tests of routing itself
+   * spell paths out with `request`.
+   */
+  call<O extends Operation>(
+    operation: O,
+    input: OperationInput<O>,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse<OperationOutput<O>>> {
+    const { params, query, body } = input as {
+      params?: Record<string, string>
+      query?: Query
+      body?: unknown
+    }
+    const { method } = operation.spec
+    const path = withQuery(operationUrl(operation.spec, params), query)
+    const hasBody = method !== 'GET' && method !== 'DELETE'
+    return this.request<OperationOutput<O>>(method, path, {
+      body: hasBody ? (body ?? {}) : undefined,
+      headers,
+    })
+  }
+
   get<T = unknown>(path: string, headers?: Record<string, string>) {
     return this.request<T>('GET', path, { headers })
   }
@@ -132,11 +164,8 @@ export class TestClient {
 
   /** Signs up (and is then signed in) with a unique email unless one is given. */
   async signUp(email = uniqueEmail(), password = DEFAULT_PASSWORD): Promise<CurrentUser> {
-    const res = await this.post<{ user: CurrentUser }>('/api/v1/auth/sign-up', {
-      email,
-      password,
-      confirmPassword: password,
-      acceptTerms: true,
+    const res = await this.call(authOperations.signUp, {
+      body: { email, password, confirmPassword: password, acceptTerms: true },
     })
     if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`)
     this.user = res.body.user
@@ -147,10 +176,9 @@ export class TestClient {
     email: string,
     password = DEFAULT_PASSWORD,
   ): Promise<TestResponse<{ user: CurrentUser } | ErrorBody>> {
-    const res = await this.post<{ user: CurrentUser } | ErrorBody>('/api/v1/auth/sign-in', {
-      email,
-      password,
-    })
+    const res = (await this.call(authOperations.signIn, { body: { email, password } })) as TestResponse<
+      { user: CurrentUser } | ErrorBody
+    >
     if (res.status === 200 && 'user' in res.body) this.user = res.body.user
     return res
   }

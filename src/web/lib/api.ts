@@ -1,4 +1,4 @@
-import { type OperationAddress, operationUrl } from '../../domain/api/address.ts'
+import { type OperationAddress, operationUrl, type Query, withQuery } from '../../domain/api/address.ts'
 import type { Operation, OperationInput, OperationOutput } from '../../domain/api/operation.ts'
 import { type ErrorCode, isErrorBody } from '../../domain/errors.ts'
 import type { PlanLimitDetails } from '../../domain/plans.ts'
@@ -37,24 +37,10 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | string[] | undefined | null>
-
 interface RequestOptions {
   query?: Query
   body?: unknown
   signal?: AbortSignal
-}
-
-export function withQuery(path: string, query?: Query): string {
-  if (!query) return path
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue
-    if (Array.isArray(value)) for (const item of value) params.append(key, item)
-    else params.append(key, String(value))
-  }
-  const text = params.toString()
-  return text ? `${path}?${text}` : path
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
