@@ -9,18 +9,6 @@ import { toCurrentUser } from '../../http/session.ts'
 import type { PlanGate } from '../plans/gate.ts'
 import { type ApiKeyPrincipal, authenticateApiKey } from './service.ts'
 
-/**
- * What a key may call on /api/v1: the prompts and their labels, and running a prompt against a
- * model of its owner's own providers (so code can try a version before moving `production`; a run
- * is a POST, so only read-and-write keys run).
- */
-const KEY_OPERATION_GROUPS: ReadonlySet<string> = new Set(['prompts', 'promptLabels'])
-const KEY_OPERATIONS: ReadonlySet<string> = new Set(['models.run', 'models.usable'])
-
-export function keyMayCall(operation: { id: string; group: string }): boolean {
-  return KEY_OPERATION_GROUPS.has(operation.group) || KEY_OPERATIONS.has(operation.id)
-}
-
 /** X-RateLimit-* on every answer to a key; Retry-After and 429 once its window is used up. */
 export function applyRateLimit(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
   const { limit, remaining, resetAt, retryAfter } = principal.rateLimit
@@ -43,7 +31,7 @@ export function admitKey(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
 
 /**
  * `Authorization: Bearer sk-pf-…` on /api/v1: a personal key acts as its owner (prompt operations
- * only, see `keyMayCall`; read keys only read). Team keys serve the prompt API under
+ * only, the operations declared with `apiKeys`; read keys only read). Team keys serve the prompt API under
  * /api/public, which speaks for a team; /api/v1 speaks for a user, so they are refused here.
  * Requests without a Bearer header go on to the session cookie.
  */
