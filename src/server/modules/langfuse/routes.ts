@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { InvalidInput } from '../../http/input.ts'
 import { jsonAnswer, jsonText } from '../../http/json.ts'
-import { checksItsKey, type Handlers, type KeyPairDoor } from '../../http/operations.ts'
+import { checksItsKey, type Handlers, type KeyPair, type KeyPairDoor } from '../../http/operations.ts'
 import { admitKey } from '../api-keys/authenticate.ts'
 import { keyCredentialsOf } from '../api-keys/key-credentials.ts'
 import { isLivePublicKey } from '../api-keys/public-key.ts'
@@ -176,7 +176,7 @@ export function langfuseHandlers({
       }: {
         params: { name?: string }
         query: { name?: string; version?: number; label?: string; resolve?: 'true' | 'false' }
-        keyPair: { secret: string; publicKey: string } | null
+        keyPair: KeyPair | null
         c: Context<AppEnv>
       }) => {
         const name = params.name ?? query.name!
