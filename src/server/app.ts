@@ -98,7 +98,13 @@ export function createApp(deps: AppDeps) {
   // The runtime fetch's answers and verified keys in memory, dropped by the database's notifications.
   attachRuntimeCache(database)
 
-  app.onError(handleError)
+  // An error before an operation's handler (the body limit, the origin check) is answered in the
+  // envelope of the door asked: Langfuse's under /api/public (the MCP server aside), ours elsewhere.
+  app.onError((error, c) =>
+    c.req.path.startsWith('/api/public/') && c.req.path !== MCP_PATH
+      ? langfuseErrorResponse(error, c)
+      : handleError(error, c),
+  )
   app.use('*', requestContext(log))
   app.use('*', identifyClient(config.trustProxy))
   app.use('*', securityHeaders(config.appUrl))
