@@ -13,6 +13,7 @@ import { parse } from 'yaml'
 type Schema = Record<string, unknown>
 interface Operation {
   operationId: string
+  parameters?: { name: string; in: string }[]
   responses: Record<string, { content?: { 'application/json'?: { schema: Schema } } }>
 }
 
@@ -86,3 +87,16 @@ export function undocumented(
   if (validate(answer.body)) return []
   return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`)
 }
+
+/**
+ * Each prompt operation of the document as a route: its method, its path with the parameters'
+ * names left out (`/api/public/v2/prompts/{}`), and its query parameters.
+ */
+export const documentedRoutes = Object.entries(document.paths)
+  .flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      route: `${method.toUpperCase()} ${path.replace(/\{\w+\}/g, '{}')}`,
+      query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+    })),
+  )
+  .sort((a, b) => a.route.localeCompare(b.route))

@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ContractServer, startContractServer } from '../server.ts'
-import { documentedOperations, undocumented } from './documented.ts'
+import { documentedOperations, documentedRoutes, undocumented } from './documented.ts'
 // Made from langfuse-prompts.openapi.yml by openapi-typescript (contract/run.mjs, before this runs).
 import type { components, paths } from './generated/langfuse-prompts.ts'
 
@@ -233,5 +233,29 @@ describe("Langfuse's OpenAPI document, through a generated client", () => {
 
   it('called every prompt operation of the document', () => {
     expect([...called].sort()).toEqual(documentedOperations)
+  })
+})
+
+describe("Promptfolio's own OpenAPI document", () => {
+  it("declares every prompt operation of Langfuse's, with its query parameters and the key pair", async () => {
+    const ours = (await (await fetch(`${server.base}/api/v1/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<string, { security?: unknown; parameters?: { name: string; in: string }[] }>
+      >
+    }
+    const declared = Object.entries(ours.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        route: `${method.toUpperCase()} ${path.replace(/\{\w+\}/g, '{}')}`,
+        operation,
+      })),
+    )
+    for (const { route, query } of documentedRoutes) {
+      const found = declared.find((candidate) => candidate.route === route)
+      expect(found, route).toBeDefined()
+      expect(found!.operation.security, route).toEqual([{ keyPair: [] }])
+      const names = (found!.operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)
+      expect(names, route).toEqual(expect.arrayContaining(query))
+    }
   })
 })

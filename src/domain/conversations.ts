@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { CONVERSATIONS_PAGE, MESSAGES_PAGE } from './constants.ts'
 import {
-  type ListScope,
   normalizeTags,
   scopeParam,
   searchParam,

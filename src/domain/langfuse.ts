@@ -55,12 +55,26 @@ export const langfuseCreateSchema = langfuseCreateFields.transform((input, ctx) 
 })
 export type LangfuseCreateInput = z.output<typeof langfuseCreateSchema>
 
-/** GET /api/public/v2/prompts/{name}: `version` or `label`, not both; neither means production. */
-export const langfuseGetQuery = z.object({
+/** Which version a request names: `version` or `label`, not both; neither means production. */
+const selectorFields = z.object({
   version: z.coerce.number().int().positive().max(VERSION_NUMBER_MAX).optional(),
   label: z.string().min(1).optional(),
-  resolve: z.enum(['true', 'false']).optional(),
 })
+const oneSelector = (query: { version?: number; label?: string }) =>
+  query.version === undefined || query.label === undefined
+
+/** GET /api/public/v2/prompts/{name}; `resolve=false` leaves included prompts as they are written. */
+export const langfuseGetQuery = selectorFields
+  .extend({ resolve: z.enum(['true', 'false']).optional() })
+  .refine(oneSelector, 'prompts.labelOrVersion')
+
+/** The legacy GET /api/public/prompts: the name in the query. */
+export const langfuseLegacyGetQuery = selectorFields
+  .extend({ name: z.string().min(1), resolve: z.enum(['true', 'false']).optional() })
+  .refine(oneSelector, 'prompts.labelOrVersion')
+
+/** DELETE /api/public/v2/prompts/{name}: one version, the one a label names, or (neither) all. */
+export const langfuseDeleteQuery = selectorFields.refine(oneSelector, 'prompts.labelOrVersion')
 
 export const langfuseUpdateLabelsSchema = z.object({
   newLabels: z.array(z.string()).pipe(z.array(labelSchema)),

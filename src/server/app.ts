@@ -9,6 +9,7 @@ import { authOperations } from '../domain/api/auth.ts'
 import { conversationOperations } from '../domain/api/conversations.ts'
 import { dashboardOperations } from '../domain/api/dashboard.ts'
 import { dataRightsOperations } from '../domain/api/data-rights.ts'
+import { langfuseOperations } from '../domain/api/langfuse.ts'
 import { mailOperations } from '../domain/api/mail.ts'
 import { modelOperations } from '../domain/api/models.ts'
 import { planOperations } from '../domain/api/plans.ts'
@@ -46,7 +47,12 @@ import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
 import { dashboardHandlers } from './modules/dashboard/routes.ts'
 import { dataRightsHandlers } from './modules/data-rights/routes.ts'
-import { langfuseRoutes } from './modules/langfuse/routes.ts'
+import {
+  langfuseErrorResponse,
+  langfuseHandlers,
+  langfuseKeyPair,
+  mountLangfuseFallback,
+} from './modules/langfuse/routes.ts'
 import { mailHandlers } from './modules/mail/routes.ts'
 import { mcpRoutes } from './modules/mcp/routes.ts'
 import { providerKeyOf } from './modules/models/key-sealing.ts'
@@ -92,7 +98,13 @@ export function createApp(deps: AppDeps) {
   // The runtime fetch's answers and verified keys in memory, dropped by the database's notifications.
   attachRuntimeCache(database)
 
-  app.onError(handleError)
+  // An error before an operation's handler (the body limit, the origin check) is answered in the
+  // envelope of the door asked: Langfuse's under /api/public (the MCP server aside), ours elsewhere.
+  app.onError((error, c) =>
+    c.req.path.startsWith('/api/public/') && c.req.path !== MCP_PATH
+      ? langfuseErrorResponse(error, c)
+      : handleError(error, c),
+  )
   app.use('*', requestContext(log))
   app.use('*', identifyClient(config.trustProxy))
   app.use('*', securityHeaders(config.appUrl))
@@ -135,10 +147,16 @@ export function createApp(deps: AppDeps) {
   app.on(['GET', 'POST'], '/api/auth/*', authHandler(auth, database))
   app.use('/api/v1/*', bearerKeyAuth(db, plans, config.rateLimitMultiplier, loadSession(auth, db)))
 
+  const keyPair = langfuseKeyPair(db, plans, config.rateLimitMultiplier)
   const mount = <G extends Record<string, unknown>>(
     group: G,
     handlers: Parameters<typeof mountOperations<G>>[2],
-  ) => mountOperations(app, group, handlers, deps.contracts)
+  ) =>
+    mountOperations(app, group, handlers, {
+      ...deps.contracts,
+      keyPair,
+      envelopes: { langfuse: langfuseErrorResponse },
+    })
   mount(systemOperations, systemHandlers({ database, version: config.version }))
   mount(authOperations, authHandlers({ auth, db, database, config }))
   mount(accountOperations, accountHandlers({ db }))
@@ -175,16 +193,17 @@ export function createApp(deps: AppDeps) {
       rateLimitMultiplier: config.rateLimitMultiplier,
     }),
   )
-  // Before the Langfuse routes, whose middleware takes every other path under /api/public.
+  // Before the Langfuse operations' fallback, which takes every other path under /api/public.
   app.route(
     MCP_PATH,
     mcpRoutes({ db, plans, rateLimitMultiplier: config.rateLimitMultiplier, version: config.version }),
   )
   mount(modelOperations, modelHandlers(modelDeps))
-  app.route(
-    '/api/public',
-    langfuseRoutes({ db, reads, plans, rateLimitMultiplier: config.rateLimitMultiplier }),
+  mount(
+    langfuseOperations,
+    langfuseHandlers({ db, reads, plans, rateLimitMultiplier: config.rateLimitMultiplier }),
   )
+  mountLangfuseFallback(app, keyPair)
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'error.routeNotFound')

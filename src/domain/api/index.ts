@@ -6,6 +6,7 @@ import { authOperations } from './auth.ts'
 import { conversationOperations } from './conversations.ts'
 import { dashboardOperations } from './dashboard.ts'
 import { dataRightsOperations } from './data-rights.ts'
+import { langfuseOperations } from './langfuse.ts'
 import { mailOperations } from './mail.ts'
 import { modelOperations } from './models.ts'
 import { planOperations } from './plans.ts'
@@ -33,4 +34,5 @@ export const operationGroups = [
   webhookOperations,
   modelOperations,
   systemOperations,
+  langfuseOperations,
 ] as const

@@ -49,6 +49,7 @@ export const modelOperations = defineOperations(
       path: '/v1/model-providers/usable',
       summary: 'Every provider I may run prompts with: my own and those of my teams',
       access: 'signed-in',
+      apiKeys: true,
       response: pageOf(providerSchema),
       permission: 'the owner; members of the provider’s team',
     },
@@ -110,6 +111,7 @@ export const modelOperations = defineOperations(
         '(`{"status","error"}`). Closing the connection cancels the request to the provider. At most ' +
         '20 runs a minute per user and 60 per space; failures of the provider are 502 with a message saying why',
       access: 'signed-in',
+      apiKeys: true,
       params: promptParams,
       body: runPromptInput,
       response: runResultSchema,

@@ -11,9 +11,17 @@ export { operationUrl } from './address.ts'
  * admins) are the operation's `permission`, checked by its service with the permission tables.
  * - public: anyone, signed in or not;
  * - signed-in: a signed-in user (401 otherwise);
- * - global-admin: a signed-in global admin (403 'Global admin access required' otherwise).
+ * - global-admin: a signed-in global admin (403 'Global admin access required' otherwise);
+ * - key-pair: an API key, as Langfuse's clients send it (`Authorization: Basic` with the key's
+ *   public and secret parts); the key's space acts (a user's or a team's), never a session.
  */
-export type Access = 'public' | 'signed-in' | 'global-admin'
+export type Access = 'public' | 'signed-in' | 'global-admin' | 'key-pair'
+
+/**
+ * The shape of an operation's error answers: ours (`{error: {code, message, ...}}`, the default),
+ * or Langfuse's (`{message, error}`, the error's name in `error`) for the operations its SDKs call.
+ */
+export type ErrorEnvelope = 'promptfolio' | 'langfuse'
 
 /**
  * One declaration per API operation: its method and path, the schemas of its path parameters,
@@ -38,8 +46,9 @@ export interface OperationSpec extends OperationAddress {
   created?: true
   /**
    * Errors beyond the ones implied by the declaration (validation with a query or body, not_found
-   * with path parameters, not_authenticated unless public, forbidden for global-admin,
-   * payload_too_large with a body, unexpected and transient always).
+   * with path parameters, not_authenticated unless public, forbidden for global-admin, forbidden,
+   * rate_limited and plan_limit for key-pair, payload_too_large with a body, unexpected and
+   * transient always).
    */
   errors?: readonly ErrorCode[]
   /** The object-level rule its service applies, named for the API documents and the matrix. */
@@ -55,6 +64,14 @@ export interface OperationSpec extends OperationAddress {
   recentSignIn?: true
   /** A POST that changes nothing (compile): read-only API keys may call it. */
   readsOnly?: true
+  /**
+   * A personal API key (`Authorization: Bearer`) may call it, as its owner: the prompt operations
+   * that code needs. Any other operation refuses a key with 403. (A `key-pair` operation is called
+   * by keys only, whatever this says.)
+   */
+  apiKeys?: true
+  /** The shape of its error answers (default 'promptfolio'). */
+  errorEnvelope?: ErrorEnvelope
   /**
    * A long write that reports its progress: asked with `Accept: application/x-ndjson`, it answers
    * 200 with lines `{"progress":{"done","total"}}` and a last line `{"result":…}` (its answer) or
@@ -130,6 +147,9 @@ export function errorCodesOf(spec: OperationSpec): Set<ErrorCode> {
   const codes = new Set<ErrorCode>(['unexpected', 'transient', ...(spec.errors ?? [])])
   if (spec.access !== 'public') codes.add('not_authenticated')
   if (spec.access === 'global-admin' || needsRecentSignIn(spec)) codes.add('forbidden')
+  // A key pair is refused as a Bearer public key (403), counted (429) and its plan checked.
+  if (spec.access === 'key-pair')
+    for (const code of ['forbidden', 'rate_limited', 'plan_limit'] as const) codes.add(code)
   if (spec.body || spec.query) codes.add('validation')
   if (spec.body) codes.add('payload_too_large')
   if (spec.params) codes.add('not_found')

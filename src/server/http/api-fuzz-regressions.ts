@@ -39,4 +39,17 @@ export const keptCounterexamples: { why: string; requests: FuzzRequest[] }[] = [
       },
     ],
   },
+  {
+    why:
+      'A body over the limit on a Langfuse operation was refused by the body limit in our error ' +
+      "shape, not Langfuse's: errors before the handler now take the envelope of the door asked.",
+    requests: [
+      {
+        op: 'langfuse.create',
+        params: {},
+        query: [],
+        body: { raw: JSON.stringify({ text: 'x'.repeat(1024 * 1024) }) },
+      },
+    ],
+  },
 ]

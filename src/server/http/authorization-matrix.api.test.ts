@@ -27,8 +27,9 @@ import { createTestApp } from '../testing/test-app.ts'
  * as they were: a former member and a former admin of the owner's team, each removed by the owner
  * after making a team prompt there. They must be answered as strangers (decision 0242).
  *
- * The rows cover the declared operations (src/domain/api) and the Langfuse-compatible routes under
- * /api/public (`public <METHOD> <path>`); a new one without a row fails the suite. A cell lists one
+ * The rows cover the declared operations (src/domain/api, the Langfuse prompt API's `langfuse.*`
+ * included) and the other routes under /api/public (`public <METHOD> <path>`: the MCP server); a
+ * new one without a row fails the suite. A cell lists one
  * status or several (`200|429`) where the answer legitimately depends on what ran before (a rate
  * limit, a row an earlier cell made). A leak is a success (2xx) where the row expects a refusal.
  *
@@ -176,13 +177,13 @@ const expected: Record<string, string> = {
   'models.variables':                                  '401     404      200     200     200     404     404     403      403',
   'system.health':                                     '200     200      200     200     200     200     200     200      200',
   'system.openApi':                                    '200     200      200     200     200     200     200     403      403',
-  'public GET /v2/prompts':                            '401     401      401     401     200     401     401     200      200',
-  'public POST /v2/prompts':                           '401     401      401     401     201     401     401     201      403',
-  'public GET /v2/prompts/:name':                      '401     401      401     401     404     401     401     404      404',
-  'public PATCH /v2/prompts/:name/versions/:version':  '401     401      401     401     404     401     401     404      403',
-  'public DELETE /v2/prompts/:name':                   '401     401      401     401     404     401     401     404      403',
-  'public GET /prompts':                               '401     401      401     401     404     401     401     404      404',
-  'public POST /prompts':                              '401     401      401     401     201     401     401     201      403',
+  'langfuse.list':                                     '401     401      401     401     200     401     401     200      200',
+  'langfuse.create':                                   '401     401      401     401     201     401     401     201      403',
+  'langfuse.get':                                      '401     401      401     401     404     401     401     404      404',
+  'langfuse.updateLabels':                             '401     401      401     401     404     401     401     404      403',
+  'langfuse.delete':                                   '401     401      401     401     404     401     401     404      403',
+  'langfuse.legacyGet':                                '401     401      401     401     404     401     401     404      404',
+  'langfuse.legacyCreate':                             '401     401      401     401     201     401     401     201      403',
   // The MCP endpoint asks a JSON-RPC client's Accept header (406 without it) once the key is admitted.
   'public POST /mcp':                                  '401     401      401     401     406     401     401     406      406',
   'promptLabels.remove':                               '401     404      403     403     204     404     404     404      403',
@@ -311,13 +312,13 @@ const formerCallers: Record<string, string> = {
   'models.variables':                                  '404          404',
   'system.health':                                     '200          200',
   'system.openApi':                                    '200          200',
-  'public GET /v2/prompts':                            '401          401',
-  'public POST /v2/prompts':                           '401          401',
-  'public GET /v2/prompts/:name':                      '401          401',
-  'public PATCH /v2/prompts/:name/versions/:version':  '401          401',
-  'public DELETE /v2/prompts/:name':                   '401          401',
-  'public GET /prompts':                               '401          401',
-  'public POST /prompts':                              '401          401',
+  'langfuse.list':                                     '401          401',
+  'langfuse.create':                                   '401          401',
+  'langfuse.get':                                      '401          401',
+  'langfuse.updateLabels':                             '401          401',
+  'langfuse.delete':                                   '401          401',
+  'langfuse.legacyGet':                                '401          401',
+  'langfuse.legacyCreate':                             '401          401',
   'public POST /mcp':                                  '401          401',
   'promptLabels.remove':                               '404          404',
   'conversations.detach':                              '404          404',
@@ -357,7 +358,7 @@ const destructiveLast = [
 
 const record = process.env.MATRIX_RECORD === '1'
 
-type Row = { id: string; method: string; path: string; langfuse: boolean; operation?: Operation }
+type Row = { id: string; method: string; path: string; keyPair: boolean; operation?: Operation }
 
 const testApp = await createTestApp()
 afterAll(() => testApp.close())
@@ -368,26 +369,29 @@ const declared: Row[] = operationGroups
     id: operation.id,
     method: operation.spec.method,
     path: `/api${operation.spec.path}`,
-    langfuse: false,
+    keyPair: operation.spec.access === 'key-pair',
     operation,
   }))
-const langfuseRows: Row[] = [
+const declaredRoutes = new Set(declared.map((row) => `${row.method} ${row.path}`))
+/** Routes under /api/public that no declaration makes (the MCP server). */
+const publicRows: Row[] = [
   ...new Map(
     testApp.app.routes
       .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/public/'))
+      .filter((route) => !declaredRoutes.has(`${route.method} ${route.path}`))
       .map((route) => [`${route.method} ${route.path}`, route]),
   ).values(),
 ].map((route) => ({
   id: `public ${route.method} ${route.path.slice('/api/public'.length)}`,
   method: route.method,
   path: route.path,
-  langfuse: true,
+  keyPair: true,
 }))
 const rank = (row: Row) => {
   const index = destructiveLast.indexOf(row.id)
   return index < 0 ? -1 : index
 }
-const rows = [...declared, ...langfuseRows].sort((a, b) => rank(a) - rank(b))
+const rows = [...declared, ...publicRows].sort((a, b) => rank(a) - rank(b))
 
 function parseCell(cell: string): number[] {
   return cell.split('|').map(Number)
@@ -483,7 +487,7 @@ function requestFor(row: Row): { path: string; body?: unknown } {
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => validParam(route, name, fx))
   const spec = row.operation?.spec
   let query = spec?.query && 'teamId' in (spec.query.shape ?? {}) ? `?teamId=${fx.teamId}` : ''
-  if (row.langfuse && row.path === '/api/public/prompts' && row.method === 'GET') query = '?name=Fuzzed'
+  if (row.path === '/api/public/prompts' && row.method === 'GET') query = '?name=Fuzzed'
   const hasBody = spec ? Boolean(spec.body) : row.method !== 'GET' && row.method !== 'DELETE'
   const body = hasBody ? (sampleBody(route, fx) ?? {}) : undefined
   return { path: `${path}${query}`, body }
@@ -491,7 +495,7 @@ function requestFor(row: Row): { path: string; body?: unknown } {
 
 async function ask(actor: Actor, row: Row): Promise<{ status: number; body: unknown }> {
   const caller = callers[actor]
-  const authorization = row.langfuse ? caller.public : caller.v1
+  const authorization = row.keyPair ? caller.public : caller.v1
   const { path, body } = requestFor(row)
   // A copy: a sign-in in one cell must not change who asks in the next.
   return caller.client.copy().request(row.method, path, {
@@ -561,9 +565,9 @@ const keyMoverExpected: Record<string, string> = {
   'promptLabels.revert':                               '200     404         -',
   'promptLabels.remove':                               '204     404         -',
   'prompts.delete':                                    '204     404         -',
-  'public POST /v2/prompts':                           '-       -           403',
-  'public PATCH /v2/prompts/:name/versions/:version':  '-       -           403',
-  'public DELETE /v2/prompts/:name':                   '-       -           403',
+  'langfuse.create':                                   '-       -           403',
+  'langfuse.updateLabels':                             '-       -           403',
+  'langfuse.delete':                                   '-       -           403',
 }
 
 it('refuses every key the moves of a protected label, at every door', async () => {
@@ -615,17 +619,17 @@ it('refuses every key the moves of a protected label, at every door', async () =
       ],
       'promptLabels.remove': ['DELETE', `/api/v1/prompts/${prompt.id}/labels/production`],
       'prompts.delete': ['DELETE', `/api/v1/prompts/${prompt.id}`],
-      'public POST /v2/prompts': [
+      'langfuse.create': [
         'POST',
         '/api/public/v2/prompts',
         { name: prompt.name, prompt: 'x', labels: ['production'] },
       ],
-      'public PATCH /v2/prompts/:name/versions/:version': [
+      'langfuse.updateLabels': [
         'PATCH',
         `/api/public/v2/prompts/${name}/versions/1`,
         { newLabels: ['production'] },
       ],
-      'public DELETE /v2/prompts/:name': ['DELETE', `/api/public/v2/prompts/${name}?version=2`],
+      'langfuse.delete': ['DELETE', `/api/public/v2/prompts/${name}?version=2`],
     }
     const [method, path, body] = requests[id]!
     const cells = line.trim().split(/\s+/)

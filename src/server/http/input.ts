@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import { AppError } from '../../domain/errors.ts'
+import { AppError, type AppErrorOptions } from '../../domain/errors.ts'
 import { isMessageKey, type MessageKey } from '../../domain/messages/index.ts'
 import { fieldErrorsOf, issueParamsOf } from '../../domain/validation.ts'
 
@@ -40,6 +40,21 @@ export function firstUnstorableText(value: unknown): string | null {
   return null
 }
 
+/**
+ * Input the schema refused, with zod's issues and the input itself, for an error envelope that
+ * lists issues in its own words (Langfuse's).
+ */
+export class InvalidInput extends AppError {
+  constructor(
+    messageKey: MessageKey,
+    options: AppErrorOptions,
+    readonly issues: readonly z.core.$ZodIssue[],
+    readonly input: unknown,
+  ) {
+    super('validation', messageKey, options)
+  }
+}
+
 function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const unstorableAt = firstUnstorableText(value)
   if (unstorableAt !== null) {
@@ -53,7 +68,7 @@ function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
     // The first field's message doubles as the summary, so a client without field display still
     // shows the specific reason.
     const first = Object.values(fields)[0] ?? 'error.validation'
-    throw new AppError('validation', first, { fields, params: issueParamsOf(result.error) })
+    throw new InvalidInput(first, { fields, params: issueParamsOf(result.error) }, result.error.issues, value)
   }
   return result.data
 }
@@ -85,6 +100,10 @@ export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.outpu
  */
 export function pathParams<S extends z.ZodObject>(c: Context, schema: S): z.output<S> {
   const result = schema.safeParse(c.req.param())
+  // A value the database cannot store (U+0000 in a name) names nothing either.
+  if (result.success && firstUnstorableText(result.data) !== null) {
+    throw new AppError('not_found', 'error.unstorableCharacter')
+  }
   if (result.success) return result.data
   const message = result.error.issues[0]?.message as MessageKey | undefined
   throw new AppError('not_found', message && isMessageKey(message) ? message : 'error.notFound')

@@ -41,14 +41,29 @@ function queryParameters(query: z.ZodObject) {
 
 const pathParameter = /:([A-Za-z]+)/g
 
+/** The envelopes' schemas in `components.schemas`. */
+const errorSchemaOf = {
+  promptfolio: '#/components/schemas/Error',
+  langfuse: '#/components/schemas/LangfuseError',
+} as const
+
+/** Who may call: a session (the document's default), or a Bearer key too, or a Basic key pair only. */
+function securityOf(spec: OperationSpec) {
+  if (spec.access === 'public') return { security: [] }
+  if (spec.access === 'key-pair') return { security: [{ keyPair: [] }] }
+  if (spec.apiKeys) return { security: [{ session: [] }, { bearerKey: [] }] }
+  return {}
+}
+
 function errorResponses(spec: OperationSpec) {
+  const $ref = errorSchemaOf[spec.errorEnvelope ?? 'promptfolio']
   const responses: Record<string, unknown> = {}
   for (const code of [...errorCodesOf(spec)].sort((a, b) => errorStatus[a] - errorStatus[b])) {
     const status = String(errorStatus[code])
     const previous = responses[status] as { description: string } | undefined
     responses[status] = {
       description: previous ? `${previous.description}, \`${code}\`` : `\`${code}\``,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      content: { 'application/json': { schema: { $ref } } },
     }
   }
   return responses
@@ -80,7 +95,7 @@ function toOpenApiOperation(tag: string, operation: Operation) {
     tags: [tag],
     summary: spec.summary,
     ...(description(spec) && { description: description(spec) }),
-    ...(spec.access === 'public' && { security: [] }),
+    ...securityOf(spec),
     ...(parameters.length > 0 && { parameters }),
     ...(spec.body && {
       requestBody: {
@@ -120,7 +135,10 @@ export function openApiDocument(groups: DocumentedGroup[], version: string) {
       description:
         'The JSON API the Promptfolio web app uses. Sign in through `/api/v1/auth/*` (the session ' +
         'cookie `promptfolio.session_token` is set), then send JSON with the app origin in ' +
-        '`Origin` for every state-changing request. Error messages follow `Accept-Language` (en, de).',
+        '`Origin` for every state-changing request. Error messages follow `Accept-Language` (en, de). ' +
+        'The prompt operations also take a personal API key (`Authorization: Bearer sk-pf-…`); the ' +
+        'Langfuse-compatible prompt API under `/api/public` takes an API key pair in Basic auth and ' +
+        "answers Langfuse's error shape.",
     },
     tags: groups.map(({ $group }) => ({ name: $group.title, description: $group.description })),
     security: [{ session: [] }],
@@ -128,8 +146,43 @@ export function openApiDocument(groups: DocumentedGroup[], version: string) {
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'promptfolio.session_token' },
+        bearerKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A personal API key (`sk-pf-…`), acting as its owner; a read-only key only reads',
+        },
+        keyPair: {
+          type: 'http',
+          scheme: 'basic',
+          description:
+            "Langfuse's authentication: an API key's public key (`pk-pf-…`) as the user name and its " +
+            'secret key (`sk-pf-…`) as the password; the key’s space (its owner’s or its team’s) is the project',
+        },
       },
       schemas: {
+        LangfuseError: {
+          type: 'object',
+          required: ['message', 'error'],
+          description: "Langfuse's error shape, for the Langfuse prompt API",
+          properties: {
+            message: { type: 'string', description: "In Langfuse's words where its clients read them" },
+            error: {
+              description:
+                "Langfuse's error name (`InvalidRequestError`, `UnauthorizedError`, `LangfuseNotFoundError`, …), " +
+                "or a validation's issues (`{path, message}`) with `message: 'Invalid request data'`",
+              oneOf: [
+                { type: 'string' },
+                {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { path: { type: 'array' }, message: { type: 'string' } },
+                  },
+                },
+              ],
+            },
+          },
+        },
         Error: {
           type: 'object',
           required: ['error'],

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import type { z } from 'zod'
 import {
+  type ErrorEnvelope,
   errorCodesOf,
   needsRecentSignIn,
   type Operation,
@@ -14,7 +15,6 @@ import { scopeAllows } from '../../domain/api-keys.ts'
 import type { Actor } from '../../domain/auth.ts'
 import { RECENT_SIGN_IN_SECONDS } from '../../domain/constants.ts'
 import { AppError } from '../../domain/errors.ts'
-import { keyMayCall } from '../core/principal.ts'
 import type { AppEnv } from './env.ts'
 import { handleError } from './errors.ts'
 import { jsonBody, pathParams, queryParams } from './input.ts'
@@ -22,7 +22,10 @@ import { jsonAnswer } from './json.ts'
 
 /** What a handler gets: the validated input, the acting user, and the request for the rare header. */
 export type HandlerContext<S extends OperationSpec> = ParsedInput<S> & {
-  actor: S['access'] extends 'public' ? Actor | null : Actor
+  /** The signed-in user (none for a public or a key-pair operation; the key is `c.get('apiKey')`). */
+  actor: S['access'] extends 'public' | 'key-pair' ? Actor | null : Actor
+  /** A key-pair operation's pair as sent (checked before the handler unless it `checksItsKey`). */
+  keyPair: S['access'] extends 'key-pair' ? KeyPair : null
   c: Context<AppEnv>
   /**
    * How far a `streamsProgress` operation is (sent when the caller asked for progress lines). Await
@@ -94,10 +97,43 @@ function eventStreamResponse(
   })
 }
 
-/** A handler answers the operation's response (what its schema accepts), or nothing for a 204. */
-export type Handler<S extends OperationSpec> = (
+/**
+ * A handler answers the operation's response (what its schema accepts), or nothing for a 204; or,
+ * for an answer with headers of its own (an ETag, a 304), the Response itself, holding that JSON.
+ */
+export type Handler<S extends OperationSpec> = ((
   context: HandlerContext<S>,
-) => S['response'] extends z.ZodType ? Promise<z.input<S['response']>> : Promise<void>
+) => S['response'] extends z.ZodType ? Promise<z.input<S['response']> | Response> : Promise<void>) & {
+  [checksKey]?: true
+}
+
+const checksKey = Symbol('checksItsKey')
+
+/**
+ * A key-pair handler that checks the pair itself, in the statement that reads its answer (the
+ * runtime fetch: one round trip for the key and the prompt). It admits the key (`KeyPairDoor.admit`
+ * does it for the others); an invalid input still has the key checked first, so that a refused key
+ * is answered before a bad request, as everywhere.
+ */
+export function checksItsKey<H extends (context: never) => Promise<unknown>>(handler: H): H {
+  return Object.assign(handler, { [checksKey]: true as const })
+}
+
+export interface KeyPair {
+  publicKey: string
+  secret: string
+}
+
+/** How a `key-pair` operation's caller is authenticated (the door's module provides it). */
+export interface KeyPairDoor {
+  /** The request's key pair; any other Authorization is refused as that door refuses it. */
+  credentials(c: Context<AppEnv>): Promise<KeyPair>
+  /** Checks the pair and admits its key: rate limit, plan, `c.get('apiKey')`. */
+  admit(c: Context<AppEnv>, pair: KeyPair): Promise<void>
+}
+
+/** Renders an error in a declared envelope other than ours. */
+export type ErrorRenderer = (error: Error, c: Context<AppEnv>) => Response
 
 /** One handler for every operation of a group, so a declared operation cannot go unserved. */
 export type Handlers<G> = {
@@ -111,6 +147,10 @@ export interface MountOptions {
    * production (it costs a parse per answer).
    */
   checkContracts?: boolean
+  /** The authentication of `key-pair` operations; required to mount one. */
+  keyPair?: KeyPairDoor
+  /** The renderers of the error envelopes the mounted operations declare, besides ours. */
+  envelopes?: Partial<Record<Exclude<ErrorEnvelope, 'promptfolio'>, ErrorRenderer>>
 }
 
 /** The acting user, built once per request from the session and the request's language. */
@@ -132,12 +172,12 @@ export function actorOf(c: Context<AppEnv>): Actor | null {
 function authorize(operation: Operation, actor: Actor | null, c: Context<AppEnv>): void {
   const { spec } = operation
   const key = c.get('apiKey')
-  if (key) {
-    if (!keyMayCall(operation)) throw new AppError('forbidden', 'apiKeys.notForThisRoute')
+  if (key && spec.access !== 'key-pair') {
+    if (!spec.apiKeys) throw new AppError('forbidden', 'apiKeys.notForThisRoute')
     if (!scopeAllows(key.scope, spec.readsOnly ? 'GET' : spec.method))
       throw new AppError('forbidden', 'apiKeys.readOnly')
   }
-  if (spec.access === 'public') return
+  if (spec.access === 'public' || spec.access === 'key-pair') return
   if (!actor) throw new AppError('not_authenticated', spec.unauthenticatedMessage)
   if (spec.access === 'global-admin' && actor.globalRole !== 'global_admin') {
     throw new AppError('forbidden', 'error.globalAdminRequired')
@@ -177,21 +217,36 @@ export function mountOperations<G extends Record<string, unknown>>(
     const { spec } = operation as Operation
     const handler = (handlers as Record<string, Handler<OperationSpec>>)[name]!
     const status = successStatus(spec)
-    app.on(spec.method, `/api${spec.path}`, async (c) => {
+    const door = spec.access === 'key-pair' ? options.keyPair : undefined
+    if (spec.access === 'key-pair' && !door) throw new Error(`${name}: a key-pair operation needs keyPair`)
+    const envelope = spec.errorEnvelope ?? 'promptfolio'
+    const renderError = envelope === 'promptfolio' ? undefined : options.envelopes?.[envelope]
+    if (envelope !== 'promptfolio' && !renderError) throw new Error(`${name}: no renderer for ${envelope}`)
+    const serve = async (c: Context<AppEnv>) => {
       const actor = actorOf(c)
       authorize(operation as Operation, actor, c)
-      const input = {
-        params: spec.params ? pathParams(c, spec.params) : {},
-        query: spec.query ? queryParams(c, spec.query) : {},
-        body: spec.body ? await jsonBody(c, spec.body) : undefined,
-      } as ParsedInput<OperationSpec>
+      const keyPair = door ? await door.credentials(c) : null
+      const checksItself = handler[checksKey] === true
+      if (door && !checksItself) await door.admit(c, keyPair!)
+      let input: ParsedInput<OperationSpec>
+      try {
+        input = {
+          params: spec.params ? pathParams(c, spec.params) : {},
+          query: spec.query ? queryParams(c, spec.query) : {},
+          body: spec.body ? await jsonBody(c, spec.body) : undefined,
+        } as ParsedInput<OperationSpec>
+      } catch (error) {
+        if (door && checksItself) await door.admit(c, keyPair!)
+        throw error
+      }
       // Only where it is used: reading the raw request makes the Node adapter build a whole one.
       const signal = spec.streamsText ? c.req.raw.signal : NEVER_ABORTED
       const run = (
         progress: HandlerContext<OperationSpec>['progress'],
         text: HandlerContext<OperationSpec>['text'] = async () => {},
       ) => {
-        const call = () => handler({ ...input, actor: actor as Actor, c, progress, text, signal })
+        const call = () =>
+          handler({ ...input, actor: actor as Actor, keyPair: keyPair as never, c, progress, text, signal })
         return options.checkContracts ? checked(operation as Operation, call) : call()
       }
       const accept = c.req.header('Accept') ?? ''
@@ -202,9 +257,24 @@ export function mountOperations<G extends Record<string, unknown>>(
         return eventStreamResponse(c, (text) => run(async () => {}, text))
       }
       const result = await run(async () => {})
+      if (door && !c.get('apiKey')) throw new Error(`${name}: answered without admitting its key`)
+      if (result instanceof Response) return result
       if (status === 204) return c.body(null, 204)
       return jsonAnswer(c, result, status)
-    })
+    }
+    app.on(
+      spec.method,
+      `/api${spec.path}`,
+      renderError
+        ? async (c) => {
+            try {
+              return await serve(c)
+            } catch (error) {
+              return renderError(error as Error, c)
+            }
+          }
+        : serve,
+    )
   }
 }
 
@@ -223,7 +293,11 @@ async function checked(operation: Operation, run: () => Promise<unknown>): Promi
     if (result !== undefined) throw new ContractViolation(operation, 'returned a body for a 204')
     return result
   }
-  const parsed = response.safeParse(result)
+  // A 304 or an encoded answer the handler built carries no JSON to check.
+  if (result instanceof Response && (result.status !== 200 || result.headers.has('Content-Encoding'))) {
+    return result
+  }
+  const parsed = response.safeParse(result instanceof Response ? await result.clone().json() : result)
   if (!parsed.success) {
     throw new ContractViolation(operation, `answer does not match its schema: ${parsed.error.message}`)
   }

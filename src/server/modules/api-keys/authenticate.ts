@@ -32,7 +32,7 @@ export function admitKey(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
 
 /**
  * `Authorization: Bearer sk-pf-…` on /api/v1: a personal key acts as its owner (prompt operations
- * only, see `keyMayCall`; read keys only read). Team keys serve the prompt API under
+ * only, the operations declared with `apiKeys`; read keys only read). Team keys serve the prompt API under
  * /api/public, which speaks for a team; /api/v1 speaks for a user, so they are refused here.
  * Requests without a Bearer header go on to the session cookie.
  */

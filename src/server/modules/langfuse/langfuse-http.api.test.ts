@@ -6,6 +6,7 @@ import { API_KEY_RATE_LIMIT } from '../../../domain/api-keys.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import type { LabelEvent } from '../../../domain/prompt-names.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
+import { MAX_BODY_BYTES } from '../../app.ts'
 import { apiKeys } from '../../db/schema/index.ts'
 import { TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -175,6 +176,14 @@ describe('Langfuse prompt API over HTTP', () => {
     })
     expect(wrongPair.status).toBe(401)
     expect((await call('PUT', '/api/public/v2/prompts/etag')).status).toBe(405)
+  })
+
+  it('refuses a body over the limit in Langfuse’s shape too', async () => {
+    const huge = await call('POST', '/api/public/v2/prompts', {
+      body: { name: 'huge', prompt: 'x'.repeat(MAX_BODY_BYTES) },
+    })
+    expect(huge.status).toBe(413)
+    expect(await huge.json()).toMatchObject({ error: 'InvalidRequestError', message: expect.any(String) })
   })
 
   it('names the clashing name in Langfuse’s words', async () => {

@@ -141,8 +141,6 @@ function toLangfuse(space: Space, row: VersionRow): LangfusePrompt {
   }
 }
 
-export class LangfuseNotFound extends Error {}
-
 /**
  * The runtime fetch: one version of a prompt of the key's space by version or label (production
  * when neither is given), in one statement served by the space's name index.

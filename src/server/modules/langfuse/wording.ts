@@ -5,6 +5,8 @@ import type { MessageKey, MessageParams } from '../../../domain/messages/index.t
  * Langfuse routes use it; the app and /api/v1 keep our own translated messages.
  */
 const wording: Partial<Record<MessageKey, (params: MessageParams) => string>> = {
+  'prompts.labelOrVersion': () => 'Cannot specify both version and label',
+  'error.malformedJson': () => 'Invalid JSON body',
   'prompts.typeChange': () =>
     'Previous versions have different prompt type. Create a new prompt with a different name.',
   'prompts.referenceCycle': ({ cycle }) => `Circular dependency detected: ${cycle}`,

@@ -1,4 +1,5 @@
 import { afterAll, expect, it } from 'vitest'
+import { MCP_PATH } from '../../../domain/mcp-clients.ts'
 import { TestClient } from '../../testing/client.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 
@@ -34,10 +35,15 @@ it('is an OpenAPI 3.1 document served without a session', () => {
   expect(document.info.version).toMatch(/^\d+\.\d+\.\d+/)
 })
 
-it('documents exactly the routes the app serves', () => {
+it('documents exactly the routes the app serves (the MCP server aside: it speaks JSON-RPC)', () => {
   const served = testApp.app.routes
     .filter((route) => route.method !== 'ALL')
-    .filter((route) => route.path.startsWith('/api/v1/') || route.path === '/api/health')
+    .filter(
+      (route) =>
+        route.path.startsWith('/api/v1/') ||
+        route.path === '/api/health' ||
+        (route.path.startsWith('/api/public/') && route.path !== MCP_PATH),
+    )
     .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`)
   const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => `${method} ${path}`),
@@ -59,7 +65,7 @@ it('names path and query parameters, and the errors each operation can answer', 
   expect(list.parameters?.map((p) => p.name)).toEqual(
     expect.arrayContaining(['scope', 'search', 'tags', 'cursor']),
   )
-  expect(list.security).toBeUndefined()
+  expect(list.security).toEqual([{ session: [] }, { bearerKey: [] }])
   expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '500']))
 
   const save = operation('patch', '/api/v1/prompts/{id}')
@@ -73,6 +79,33 @@ it('names path and query parameters, and the errors each operation can answer', 
 
   const outbox = operation('get', '/api/v1/mail-outbox')
   expect(Object.keys(outbox.responses)).toContain('403')
+})
+
+it("documents the Langfuse prompt API with its Basic key pair and Langfuse's error shape", () => {
+  const fetch = operation('get', '/api/public/v2/prompts/{name}')
+  expect(fetch.security).toEqual([{ keyPair: [] }])
+  expect(fetch.parameters?.map((p) => p.name)).toEqual(['name', 'version', 'label', 'resolve'])
+  expect(fetch.responses['404']).toMatchObject({
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/LangfuseError' } } },
+  })
+  expect(operation('get', '/api/public/v2/prompts').parameters?.map((p) => p.name)).toEqual(
+    expect.arrayContaining(['name', 'label', 'tag', 'page', 'limit', 'fromUpdatedAt']),
+  )
+  for (const [method, path] of [
+    ['post', '/api/public/v2/prompts'],
+    ['patch', '/api/public/v2/prompts/{name}/versions/{version}'],
+    ['delete', '/api/public/v2/prompts/{name}'],
+    ['get', '/api/public/prompts'],
+    ['post', '/api/public/prompts'],
+  ] as const) {
+    expect(operation(method, path).security, `${method} ${path}`).toEqual([{ keyPair: [] }])
+  }
+  // The prompt operations take a Bearer key besides a session; the others a session only.
+  expect(operation('get', '/api/v1/prompts/{id}').security).toEqual([{ session: [] }, { bearerKey: [] }])
+  expect(operation('get', '/api/v1/teams').security).toBeUndefined()
+  const schemes = (document as unknown as { components: { securitySchemes: Record<string, unknown> } })
+    .components.securitySchemes
+  expect(schemes.keyPair).toMatchObject({ type: 'http', scheme: 'basic' })
 })
 
 it('describes the answer of every operation: a JSON schema, or no body for a 204', () => {
