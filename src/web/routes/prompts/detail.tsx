@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { PromptUsagePanel } from '../../features/conversations/prompt-usage.tsx'
-import { PlaygroundCard } from '../../features/models/playground.tsx'
+import { PlaygroundCard } from '../../features/models/index.ts'
 import { PromptBodyView } from '../../features/prompts/chat-editor.tsx'
 import { CompareVersionsButton } from '../../features/prompts/compare.tsx'
 import { CopyButton } from '../../features/prompts/copy-button.tsx'
