@@ -6,7 +6,7 @@ import { ConfirmDialog } from './ui/dialog.tsx'
 import { toast } from './ui/toast.tsx'
 
 /** The texts of an action and its confirmation, in the caller's language. */
-export interface ConfirmTexts {
+interface ConfirmTexts {
   /** The button's and the confirmation's label ("Delete"). */
   action: string
   /** What a screen reader hears for the button, naming the item ("Delete: Production"). */

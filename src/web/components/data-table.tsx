@@ -2,7 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react'
 import { cn } from '../lib/cn.ts'
 
 /** A column's header and how its cells sit. */
-export interface ColumnHead {
+interface ColumnHead {
   header: string
   /** The header is read by screen readers only (an actions column). */
   hideHeader?: boolean

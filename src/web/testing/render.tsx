@@ -9,7 +9,7 @@ import { CurrentUserContext } from '../features/auth/session.ts'
 import { StepUpProvider } from '../features/step-up/index.ts'
 
 /** One request the stubbed server saw: method, path (without the query), query and JSON body. */
-export interface SeenRequest {
+interface SeenRequest {
   method: string
   path: string
   query: URLSearchParams

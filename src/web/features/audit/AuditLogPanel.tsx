@@ -21,7 +21,7 @@ import {
   useAuditTeams,
 } from './queries.ts'
 
-export type AuditLogPanelProps = AuditScope
+type AuditLogPanelProps = AuditScope
 
 interface FormValues {
   actor: string
