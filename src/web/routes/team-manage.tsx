@@ -15,13 +15,16 @@ import { toast } from '../components/ui/toast.tsx'
 import { AuditLogPanel } from '../features/audit/index.ts'
 import { useCurrentUser } from '../features/auth/index.ts'
 import { DeleteTeamCard } from '../features/data-rights/index.ts'
-import { ProtectedLabelsCard } from '../features/prompts/protected-labels.tsx'
-import { InvitationsList } from '../features/teams/invitations-list.tsx'
-import { InviteForm } from '../features/teams/invite-form.tsx'
-import { useIsOnlyAdmin } from '../features/teams/members.ts'
-import { MembersList } from '../features/teams/members-list.tsx'
-import { useLeaveTeam, useTeam } from '../features/teams/queries.ts'
-import { TeamSettings } from '../features/teams/team-settings.tsx'
+import { ProtectedLabelsCard } from '../features/prompts/index.ts'
+import {
+  InvitationsList,
+  InviteForm,
+  MembersList,
+  TeamSettings,
+  useIsOnlyAdmin,
+  useLeaveTeam,
+  useTeam,
+} from '../features/teams/index.ts'
 import { errorText } from '../lib/api.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
