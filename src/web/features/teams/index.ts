@@ -3,6 +3,12 @@
  * options, 'Create team', and the team management screen's parts.
  */
 export { CreateTeamDialog } from './create-team-dialog.tsx'
+export {
+  DashboardContextLabel,
+  DashboardContextSelector,
+  DashboardTeamCard,
+  useDashboardTeam,
+} from './dashboard-context.tsx'
 export { InvitationsList } from './invitations-list.tsx'
 export { InviteForm } from './invite-form.tsx'
 export { useIsOnlyAdmin } from './members.ts'
