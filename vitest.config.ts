@@ -16,7 +16,8 @@ const contractTests = ['contract/*/*.contract.test.ts']
  * Some API tests start an app of their own (a fresh database, every migration): under a loaded
  * machine that alone can take tens of seconds, hence the generous per-test time.
  *
- * unit: pure functions (domain, web helpers). api-pglite: the HTTP API on a fresh in-memory PGlite
+ * unit: pure functions (domain, web helpers). web: the web's components rendered in happy-dom, the
+ * server answered by a stub of `fetch` (src/web/testing). api-pglite: the HTTP API on a fresh in-memory PGlite
  * per test file. api-postgres: the same files against PostgreSQL (TEST_DATABASE_URL), each file in
  * its own schema; only when TEST_DATABASE_URL is set.
  */
@@ -29,6 +30,14 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: [...apiTests, ...postgresTests, ...processTests],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/web/testing/setup.ts'],
         },
       },
       {

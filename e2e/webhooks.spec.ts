@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { expectNoSeriousViolations } from './axe.ts'
 import { createPromptViaApi } from './prompts-support.ts'
+import { shot } from './shots.ts'
 import { expect, signUpViaApi, test } from './support.ts'
 
 /** A receiver on 127.0.0.1 (the app under test runs with WEBHOOK_ALLOW_PRIVATE=1). */
@@ -82,6 +83,7 @@ test('add a webhook endpoint, send a test event, read the log, redeliver, reveal
     await expect(testRow).toContainText('Delivered')
     await expect(log.getByRole('row').filter({ hasText: 'Prompt created' })).toContainText('200')
     await expectNoSeriousViolations(page, '/settings/webhooks (log)')
+    await shot(page, 'webhooks-delivery-log-en-light')
 
     const eventId = (await testRow.locator('code').first().textContent())!.trim()
     await testRow.getByRole('button', { name: `Redeliver ${eventId}` }).click()

@@ -1,13 +1,6 @@
 import { z } from 'zod'
 import { CONVERSATIONS_PAGE, MESSAGES_PAGE } from './constants.ts'
-import {
-  normalizeTags,
-  scopeParam,
-  searchParam,
-  TAG_LIMITS,
-  tagsSchema,
-  titleSchema,
-} from './fields.ts'
+import { normalizeTags, scopeParam, searchParam, TAG_LIMITS, tagsSchema, titleSchema } from './fields.ts'
 import { cursorParam, limitParam, repeatedParam } from './list-params.ts'
 import { modelNameSchema, runParametersSchema } from './models.ts'
 

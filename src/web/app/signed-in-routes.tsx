@@ -172,7 +172,7 @@ const signedInRoutes: RouteObject[] = [
               },
               {
                 path: '/supabase-config',
-                ...lazyPage(() => import('../routes/admin/supabase-config.tsx'), 'SupabaseConfigPage'),
+                ...lazyPage(() => import('../routes/admin/mail-auth-setup.tsx'), 'MailAuthSetupPage'),
               },
             ],
           },

@@ -85,7 +85,7 @@ async function loadShared(locale: Locale, wanted: Iterable<Bundle>): Promise<voi
 }
 
 /** The saved choice, else the browser's preference (German when it prefers German), else English. */
-export function detectLanguage(): Locale {
+function detectLanguage(): Locale {
   try {
     const saved = localStorage.getItem(STORAGE_KEY)
     if (isLocale(saved)) return saved

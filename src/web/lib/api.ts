@@ -100,7 +100,7 @@ declare const declaredAs: unique symbol
  * An operation known by its address alone, typed by its declaration `O`: what a page calls when it
  * must not download the schemas (the sign-in pages, decision 0220). Made by `operationRefs`.
  */
-export interface OperationRef<O extends Operation> {
+interface OperationRef<O extends Operation> {
   readonly id: string
   readonly group: string
   readonly name: string
@@ -241,7 +241,7 @@ export function callOperationWithProgress<O extends Operation>(
 }
 
 /** One server-sent event: its name (`message` when none is given) and its data lines joined. */
-export type ServerEvent = { event: string; data: string }
+type ServerEvent = { event: string; data: string }
 
 /**
  * Reads the complete events of a `text/event-stream` text from `from` on (each ends with a blank

@@ -7,10 +7,10 @@ import { DEBUG_LOG_ENTRIES } from '../../domain/constants.ts'
  * redacted first: tokens, keys, codes and passwords never reach it.
  */
 
-export const debugLevels = ['debug', 'info', 'warn', 'error'] as const
+const debugLevels = ['debug', 'info', 'warn', 'error'] as const
 export type DebugLevel = (typeof debugLevels)[number]
 
-export interface DebugEntry {
+interface DebugEntry {
   /** Counts up through the page's life: a key for lists. */
   id: number
   /** ISO time of the entry. */

@@ -26,7 +26,7 @@ import {
   DashboardContextSelector,
   DashboardTeamCard,
   useDashboardTeam,
-} from '../features/teams/dashboard-context.tsx'
+} from '../features/teams/index.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 /**

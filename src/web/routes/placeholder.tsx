@@ -1,5 +1,4 @@
-import { Construction, type LucideIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { Construction } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../components/empty-state.tsx'
 import { PageHeader } from '../components/page-header.tsx'
@@ -16,40 +15,17 @@ export function useScreenTitle(screen: ScreenKey): string {
   return title
 }
 
-function Placeholder({
-  title,
-  icon,
-  heading,
-  text,
-  actions,
-}: {
-  title: string
-  icon: LucideIcon
-  heading: string
-  text: string
-  actions?: ReactNode
-}) {
+/** /help: the spec's own placeholder page, a route of its own, loaded when visited. */
+export function HelpPlaceholderPage() {
+  const { t } = useTranslation('pages')
   return (
     <>
-      <PageHeader title={title} actions={actions} />
-      <EmptyState icon={icon} title={heading} text={text} />
+      <PageHeader title={useScreenTitle('help')} />
+      <EmptyState
+        icon={Construction}
+        title={t('placeholder.notImplemented')}
+        text={t('placeholder.notImplementedText')}
+      />
     </>
   )
 }
-
-/** The spec's own placeholder pages (/billing, /help; the settings pages were built since). */
-export function NotImplementedPage({ screen, actions }: { screen: ScreenKey; actions?: ReactNode }) {
-  const { t } = useTranslation('pages')
-  return (
-    <Placeholder
-      actions={actions}
-      title={useScreenTitle(screen)}
-      icon={Construction}
-      heading={t('placeholder.notImplemented')}
-      text={t('placeholder.notImplementedText')}
-    />
-  )
-}
-
-/** /help: a route of its own, loaded when visited. */
-export const HelpPlaceholderPage = () => <NotImplementedPage screen="help" />

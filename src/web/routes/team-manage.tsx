@@ -4,24 +4,27 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { isUuid } from '../../domain/ids.ts'
 import type { TeamDetail } from '../../domain/teams.ts'
+import { ConfirmAction } from '../components/confirm-action.tsx'
 import { EmptyState } from '../components/empty-state.tsx'
 import { BackLink, PageHeader } from '../components/page-header.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
-import { ConfirmDialog } from '../components/ui/dialog.tsx'
 import { LoadingSkeletons, Skeleton } from '../components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
 import { toast } from '../components/ui/toast.tsx'
 import { AuditLogPanel } from '../features/audit/index.ts'
 import { useCurrentUser } from '../features/auth/index.ts'
 import { DeleteTeamCard } from '../features/data-rights/index.ts'
-import { ProtectedLabelsCard } from '../features/prompts/protected-labels.tsx'
-import { InvitationsList } from '../features/teams/invitations-list.tsx'
-import { InviteForm } from '../features/teams/invite-form.tsx'
-import { useIsOnlyAdmin } from '../features/teams/members.ts'
-import { MembersList } from '../features/teams/members-list.tsx'
-import { useLeaveTeam, useTeam } from '../features/teams/queries.ts'
-import { TeamSettings } from '../features/teams/team-settings.tsx'
+import { ProtectedLabelsCard } from '../features/prompts/index.ts'
+import {
+  InvitationsList,
+  InviteForm,
+  MembersList,
+  TeamSettings,
+  useIsOnlyAdmin,
+  useLeaveTeam,
+  useTeam,
+} from '../features/teams/index.ts'
 import { errorText } from '../lib/api.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
@@ -218,45 +221,30 @@ function LeaveTeamButton({ team }: { team: TeamDetail }) {
   const navigate = useNavigate()
   const leave = useLeaveTeam(team.id)
   const onlyAdmin = useIsOnlyAdmin(team.id, useCurrentUser().id)
-  const [open, setOpen] = useState(false)
-  const confirm = () =>
-    leave.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: t('manage.left', { name: team.name }), tone: 'success' })
-        navigate('/team', { replace: true })
-      },
-      onError: (error) => {
-        toast({ title: t('manage.leaveFailed'), description: errorText(error, ''), tone: 'error' })
-        setOpen(false)
-      },
-    })
   return (
-    <>
-      <div className="flex flex-col items-end gap-1">
-        <Button
-          variant="outline"
-          disabled={onlyAdmin}
-          aria-describedby={onlyAdmin ? 'only-admin-leave' : undefined}
-          onClick={() => setOpen(true)}
-        >
-          <LogOut />
-          {t('manage.leave')}
-        </Button>
-        {onlyAdmin && (
-          <p id="only-admin-leave" className="max-w-64 text-right text-xs text-muted-foreground">
-            {t('manage.onlyAdminLeave')}
-          </p>
-        )}
-      </div>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('manage.leaveTitle', { name: team.name })}
-        description={t('manage.leaveText')}
-        confirmLabel={t('manage.leave')}
-        onConfirm={confirm}
-        pending={leave.isPending}
+    <div className="flex flex-col items-end gap-1">
+      <ConfirmAction
+        variant="outline"
+        size="md"
+        icon={<LogOut />}
+        disabled={onlyAdmin}
+        describedBy={onlyAdmin ? 'only-admin-leave' : undefined}
+        action={leave}
+        onDone={() => navigate('/team', { replace: true })}
+        texts={{
+          action: t('manage.leave'),
+          actionLabel: t('manage.leave'),
+          title: t('manage.leaveTitle', { name: team.name }),
+          text: t('manage.leaveText'),
+          done: t('manage.left', { name: team.name }),
+          failed: t('manage.leaveFailed'),
+        }}
       />
-    </>
+      {onlyAdmin && (
+        <p id="only-admin-leave" className="max-w-64 text-right text-xs text-muted-foreground">
+          {t('manage.onlyAdminLeave')}
+        </p>
+      )}
+    </div>
   )
 }

@@ -12,7 +12,6 @@ export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof 
   return <Menu.Root modal={modal} {...props} />
 }
 export const DropdownMenuTrigger = Menu.Trigger
-export const DropdownMenuGroup = Menu.Group
 
 export function DropdownMenuContent({
   className,

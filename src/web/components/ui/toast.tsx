@@ -7,7 +7,7 @@ const TOAST_REMOVE_DELAY_MS = 1_000_000
 
 export type ToastTone = 'default' | 'success' | 'error'
 
-export interface ToastItem {
+interface ToastItem {
   id: string
   open: boolean
   title: ReactNode

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import { Activity, FileText, UserPlus, Users, UsersRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../components/data-table.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
@@ -83,27 +84,17 @@ export function SystemStatsPanel() {
           <AcquisitionChart days={acquisition.days} />
           <details className="rounded-lg border p-3 text-sm">
             <summary className="cursor-pointer font-medium">{t('acquisition.asTable')}</summary>
-            <table className="mt-3 w-full">
-              <caption className="sr-only">{t('acquisition.title')}</caption>
-              <thead className="text-left text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-1 font-medium">
-                    {t('acquisition.day')}
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    {t('acquisition.signUps')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {acquisition.days.map((day) => (
-                  <tr key={day.date} className="border-t">
-                    <td className="py-1">{dayLabel(day.date, 'long')}</td>
-                    <td className="py-1 text-right tabular-nums">{day.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption={t('acquisition.title')}
+              framed={false}
+              className="mt-3"
+              rows={acquisition.days}
+              rowKey={(day) => day.date}
+              columns={[
+                { header: t('acquisition.day'), cell: (day) => dayLabel(day.date, 'long') },
+                { header: t('acquisition.signUps'), numeric: true, cell: (day) => day.count },
+              ]}
+            />
           </details>
         </CardContent>
       </Card>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { AdminTeam } from '../../../domain/admin.ts'
 import type { ChoosablePlanId } from '../../../domain/plans.ts'
+import { DataTable } from '../../components/data-table.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -58,12 +59,6 @@ export function TeamsTable() {
       },
     )
 
-  const header = (key: 'team' | 'members' | 'admins' | 'plan' | 'prompts' | 'conversations' | 'created') => (
-    <th scope="col" className="px-3 py-2 font-medium">
-      {t(`teams.columns.${key}`)}
-    </th>
-  )
-
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -95,62 +90,73 @@ export function TeamsTable() {
           <p className="font-medium">{search ? t('teams.emptySearch', { search }) : t('teams.empty')}</p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full min-w-[60rem] text-sm">
-            <caption className="sr-only">{t('teams.caption')}</caption>
-            <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-              <tr>
-                {header('team')}
-                {header('members')}
-                {header('admins')}
-                {header('plan')}
-                {header('prompts')}
-                {header('conversations')}
-                {header('created')}
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t('teams.columns.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {items.map((team) => (
-                <tr key={team.id} data-testid="admin-team-row" className="align-top">
-                  <td className="min-w-36 px-3 py-2.5">
-                    <span className="font-medium break-words">{team.name}</span>
-                    <p className="font-mono text-xs text-muted-foreground">{team.id.slice(0, 8)}</p>
-                  </td>
-                  <td className="px-3 py-2.5 tabular-nums">{team.memberCount}</td>
-                  <td className="px-3 py-2.5">
-                    <Admins team={team} />
-                  </td>
-                  <td className="px-3 py-2.5">
-                    <PlanSelect
-                      context="team"
-                      plan={team.plan}
-                      label={t('teams.planFor', { name: team.name })}
-                      disabled={setPlan.isPending}
-                      onChange={(plan) => changePlan(team, plan)}
-                    />
-                  </td>
-                  <td className="px-3 py-2.5 tabular-nums">{team.promptCount}</td>
-                  <td className="px-3 py-2.5 tabular-nums">{team.conversationCount}</td>
-                  <td className="px-3 py-2.5 whitespace-nowrap">{formatDate(team.createdAt)}</td>
-                  <td className="px-3 py-2.5 text-right whitespace-nowrap">
-                    <Button size="sm" variant="outline" asChild>
-                      <Link
-                        to={`/team/${team.id}/manage`}
-                        aria-label={t('teams.manageFor', { name: team.name })}
-                      >
-                        <Settings2 />
-                        {t('teams.manage')}
-                      </Link>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('teams.caption')}
+          className="min-w-[60rem]"
+          frameClassName="rounded-lg"
+          rows={items}
+          rowKey={(team) => team.id}
+          rowProps={() => ({ 'data-testid': 'admin-team-row', className: 'align-top' })}
+          columns={[
+            {
+              header: t('teams.columns.team'),
+              rowHeader: true,
+              className: 'min-w-36',
+              cell: (team) => (
+                <>
+                  <span className="font-medium break-words">{team.name}</span>
+                  <p className="font-mono text-xs text-muted-foreground">{team.id.slice(0, 8)}</p>
+                </>
+              ),
+            },
+            {
+              header: t('teams.columns.members'),
+              cell: (team) => team.memberCount,
+              className: 'tabular-nums',
+            },
+            { header: t('teams.columns.admins'), cell: (team) => <Admins team={team} /> },
+            {
+              header: t('teams.columns.plan'),
+              cell: (team) => (
+                <PlanSelect
+                  context="team"
+                  plan={team.plan}
+                  label={t('teams.planFor', { name: team.name })}
+                  disabled={setPlan.isPending}
+                  onChange={(plan) => changePlan(team, plan)}
+                />
+              ),
+            },
+            {
+              header: t('teams.columns.prompts'),
+              cell: (team) => team.promptCount,
+              className: 'tabular-nums',
+            },
+            {
+              header: t('teams.columns.conversations'),
+              cell: (team) => team.conversationCount,
+              className: 'tabular-nums',
+            },
+            {
+              header: t('teams.columns.created'),
+              cell: (team) => formatDate(team.createdAt),
+              className: 'whitespace-nowrap',
+            },
+            {
+              header: t('teams.columns.actions'),
+              alignEnd: true,
+              className: 'whitespace-nowrap',
+              cell: (team) => (
+                <Button size="sm" variant="outline" asChild>
+                  <Link to={`/team/${team.id}/manage`} aria-label={t('teams.manageFor', { name: team.name })}>
+                    <Settings2 />
+                    {t('teams.manage')}
+                  </Link>
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       {teams.hasNextPage && (
         <Button

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AdminUser } from '../../../domain/admin.ts'
 import type { ChoosablePlanId } from '../../../domain/plans.ts'
+import { DataTable } from '../../components/data-table.tsx'
 import { SearchInput } from '../../components/search-input.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -19,6 +20,33 @@ const SEARCH_MAX = 254
 
 /** What the role dialog is about to do. */
 type RoleChange = { user: AdminUser; role: AdminUser['globalRole']; self: boolean }
+
+/** Grant or revoke the global role; what it does is confirmed in the dialog first. */
+function RoleButton({
+  user,
+  self,
+  onClick,
+}: {
+  user: AdminUser
+  self: boolean
+  onClick: (change: RoleChange) => void
+}) {
+  const { t } = useTranslation('admin')
+  const isAdmin = user.globalRole === 'global_admin'
+  return (
+    <Button
+      size="sm"
+      variant={isAdmin ? 'outline' : 'primary'}
+      aria-label={
+        isAdmin ? t('users.revokeFor', { email: user.email }) : t('users.grantFor', { email: user.email })
+      }
+      onClick={() => onClick({ user, role: isAdmin ? 'user' : 'global_admin', self })}
+    >
+      {isAdmin ? <ShieldMinus /> : <ShieldPlus />}
+      {isAdmin ? t('users.revoke') : t('users.grant')}
+    </Button>
+  )
+}
 
 /**
  * User Management: every account with its global role, teams, plan and join date; search over the
@@ -102,98 +130,79 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
           <p className="font-medium">{search ? t('users.emptySearch', { search }) : t('users.empty')}</p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full min-w-[52rem] text-sm">
-            <caption className="sr-only">{t('users.caption')}</caption>
-            <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('users.columns.user')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('users.columns.role')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('users.columns.teams')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('users.columns.plan')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('users.columns.joined')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t('users.columns.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {items.map((user) => {
-                const self = user.id === currentUserId
-                const isAdmin = user.globalRole === 'global_admin'
-                return (
-                  <tr key={user.id} data-testid="admin-user-row">
-                    <td className="px-3 py-2.5">
-                      <div className="flex flex-wrap items-center gap-1.5">
-                        <span className="font-medium break-all">{user.email}</span>
-                        {user.isFirstUser && <Badge variant="outline">{t('users.firstUser')}</Badge>}
-                        {self && <Badge variant="primary">{t('users.you')}</Badge>}
-                      </div>
-                      {user.name && <p className="text-xs text-muted-foreground">{user.name}</p>}
-                    </td>
-                    <td className="px-3 py-2.5">
-                      {isAdmin ? (
-                        <Badge variant="primary">
-                          <Crown aria-hidden />
-                          {t('roles.global_admin')}
-                        </Badge>
-                      ) : (
-                        <Badge>{t('roles.user')}</Badge>
-                      )}
-                    </td>
-                    <td className="px-3 py-2.5">
-                      {user.teams.length === 0 ? (
-                        <span className="whitespace-nowrap text-muted-foreground">{t('users.noTeams')}</span>
-                      ) : (
-                        <span title={user.teams.map((team) => team.name).join(', ')}>
-                          {t('users.teamCount', { count: user.teams.length })}
-                          <span className="block max-w-48 truncate text-xs text-muted-foreground">
-                            {user.teams.map((team) => team.name).join(', ')}
-                          </span>
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2.5">
-                      <PlanSelect
-                        context="personal"
-                        plan={user.plan}
-                        label={t('users.planFor', { email: user.email })}
-                        disabled={setPlan.isPending}
-                        onChange={(plan) => changePlan(user, plan)}
-                      />
-                    </td>
-                    <td className="px-3 py-2.5 whitespace-nowrap">{formatDate(user.createdAt)}</td>
-                    <td className="px-3 py-2.5 text-right whitespace-nowrap">
-                      <Button
-                        size="sm"
-                        variant={isAdmin ? 'outline' : 'primary'}
-                        aria-label={
-                          isAdmin
-                            ? t('users.revokeFor', { email: user.email })
-                            : t('users.grantFor', { email: user.email })
-                        }
-                        onClick={() => setChange({ user, role: isAdmin ? 'user' : 'global_admin', self })}
-                      >
-                        {isAdmin ? <ShieldMinus /> : <ShieldPlus />}
-                        {isAdmin ? t('users.revoke') : t('users.grant')}
-                      </Button>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('users.caption')}
+          className="min-w-[52rem]"
+          frameClassName="rounded-lg"
+          rows={items}
+          rowKey={(user) => user.id}
+          rowProps={() => ({ 'data-testid': 'admin-user-row' })}
+          columns={[
+            {
+              header: t('users.columns.user'),
+              rowHeader: true,
+              cell: (user) => (
+                <>
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    <span className="font-medium break-all">{user.email}</span>
+                    {user.isFirstUser && <Badge variant="outline">{t('users.firstUser')}</Badge>}
+                    {user.id === currentUserId && <Badge variant="primary">{t('users.you')}</Badge>}
+                  </div>
+                  {user.name && <p className="text-xs text-muted-foreground">{user.name}</p>}
+                </>
+              ),
+            },
+            {
+              header: t('users.columns.role'),
+              cell: (user) =>
+                user.globalRole === 'global_admin' ? (
+                  <Badge variant="primary">
+                    <Crown aria-hidden />
+                    {t('roles.global_admin')}
+                  </Badge>
+                ) : (
+                  <Badge>{t('roles.user')}</Badge>
+                ),
+            },
+            {
+              header: t('users.columns.teams'),
+              cell: (user) =>
+                user.teams.length === 0 ? (
+                  <span className="whitespace-nowrap text-muted-foreground">{t('users.noTeams')}</span>
+                ) : (
+                  <span title={user.teams.map((team) => team.name).join(', ')}>
+                    {t('users.teamCount', { count: user.teams.length })}
+                    <span className="block max-w-48 truncate text-xs text-muted-foreground">
+                      {user.teams.map((team) => team.name).join(', ')}
+                    </span>
+                  </span>
+                ),
+            },
+            {
+              header: t('users.columns.plan'),
+              cell: (user) => (
+                <PlanSelect
+                  context="personal"
+                  plan={user.plan}
+                  label={t('users.planFor', { email: user.email })}
+                  disabled={setPlan.isPending}
+                  onChange={(plan) => changePlan(user, plan)}
+                />
+              ),
+            },
+            {
+              header: t('users.columns.joined'),
+              className: 'whitespace-nowrap',
+              cell: (user) => formatDate(user.createdAt),
+            },
+            {
+              header: t('users.columns.actions'),
+              alignEnd: true,
+              className: 'whitespace-nowrap',
+              cell: (user) => <RoleButton user={user} self={user.id === currentUserId} onClick={setChange} />,
+            },
+          ]}
+        />
       )}
       {users.hasNextPage && (
         <Button

@@ -14,7 +14,7 @@ export function envSnippet(origin: string, publicKey = 'pk-pf-…', secretKey = 
 }
 
 /** The snippets' comments, in the UI language (`useSnippetComments`). */
-export interface SnippetComments {
+interface SnippetComments {
   jsReads: string
   jsVariables: string
   pyReads: string

@@ -2,6 +2,7 @@ import { Download, History } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type AuditAction, type AuditEntry, type AuditState, auditActions } from '../../../domain/audit.ts'
+import { DataTable } from '../../components/data-table.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
@@ -20,7 +21,7 @@ import {
   useAuditTeams,
 } from './queries.ts'
 
-export type AuditLogPanelProps = AuditScope
+type AuditLogPanelProps = AuditScope
 
 interface FormValues {
   actor: string
@@ -207,77 +208,65 @@ export function AuditLogPanel(props: AuditLogPanelProps) {
 
 /** `teamNames` is given where the table shows a team column (the global log). */
 function AuditTable({ entries, teamNames }: { entries: AuditEntry[]; teamNames?: Map<string, string> }) {
-  const showTeam = teamNames !== undefined
   const { t } = useTranslation('audit')
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('table')}</caption>
-        <thead className="bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('columns.when')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('columns.actor')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('columns.action')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('columns.object')}
-            </th>
-            {showTeam && (
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('columns.team')}
-              </th>
-            )}
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('columns.details')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('columns.address')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {entries.map((entry) => (
-            <tr key={entry.id} className="align-top">
-              <td className="whitespace-nowrap px-3 py-2">
-                <RelativeTime value={entry.createdAt} />
-              </td>
-              <td className="px-3 py-2">
-                <span className="block max-w-56 truncate" title={entry.actorEmail ?? entry.actorUserId ?? ''}>
-                  {entry.actorEmail ?? entry.actorUserId ?? t('unknownActor')}
+    <DataTable
+      caption={t('table')}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      rowProps={() => ({ className: 'align-top' })}
+      columns={[
+        {
+          header: t('columns.when'),
+          className: 'whitespace-nowrap',
+          cell: (entry) => <RelativeTime value={entry.createdAt} />,
+        },
+        {
+          header: t('columns.actor'),
+          cell: (entry) => (
+            <>
+              <span className="block max-w-56 truncate" title={entry.actorEmail ?? entry.actorUserId ?? ''}>
+                {entry.actorEmail ?? entry.actorUserId ?? t('unknownActor')}
+              </span>
+              <span className="text-xs text-muted-foreground">{t(`actorKind.${entry.actorKind}`)}</span>
+            </>
+          ),
+        },
+        {
+          header: t('columns.action'),
+          className: 'font-medium',
+          cell: (entry) => t(actionKey(entry.action)),
+        },
+        {
+          header: t('columns.object'),
+          cell: (entry) => (
+            <>
+              {t(`objectType.${entry.objectType}`)}
+              {entry.objectId && (
+                <span className="block font-mono text-xs text-muted-foreground" title={entry.objectId}>
+                  {entry.objectId.slice(0, 8)}
                 </span>
-                <span className="text-xs text-muted-foreground">{t(`actorKind.${entry.actorKind}`)}</span>
-              </td>
-              <td className="px-3 py-2 font-medium">{t(actionKey(entry.action))}</td>
-              <td className="px-3 py-2">
-                {t(`objectType.${entry.objectType}`)}
-                {entry.objectId && (
-                  <span className="block font-mono text-xs text-muted-foreground" title={entry.objectId}>
-                    {entry.objectId.slice(0, 8)}
-                  </span>
-                )}
-              </td>
-              {teamNames && (
-                <TeamCell
-                  teamId={entry.teamId}
-                  name={entry.teamId ? teamNames.get(entry.teamId) : undefined}
-                />
               )}
-              <td className="px-3 py-2">
-                <Changes before={entry.before} after={entry.after} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
-                {entry.clientAddress ?? t('none')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </>
+          ),
+        },
+        teamNames !== undefined && {
+          header: t('columns.team'),
+          cell: (entry) => (
+            <TeamCell teamId={entry.teamId} name={entry.teamId ? teamNames.get(entry.teamId) : undefined} />
+          ),
+        },
+        {
+          header: t('columns.details'),
+          cell: (entry) => <Changes before={entry.before} after={entry.after} />,
+        },
+        {
+          header: t('columns.address'),
+          className: 'whitespace-nowrap font-mono text-xs',
+          cell: (entry) => entry.clientAddress ?? t('none'),
+        },
+      ]}
+    />
   )
 }
 
@@ -314,10 +303,10 @@ function Changes({ before, after }: { before: AuditState | null; after: AuditSta
 /** A team by name where the log knows it; a deleted team's entries keep its short id. */
 function TeamCell({ teamId, name }: { teamId: string | null; name: string | undefined }) {
   const { t } = useTranslation('audit')
-  if (!teamId) return <td className="px-3 py-2 text-xs">{t('none')}</td>
+  if (!teamId) return <span className="text-xs">{t('none')}</span>
   return (
-    <td className="px-3 py-2 text-xs" title={teamId}>
+    <span className="text-xs" title={teamId}>
       {name ?? <span className="font-mono">{teamId.slice(0, 8)}</span>}
-    </td>
+    </span>
   )
 }

@@ -1,2 +1,2 @@
 /** What other screens use of the audit feature: the self-contained panel. */
-export { AuditLogPanel, type AuditLogPanelProps } from './AuditLogPanel.tsx'
+export { AuditLogPanel } from './AuditLogPanel.tsx'

@@ -14,7 +14,7 @@ import { authCalls } from './operations.ts'
 import { arrivalChecked, replaceSession, sessionQuery } from './session.ts'
 
 /** Which sign-in providers the server has configured, and whether mail leaves it (SMTP). */
-export const providersQuery = queryOptions({
+const providersQuery = queryOptions({
   ...operationQuery(authCalls.providers, {}),
   staleTime: 5 * 60_000,
 })

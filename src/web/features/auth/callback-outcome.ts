@@ -7,7 +7,7 @@ import { AUTH_SUCCESS_MESSAGE, type AuthSuccessMessage } from './recovery-messag
  * error, a recovery link, a finished sign-in, nothing), and the outcome of each — what to say and
  * where to go after how long. The page runs them with the browser's effects; the tests with fakes.
  */
-export type CallbackTextKey =
+type CallbackTextKey =
   | 'callback.working'
   | 'callback.leavingFrame'
   | 'callback.failed'
@@ -20,7 +20,7 @@ export type CallbackTextKey =
   | 'callback.incomplete'
   | 'callback.notSignedIn'
 
-export type CallbackTitleKey =
+type CallbackTitleKey =
   | 'callback.failedTitle'
   | 'callback.resetInvalidTitle'
   | 'callback.resetSessionErrorTitle'
@@ -64,7 +64,7 @@ const knownReasons: Record<string, CallbackTextKey> = { account_not_linked: 'cal
 const toLogin = (afterMs: number) => ({ to: '/login', afterMs })
 const toForgotPassword = { to: '/forgot-password', afterMs: DELAYS_MS.callbackError }
 
-export type CallbackCase =
+type CallbackCase =
   | { kind: 'provider-error'; code: string; description: string | null }
   | { kind: 'recovery'; tokenHash: string; next: string; newTab: boolean }
   | { kind: 'signed-in'; withCredentials: boolean }

@@ -35,7 +35,7 @@ export function useRefreshSession() {
   })
 }
 
-export interface FlowStep {
+interface FlowStep {
   label: string
   ok: boolean
   ms: number

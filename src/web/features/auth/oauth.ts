@@ -7,10 +7,10 @@ import { chooseOAuthStrategy, type OAuthStrategy, type PreviewSetting } from './
 
 export type { OAuthStrategy } from './oauth-strategy.ts'
 
-export const OAUTH_POPUP_NAME = 'promptfolio-oauth'
+const OAUTH_POPUP_NAME = 'promptfolio-oauth'
 const RETURN_KEY = 'promptfolio.oauthReturn'
 /** What the callback page in the popup posts to the window that opened it. */
-export const OAUTH_DONE_MESSAGE = 'PROMPTFOLIO_OAUTH_DONE'
+const OAUTH_DONE_MESSAGE = 'PROMPTFOLIO_OAUTH_DONE'
 
 /** The strategy for this page, given the server's hosted-preview setting (undefined while unknown). */
 export function currentOAuthStrategy(preview: PreviewSetting | undefined): OAuthStrategy {

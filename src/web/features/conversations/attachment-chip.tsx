@@ -7,7 +7,7 @@ const chip =
   'inline-flex max-w-full items-center gap-1.5 rounded-full border bg-card py-0.5 pl-2 text-xs font-medium'
 
 /** 'v3' for a version, 'latest' when attached without one. */
-export function VersionLabel({ versionNumber }: { versionNumber: number | null }) {
+function VersionLabel({ versionNumber }: { versionNumber: number | null }) {
   const { t } = useTranslation('conversations')
   return (
     <span className="rounded bg-muted px-1 text-[0.7rem] text-muted-foreground">

@@ -1,2 +1,4 @@
-/** What other features may use of the models feature: the providers the user may run models with. */
+/** What the routes and other features use of the models feature. */
+export { PlaygroundCard } from './playground.tsx'
+export { AddProviderDialog, ProviderList } from './provider-list.tsx'
 export { useUsableProviders } from './queries.ts'

@@ -24,7 +24,7 @@ import { modelsOfText } from './model-names.ts'
 import { useFetchModels } from './queries.ts'
 
 /** What the form holds: the models as typed (one a line or comma-separated). */
-export type ProviderFormValues = {
+type ProviderFormValues = {
   kind: ProviderKind
   name: string
   baseUrl: string
@@ -47,7 +47,7 @@ const updateSchema = z.preprocess((values) => {
   return apiKey.trim() ? { ...rest, apiKey } : rest
 }, updateProviderInput) as unknown as z.ZodType<UpdateProviderInput, ProviderFormValues>
 
-export const emptyProviderValues: ProviderFormValues = {
+const emptyProviderValues: ProviderFormValues = {
   kind: 'openai_compatible',
   name: '',
   baseUrl: '',
@@ -56,7 +56,7 @@ export const emptyProviderValues: ProviderFormValues = {
   defaultModel: '',
 }
 
-export function providerValuesOf(provider: ModelProvider): ProviderFormValues {
+function providerValuesOf(provider: ModelProvider): ProviderFormValues {
   return {
     kind: provider.kind,
     name: provider.name,

@@ -2,7 +2,7 @@ import { Bot, Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CreateProviderInput, ModelProvider } from '../../../domain/models.ts'
-import { DeleteButton } from '../../components/delete-button.tsx'
+import { ConfirmAction } from '../../components/confirm-action.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -109,16 +109,16 @@ function DeleteProviderButton({ provider }: { provider: ModelProvider }) {
   const { t } = useTranslation('models')
   const remove = useDeleteProvider(provider.id)
   return (
-    <DeleteButton
-      name={provider.name}
+    <ConfirmAction
       texts={{
-        delete: t('delete'),
+        action: t('delete'),
+        actionLabel: `${t('delete')}: ${provider.name}`,
         title: t('deleteTitle'),
         text: t('deleteText', { name: provider.name }),
-        deleted: t('deleted'),
+        done: t('deleted'),
         failed: t('deleteFailed'),
       }}
-      remove={remove}
+      action={remove}
     />
   )
 }

@@ -5,8 +5,7 @@
 
 export { ApiAccessBadge } from './api-access-badge.tsx'
 export { BillingSpaceCard } from './billing-space.tsx'
-export { PaywallDialog, usePaywall } from './paywall.tsx'
-export { PlanBanner, PlanStateLabel } from './plan-banner.tsx'
+export { usePaywall } from './paywall.tsx'
+export { PlanBanner } from './plan-banner.tsx'
 export { PlanModeNotice } from './plan-mode.tsx'
-export { entitlementsQuery, useBilling, useEntitlements, useRefreshEntitlements } from './queries.ts'
-export { UsageBar } from './usage-bar.tsx'
+export { entitlementsQuery, useBilling, useEntitlements } from './queries.ts'

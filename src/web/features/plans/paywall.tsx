@@ -61,7 +61,7 @@ function AdminGrant({ paywall, onDone }: { paywall: Paywall & { subjectId: strin
  * The paywall dialog: 'Upgrade required', 'Limit reached' or 'Feature not available', the
  * reason in words, the usage where known (bar capped at 100%), Cancel and Choose plan (→ /billing).
  */
-export function PaywallDialog({ paywall, onClose }: { paywall: Paywall | null; onClose: () => void }) {
+function PaywallDialog({ paywall, onClose }: { paywall: Paywall | null; onClose: () => void }) {
   const { t } = useTranslation('plans')
   const isGlobalAdmin = useCurrentUser().globalRole === 'global_admin'
   return (

@@ -37,12 +37,6 @@ export function useCancelPlanRequest() {
   })
 }
 
-/** After a write that changes usage (a prompt created or deleted), the counts are asked again. */
-export function useRefreshEntitlements() {
-  const queryClient = useQueryClient()
-  return () => invalidateOperations(queryClient, planOperations.entitlements)
-}
-
 /**
  * A global admin grants a space its largest plan from the paywall, through the audited admin
  * operation (re-authenticated like every global-admin change).

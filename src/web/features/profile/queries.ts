@@ -7,7 +7,7 @@ import { operationQuery } from '../../lib/queries.ts'
 import { sessionQuery } from '../auth/index.ts'
 import { setTheme } from '../shell/index.ts'
 
-export const profileQuery = operationQuery(accountOperations.profile, {})
+const profileQuery = operationQuery(accountOperations.profile, {})
 
 export function useProfile() {
   return useQuery(profileQuery)

@@ -19,7 +19,7 @@ const isPlaceholder = (entry: DraftEntry): entry is { type: 'placeholder'; name:
  * reads rows from it and writes every change back. A body that is not such a list (a text prompt
  * being switched to chat) becomes one message.
  */
-export function chatEntriesOf(body: string): DraftEntry[] {
+function chatEntriesOf(body: string): DraftEntry[] {
   if (body.trim() === '') return [{ role: 'system', content: '' }]
   try {
     const value: unknown = JSON.parse(body)

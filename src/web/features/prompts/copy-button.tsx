@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast.tsx'
 import { useCopy } from '../../lib/clipboard.ts'
 
 /** What is being copied; it picks the spec's failure message. */
-export type CopyKind = 'prompt' | 'version' | 'content' | 'markdown'
+type CopyKind = 'prompt' | 'version' | 'content' | 'markdown'
 
 interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   /**

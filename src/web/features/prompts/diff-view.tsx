@@ -9,8 +9,8 @@ import { cn } from '../../lib/cn.ts'
  * underlined or struck through, and screen readers hear "Added:" or "Removed:" before each.
  * Default export: the screens load it lazily.
  */
-export type DiffLayout = 'inline' | 'split'
-export type DiffGranularity = 'lines' | 'words'
+type DiffLayout = 'inline' | 'split'
+type DiffGranularity = 'lines' | 'words'
 
 type Row = { kind: 'added' | 'removed' | 'same'; text: string }
 

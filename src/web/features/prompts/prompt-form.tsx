@@ -23,7 +23,7 @@ import { CopyButton } from './copy-button.tsx'
 import { formMarkdown, useMarkdownExport } from './markdown.ts'
 import { TagInput } from './tag-input.tsx'
 
-export type PromptFormInput = z.input<typeof promptFormSchema>
+type PromptFormInput = z.input<typeof promptFormSchema>
 export type PromptFormOutput = z.output<typeof promptFormSchema>
 export type PromptForm = UseFormReturn<PromptFormInput, unknown, PromptFormOutput>
 

@@ -9,6 +9,7 @@ import {
   markdownPathOf,
   promptToMarkdownFile,
 } from '../../../domain/prompt-transfer.ts'
+import { DataTable } from '../../components/data-table.tsx'
 import { SpaceSelect } from '../../components/space-select.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -206,34 +207,32 @@ function ImportPanel({ teamId, onDone }: { teamId: string | null; onDone: () => 
               conflicts: preview.conflicts,
             })}
           </p>
-          <div className="max-h-56 overflow-y-auto rounded-md border">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t('transfer.previewTable')}</caption>
-              <thead className="bg-muted text-left text-xs text-muted-foreground">
-                <tr>
-                  <th className="px-3 py-1.5 font-medium">{t('transfer.name')}</th>
-                  <th className="px-3 py-1.5 font-medium">{t('transfer.action')}</th>
-                  <th className="px-3 py-1.5 text-right font-medium">{t('transfer.newVersions')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {preview.items.map((item) => (
-                  <tr key={item.name}>
-                    <td className="px-3 py-1.5 font-mono text-xs break-all">{item.name}</td>
-                    <td
-                      className={item.action === 'conflict' ? 'px-3 py-1.5 text-destructive' : 'px-3 py-1.5'}
-                    >
-                      {t(`transfer.actions.${item.action}`)}
-                      {item.problem &&
-                        ` (${t(`transfer.problems.${item.problem}`, { defaultValue: item.problem })})`}
-                      {item.detail && <span className="block text-xs">{item.detail}</span>}
-                    </td>
-                    <td className="px-3 py-1.5 text-right">{item.newVersions}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('transfer.previewTable')}
+            frameClassName="max-h-56 overflow-y-auto"
+            rows={preview.items}
+            rowKey={(item) => item.name}
+            columns={[
+              {
+                header: t('transfer.name'),
+                rowHeader: true,
+                className: 'font-mono text-xs break-all',
+                cell: (item) => item.name,
+              },
+              {
+                header: t('transfer.action'),
+                cell: (item) => (
+                  <span className={item.action === 'conflict' ? 'text-destructive' : undefined}>
+                    {t(`transfer.actions.${item.action}`)}
+                    {item.problem &&
+                      ` (${t(`transfer.problems.${item.problem}`, { defaultValue: item.problem })})`}
+                    {item.detail && <span className="block text-xs">{item.detail}</span>}
+                  </span>
+                ),
+              },
+              { header: t('transfer.newVersions'), numeric: true, cell: (item) => item.newVersions },
+            ]}
+          />
         </div>
       )}
       <DialogFooter>

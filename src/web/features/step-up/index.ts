@@ -1,2 +1,2 @@
 /** What other features use of the step-up feature: re-run an action after signing in again. */
-export { isReauthenticationRequired, StepUpProvider, useStepUp } from './step-up.tsx'
+export { StepUpProvider, useStepUp } from './step-up.tsx'

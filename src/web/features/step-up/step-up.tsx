@@ -17,7 +17,7 @@ type Confirm = () => Promise<boolean>
 const StepUpContext = createContext<Confirm | null>(null)
 
 /** The server refused because the sign-in is not recent enough (`recentSignIn` operations). */
-export function isReauthenticationRequired(error: unknown): boolean {
+function isReauthenticationRequired(error: unknown): boolean {
   return error instanceof ApiError && error.reason === REAUTHENTICATION_REQUIRED
 }
 

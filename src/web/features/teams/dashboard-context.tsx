@@ -13,7 +13,7 @@ import { useMyTeams, useTeam } from './queries.ts'
 import { TeamOptions } from './team-options.tsx'
 
 /** The spec's local-storage key for the dashboard's context. */
-export const DASHBOARD_TEAM_KEY = 'dashboard.teamId'
+const DASHBOARD_TEAM_KEY = 'dashboard.teamId'
 
 function readStoredTeamId(): string | null {
   try {

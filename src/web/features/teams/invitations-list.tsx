@@ -1,12 +1,11 @@
 import { Mail, RotateCw, X } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TeamAccess, TeamInvitation } from '../../../domain/teams.ts'
 import { formatShortDate } from '../../../domain/time.ts'
+import { ConfirmAction } from '../../components/confirm-action.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { ConfirmDialog } from '../../components/ui/dialog.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { currentLanguage } from '../../i18n/index.ts'
@@ -19,7 +18,6 @@ export function InvitationsList({ teamId, access }: { teamId: string; access: Te
   const invitations = useTeamInvitations(teamId)
   const resend = useResendInvitation(teamId)
   const revoke = useRevokeInvitation(teamId)
-  const [revoking, setRevoking] = useState<TeamInvitation | null>(null)
   const date = (value: string) => formatShortDate(value, currentLanguage())
 
   if (invitations.isPending) {
@@ -52,75 +50,59 @@ export function InvitationsList({ teamId, access }: { teamId: string; access: Te
         toast({ title: t('invitations.resendFailed'), description: errorText(error, ''), tone: 'error' }),
     })
 
-  const confirmRevoke = () => {
-    if (!revoking) return
-    revoke.mutate(revoking.id, {
-      onSuccess: () => toast({ title: t('invitations.revoked'), tone: 'success' }),
-      onError: (error) =>
-        toast({ title: t('invitations.revokeFailed'), description: errorText(error, ''), tone: 'error' }),
-      onSettled: () => setRevoking(null),
-    })
-  }
-
   return (
-    <>
-      <ul className="divide-y" aria-label={t('invitations.title')}>
-        {invitations.data.map((invitation) => (
-          <li key={invitation.id} className="flex flex-wrap items-start gap-3 py-3 sm:items-center">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted">
-              <Mail aria-hidden className="size-4 text-muted-foreground" />
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="flex flex-wrap items-center gap-1.5 text-sm font-medium">
-                <span className="min-w-0 wrap-anywhere">{invitation.email}</span>
-                <Badge variant={invitation.status === 'pending' ? 'warning' : 'destructive'}>
-                  {t(`invitations.status.${invitation.status}`)}
-                </Badge>
-                <Badge variant="outline">{t(`roles.${invitation.role}`)}</Badge>
-              </p>
-              <p className="text-xs text-muted-foreground wrap-anywhere">
-                {invitation.status === 'expired'
-                  ? t('invitations.expiredOn', { date: date(invitation.expiresAt) })
-                  : t('invitations.expires', { date: date(invitation.expiresAt) })}
-                {invitation.invitedByEmail &&
-                  ` · ${t('invitations.invitedBy', { email: invitation.invitedByEmail })}`}
-              </p>
+    <ul className="divide-y" aria-label={t('invitations.title')}>
+      {invitations.data.map((invitation) => (
+        <li key={invitation.id} className="flex flex-wrap items-start gap-3 py-3 sm:items-center">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted">
+            <Mail aria-hidden className="size-4 text-muted-foreground" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="flex flex-wrap items-center gap-1.5 text-sm font-medium">
+              <span className="min-w-0 wrap-anywhere">{invitation.email}</span>
+              <Badge variant={invitation.status === 'pending' ? 'warning' : 'destructive'}>
+                {t(`invitations.status.${invitation.status}`)}
+              </Badge>
+              <Badge variant="outline">{t(`roles.${invitation.role}`)}</Badge>
+            </p>
+            <p className="text-xs text-muted-foreground wrap-anywhere">
+              {invitation.status === 'expired'
+                ? t('invitations.expiredOn', { date: date(invitation.expiresAt) })
+                : t('invitations.expires', { date: date(invitation.expiresAt) })}
+              {invitation.invitedByEmail &&
+                ` · ${t('invitations.invitedBy', { email: invitation.invitedByEmail })}`}
+            </p>
+          </div>
+          {access.invite_members && (
+            <div className="flex w-full items-center gap-1 pl-12 sm:w-auto sm:pl-0">
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={t('invitations.resendLabel', { email: invitation.email })}
+                disabled={resend.isPending && resend.variables === invitation.id}
+                onClick={() => onResend(invitation)}
+              >
+                <RotateCw />
+                {t('invitations.resend')}
+              </Button>
+              <ConfirmAction
+                variant="ghost"
+                icon={<X />}
+                action={revoke}
+                variables={invitation.id}
+                texts={{
+                  action: t('invitations.revoke'),
+                  actionLabel: t('invitations.revokeLabel', { email: invitation.email }),
+                  title: t('invitations.revokeTitle'),
+                  text: t('invitations.revokeText', { email: invitation.email }),
+                  done: t('invitations.revoked'),
+                  failed: t('invitations.revokeFailed'),
+                }}
+              />
             </div>
-            {access.invite_members && (
-              <div className="flex w-full items-center gap-1 pl-12 sm:w-auto sm:pl-0">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={t('invitations.resendLabel', { email: invitation.email })}
-                  disabled={resend.isPending && resend.variables === invitation.id}
-                  onClick={() => onResend(invitation)}
-                >
-                  <RotateCw />
-                  {t('invitations.resend')}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('invitations.revokeLabel', { email: invitation.email })}
-                  onClick={() => setRevoking(invitation)}
-                >
-                  <X />
-                  {t('invitations.revoke')}
-                </Button>
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={t('invitations.revokeTitle')}
-        description={t('invitations.revokeText', { email: revoking?.email ?? '' })}
-        confirmLabel={t('invitations.revoke')}
-        onConfirm={confirmRevoke}
-        pending={revoke.isPending}
-      />
-    </>
+          )}
+        </li>
+      ))}
+    </ul>
   )
 }

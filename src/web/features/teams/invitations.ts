@@ -6,7 +6,7 @@ import { callOperation } from '../../lib/api.ts'
 import { invalidateOperations, operationQuery } from '../../lib/queries.ts'
 import { teamQueryKeys } from './queries.ts'
 
-export function invitationsQuery(teamId: string) {
+function invitationsQuery(teamId: string) {
   return operationQuery(teamOperations.invitations, { params: { teamId } })
 }
 

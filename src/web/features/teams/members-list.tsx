@@ -1,13 +1,11 @@
 import { Crown, UserMinus } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type TeamRole, teamRoles } from '../../../domain/permissions.ts'
 import type { TeamAccess, TeamMember } from '../../../domain/teams.ts'
 import { formatShortDate } from '../../../domain/time.ts'
+import { ConfirmAction } from '../../components/confirm-action.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
-import { Button } from '../../components/ui/button.tsx'
-import { ConfirmDialog } from '../../components/ui/dialog.tsx'
 import { Select } from '../../components/ui/input.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
@@ -25,7 +23,6 @@ export function MembersList({ teamId, access }: { teamId: string; access: TeamAc
   const onlyAdmin = useIsOnlyAdmin(teamId, me.id)
   const changeRole = useChangeMemberRole(teamId)
   const remove = useRemoveMember(teamId)
-  const [removing, setRemoving] = useState<TeamMember | null>(null)
 
   if (members.isPending) {
     return (
@@ -61,104 +58,86 @@ export function MembersList({ teamId, access }: { teamId: string; access: TeamAc
     )
   }
 
-  const confirmRemove = () => {
-    if (!removing) return
-    remove.mutate(removing.userId, {
-      onSuccess: () => {
-        toast({ title: t('members.removed'), tone: 'success' })
-        setRemoving(null)
-      },
-      onError: (error) => {
-        toast({ title: t('members.removeFailed'), description: errorText(error, ''), tone: 'error' })
-        setRemoving(null)
-      },
-    })
-  }
-
   return (
-    <>
-      <ul className="divide-y" aria-label={t('members.title')}>
-        {members.data.map((member) => {
-          const isMe = member.userId === me.id
-          const roleLocked = isMe && onlyAdmin
-          return (
-            <li key={member.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
-              <div className="flex min-w-0 flex-1 items-center gap-3">
-                <TeamAvatar email={member.email} />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-x-1.5 text-sm font-medium">
-                    <span className="min-w-0 wrap-anywhere">{member.email}</span>
-                    {member.role === 'admin' && (
-                      <Crown
-                        role="img"
-                        aria-label={t('members.adminCrown')}
-                        className="size-4 shrink-0 text-warning"
-                      />
-                    )}
-                    {isMe && <Badge variant="outline">{t('members.you')}</Badge>}
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    {member.displayName && <span className="wrap-anywhere">{member.displayName} · </span>}
-                    {t('members.joined', { date: formatShortDate(member.joinedAt, currentLanguage()) })}
-                  </p>
-                  {roleLocked && (
-                    <p id="only-admin-role" className="text-xs text-muted-foreground">
-                      {t('members.onlyAdminRole')}
-                    </p>
+    <ul className="divide-y" aria-label={t('members.title')}>
+      {members.data.map((member) => {
+        const isMe = member.userId === me.id
+        const roleLocked = isMe && onlyAdmin
+        return (
+          <li key={member.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
+            <div className="flex min-w-0 flex-1 items-center gap-3">
+              <TeamAvatar email={member.email} />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-x-1.5 text-sm font-medium">
+                  <span className="min-w-0 wrap-anywhere">{member.email}</span>
+                  {member.role === 'admin' && (
+                    <Crown
+                      role="img"
+                      aria-label={t('members.adminCrown')}
+                      className="size-4 shrink-0 text-warning"
+                    />
                   )}
-                </div>
-              </div>
-              <div className="flex items-center gap-2 pl-12 sm:pl-0">
-                {access.manage_team_roles ? (
-                  <div className="w-32">
-                    <Select
-                      aria-label={t('members.roleOf', { email: member.email })}
-                      value={member.role}
-                      disabled={roleLocked}
-                      title={roleLocked ? t('members.onlyAdminRole') : undefined}
-                      aria-describedby={roleLocked ? 'only-admin-role' : undefined}
-                      onChange={(event) => onRoleChange(member, event.target.value as TeamRole)}
-                    >
-                      {teamRoles.map((value) => (
-                        <option key={value} value={value}>
-                          {t(`roles.${value}`)}
-                        </option>
-                      ))}
-                    </Select>
-                  </div>
-                ) : (
-                  <Badge variant={member.role === 'admin' ? 'primary' : 'default'}>
-                    {t(`roles.${member.role}`)}
-                  </Badge>
+                  {isMe && <Badge variant="outline">{t('members.you')}</Badge>}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {member.displayName && <span className="wrap-anywhere">{member.displayName} · </span>}
+                  {t('members.joined', { date: formatShortDate(member.joinedAt, currentLanguage()) })}
+                </p>
+                {roleLocked && (
+                  <p id="only-admin-role" className="text-xs text-muted-foreground">
+                    {t('members.onlyAdminRole')}
+                  </p>
                 )}
-                {access.remove_members &&
-                  (isMe ? (
-                    // Keeps the role dropdowns aligned: nobody removes themselves (they leave).
-                    <span aria-hidden className="w-8" />
-                  ) : (
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={t('members.removeLabel', { email: member.email })}
-                      onClick={() => setRemoving(member)}
-                    >
-                      <UserMinus />
-                    </Button>
-                  ))}
               </div>
-            </li>
-          )
-        })}
-      </ul>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={t('members.removeTitle')}
-        description={t('members.removeText', { email: removing?.email ?? '' })}
-        confirmLabel={t('members.remove')}
-        onConfirm={confirmRemove}
-        pending={remove.isPending}
-      />
-    </>
+            </div>
+            <div className="flex items-center gap-2 pl-12 sm:pl-0">
+              {access.manage_team_roles ? (
+                <div className="w-32">
+                  <Select
+                    aria-label={t('members.roleOf', { email: member.email })}
+                    value={member.role}
+                    disabled={roleLocked}
+                    title={roleLocked ? t('members.onlyAdminRole') : undefined}
+                    aria-describedby={roleLocked ? 'only-admin-role' : undefined}
+                    onChange={(event) => onRoleChange(member, event.target.value as TeamRole)}
+                  >
+                    {teamRoles.map((value) => (
+                      <option key={value} value={value}>
+                        {t(`roles.${value}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              ) : (
+                <Badge variant={member.role === 'admin' ? 'primary' : 'default'}>
+                  {t(`roles.${member.role}`)}
+                </Badge>
+              )}
+              {access.remove_members &&
+                (isMe ? (
+                  // Keeps the role dropdowns aligned: nobody removes themselves (they leave).
+                  <span aria-hidden className="w-8" />
+                ) : (
+                  <ConfirmAction
+                    iconOnly
+                    variant="ghost"
+                    icon={<UserMinus />}
+                    action={remove}
+                    variables={member.userId}
+                    texts={{
+                      action: t('members.remove'),
+                      actionLabel: t('members.removeLabel', { email: member.email }),
+                      title: t('members.removeTitle'),
+                      text: t('members.removeText', { email: member.email }),
+                      done: t('members.removed'),
+                      failed: t('members.removeFailed'),
+                    }}
+                  />
+                ))}
+            </div>
+          </li>
+        )
+      })}
+    </ul>
   )
 }

@@ -7,7 +7,7 @@ import { callOperation } from '../../lib/api.ts'
 import { invalidateOperations, operationQuery } from '../../lib/queries.ts'
 import { teamQueryKeys } from './queries.ts'
 
-export function membersQuery(teamId: string) {
+function membersQuery(teamId: string) {
   return operationQuery(teamOperations.members, { params: { teamId } })
 }
 

@@ -5,14 +5,14 @@ import { callOperation } from '../../lib/api.ts'
 import { invalidateOperations, operationKey, operationQuery } from '../../lib/queries.ts'
 import { sessionQuery } from '../auth/index.ts'
 
-export const myTeamsQuery = operationQuery(teamOperations.list, {})
+const myTeamsQuery = operationQuery(teamOperations.list, {})
 
 /** The teams the signed-in user belongs to (for team selectors, tabs and the sidebar). */
 export function useMyTeams() {
   return useQuery({ ...myTeamsQuery, select: (page) => page.items })
 }
 
-export function teamQuery(teamId: string) {
+function teamQuery(teamId: string) {
   return operationQuery(teamOperations.get, { params: { teamId } })
 }
 

@@ -12,7 +12,7 @@ import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 // Not through index.ts: that would load the admin screen's chart library with this page.
-import { useAdminProbes, useCodeSignInProbe } from '../../features/admin/queries.ts'
+import { useAdminProbes, useCodeSignInProbe } from '../../features/admin/index.ts'
 import { useAuthProviders, useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
 import {
   useAuthDiagnostics,

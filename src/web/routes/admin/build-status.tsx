@@ -6,6 +6,7 @@ import {
   type BuildReport,
   buildReportMarkdown,
 } from '../../../domain/admin.ts'
+import { DataTable } from '../../components/data-table.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -13,8 +14,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
 // Not through index.ts: that would load the admin screen's chart library with this page.
-import { formatUptime } from '../../features/admin/format.ts'
-import { useBuildStatus } from '../../features/admin/queries.ts'
+import { formatUptime, useBuildStatus } from '../../features/admin/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { useScreenTitle } from '../placeholder.tsx'
@@ -203,50 +203,41 @@ function BuildReportView({
           <CardTitle className="text-base">{t('build.history')}</CardTitle>
         </CardHeader>
         <CardContent className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-sm">
-            <caption className="sr-only">{t('build.history')}</caption>
-            <thead className="text-left text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-1.5 font-medium">
-                  {t('build.generated')}
-                </th>
-                <th scope="col" className="py-1.5 font-medium">
-                  {t('build.version')}
-                </th>
-                <th scope="col" className="py-1.5 font-medium">
-                  {t('build.overall')}
-                </th>
-                <th scope="col" className="py-1.5 text-right font-medium">
-                  {t('build.statuses.completed')}
-                </th>
-                <th scope="col" className="py-1.5 text-right font-medium">
-                  {t('build.statuses.partial')}
-                </th>
-                <th scope="col" className="py-1.5 text-right font-medium">
-                  {t('build.statuses.missing')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((saved) => (
-                <tr key={saved.id} className="border-t" data-testid="build-history-row">
-                  <td className="py-1.5">{formatDateTime(saved.createdAt)}</td>
-                  <td className="py-1.5">
+          <DataTable
+            caption={t('build.history')}
+            framed={false}
+            className="min-w-[36rem]"
+            rows={history}
+            rowKey={(saved) => saved.id}
+            rowProps={() => ({ 'data-testid': 'build-history-row' })}
+            columns={[
+              { header: t('build.generated'), cell: (saved) => formatDateTime(saved.createdAt) },
+              {
+                header: t('build.version'),
+                cell: (saved) => (
+                  <>
                     {saved.version}{' '}
                     <code className="text-xs text-muted-foreground">{saved.commit ?? ''}</code>
-                  </td>
-                  <td className="py-1.5">
-                    <Badge variant={overallVariant[saved.overallStatus]}>
-                      {t(`build.overallStatuses.${saved.overallStatus}`)}
-                    </Badge>
-                  </td>
-                  <td className="py-1.5 text-right tabular-nums">{saved.summary.completed}</td>
-                  <td className="py-1.5 text-right tabular-nums">{saved.summary.partial}</td>
-                  <td className="py-1.5 text-right tabular-nums">{saved.summary.missing}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                header: t('build.overall'),
+                cell: (saved) => (
+                  <Badge variant={overallVariant[saved.overallStatus]}>
+                    {t(`build.overallStatuses.${saved.overallStatus}`)}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('build.statuses.completed'),
+                numeric: true,
+                cell: (saved) => saved.summary.completed,
+              },
+              { header: t('build.statuses.partial'), numeric: true, cell: (saved) => saved.summary.partial },
+              { header: t('build.statuses.missing'), numeric: true, cell: (saved) => saved.summary.missing },
+            ]}
+          />
         </CardContent>
       </Card>
     </div>

@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router'
 import { cn } from '../../lib/cn.ts'
 
 /** The settings pages, in the order the sub-navigation and the hub list them. */
-export const settingsPages = [
+const settingsPages = [
   { to: '/settings', key: 'overview', end: true },
   { to: '/settings/profile', key: 'profile', end: false },
   { to: '/settings/api', key: 'apiKeys', end: false },

@@ -27,8 +27,12 @@ function Status({ label, on, children }: { label: string; on: boolean; children?
   )
 }
 
-/** The admins' help page: this server's mail and provider setup, and the mail templates. */
-export function SupabaseConfigPage() {
+/**
+ * /supabase-config (the spec's address for its auth setup page): what this server checks of its
+ * own sign-in setup, whether SMTP mail and the Google and Apple providers are configured, with
+ * the steps to configure them and the mail templates it sends.
+ */
+export function MailAuthSetupPage() {
   const { t } = useTranslation('mail')
   useDocumentTitle(t('setup.title'))
   const providers = useAuthProviders()
