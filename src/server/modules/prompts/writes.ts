@@ -64,12 +64,8 @@ export interface NewPrompt {
   type: PromptType
 }
 
-/** The user a write acts as: the person, or the user a key acts for (a key without one is refused). */
-function userOf(mover: Mover): string {
-  const userId = mover.kind === 'user' ? mover.actor.id : mover.userId
-  if (!userId) throw new AppError('forbidden', 'apiKeys.invalid')
-  return userId
-}
+/** The user a write acts as: the person, or the user a key acts for (none once they are gone). */
+const userOf = (mover: Mover): string | null => (mover.kind === 'user' ? mover.actor.id : mover.userId)
 
 /**
  * A new prompt in `space` with its first versions and labels. A person's new prompt starts current
@@ -83,8 +79,10 @@ export async function createPrompt(
   space: Space,
   input: NewPrompt & VersionsWrite,
 ): Promise<WrittenVersions> {
-  const ownerUserId = userOf(mover)
   await plans.require(tx, planSubjectOfSpace(space), 'createPrompt')
+  // A prompt needs an owner: a key whose user is gone adds versions but creates no prompt.
+  const ownerUserId = userOf(mover)
+  if (!ownerUserId) throw new AppError('forbidden', 'apiKeys.invalid')
   const [prompt] = await tx
     .insert(prompts)
     .values({
@@ -132,8 +130,6 @@ export async function appendVersions(
 export interface WrittenVersions {
   prompt: PromptRow
   versions: { id: string; versionNumber: number; body: string }[]
-  /** The labels placed, in order (skipped ones left out). */
-  placed: (readonly [string, { id: string; versionNumber: number }])[]
 }
 
 async function writeVersions(
@@ -168,7 +164,6 @@ async function writeVersions(
     }
   }
   const keptVariables = isNew ? undefined : await currentVariables(tx, prompt)
-  const userId = userOf(mover)
   const versions =
     input.versions.length === 0
       ? []
@@ -182,7 +177,7 @@ async function writeVersions(
               config: version.config,
               ...((version.variables ?? keptVariables) && { variables: version.variables ?? keptVariables }),
               changelog: version.changelog,
-              createdByUserId: userId,
+              createdByUserId: userOf(mover),
               createdByApiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
             })),
           )
@@ -196,7 +191,7 @@ async function writeVersions(
     tx,
     versions.map((version) => ({ id: version.id, promptId: prompt.id, body: version.body })),
   )
-  const placed: WrittenVersions['placed'] = []
+  const placed: [string, { id: string; versionNumber: number }][] = []
   for (const [label, to] of wanted) {
     const target = typeof to === 'number' ? versions[to]! : to
     const startsCurrent = isNew && label === PRODUCTION_LABEL && mover.kind === 'user'
@@ -235,7 +230,7 @@ async function writeVersions(
       mover,
     )
   }
-  return { prompt, versions, placed }
+  return { prompt, versions }
 }
 
 /** The typed variables the prompt's current version declares, if it has one. */
