@@ -110,13 +110,11 @@ export async function appendVersions(
   prompt: PromptRow,
   input: VersionsWrite & { type?: PromptType; tags?: string[] },
 ): Promise<WrittenVersions> {
-  if (input.versions.length > 0) {
-    await plans.require(tx, planSubjectOfSpace(spaceOf(prompt)), 'editPrompt')
-  }
   if (input.type !== undefined && input.type !== prompt.type) {
     throw new AppError('validation', 'prompts.typeChange')
   }
   if (input.versions.length > 0) {
+    await plans.require(tx, planSubjectOfSpace(spaceOf(prompt)), 'editPrompt')
     const [row] = await tx
       .update(prompts)
       .set({ ...(input.tags && { tags: input.tags }), updatedAt: sql`now()` })
