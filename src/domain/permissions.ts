@@ -1,6 +1,6 @@
 import type { Actor } from './auth.ts'
 import type { ConversationAccess } from './conversations.ts'
-import { mayMoveProtectedLabels } from './prompt-names.ts'
+import { LATEST_LABEL } from './prompt-names.ts'
 import type { PromptAccess } from './prompts.ts'
 
 /**
@@ -86,6 +86,29 @@ export function promptAccess(
         : { kind: 'user', isTeamAdmin: role === 'admin' || actor.globalRole === 'global_admin' },
     )
   return { edit: may, delete: may && !takesProtected, setCurrent: may }
+}
+
+/** Who moves a label: a person in the app (a team admin or not), or an API key. */
+export type LabelMoverKind = { kind: 'user'; isTeamAdmin: boolean } | { kind: 'apiKey' }
+
+/**
+ * Who moves a team's protected labels: its admins in the app. API keys never do, whoever's key it
+ * is (Langfuse lets keys bypass protection; we do not). Deleting a version that holds one moves it
+ * off, so the same rule decides who may delete it.
+ */
+export function mayMoveProtectedLabels(mover: LabelMoverKind): boolean {
+  return mover.kind === 'user' && mover.isTeamAdmin
+}
+
+/** May this label be moved by this caller? ('latest' never: the server keeps it.) */
+export function mayMoveLabel(
+  label: string,
+  protectedLabels: readonly string[],
+  mover: LabelMoverKind,
+): boolean {
+  if (label === LATEST_LABEL) return false
+  if (!protectedLabels.includes(label)) return true
+  return mayMoveProtectedLabels(mover)
 }
 
 /** Only the owner moves a prompt between spaces: a team admin who manages it keeps it in the team. */

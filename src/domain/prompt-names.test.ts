@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { translate } from './messages/index.ts'
+import { mayMoveLabel } from './permissions.ts'
 import {
   chatBodyProblem,
   chatPromptSchema,
   labelSchema,
   labelsSchema,
   MAX_CONFIG_DEPTH,
-  mayMoveLabel,
   nameCandidate,
   nameFromTitle,
   nestsAtMost,

@@ -245,29 +245,6 @@ export function versionLabels(
   return [...system, ...[...stored].filter((label) => !system.includes(label)).sort()]
 }
 
-/** Who moves a label: a person in the app (a team admin or not), or an API key. */
-export type LabelMoverKind = { kind: 'user'; isTeamAdmin: boolean } | { kind: 'apiKey' }
-
-/**
- * Who moves a team's protected labels: its admins in the app. API keys never do, whoever's key it
- * is (Langfuse lets keys bypass protection; we do not). Deleting a version that holds one moves it
- * off, so the same rule decides who may delete it.
- */
-export function mayMoveProtectedLabels(mover: LabelMoverKind): boolean {
-  return mover.kind === 'user' && mover.isTeamAdmin
-}
-
-/** May this label be moved by this caller? ('latest' never: the server keeps it.) */
-export function mayMoveLabel(
-  label: string,
-  protectedLabels: readonly string[],
-  mover: LabelMoverKind,
-): boolean {
-  if (label === LATEST_LABEL) return false
-  if (!protectedLabels.includes(label)) return true
-  return mayMoveProtectedLabels(mover)
-}
-
 /** `PUT /api/v1/prompts/:id/labels`: put a label on one of the prompt's versions. */
 export const setLabelInput = z.object({
   label: labelSchema,

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto'
-import { and, count, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { scopeAllows } from '../../../domain/api-keys.ts'
 import { AppError } from '../../../domain/errors.ts'
@@ -14,15 +14,13 @@ import {
 } from '../../../domain/prompt-names.ts'
 import { parseReferences, type ResolutionGraph } from '../../../domain/prompt-references.ts'
 import type { Variables } from '../../../domain/prompt-variables.ts'
-import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
-import { planSubjectOfSpace, type Space, spaceId } from '../../../domain/spaces.ts'
+import { type Space, spaceId } from '../../../domain/spaces.ts'
 import {
   type CachedPrompt,
   type LoadTicket,
   runtimeCacheOf,
   type SpaceKey,
 } from '../../cache/runtime-cache.ts'
-import { enqueueEvent, eventActor, promptData, versionData } from '../../core/events.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import type { ApiKeyPrincipal } from '../../core/principal.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -40,10 +38,10 @@ import {
 } from '../api-keys/service.ts'
 import { promptColumns } from '../prompts/access.ts'
 import { mapPromptDbError } from '../prompts/db-errors.ts'
-import { deletePromptVersions } from '../prompts/deletion.ts'
-import { type Mover, placeLabel, recordPromptCreated, requireMayMove } from '../prompts/labels.ts'
+import type { Mover } from '../prompts/labels.ts'
 import { inSpace } from '../prompts/names.ts'
-import { recordDependencies, requireResolvableBody, resolveInSpace } from '../prompts/references.ts'
+import { resolveInSpace } from '../prompts/references.ts'
+import * as writes from '../prompts/writes.ts'
 
 /** One prompt version as Langfuse's API answers it. */
 export interface LangfusePrompt {
@@ -369,16 +367,6 @@ async function versionByNumber(tx: Tx, promptId: string, versionNumber: number) 
   return row
 }
 
-/** The typed variables the prompt's current version declares, if it has one. */
-async function currentVariables(tx: Tx, prompt: { currentVersionId: string | null }) {
-  if (!prompt.currentVersionId) return undefined
-  const [row] = await tx
-    .select({ variables: promptVersions.variables })
-    .from(promptVersions)
-    .where(eq(promptVersions.id, prompt.currentVersionId))
-  return row?.variables
-}
-
 /**
  * POST /v2/prompts: a new version of the named prompt (the prompt too when it is new), numbered
  * max + 1 under the prompt's row lock; its labels move to it; given tags replace the prompt's
@@ -395,78 +383,35 @@ export async function createLangfuseVersion(
   requireWrite(principal)
   const { space } = principal
   const mover = moverOf(principal)
+  const write = {
+    versions: [
+      {
+        body: serializePromptBody(input.type, input.prompt),
+        config: input.config,
+        variables: input.variables,
+        changelog: input.commitMessage ?? null,
+      },
+    ],
+    labels: input.labels.map((label) => [label, 0] as const),
+    forbiddenLabels: 'refuse',
+  } as const
   const versionNumber = await db
     .transaction(async (tx) => {
-      let prompt = await lockByName(tx, space, input.name)
-      const isNew = !prompt
-      await plans.require(tx, planSubjectOfSpace(space), prompt ? 'editPrompt' : 'createPrompt')
-      if (!prompt) {
-        if (!principal.userId) throw new AppError('forbidden', 'apiKeys.invalid')
-        const [created] = await tx
-          .insert(prompts)
-          .values({
-            ownerUserId: principal.userId,
-            teamId: space.kind === 'team' ? space.teamId : null,
-            visibility: space.kind === 'team' ? 'team' : 'private',
+      const prompt = await lockByName(tx, space, input.name)
+      const { versions } = prompt
+        ? await writes.appendVersions(tx, plans, mover, prompt, {
+            ...write,
+            type: input.type,
+            tags: input.tags ?? undefined,
+          })
+        : await writes.createPrompt(tx, plans, mover, space, {
+            ...write,
             name: input.name,
             title: input.name.slice(0, 200),
             type: input.type,
             tags: input.tags ?? [],
           })
-          .returning(promptColumns)
-        prompt = created!
-      } else {
-        if (prompt.type !== input.type) throw new AppError('validation', 'prompts.typeChange')
-        const [row] = await tx
-          .select({ versions: count() })
-          .from(promptVersions)
-          .where(eq(promptVersions.promptId, prompt.id))
-        if ((row?.versions ?? 0) >= PROMPT_LIMITS.versions) {
-          throw new AppError('conflict', 'prompts.tooManyVersions', {
-            params: { max: PROMPT_LIMITS.versions },
-          })
-        }
-        await tx
-          .update(prompts)
-          .set({ ...(input.tags && { tags: input.tags }), updatedAt: sql`now()` })
-          .where(eq(prompts.id, prompt.id))
-      }
-      await requireMayMove(tx, prompt, input.labels, mover)
-      const body = serializePromptBody(input.type, input.prompt)
-      await requireResolvableBody(tx, space, { name: input.name, type: input.type }, body)
-      // Langfuse's create has no declarations: the new version keeps the current one's, as an app save does.
-      const variables = input.variables ?? (isNew ? undefined : await currentVariables(tx, prompt))
-      const [version] = await tx
-        .insert(promptVersions)
-        .values({
-          promptId: prompt.id,
-          versionNumber: sql`(SELECT coalesce(max(version_number), 0) + 1 FROM prompt_versions WHERE prompt_id = ${prompt.id})`,
-          body,
-          changelog: input.commitMessage ?? null,
-          config: input.config,
-          ...(variables && { variables }),
-          createdByUserId: principal.userId,
-          createdByApiKeyId: principal.keyId,
-        })
-        .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
-      await recordDependencies(tx, [{ id: version!.id, promptId: prompt.id, body }])
-      await enqueueEvent(tx, space, {
-        type: isNew ? 'prompt.created' : 'prompt.version.created',
-        actor: eventActor(mover),
-        data: {
-          prompt: promptData({ ...prompt, ...(input.tags && { tags: input.tags }) }),
-          version: versionData({
-            ...version!,
-            body,
-            changelog: input.commitMessage ?? null,
-            config: input.config,
-            labels: [...input.labels, LATEST_LABEL],
-          }),
-        },
-      })
-      for (const label of input.labels) await placeLabel(tx, prompt, label, version!, mover, !isNew)
-      if (isNew) await recordPromptCreated(tx, prompt, version!.versionNumber, input.labels, mover)
-      return version!.versionNumber
+      return versions[0]!.versionNumber
     })
     .catch(mapPromptDbError)
   const created = await getLangfusePrompt(db, space, input.name, { version: versionNumber })
@@ -489,8 +434,12 @@ export async function addLangfuseLabels(
     if (!prompt) return false
     const version = await versionByNumber(tx, prompt.id, versionNumber)
     if (!version) return false
-    await requireMayMove(tx, prompt, newLabels, mover)
-    for (const label of newLabels) await placeLabel(tx, prompt, label, version, mover)
+    await writes.moveLabels(
+      tx,
+      mover,
+      prompt,
+      newLabels.map((label) => [label, version] as const),
+    )
     return true
   })
   if (!found) return null
@@ -529,11 +478,11 @@ export async function deleteLangfusePrompt(
       )
       if (versions.length === 0) return false
       const whole = selector.version === undefined && selector.label === undefined
-      await deletePromptVersions(
+      await writes.deleteVersions(
         tx,
+        moverOf(principal),
         prompt,
         whole ? 'all' : versions.map((row) => ({ id: row.id, versionNumber: row.version_number })),
-        moverOf(principal),
       )
       return true
     })

@@ -17,9 +17,10 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { findVisiblePrompt, lockVisiblePrompt, promptNotFound } from './access.ts'
-import { moverOf, placeLabel, requireMayMove } from './labels.ts'
+import { moverOf } from './labels.ts'
 import { requirePromptAccess } from './policy.ts'
 import { findVersion, getPromptDetail } from './service.ts'
+import * as writes from './writes.ts'
 
 /** Put a label on a version, from the detail page (the owner; protected labels: team admins too). */
 export async function setLabel(
@@ -32,9 +33,7 @@ export async function setLabel(
     const prompt = await lockVisiblePrompt(tx, actor, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     const version = await findVersion(tx, promptId, input.versionId)
-    const mover = moverOf(actor)
-    await requireMayMove(tx, prompt, [input.label], mover)
-    await placeLabel(tx, prompt, input.label, version, mover)
+    await writes.moveLabels(tx, moverOf(actor), prompt, [[input.label, version]])
   })
   return getPromptDetail(db, actor, promptId)
 }
@@ -46,9 +45,7 @@ export async function removeLabel(db: Db, actor: Actor, promptId: string, label:
     requirePromptAccess(actor, prompt, 'setCurrent')
     if (!LABEL_PATTERN.test(label))
       throw new AppError('not_found', 'prompts.labelNotSet', { params: { label } })
-    const mover = moverOf(actor)
-    await requireMayMove(tx, prompt, [label], mover)
-    await placeLabel(tx, prompt, label, null, mover)
+    await writes.moveLabels(tx, moverOf(actor), prompt, [[label, null]])
   })
 }
 
@@ -127,9 +124,7 @@ export async function revertLabelEvent(
       if (!version) throw new AppError('conflict', 'prompts.labelRevertUnavailable')
       target = version
     }
-    const mover = moverOf(actor)
-    await requireMayMove(tx, prompt, [event.label], mover)
-    await placeLabel(tx, prompt, event.label, target, mover)
+    await writes.moveLabels(tx, moverOf(actor), prompt, [[event.label, target]])
   })
   return getPromptDetail(db, actor, promptId)
 }

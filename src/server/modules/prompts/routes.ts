@@ -3,10 +3,10 @@ import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../http/operations.ts'
 import { compileVersion, getResolvedVersion } from './compile.ts'
-import { deletePrompt } from './deletion.ts'
 import { listPrompts, listPromptTags } from './list.ts'
 import {
   createPrompt,
+  deletePrompt,
   getPromptDetail,
   getVersion,
   listPromptDependents,

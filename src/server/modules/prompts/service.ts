@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import type { Page } from '../../../domain/cursor.ts'
@@ -9,7 +9,6 @@ import { mayChangeSharing } from '../../../domain/permissions.ts'
 import { subjectKeyOf, subjectOf } from '../../../domain/plans.ts'
 import {
   chatBodyProblem,
-  LATEST_LABEL,
   PRODUCTION_LABEL,
   type PromptType,
   parsePromptBody,
@@ -17,24 +16,23 @@ import {
   serializePromptBody,
 } from '../../../domain/prompt-names.ts'
 import { sameVariables } from '../../../domain/prompt-variables.ts'
-import {
-  type createPromptInput,
-  type listVersionsQuery,
-  PROMPT_LIMITS,
-  type PromptDetail,
-  type PromptVersion,
-  type PromptVisibility,
-  type updatePromptInput,
-  type VersionSummary,
+import type {
+  createPromptInput,
+  listVersionsQuery,
+  PromptDetail,
+  PromptVersion,
+  PromptVisibility,
+  updatePromptInput,
+  VersionSummary,
 } from '../../../domain/prompts.ts'
 import { spaceOf } from '../../../domain/spaces.ts'
-import { enqueueEvent, eventActor, promptData, versionData } from '../../core/events.ts'
+import { enqueueEvent, eventActor, promptData } from '../../core/events.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import { pageCondition, toPage } from '../../db/queries.ts'
-import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
+import { prompts, promptVersions } from '../../db/schema/index.ts'
 import {
   findVisiblePrompt,
   lockVisiblePrompt,
@@ -45,10 +43,10 @@ import {
   teamReachOf,
 } from './access.ts'
 import { mapPromptDbError } from './db-errors.ts'
-import { mayMove, moverOf, placeLabel, recordPromptCreated, requireMayMove } from './labels.ts'
+import { moverOf } from './labels.ts'
 import { freeNameFromTitle } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
-import { promptsIncluding, recordDependencies, requireResolvableBody } from './references.ts'
+import { promptsIncluding } from './references.ts'
 import {
   labelColumns,
   selectDetails,
@@ -58,6 +56,7 @@ import {
   versionColumns,
   versionSummaryColumns,
 } from './summaries.ts'
+import * as writes from './writes.ts'
 
 const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
 
@@ -181,9 +180,10 @@ async function resolveSharing(
 }
 
 /**
- * Create: the prompt, version 1 ('Initial version') and its current version, in one transaction.
- * The plan gate of its space (personal, or the team it is shared with) runs first in it, holding the
- * space's lock until the commit, so writers at the limit cannot both pass.
+ * Create: the prompt, version 1 ('Initial version') and its current version, in one transaction
+ * (`writes.createPrompt`: the plan gate of its space holds the space's lock until the commit, so
+ * writers at the limit cannot both pass). A key's first version waits for a team admin where
+ * production is protected, as at the Langfuse door.
  */
 export async function createPrompt(
   db: Db,
@@ -195,85 +195,35 @@ export async function createPrompt(
   const promptId = await db
     .transaction(async (tx) => {
       const sharing = await resolveSharing(tx, actor, input.visibility, input.teamId)
-      await plans.require(tx, subjectOf(actor.id, sharing.teamId), 'createPrompt')
-      const name =
-        input.name ??
-        (await freeNameFromTitle(tx, spaceOf({ ...sharing, ownerUserId: actor.id }), input.title))
-      await requireResolvableBody(
-        tx,
-        spaceOf({ ...sharing, ownerUserId: actor.id }),
-        { name, type: input.type },
-        body,
-      )
-      const [prompt] = await tx
-        .insert(prompts)
-        .values({
-          ownerUserId: actor.id,
-          name,
-          title: input.title,
-          description: input.description,
-          tags: input.tags,
-          type: input.type,
-          ...sharing,
-        })
-        .returning(promptColumns)
-      const changelog = translate(actor.locale, 'prompts.initialChangelog')
-      const [version] = await tx
-        .insert(promptVersions)
-        .values({
-          promptId: prompt!.id,
-          versionNumber: 1,
-          body,
-          config: input.config,
-          variables: input.variables,
-          changelog,
-          createdByUserId: actor.id,
-        })
-        .returning({ id: promptVersions.id, versionNumber: promptVersions.versionNumber })
-      await recordDependencies(tx, [{ id: version!.id, promptId: prompt!.id, body }])
-      // A key's first version waits for a team admin where production is protected, as at the
-      // Langfuse door; a person's new prompt starts current.
-      const mover = moverOf(actor)
-      const becomesCurrent = mover.kind === 'user' || (await mayMove(tx, prompt!, PRODUCTION_LABEL, mover))
-      await enqueueEvent(tx, spaceOf(prompt!), {
-        type: 'prompt.created',
-        actor: eventActor(mover),
-        data: {
-          prompt: promptData(prompt!),
-          version: versionData({
-            ...version!,
+      const space = spaceOf({ ...sharing, ownerUserId: actor.id })
+      const name = input.name ?? (await freeNameFromTitle(tx, space, input.title))
+      const { prompt } = await writes.createPrompt(tx, plans, moverOf(actor), space, {
+        name,
+        title: input.title,
+        description: input.description,
+        tags: input.tags,
+        type: input.type,
+        versions: [
+          {
             body,
             config: input.config,
-            changelog,
-            labels: becomesCurrent ? [PRODUCTION_LABEL, LATEST_LABEL] : [LATEST_LABEL],
-          }),
-        },
+            variables: input.variables,
+            changelog: translate(actor.locale, 'prompts.initialChangelog'),
+          },
+        ],
+        labels: [[PRODUCTION_LABEL, 0]],
+        forbiddenLabels: 'skip',
       })
-      if (becomesCurrent) await placeLabel(tx, prompt!, PRODUCTION_LABEL, version!, mover, false)
-      await recordPromptCreated(tx, prompt!, 1, becomesCurrent ? [PRODUCTION_LABEL] : [], mover)
-      return prompt!.id
+      return prompt.id
     })
     .catch(mapPromptDbError)
   return getPromptDetail(db, actor, promptId)
 }
 
-/** Refuses a new version once the prompt has as many as a prompt may have. */
-async function requireRoomForAVersion(tx: Tx, promptId: string): Promise<void> {
-  const [row] = await tx
-    .select({ versions: count() })
-    .from(promptVersions)
-    .where(eq(promptVersions.promptId, promptId))
-  if ((row?.versions ?? 0) >= PROMPT_LIMITS.versions) {
-    throw new AppError('conflict', 'prompts.tooManyVersions', {
-      params: { max: PROMPT_LIMITS.versions },
-      reason: 'version_limit',
-    })
-  }
-}
-
 /**
  * Save: update the metadata; when the trimmed body or the config differs from the current
- * version's, add the next version (changelog or 'Updated prompt content') and make it current. One transaction,
+ * version's, add the next version (changelog or 'Updated prompt content'), current unless
+ * 'production' is protected from this editor (then it waits for a team admin). One transaction,
  * holding the prompt's row lock, so concurrent saves queue up and number their versions 1, 2, 3...
  */
 export async function savePrompt(
@@ -312,7 +262,6 @@ export async function savePrompt(
       const from = subjectOf(prompt.ownerUserId, prompt.teamId)
       const to = sharing.visibility ? subjectOf(prompt.ownerUserId, sharing.teamId) : from
       await plans.require(tx, to, subjectKeyOf(to) === subjectKeyOf(from) ? 'editPrompt' : 'createPrompt')
-      const mover = moverOf(actor)
       const body = input.body === undefined ? current?.body : storedBody(prompt.type, input.body)
       const config = input.config ?? current?.config ?? {}
       const variables = input.variables === undefined ? (current?.variables ?? []) : (input.variables ?? [])
@@ -320,50 +269,8 @@ export async function savePrompt(
         body !== current?.body ||
         !sameConfig(config, current?.config ?? {}) ||
         !sameVariables(variables, current?.variables ?? [])
-      if (body !== undefined && changed) {
-        await requireRoomForAVersion(tx, promptId)
-        const space = spaceOf({
-          ownerUserId: prompt.ownerUserId,
-          visibility: sharing.visibility ?? prompt.visibility,
-          teamId: sharing.teamId !== undefined ? sharing.teamId : prompt.teamId,
-        })
-        await requireResolvableBody(tx, space, { name: input.name ?? prompt.name, type: prompt.type }, body)
-        // The row lock above makes this max + 1 safe: no other save of this prompt runs meanwhile.
-        const [version] = await tx
-          .insert(promptVersions)
-          .values({
-            promptId,
-            versionNumber: sql`(SELECT coalesce(max(version_number), 0) + 1 FROM prompt_versions WHERE prompt_id = ${promptId})`,
-            body,
-            config,
-            variables,
-            changelog: input.changelog ?? translate(actor.locale, 'prompts.updatedChangelog'),
-            createdByUserId: actor.id,
-          })
-          .returning({
-            id: promptVersions.id,
-            versionNumber: promptVersions.versionNumber,
-            changelog: promptVersions.changelog,
-          })
-        await recordDependencies(tx, [{ id: version!.id, promptId, body }])
-        // The new version becomes current unless 'production' is protected from this editor; then
-        // it waits, as a new version, for a team admin to move the label.
-        const becomesCurrent = await mayMove(tx, prompt, PRODUCTION_LABEL, mover)
-        await enqueueEvent(tx, spaceOf(prompt), {
-          type: 'prompt.version.created',
-          actor: eventActor(mover),
-          data: {
-            prompt: promptData(prompt),
-            version: versionData({
-              ...version!,
-              body,
-              config,
-              labels: becomesCurrent ? [PRODUCTION_LABEL, LATEST_LABEL] : [LATEST_LABEL],
-            }),
-          },
-        })
-        if (becomesCurrent) await placeLabel(tx, prompt, PRODUCTION_LABEL, version!, mover)
-      }
+      // The metadata first, so the new version resolves its references under the prompt's new name
+      // and in its new space.
       const [updated] = await tx
         .update(prompts)
         .set({
@@ -376,6 +283,21 @@ export async function savePrompt(
         })
         .where(eq(prompts.id, promptId))
         .returning(promptColumns)
+      const mover = moverOf(actor)
+      if (body !== undefined && changed) {
+        await writes.appendVersions(tx, plans, mover, updated!, {
+          versions: [
+            {
+              body,
+              config,
+              variables,
+              changelog: input.changelog ?? translate(actor.locale, 'prompts.updatedChangelog'),
+            },
+          ],
+          labels: [[PRODUCTION_LABEL, 0]],
+          forbiddenLabels: 'skip',
+        })
+      }
       const metadataChanged = (
         ['title', 'name', 'description', 'tags', 'visibility', 'teamId'] as const
       ).some((field) => input[field] !== undefined)
@@ -413,23 +335,20 @@ export async function setCurrentVersion(
     const prompt = await lockVisiblePrompt(tx, actor, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     const version = await findVersion(tx, promptId, versionId)
-    const mover = moverOf(actor)
-    await requireMayMove(tx, prompt, [PRODUCTION_LABEL], mover)
-    await placeLabel(tx, prompt, PRODUCTION_LABEL, version, mover)
+    await writes.moveLabels(tx, moverOf(actor), prompt, [[PRODUCTION_LABEL, version]])
   })
   return getPromptDetail(db, actor, promptId)
 }
 
-/**
- * Removes the prompts `which` selects with what hangs on them: their attachments to messages, their
- * versions (labels and label history go with them), then the prompts. In the caller's transaction.
- */
-export async function removePrompts(tx: Tx, which: SQL): Promise<void> {
-  const ids = tx.select({ id: prompts.id }).from(prompts).where(which)
-  await tx.delete(conversationMessagePrompts).where(inArray(conversationMessagePrompts.promptId, ids))
-  await tx.update(prompts).set({ currentVersionId: null }).where(which)
-  await tx.delete(promptVersions).where(inArray(promptVersions.promptId, ids))
-  await tx.delete(prompts).where(which)
+/** The app's delete: the owner deletes the prompt with its attachments and versions. */
+export async function deletePrompt(db: Db, actor: Actor, promptId: string): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      const prompt = await lockVisiblePrompt(tx, actor, promptId)
+      requirePromptAccess(actor, prompt, 'delete')
+      await writes.deletePrompt(tx, moverOf(actor), prompt)
+    })
+    .catch(mapPromptDbError)
 }
 
 /** "Used by": the prompts of the same space that include this one (the caller must see it). */

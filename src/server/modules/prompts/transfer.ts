@@ -1,10 +1,14 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { isMessageKey, type Locale, translate } from '../../../domain/messages/index.ts'
-import { subjectOf } from '../../../domain/plans.ts'
-import { LATEST_LABEL, PRODUCTION_LABEL, sameConfig } from '../../../domain/prompt-names.ts'
+import {
+  LATEST_LABEL,
+  PRODUCTION_LABEL,
+  type PromptConfig,
+  sameConfig,
+} from '../../../domain/prompt-names.ts'
 import {
   type ExportedPrompt,
   type exportPromptsQuery,
@@ -18,22 +22,21 @@ import {
   type PromptsDocument,
   promptsOfDocument,
 } from '../../../domain/prompt-transfer.ts'
-import { sameVariables } from '../../../domain/prompt-variables.ts'
-import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
-import { type Space, spaceOf } from '../../../domain/spaces.ts'
+import { sameVariables, type Variables } from '../../../domain/prompt-variables.ts'
+import type { Space } from '../../../domain/spaces.ts'
 import { fieldErrorsOf } from '../../../domain/validation.ts'
-import { enqueueEvent, eventActor, promptData, versionData } from '../../core/events.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { promptLabels, prompts, promptVersions, teams } from '../../db/schema/index.ts'
-import { type PromptRow, promptColumns, promptWithRights, teamReachOf } from './access.ts'
-import { mayMove, moverOf, placeLabel, recordPromptCreated } from './labels.ts'
+import { type PromptRow, promptWithRights, teamReachOf } from './access.ts'
+import { moverOf } from './labels.ts'
 import { inSpace } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
-import { recordDependencies, referenceAppError, unresolvableBody } from './references.ts'
+import { referenceAppError, unresolvableBody } from './references.ts'
 import { storedBody } from './service.ts'
 import { versionColumns } from './summaries.ts'
+import * as writes from './writes.ts'
 
 /** Prompts read per statement while exporting. */
 const BATCH = 200
@@ -249,7 +252,6 @@ export async function importPrompts(
   try {
     return await db.transaction(async (tx) => {
       const space = await spaceFor(tx, actor, input.teamId)
-      const teamId = space.kind === 'team' ? space.teamId : null
       const result: ImportResult = {
         dryRun: input.dryRun,
         created: 0,
@@ -291,122 +293,50 @@ export async function importPrompts(
           conflict('body')
           continue
         }
-        let prompt: PromptRow | undefined = existing
-        if (!prompt) {
-          await plans.require(tx, subjectOf(actor.id, teamId), 'createPrompt')
-          ;[prompt] = await tx
-            .insert(prompts)
-            .values({
-              ownerUserId: actor.id,
-              name: imported.name,
-              title: imported.title,
-              description: imported.description,
-              tags: imported.tags,
-              type: imported.type,
-              visibility: teamId ? 'team' : 'private',
-              teamId,
-            })
-            .returning(promptColumns)
-        }
-        const had = await tx
-          .select({
-            id: promptVersions.id,
-            versionNumber: promptVersions.versionNumber,
-            body: promptVersions.body,
-            config: promptVersions.config,
-            variables: promptVersions.variables,
-          })
-          .from(promptVersions)
-          .where(eq(promptVersions.promptId, prompt!.id))
-          .orderBy(asc(promptVersions.versionNumber))
-        let next = (had.at(-1)?.versionNumber ?? 0) + 1
-        const inserted: ((typeof had)[number] & { changelog: string | null })[] = []
-        // Where the file puts each label (the last version naming it wins), placed once per prompt.
-        const labelTargets = new Map<string, { id: string; versionNumber: number }>()
-        for (const [index, version] of imported.versions.entries()) {
-          const body = bodies[index]!
-          let target = had.find(
-            (old) =>
-              old.body === body &&
-              sameConfig(old.config, version.config) &&
-              sameVariables(old.variables, version.variables),
-          )
-          if (!target) {
-            if (next > PROMPT_LIMITS.versions) {
-              throw new AppError('conflict', 'prompts.tooManyVersions', {
-                params: { max: PROMPT_LIMITS.versions },
-                reason: 'version_limit',
-              })
-            }
-            const [row] = await tx
-              .insert(promptVersions)
-              .values({
-                promptId: prompt!.id,
-                versionNumber: next++,
-                body,
-                config: version.config,
-                variables: version.variables,
-                changelog: version.changelog,
-                createdByUserId: actor.id,
-              })
-              .returning({
+        const had = existing
+          ? await tx
+              .select({
                 id: promptVersions.id,
                 versionNumber: promptVersions.versionNumber,
                 body: promptVersions.body,
                 config: promptVersions.config,
                 variables: promptVersions.variables,
-                changelog: promptVersions.changelog,
               })
-            had.push(row!)
-            inserted.push(row!)
-            target = row!
+              .from(promptVersions)
+              .where(eq(promptVersions.promptId, existing.id))
+              .orderBy(asc(promptVersions.versionNumber))
+          : []
+        /** The versions the prompt does not have yet; a label names one by its index here. */
+        const toAdd: (writes.NewVersion & { variables: Variables })[] = []
+        const same = (a: { body: string; config: PromptConfig; variables: Variables }) => (b: typeof a) =>
+          a.body === b.body && sameConfig(a.config, b.config) && sameVariables(a.variables, b.variables)
+        // Where the file puts each label (the last version naming it wins), placed once per prompt.
+        const labelTargets = new Map<string, writes.LabelTarget>()
+        let last: writes.LabelTarget | undefined = had.at(-1)
+        for (const [index, version] of imported.versions.entries()) {
+          const wanted = { ...version, body: bodies[index]! }
+          let target: writes.LabelTarget | undefined = had.find(same(wanted))
+          if (!target) {
+            const known = toAdd.findIndex(same(wanted))
+            target = known >= 0 ? known : toAdd.push(wanted) - 1
+            last = toAdd.length - 1
           }
           if (version.labels.includes(PRODUCTION_LABEL)) labelTargets.set(PRODUCTION_LABEL, target)
           for (const label of importableLabels(version.labels)) labelTargets.set(label, target)
         }
         // Without a production label in the file, a new prompt's current version is its last one.
-        if (!existing && !labelTargets.has(PRODUCTION_LABEL)) labelTargets.set(PRODUCTION_LABEL, had.at(-1)!)
-        const moves: [string, { id: string; versionNumber: number }][] = []
-        for (const [label, target] of labelTargets) {
-          if (await mayMove(tx, prompt!, label, mover)) moves.push([label, target])
-        }
-        await recordDependencies(
-          tx,
-          inserted.map((version) => ({ id: version.id, promptId: prompt!.id, body: version.body })),
-        )
-        // The events the app sends for the same writes: the prompt (with its first version), each
-        // further version, then each label moved.
-        for (const [index, version] of inserted.entries()) {
-          await enqueueEvent(tx, spaceOf(prompt!), {
-            type: !existing && index === 0 ? 'prompt.created' : 'prompt.version.created',
-            actor: eventActor(mover),
-            data: {
-              prompt: promptData(prompt!),
-              version: versionData({
-                ...version,
-                labels: [
-                  ...moves.filter(([, target]) => target.id === version.id).map(([label]) => label),
-                  ...(version === had.at(-1) ? [LATEST_LABEL] : []),
-                ],
-              }),
-            },
-          })
-        }
-        for (const [label, target] of moves) await placeLabel(tx, prompt!, label, target, mover, !!existing)
-        if (!existing) {
-          await recordPromptCreated(
-            tx,
-            prompt!,
-            inserted.length,
-            moves.map(([label]) => label),
-            mover,
-          )
-        }
+        if (!existing && !labelTargets.has(PRODUCTION_LABEL)) labelTargets.set(PRODUCTION_LABEL, last!)
+        const write = {
+          versions: toAdd,
+          labels: [...labelTargets],
+          forbiddenLabels: 'skip',
+          deferReferenceCheck: true,
+        } as const
+        const { prompt, versions: inserted } = existing
+          ? await writes.appendVersions(tx, plans, mover, existing, write)
+          : await writes.createPrompt(tx, plans, mover, space, { ...imported, ...write })
         const added = inserted.length
-        if (added > 0) {
-          await tx.update(prompts).set({ updatedAt: sql`now()` }).where(eq(prompts.id, prompt!.id))
-          toCheck.push({ item: result.items.length, prompt: prompt!, versions: inserted })
-        }
+        if (added > 0) toCheck.push({ item: result.items.length, prompt, versions: inserted })
         const action = !existing ? 'create' : added > 0 ? 'version' : 'unchanged'
         if (action === 'create') result.created++
         else if (action === 'version') result.versioned++
