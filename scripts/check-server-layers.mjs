@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Keeps the direction of the server's imports (DESIGN.md, "Server layers"), which Biome cannot:
+ * Keeps the direction of the server's imports (docs/conventions.md, "Server layers"), which Biome cannot:
  * it sees files, not folders. Each folder of `src/server` (each feature under `modules/`, each
  * file at its top) is a unit in a layer; a unit imports only units of lower layers, features
  * import each other without a loop, and a feature reaches another only through its `index.ts`.
@@ -136,7 +136,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const problems = problemsOf(crossUnitImports(SERVER))
   for (const problem of problems) console.error(problem)
   if (problems.length > 0) {
-    console.error(`\n${problems.length} import(s) break the server's layers (DESIGN.md, "Server layers").`)
+    console.error(
+      `\n${problems.length} import(s) break the server's layers (docs/conventions.md, "Server layers").`,
+    )
     process.exit(1)
   }
 }

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
 import { createdAfterAll } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
-import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/access.ts'
+import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/index.ts'
 import { loadMessage, loadMessageForWrite } from './policy.ts'
 
 export interface ResolvedRef {

@@ -23,7 +23,7 @@ import {
   type RunHooks,
   runSettings,
 } from '../models/index.ts'
-import { compileAsContext } from '../prompts/compile.ts'
+import { compileAsContext } from '../prompts/index.ts'
 import { attachmentsOf } from './attachments.ts'
 import { appendMessageIn } from './messages.ts'
 import { loadConversation } from './policy.ts'

@@ -12,7 +12,7 @@ import {
   conversations,
   promptVersions,
 } from '../../db/schema/index.ts'
-import { findVisiblePrompt, promptNotFound } from '../prompts/access.ts'
+import { findVisiblePrompt, promptNotFound } from '../prompts/index.ts'
 import { conversationVisibleTo } from './policy.ts'
 
 /**

@@ -34,7 +34,7 @@ import { recipientLocale } from '../../mail/recipient-locale.ts'
 import { renderMail } from '../../mail/render.ts'
 import { mailKeyOf } from '../../mail/sealing.ts'
 import { enforceRateLimits } from '../auth/index.ts'
-import { removePrompts } from '../prompts/writes.ts'
+import { removePrompts } from '../prompts/index.ts'
 import { queueKeysToReview } from '../teams/index.ts'
 
 export interface DataRightsDeps {

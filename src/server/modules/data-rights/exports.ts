@@ -21,8 +21,7 @@ import {
 } from '../../db/schema/index.ts'
 import type { Logger } from '../../log.ts'
 import { conversationOwnedBy } from '../conversations/index.ts'
-import { promptOwnedBy } from '../prompts/access.ts'
-import { exportedPrompts } from '../prompts/transfer.ts'
+import { exportedPrompts, promptOwnedBy } from '../prompts/index.ts'
 
 /** Prompts (and conversations) read per statement, and how often progress is written. */
 const BATCH = 200

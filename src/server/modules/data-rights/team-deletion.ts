@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts'
 import { conversations, profiles, prompts, teamMembers, teams, users } from '../../db/schema/index.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
 import { renderMail } from '../../mail/render.ts'
-import { removePrompts } from '../prompts/writes.ts'
+import { removePrompts } from '../prompts/index.ts'
 
 /**
  * Deletes a team (its admins, or a global admin), confirmed by its exact name, in one transaction:

@@ -10,11 +10,8 @@ import type { AppEnv } from '../../http/env.ts'
 import { InvalidInput } from '../../http/input.ts'
 import { jsonAnswer, jsonText } from '../../http/json.ts'
 import { checksItsKey, type Handlers, type KeyPair, type KeyPairDoor } from '../../http/operations.ts'
-import { admitKey } from '../api-keys/authenticate.ts'
-import { keyCredentialsOf } from '../api-keys/key-credentials.ts'
-import { isLivePublicKey } from '../api-keys/public-key.ts'
-import { authenticateApiKey } from '../api-keys/service.ts'
-import { PromptInUseError } from '../prompts/deletion.ts'
+import { admitKey, authenticateApiKey, isLivePublicKey, keyCredentialsOf } from '../api-keys/index.ts'
+import { PromptInUseError } from '../prompts/index.ts'
 import {
   addLangfuseLabels,
   createLangfuseVersion,

@@ -29,19 +29,9 @@ import type { Param } from '../../db/queries.ts'
 import { atLeast } from '../../db/read-routing.ts'
 import { queryRows } from '../../db/rows.ts'
 import { prompts, promptVersions } from '../../db/schema/index.ts'
-import {
-  hashSecret,
-  keepKeyRow,
-  keyRowSelect,
-  principalOfRow,
-  type StoredKeyRow,
-} from '../api-keys/service.ts'
-import { promptColumns } from '../prompts/access.ts'
-import { mapPromptDbError } from '../prompts/db-errors.ts'
-import type { Mover } from '../prompts/labels.ts'
-import { inSpace } from '../prompts/names.ts'
-import { resolveInSpace } from '../prompts/references.ts'
-import * as writes from '../prompts/writes.ts'
+import { hashSecret, keepKeyRow, keyRowSelect, principalOfRow, type StoredKeyRow } from '../api-keys/index.ts'
+import type { Mover } from '../prompts/index.ts'
+import { inSpace, mapPromptDbError, promptColumns, resolveInSpace, writes } from '../prompts/index.ts'
 
 /** One prompt version as Langfuse's API answers it. */
 export interface LangfusePrompt {

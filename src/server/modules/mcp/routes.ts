@@ -6,9 +6,7 @@ import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db } from '../../db/client.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { jsonAnswer } from '../../http/json.ts'
-import { admitKey } from '../api-keys/authenticate.ts'
-import { keyCredentialsOf } from '../api-keys/key-credentials.ts'
-import { authenticateApiKey } from '../api-keys/service.ts'
+import { admitKey, authenticateApiKey, keyCredentialsOf } from '../api-keys/index.ts'
 import { mcpServerFor } from './server.ts'
 
 /** JSON-RPC's code for an error the server defines (MCP's transport uses it for HTTP refusals). */

@@ -41,8 +41,8 @@ import type { PlanGate } from '../../core/plan-gate.ts'
 import type { ApiKeyPrincipal } from '../../core/principal.ts'
 import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../log.ts'
-import { addLangfuseLabels, createLangfuseVersion, getLangfusePrompt } from '../langfuse/service.ts'
-import { compileFoundVersion, findCompileVersion } from '../prompts/compile.ts'
+import { addLangfuseLabels, createLangfuseVersion, getLangfusePrompt } from '../langfuse/index.ts'
+import { compileFoundVersion, findCompileVersion } from '../prompts/index.ts'
 import { findSpacePrompt, listSpacePrompts, type SpacePromptItem } from './space-prompts.ts'
 
 /**

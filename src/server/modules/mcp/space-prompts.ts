@@ -11,8 +11,7 @@ import type { Space } from '../../../domain/spaces.ts'
 import type { Db } from '../../db/client.ts'
 import { containsText, hasAllTags } from '../../db/queries.ts'
 import { prompts, promptVersions } from '../../db/schema/index.ts'
-import { type PromptRow, promptColumns } from '../prompts/access.ts'
-import { inSpace } from '../prompts/names.ts'
+import { inSpace, type PromptRow, promptColumns } from '../prompts/index.ts'
 
 /**
  * The reads of one API key's space that the MCP server needs beyond the shared ones: its prompts by

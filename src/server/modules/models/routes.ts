@@ -1,6 +1,6 @@
 import type { modelOperations } from '../../../domain/api/models.ts'
 import type { Handlers } from '../../http/operations.ts'
-import { expandedVariables } from '../prompts/compile.ts'
+import { expandedVariables } from '../prompts/index.ts'
 import { runPrompt } from './run.ts'
 import {
   createProvider,

@@ -28,7 +28,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { consumeRateLimit } from '../../rate-limit.ts'
-import { compileDraft, compileVersion } from '../prompts/compile.ts'
+import { compileDraft, compileVersion } from '../prompts/index.ts'
 import { assertPublicBaseUrl } from './address-guard.ts'
 import { type StreamedAnswer, streamAnswer } from './client.ts'
 import { connectionOf, loadUsableProvider, type ModelDeps, type ProviderRow } from './service.ts'
