@@ -159,3 +159,31 @@ export function canChangeMessage(
 ): boolean {
   return access.canModerate || (message.createdByUserId !== null && message.createdByUserId === actorId)
 }
+
+/**
+ * The rules an operation's declaration names (`permission`), each checked by its service with the
+ * functions above, and said once in words for the API documents.
+ */
+export const permissionRules = {
+  'team.view_team_data': 'members of the team (a global admin in any team)',
+  'team.invite_members': 'the team’s admins',
+  'team.manage_team_roles': 'the team’s admins',
+  'team.remove_members': 'the team’s admins',
+  'team.manage_team': 'the team’s admins',
+  'space.manage': 'a personal space: its owner; a team’s: the team’s admins',
+  'space.use': 'a personal space: its owner; a team’s: its members',
+  'prompt.view': 'whoever sees the prompt: its owner; members of its team when it is shared',
+  'prompt.edit': 'the owner while in the prompt’s team; its admins for a former member’s prompt',
+  'prompt.setCurrent': 'as prompt.edit',
+  'prompt.delete':
+    'as prompt.edit; a prompt holding a protected label only by a team admin in the app, never with a key',
+  'prompt.moveLabels':
+    'as prompt.edit, or a read-and-write key of the prompt’s space; a protected label only by a team admin in the app',
+  'conversation.view': 'its owner, members of its team, global admins',
+  'conversation.manage': 'its owner, admins of its team, global admins',
+  'message.change': 'its author; admins of the conversation’s team and global admins',
+  'admin.viewAllTeams': 'global admins',
+  'admin.manageGlobalRoles': 'global admins, never the last one or the ADMIN_EMAIL account',
+} as const satisfies Record<`team.${TeamPermission}` | (string & {}), string>
+
+export type Permission = keyof typeof permissionRules

@@ -55,7 +55,7 @@ export const adminOperations = defineOperations(
       access: 'global-admin',
       query: adminTeamsQuery,
       response: adminTeamsPageSchema,
-      permission: 'view_all_teams',
+      permission: 'admin.viewAllTeams',
     },
     setRole: {
       method: 'PUT',
@@ -67,7 +67,7 @@ export const adminOperations = defineOperations(
       body: setGlobalRoleInput,
       response: adminUserSchema,
       errors: ['conflict'],
-      permission: 'manage_global_roles',
+      permission: 'admin.manageGlobalRoles',
     },
     health: {
       method: 'GET',

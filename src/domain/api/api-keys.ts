@@ -29,7 +29,7 @@ export const apiKeyOperations = defineOperations(
       query: listApiKeysQuery,
       response: pageOf(apiKeySchema),
       errors: ['forbidden', 'not_found'],
-      permission: 'team.manage_team (team keys)',
+      permission: 'space.manage',
     },
     create: {
       method: 'POST',
@@ -41,7 +41,7 @@ export const apiKeyOperations = defineOperations(
       response: createdApiKeySchema,
       created: true,
       errors: ['forbidden', 'not_found', 'conflict', 'plan_limit'],
-      permission: 'team.manage_team (team keys)',
+      permission: 'space.manage',
     },
     revoke: {
       method: 'DELETE',
@@ -51,7 +51,7 @@ export const apiKeyOperations = defineOperations(
       params: z.object({ id: idParam('apiKeys.notFound') }),
       response: null,
       errors: ['forbidden'],
-      permission: 'team.manage_team (team keys)',
+      permission: 'space.manage',
     },
   },
 )

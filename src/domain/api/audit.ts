@@ -56,7 +56,7 @@ export const auditOperations = defineOperations(
       query: auditListQuery,
       response: pageOf(auditEntrySchema),
       errors: ['forbidden'],
-      permission: 'manage_team',
+      permission: 'team.manage_team',
     },
     teamExport: {
       method: 'GET',
@@ -67,7 +67,7 @@ export const auditOperations = defineOperations(
       query: auditFilterQuery,
       response: auditExportSchema,
       errors: ['forbidden'],
-      permission: 'manage_team',
+      permission: 'team.manage_team',
     },
   },
 )

@@ -136,7 +136,7 @@ export const conversationOperations = defineOperations(
       response: messageSchema,
       created: true,
       errors: ['rate_limited', 'conflict', 'upstream'],
-      permission: 'conversation.view; the provider’s owner or team member',
+      permission: 'conversation.view',
       streamsText: true,
     },
     attachments: {

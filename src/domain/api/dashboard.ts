@@ -20,7 +20,7 @@ export const dashboardOperations = defineOperations(
       query: dashboardQuery,
       response: dashboardSchema,
       errors: ['not_found'],
-      permission: 'view_team_data',
+      permission: 'team.view_team_data',
     },
   },
 )

@@ -57,7 +57,7 @@ const create = {
   body: langfuseCreateSchema,
   response: langfusePromptSchema,
   created: true,
-  permission: 'a read-write key; protected labels only from the app',
+  permission: 'prompt.moveLabels',
 } as const satisfies Partial<OperationSpec>
 
 const fetchOne = {
@@ -130,7 +130,7 @@ export const langfuseOperations = defineOperations(
       }),
       body: langfuseUpdateLabelsSchema,
       response: langfusePromptSchema,
-      permission: 'a read-write key; protected labels only from the app',
+      permission: 'prompt.moveLabels',
     },
     delete: {
       ...door,
@@ -142,7 +142,7 @@ export const langfuseOperations = defineOperations(
       params: nameParams,
       query: langfuseDeleteQuery,
       response: null,
-      permission: 'a read-write key; never a version holding a protected label',
+      permission: 'prompt.delete',
     },
     legacyGet: {
       ...fetchOne,

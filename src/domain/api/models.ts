@@ -21,7 +21,7 @@ export const createProviderBody = createProviderInput.safeExtend({ teamId: teamI
 
 const providerParams = z.object({ id: idParam('models.providerNotFound') })
 const promptParams = z.object({ id: idParam('prompts.notFound') })
-const manage = 'team.manage_team (team providers); the owner (personal providers)'
+const manage = 'space.manage'
 
 export const modelOperations = defineOperations(
   'models',
@@ -51,7 +51,7 @@ export const modelOperations = defineOperations(
       access: 'signed-in',
       apiKeys: true,
       response: pageOf(providerSchema),
-      permission: 'the owner; members of the provider’s team',
+      permission: 'space.use',
     },
     create: {
       method: 'POST',
@@ -116,7 +116,7 @@ export const modelOperations = defineOperations(
       body: runPromptInput,
       response: runResultSchema,
       errors: ['rate_limited', 'conflict', 'upstream'],
-      permission: 'prompt.view; the provider’s owner or team member',
+      permission: 'prompt.view',
       streamsText: true,
     },
     variables: {

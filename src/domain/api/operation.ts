@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ErrorCode } from '../errors.ts'
 import type { MessageKey } from '../messages/index.ts'
+import type { Permission } from '../permissions.ts'
 import type { OperationAddress } from './address.ts'
 
 export type { HttpMethod, OperationAddress } from './address.ts'
@@ -52,7 +53,7 @@ export interface OperationSpec extends OperationAddress {
    */
   errors?: readonly ErrorCode[]
   /** The object-level rule its service applies, named for the API documents and the matrix. */
-  permission?: string
+  permission?: Permission
   /** The 401's message where the spec words it for this action (default 'Authentication required'). */
   unauthenticatedMessage?: MessageKey
   /**

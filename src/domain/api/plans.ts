@@ -32,7 +32,7 @@ export const planOperations = defineOperations(
       query: entitlementsQuery,
       response: entitlementsSchema,
       errors: ['not_found'],
-      permission: 'view_team_data',
+      permission: 'team.view_team_data',
     },
     billing: {
       method: 'GET',
@@ -52,7 +52,7 @@ export const planOperations = defineOperations(
       body: choosePlanInput,
       response: choosePlanResultSchema,
       errors: ['forbidden', 'conflict', 'not_found'],
-      permission: 'manage_team',
+      permission: 'team.manage_team',
     },
     cancelRequest: {
       method: 'DELETE',
@@ -62,7 +62,7 @@ export const planOperations = defineOperations(
       params: requestParams,
       response: null,
       errors: ['forbidden', 'conflict'],
-      permission: 'manage_team',
+      permission: 'team.manage_team',
     },
     adminRequests: {
       method: 'GET',

@@ -51,7 +51,7 @@ export const teamOperations = defineOperations(
       access: 'signed-in',
       params: teamParams,
       response: teamDetailSchema,
-      permission: 'view_team_data',
+      permission: 'team.view_team_data',
     },
     rename: {
       method: 'PATCH',
@@ -62,7 +62,7 @@ export const teamOperations = defineOperations(
       body: updateTeamInput,
       response: teamDetailSchema,
       errors: ['forbidden'],
-      permission: 'manage_team',
+      permission: 'team.manage_team',
     },
     members: {
       method: 'GET',
@@ -71,7 +71,7 @@ export const teamOperations = defineOperations(
       access: 'signed-in',
       params: teamParams,
       response: pageOf(teamMemberSchema),
-      permission: 'view_team_data',
+      permission: 'team.view_team_data',
     },
     changeRole: {
       method: 'PATCH',
@@ -82,7 +82,7 @@ export const teamOperations = defineOperations(
       body: changeRoleInput,
       response: teamMemberSchema,
       errors: ['forbidden', 'conflict'],
-      permission: 'manage_team_roles',
+      permission: 'team.manage_team_roles',
     },
     removeMember: {
       method: 'DELETE',
@@ -92,7 +92,7 @@ export const teamOperations = defineOperations(
       params: memberParams,
       response: null,
       errors: ['forbidden', 'conflict'],
-      permission: 'remove_members',
+      permission: 'team.remove_members',
     },
     leave: {
       method: 'POST',
@@ -102,7 +102,7 @@ export const teamOperations = defineOperations(
       params: teamParams,
       response: null,
       errors: ['conflict'],
-      permission: 'view_team_data',
+      permission: 'team.view_team_data',
     },
     invitations: {
       method: 'GET',
@@ -111,7 +111,7 @@ export const teamOperations = defineOperations(
       access: 'signed-in',
       params: teamParams,
       response: pageOf(teamInvitationSchema),
-      permission: 'view_team_data',
+      permission: 'team.view_team_data',
     },
     invite: {
       method: 'POST',
@@ -123,7 +123,7 @@ export const teamOperations = defineOperations(
       response: teamInvitationSchema,
       created: true,
       errors: ['forbidden', 'conflict', 'rate_limited', 'plan_limit'],
-      permission: 'invite_members',
+      permission: 'team.invite_members',
     },
     resendInvitation: {
       method: 'POST',
@@ -133,7 +133,7 @@ export const teamOperations = defineOperations(
       params: invitationParams,
       response: teamInvitationSchema,
       errors: ['forbidden', 'conflict', 'rate_limited', 'plan_limit'],
-      permission: 'invite_members',
+      permission: 'team.invite_members',
     },
     revokeInvitation: {
       method: 'DELETE',
@@ -143,7 +143,7 @@ export const teamOperations = defineOperations(
       params: invitationParams,
       response: null,
       errors: ['forbidden', 'conflict'],
-      permission: 'invite_members',
+      permission: 'team.invite_members',
     },
     previewInvitation: {
       method: 'GET',

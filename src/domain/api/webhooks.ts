@@ -27,7 +27,7 @@ const deliveryParams = z.object({
   id: idParam('webhooks.notFound'),
   deliveryId: idParam('webhooks.deliveryNotFound'),
 })
-const manage = 'team.manage_team (team endpoints); the owner (personal endpoints)'
+const manage = 'space.manage'
 
 export const webhookOperations = defineOperations(
   'webhooks',

@@ -9,13 +9,14 @@ import {
   successStatus,
 } from '../../domain/api/operation.ts'
 import { errorStatus } from '../../domain/errors.ts'
+import { permissionRules } from '../../domain/permissions.ts'
 
 type JsonSchema = Record<string, unknown>
 
 /** The operation's object-level rule and whether it needs a recent sign-in, for its description. */
 function description(spec: OperationSpec): string {
   return [
-    spec.permission && `Permission: \`${spec.permission}\`.`,
+    spec.permission && `Permission: \`${spec.permission}\`: ${permissionRules[spec.permission]}.`,
     needsRecentSignIn(spec) &&
       'Needs a sign-in of the last 10 minutes: otherwise 403 with `reason: "reauthentication_required"` (sign in again with `POST /api/v1/auth/reauthenticate`).',
   ]
