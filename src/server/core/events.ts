@@ -4,6 +4,7 @@ import type { Actor } from '../../domain/auth.ts'
 import type { Space } from '../../domain/spaces.ts'
 import type { WEBHOOK_TEST_EVENT, WebhookEventType } from '../../domain/webhooks.ts'
 import type { Db, Tx } from '../db/client.ts'
+import type { Principal } from './principal.ts'
 
 /** The NOTIFY channel that wakes the webhook worker of every app process when a delivery is queued. */
 export const WEBHOOK_CHANNEL = 'webhook_deliveries'
@@ -13,12 +14,8 @@ export type EventActor =
   | { type: 'user'; userId: string; email: string }
   | { type: 'api_key'; apiKeyId: string; userId: string | null }
 
-/** Whoever moved or wrote: a user (the app) or an API key (the public API). */
-export type EventCause =
-  | { kind: 'user'; actor: Actor }
-  | { kind: 'apiKey'; keyId: string; userId: string | null }
-
-export function eventActor(cause: Actor | EventCause): EventActor {
+/** A webhook event's actor, from who acted. */
+export function eventActor(cause: Actor | Principal): EventActor {
   if (!('kind' in cause)) return { type: 'user', userId: cause.id, email: cause.email }
   return cause.kind === 'user'
     ? { type: 'user', userId: cause.actor.id, email: cause.actor.email }

@@ -22,7 +22,7 @@ import {
   type SpaceKey,
 } from '../../cache/runtime-cache.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
-import type { ApiKeyPrincipal } from '../../core/principal.ts'
+import { type ApiKeyPrincipal, keyPrincipal } from '../../core/principal.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { handWrittenOnce } from '../../db/prepared.ts'
 import type { Param } from '../../db/queries.ts'
@@ -30,7 +30,6 @@ import { atLeast } from '../../db/read-routing.ts'
 import { queryRows } from '../../db/rows.ts'
 import { prompts, promptVersions } from '../../db/schema/index.ts'
 import { hashSecret, keepKeyRow, keyRowSelect, principalOfRow, type StoredKeyRow } from '../api-keys/index.ts'
-import type { Mover } from '../prompts/index.ts'
 import { inSpace, mapPromptDbError, promptColumns, resolveInSpace, writes } from '../prompts/index.ts'
 
 /** One prompt version as Langfuse's API answers it. */
@@ -332,14 +331,6 @@ function requireWrite(principal: ApiKeyPrincipal): void {
   if (!scopeAllows(principal.scope, 'POST')) throw new AppError('forbidden', 'apiKeys.readOnly')
 }
 
-/** A key of the Langfuse door as the mover of what it changes. */
-const moverOf = (principal: ApiKeyPrincipal): Mover => ({
-  kind: 'apiKey',
-  keyId: principal.keyId,
-  userId: principal.userId,
-  ...(principal.clientAddress !== undefined && { clientAddress: principal.clientAddress }),
-})
-
 async function lockByName(tx: Tx, space: Space, name: string) {
   const [row] = await tx
     .select(promptColumns)
@@ -372,7 +363,7 @@ export async function createLangfuseVersion(
 ): Promise<LangfusePrompt> {
   requireWrite(principal)
   const { space } = principal
-  const mover = moverOf(principal)
+  const mover = keyPrincipal(principal)
   const write = {
     versions: [
       {
@@ -418,7 +409,7 @@ export async function addLangfuseLabels(
   newLabels: readonly string[],
 ): Promise<LangfusePrompt | null> {
   requireWrite(principal)
-  const mover = moverOf(principal)
+  const mover = keyPrincipal(principal)
   const found = await db.transaction(async (tx) => {
     const prompt = await lockByName(tx, principal.space, name)
     if (!prompt) return false
@@ -470,7 +461,7 @@ export async function deleteLangfusePrompt(
       const whole = selector.version === undefined && selector.label === undefined
       await writes.deleteVersions(
         tx,
-        moverOf(principal),
+        keyPrincipal(principal),
         prompt,
         whole ? 'all' : versions.map((row) => ({ id: row.id, versionNumber: row.version_number })),
       )

@@ -12,7 +12,6 @@ export {
 } from './compile.ts'
 export { mapPromptDbError } from './db-errors.ts'
 export { PromptInUseError } from './deletion.ts'
-export type { Mover } from './labels.ts'
 export { inSpace } from './names.ts'
 export { resolveInSpace } from './references.ts'
 export { exportedPrompts } from './transfer.ts'

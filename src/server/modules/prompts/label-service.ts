@@ -6,6 +6,7 @@ import { AppError } from '../../../domain/errors.ts'
 import { isUuid } from '../../../domain/ids.ts'
 import { LABEL_PATTERN, type LabelEvent, type setLabelInput } from '../../../domain/prompt-names.ts'
 import type { listVersionsQuery, PromptDetail } from '../../../domain/prompts.ts'
+import { principalOf } from '../../core/principal.ts'
 import { authorizeTeam } from '../../core/team-access.ts'
 import type { Db } from '../../db/client.ts'
 import { cursorTimestamp, pageCondition, toPage } from '../../db/queries.ts'
@@ -17,7 +18,6 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { findVisiblePrompt, lockVisiblePrompt, promptNotFound } from './access.ts'
-import { moverOf } from './labels.ts'
 import { requirePromptAccess } from './policy.ts'
 import { findVersion, getPromptDetail } from './service.ts'
 import * as writes from './writes.ts'
@@ -33,7 +33,7 @@ export async function setLabel(
     const prompt = await lockVisiblePrompt(tx, actor, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     const version = await findVersion(tx, promptId, input.versionId)
-    await writes.moveLabels(tx, moverOf(actor), prompt, [[input.label, version]])
+    await writes.moveLabels(tx, principalOf(actor), prompt, [[input.label, version]])
   })
   return getPromptDetail(db, actor, promptId)
 }
@@ -45,7 +45,7 @@ export async function removeLabel(db: Db, actor: Actor, promptId: string, label:
     requirePromptAccess(actor, prompt, 'setCurrent')
     if (!LABEL_PATTERN.test(label))
       throw new AppError('not_found', 'prompts.labelNotSet', { params: { label } })
-    await writes.moveLabels(tx, moverOf(actor), prompt, [[label, null]])
+    await writes.moveLabels(tx, principalOf(actor), prompt, [[label, null]])
   })
 }
 
@@ -124,7 +124,7 @@ export async function revertLabelEvent(
       if (!version) throw new AppError('conflict', 'prompts.labelRevertUnavailable')
       target = version
     }
-    await writes.moveLabels(tx, moverOf(actor), prompt, [[event.label, target]])
+    await writes.moveLabels(tx, principalOf(actor), prompt, [[event.label, target]])
   })
   return getPromptDetail(db, actor, promptId)
 }

@@ -4,8 +4,9 @@ import { AppError } from '../../../domain/errors.ts'
 import { mayMoveLabel } from '../../../domain/permissions.ts'
 import { LATEST_LABEL, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
 import { spaceOf } from '../../../domain/spaces.ts'
-import { type AuditWho, recordAudit } from '../../core/audit.ts'
+import { recordAudit } from '../../core/audit.ts'
 import { enqueueEvent, eventActor } from '../../core/events.ts'
+import { actingPrincipal, auditWhoOf, type Principal } from '../../core/principal.ts'
 import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { createdAfterAll } from '../../db/queries.ts'
@@ -24,42 +25,6 @@ import type { PromptRow } from './access.ts'
  * row of prompt_labels. Every move is recorded in prompt_label_events, in the transaction that
  * made it, which holds the prompt's row lock.
  */
-export type Mover =
-  | { kind: 'user'; actor: Actor }
-  | { kind: 'apiKey'; keyId: string; userId: string | null; clientAddress?: string }
-
-/**
- * Who moves a label in a request of the app's API: the signed-in person, or, when a key
- * authenticated the request, that key (acting for its user). Every door builds its mover here, so
- * a key's move is a key's move everywhere: refused for protected labels, recorded with the key.
- */
-export function moverOf(actor: Actor): Mover {
-  if (!actor.apiKeyId) return { kind: 'user', actor }
-  return {
-    kind: 'apiKey',
-    keyId: actor.apiKeyId,
-    userId: actor.id,
-    ...(actor.clientAddress !== undefined && { clientAddress: actor.clientAddress }),
-  }
-}
-
-/** A user mover whose request came with a key is that key's mover (`moverOf`). */
-const asMover = (mover: Mover): Mover => (mover.kind === 'user' ? moverOf(mover.actor) : mover)
-
-/** Who the audit log names for a move or a delete. */
-export function auditWhoOf(mover: Mover): AuditWho | Actor {
-  const who = asMover(mover)
-  return who.kind === 'user'
-    ? who.actor
-    : {
-        kind: 'api_key',
-        userId: who.userId,
-        apiKeyId: who.keyId,
-        email: null,
-        clientAddress: who.clientAddress ?? null,
-      }
-}
-
 export async function protectedLabelsOf(db: Db | Tx, prompt: Pick<PromptRow, 'visibility' | 'teamId'>) {
   if (prompt.visibility !== 'team' || !prompt.teamId) return []
   const rows = await db
@@ -76,11 +41,11 @@ async function isTeamAdmin(tx: Tx, prompt: PromptRow, actor: Actor): Promise<boo
 }
 
 /** Whether `mover` may move `label` on this prompt (protected labels: team admins in the app only). */
-export async function mayMove(tx: Tx, prompt: PromptRow, label: string, mover: Mover): Promise<boolean> {
+export async function mayMove(tx: Tx, prompt: PromptRow, label: string, mover: Principal): Promise<boolean> {
   if (label === LATEST_LABEL) return false
   const protectedLabels = await protectedLabelsOf(tx, prompt)
   if (!protectedLabels.includes(label)) return true
-  const who = asMover(mover)
+  const who = actingPrincipal(mover)
   return mayMoveLabel(
     label,
     protectedLabels,
@@ -96,10 +61,10 @@ export async function requireMayMove(
   tx: Tx,
   prompt: PromptRow,
   labels: readonly string[],
-  mover: Mover,
+  mover: Principal,
   options: { deleting?: boolean } = {},
 ) {
-  const byKey = asMover(mover).kind === 'apiKey'
+  const byKey = actingPrincipal(mover).kind === 'apiKey'
   for (const label of labels) {
     if (label === LATEST_LABEL) throw new AppError('validation', 'prompts.labelLatest')
     if (!(await mayMove(tx, prompt, label, mover))) {
@@ -134,11 +99,11 @@ export async function placeLabel(
   prompt: PromptRow,
   label: string,
   to: { id: string; versionNumber: number } | null,
-  moverAsGiven: Mover,
+  moverAsGiven: Principal,
   /** False for the labels a new prompt starts with: its 'prompt.created' entry names them. */
   audited = true,
 ): Promise<void> {
-  const mover = asMover(moverAsGiven)
+  const mover = actingPrincipal(moverAsGiven)
   let fromVersion: number | null
   if (label === PRODUCTION_LABEL) {
     if (prompt.currentVersionId === (to?.id ?? null)) return
@@ -211,7 +176,7 @@ export async function recordPromptCreated(
   prompt: PromptRow,
   versions: number,
   labels: readonly string[],
-  mover: Mover,
+  mover: Principal,
 ): Promise<void> {
   await recordAudit(tx, auditWhoOf(mover), {
     action: 'prompt.created',

@@ -28,6 +28,7 @@ import type {
 import { spaceOf } from '../../../domain/spaces.ts'
 import { enqueueEvent, eventActor, promptData } from '../../core/events.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
+import { principalOf } from '../../core/principal.ts'
 import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
@@ -43,7 +44,6 @@ import {
   teamReachOf,
 } from './access.ts'
 import { mapPromptDbError } from './db-errors.ts'
-import { moverOf } from './labels.ts'
 import { freeNameFromTitle } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
 import { promptsIncluding } from './references.ts'
@@ -197,7 +197,7 @@ export async function createPrompt(
       const sharing = await resolveSharing(tx, actor, input.visibility, input.teamId)
       const space = spaceOf({ ...sharing, ownerUserId: actor.id })
       const name = input.name ?? (await freeNameFromTitle(tx, space, input.title))
-      const { prompt } = await writes.createPrompt(tx, plans, moverOf(actor), space, {
+      const { prompt } = await writes.createPrompt(tx, plans, principalOf(actor), space, {
         name,
         title: input.title,
         description: input.description,
@@ -283,7 +283,7 @@ export async function savePrompt(
         })
         .where(eq(prompts.id, promptId))
         .returning(promptColumns)
-      const mover = moverOf(actor)
+      const mover = principalOf(actor)
       if (body !== undefined && changed) {
         await writes.appendVersions(tx, plans, mover, updated!, {
           versions: [
@@ -335,7 +335,7 @@ export async function setCurrentVersion(
     const prompt = await lockVisiblePrompt(tx, actor, promptId)
     requirePromptAccess(actor, prompt, 'setCurrent')
     const version = await findVersion(tx, promptId, versionId)
-    await writes.moveLabels(tx, moverOf(actor), prompt, [[PRODUCTION_LABEL, version]])
+    await writes.moveLabels(tx, principalOf(actor), prompt, [[PRODUCTION_LABEL, version]])
   })
   return getPromptDetail(db, actor, promptId)
 }
@@ -346,7 +346,7 @@ export async function deletePrompt(db: Db, actor: Actor, promptId: string): Prom
     .transaction(async (tx) => {
       const prompt = await lockVisiblePrompt(tx, actor, promptId)
       requirePromptAccess(actor, prompt, 'delete')
-      await writes.deletePrompt(tx, moverOf(actor), prompt)
+      await writes.deletePrompt(tx, principalOf(actor), prompt)
     })
     .catch(mapPromptDbError)
 }

@@ -26,11 +26,11 @@ import { sameVariables, type Variables } from '../../../domain/prompt-variables.
 import type { Space } from '../../../domain/spaces.ts'
 import { fieldErrorsOf } from '../../../domain/validation.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
+import { principalOf } from '../../core/principal.ts'
 import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { promptLabels, prompts, promptVersions, teams } from '../../db/schema/index.ts'
 import { type PromptRow, promptWithRights, teamReachOf } from './access.ts'
-import { moverOf } from './labels.ts'
 import { inSpace } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
 import { referenceAppError, unresolvableBody } from './references.ts'
@@ -260,7 +260,7 @@ export async function importPrompts(
         conflicts: 0,
         items: [],
       }
-      const mover = moverOf(actor)
+      const mover = principalOf(actor)
       /** The versions this import adds, checked once every prompt of the file is in. */
       const toCheck: ReferenceCheck[] = []
       for (const [index, imported] of incoming.entries()) {

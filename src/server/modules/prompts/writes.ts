@@ -13,11 +13,12 @@ import { planSubjectOfSpace, type Space, spaceOf } from '../../../domain/spaces.
 import { recordAudit } from '../../core/audit.ts'
 import { enqueueEvent, eventActor, promptData, versionData } from '../../core/events.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
+import { auditWhoOf, type Principal } from '../../core/principal.ts'
 import type { Tx } from '../../db/client.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { type PromptRow, promptColumns } from './access.ts'
 import { type Deleted, dependentsBroken, labelsTaken, PromptInUseError } from './deletion.ts'
-import { auditWhoOf, type Mover, mayMove, placeLabel, recordPromptCreated, requireMayMove } from './labels.ts'
+import { mayMove, placeLabel, recordPromptCreated, requireMayMove } from './labels.ts'
 import { recordDependencies, requireResolvableBody } from './references.ts'
 
 /**
@@ -65,7 +66,7 @@ export interface NewPrompt {
 }
 
 /** The user a write acts as: the person, or the user a key acts for (none once they are gone). */
-const userOf = (mover: Mover): string | null => (mover.kind === 'user' ? mover.actor.id : mover.userId)
+const userOf = (mover: Principal): string | null => (mover.kind === 'user' ? mover.actor.id : mover.userId)
 
 /**
  * A new prompt in `space` with its first versions and labels. A person's new prompt starts current
@@ -75,7 +76,7 @@ const userOf = (mover: Mover): string | null => (mover.kind === 'user' ? mover.a
 export async function createPrompt(
   tx: Tx,
   plans: PlanGate,
-  mover: Mover,
+  mover: Principal,
   space: Space,
   input: NewPrompt & VersionsWrite,
 ): Promise<WrittenVersions> {
@@ -106,7 +107,7 @@ export async function createPrompt(
 export async function appendVersions(
   tx: Tx,
   plans: PlanGate,
-  mover: Mover,
+  mover: Principal,
   prompt: PromptRow,
   input: VersionsWrite & { type?: PromptType; tags?: string[] },
 ): Promise<WrittenVersions> {
@@ -132,7 +133,7 @@ export interface WrittenVersions {
 
 async function writeVersions(
   tx: Tx,
-  mover: Mover,
+  mover: Principal,
   prompt: PromptRow,
   input: VersionsWrite,
   isNew: boolean,
@@ -244,7 +245,7 @@ async function currentVariables(tx: Tx, prompt: PromptRow) {
 /** Puts each label on its version (null: takes it off), all or none: any the mover may not move is a 403. */
 export async function moveLabels(
   tx: Tx,
-  mover: Mover,
+  mover: Principal,
   prompt: PromptRow,
   moves: readonly (readonly [label: string, to: { id: string; versionNumber: number } | null])[],
 ): Promise<void> {
@@ -266,7 +267,7 @@ export async function moveLabels(
  */
 export async function deleteVersions(
   tx: Tx,
-  mover: Mover,
+  mover: Principal,
   prompt: PromptRow,
   deleted: Deleted,
 ): Promise<void> {
@@ -320,7 +321,7 @@ export async function deleteVersions(
 }
 
 /** Deletes the whole prompt (`deleteVersions` with every version). */
-export const deletePrompt = (tx: Tx, mover: Mover, prompt: PromptRow) =>
+export const deletePrompt = (tx: Tx, mover: Principal, prompt: PromptRow) =>
   deleteVersions(tx, mover, prompt, 'all')
 
 /**
