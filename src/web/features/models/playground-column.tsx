@@ -145,7 +145,7 @@ function SettingsFields({ column, providers }: { column: Column; providers: read
  * as new version" with a commit message: the prompt's next version, made current as a save in the
  * editor would be. Viewers may edit and run; only editors may save (the button says why not).
  */
-function DraftEditor({
+export function DraftEditor({
   column,
   type,
   promptId,
@@ -162,7 +162,7 @@ function DraftEditor({
   const noteId = useId()
   const save = useSavePrompt(promptId)
   const [changelog, setChangelog] = useState('')
-  const [outcome, setOutcome] = useState<'saved' | 'unchanged' | null>(null)
+  const [outcome, setOutcome] = useState<'saved' | 'savedNotCurrent' | 'unchanged' | null>(null)
   const { draft, version } = column
   if (!draft || !version) return null
   const runErrors = runFieldErrors(column.run.state)
@@ -191,7 +191,11 @@ function DraftEditor({
         changelog: changelog.trim() || null,
         baseVersionId: current.id,
       },
-      { onSuccess: () => setOutcome('saved') },
+      {
+        // A team that protects 'production' keeps the current version until an admin moves it.
+        onSuccess: (saved) =>
+          setOutcome(saved.currentVersion?.id === current.id ? 'savedNotCurrent' : 'saved'),
+      },
     )
   }
 
@@ -255,9 +259,11 @@ function DraftEditor({
       <p role="status" className="text-xs text-muted-foreground empty:hidden">
         {outcome === 'saved'
           ? t('playground.saved')
-          : outcome === 'unchanged'
-            ? t('playground.unchanged')
-            : ''}
+          : outcome === 'savedNotCurrent'
+            ? t('playground.savedNotCurrent')
+            : outcome === 'unchanged'
+              ? t('playground.unchanged')
+              : ''}
       </p>
       {save.isError && <Alert tone="error" title={errorText(save.error, t('playground.saveFailed'))} />}
     </div>
