@@ -1,7 +1,7 @@
 import { RefreshCw, Send } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../../../domain/webhooks.ts'
-import { webhookEventTypes } from '../../../domain/webhooks.ts'
+import { WEBHOOK_TEST_EVENT, webhookEventTypes } from '../../../domain/webhooks.ts'
 import { cellClass, TableWithRows } from '../../components/data-table.tsx'
 import { RelativeTime } from '../../components/relative-time.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
@@ -26,9 +26,11 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deliveries = useWebhookDeliveries(endpoint.id)
   const redeliver = useRedeliver(endpoint.id)
   const eventName = (type: string) =>
-    (webhookEventTypes as readonly string[]).includes(type)
-      ? t(`eventNames.${type as WebhookEventType}`)
-      : type
+    type === WEBHOOK_TEST_EVENT
+      ? t('testEventName')
+      : (webhookEventTypes as readonly string[]).includes(type)
+        ? t(`eventNames.${type as WebhookEventType}`)
+        : type
   if (deliveries.isPending) {
     return (
       <LoadingSkeletons label={t('logLoading')} className="space-y-2">
