@@ -134,7 +134,7 @@ export interface Config {
   trustProxy: TrustProxy
   /** PLANS: trials, limits and the paywall (true) or an unlimited installation (false). */
   plansEnabled: boolean
-  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target private and loopback addresses (see webhooks/ssrf.ts). */
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may target private and loopback addresses (see core/outbound-address.ts). */
   webhookAllowPrivate: boolean
   /** MODELS_ALLOW_PRIVATE=1: model providers may be on private and loopback addresses (local models). */
   modelsAllowPrivate: boolean

@@ -7,7 +7,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts
 
 /**
  * Reading the session cookie: the common case is answered without better-auth (one statement,
- * see http/session.ts); every edge must still behave as better-auth makes it behave.
+ * see auth/session.ts); every edge must still behave as better-auth makes it behave.
  */
 let testApp: TestApp
 beforeAll(async () => {
