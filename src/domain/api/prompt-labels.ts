@@ -78,7 +78,8 @@ export const promptLabelOperations = defineOperations(
       path: '/v1/teams/:teamId/protected-labels',
       summary: 'Replace the team’s protected labels (team admins)',
       access: 'signed-in',
-      apiKeys: true,
+      // Not with a key: a team admin's personal key would otherwise lift the protection that
+      // keeps every key from moving the labels.
       params: teamParams,
       body: protectedLabelsInput,
       response: pageOf(z.string()),

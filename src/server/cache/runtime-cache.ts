@@ -23,14 +23,17 @@ import { ByteLru } from './byte-lru.ts'
 export const CACHE_CHANNEL = 'promptfolio_cache'
 
 /**
- * The notification channel of the schema this database's tables live in (migration 0262), so
+ * The notification channel of the schema the prompts table lives in (migration 0262), so
  * that installations or test runs sharing one PostgreSQL database in separate schemas do not hear
  * each other.
  */
 async function channelOfSchema(db: Db): Promise<string> {
   const [row] = await queryRows<{ channel: string }>(
     db,
-    sql`SELECT promptfolio_cache_channel(current_schema()) AS channel`,
+    // The schema of the table the triggers are on, as TG_TABLE_SCHEMA names it to them.
+    sql`SELECT promptfolio_cache_channel(n.nspname::text) AS channel
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE c.oid = 'prompts'::regclass`,
   )
   return row?.channel ?? CACHE_CHANNEL
 }

@@ -106,7 +106,7 @@ const expected: Record<string, string> = {
   'promptLabels.history':                              '401     404      200     200     200     404     404     404      404',
   'promptLabels.revert':                               '401     404      403     403     200     404     404     404      403',
   'promptLabels.protectedLabels':                      '401     404      200     200     200     404     200     404      200',
-  'promptLabels.setProtectedLabels':                   '401     404      403     200     200     404     200     404      403',
+  'promptLabels.setProtectedLabels':                   '401     404      403     200     200     404     200     403      403',
   'conversations.list':                                '401     200      200     200     200     200     200     403      403',
   'conversations.create':                              '401     404      201     201     201     404     404     403      403',
   'conversations.get':                                 '401     404      200     200     200     404     200     403      403',
@@ -552,9 +552,9 @@ it('answers every caller as its row says, with no leak', async () => {
 /**
  * Key movers: the owner, a team admin, moves the team's protected `production` signed in, with their
  * own write key (Bearer on /api/v1) and with the team's write key (Basic on the Langfuse routes), on
- * a prompt of two versions with production on the second. A key never moves a protected label, and
- * never deletes what holds one, whoever's key it is; a personal key does not even reach the team's
- * prompt (404, decision 0242). '-': that door does not take the caller.
+ * a prompt of two versions with production on the second. A key never moves a protected label,
+ * never deletes what holds one and never changes which labels are protected, whoever's key it
+ * is; a personal key does not even reach the team's prompt (404, decision 0242). '-': that door does not take the caller.
  */
 const keyMoverColumns = ['session', 'personalKey', 'teamKey'] as const
 // biome-ignore format: a table, one row per operation that moves or takes a label
@@ -565,6 +565,7 @@ const keyMoverExpected: Record<string, string> = {
   'promptLabels.revert':                               '200     404         -',
   'promptLabels.remove':                               '204     404         -',
   'prompts.delete':                                    '204     404         -',
+  'promptLabels.setProtectedLabels':                   '200     403         -',
   'langfuse.create':                                   '-       -           403',
   'langfuse.updateLabels':                             '-       -           403',
   'langfuse.delete':                                   '-       -           403',
@@ -619,6 +620,11 @@ it('refuses every key the moves of a protected label, at every door', async () =
       ],
       'promptLabels.remove': ['DELETE', `/api/v1/prompts/${prompt.id}/labels/production`],
       'prompts.delete': ['DELETE', `/api/v1/prompts/${prompt.id}`],
+      'promptLabels.setProtectedLabels': [
+        'PUT',
+        `/api/v1/teams/${team.id}/protected-labels`,
+        { labels: ['production'] },
+      ],
       'langfuse.create': [
         'POST',
         '/api/public/v2/prompts',

@@ -237,7 +237,8 @@ function parseDocument(document: unknown, locale: Locale): ImportedPrompt[] {
  * its versions; an existing one (that the caller may edit, of the same type) gets the versions it
  * does not have yet (same body and config = had), so importing the same file again changes nothing.
  * Labels go where the file puts them (production is the current version; protected labels only
- * where the caller may move them). A dry run does all of it and rolls back, so its answer is exactly
+ * where the caller may move them, except that a new prompt starts current as the app's create
+ * makes it). A dry run does all of it and rolls back, so its answer is exactly
  * what the import would do; a real import with a conflict changes nothing. `progress` hears of
  * every prompt done (the HTTP layer sends it as NDJSON lines when asked).
  */
