@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SystemHealth } from '../domain/admin.ts'
 import type { Health } from '../domain/api/system.ts'
 import type { CreatedApiKey } from '../domain/api-keys.ts'
-import { httpTarget, TestClient } from './testing/client.ts'
+import { httpTarget, keyPairAuthorization, TestClient } from './testing/client.ts'
 import { startCluster, type TestCluster } from './testing/pg-cluster.ts'
 import { type ServerProcess, startServerProcess } from './testing/server-process.ts'
 
@@ -30,9 +30,6 @@ const servers: ServerProcess[] = []
 let owner: TestClient
 let writeKey: CreatedApiKey
 let readKey: CreatedApiKey
-
-const basicOf = (key: CreatedApiKey) =>
-  `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
 
 /** Statements that read a table (prompts by default), as the server's own statistics count them. */
 async function promptReads(pool: pg.Pool, table = 'prompts'): Promise<number> {
@@ -59,7 +56,7 @@ const on = (server: ServerProcess, client: TestClient) =>
 
 async function fetchPrompt(server: ServerProcess, name: string, key: CreatedApiKey) {
   const res = await fetch(`${server.base}/api/public/v2/prompts/${name}`, {
-    headers: { Authorization: basicOf(key) },
+    headers: { Authorization: keyPairAuthorization(key) },
   })
   const body = res.status === 200 ? ((await res.json()) as { prompt: string }) : null
   return { status: res.status, prompt: body?.prompt }
@@ -68,7 +65,7 @@ async function fetchPrompt(server: ServerProcess, name: string, key: CreatedApiK
 async function langfuse(server: ServerProcess, method: string, urlPath: string, body?: unknown) {
   const res = await fetch(`${server.base}${urlPath}`, {
     method,
-    headers: { Authorization: basicOf(writeKey), 'Content-Type': 'application/json' },
+    headers: { Authorization: keyPairAuthorization(writeKey), 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }

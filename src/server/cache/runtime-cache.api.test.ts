@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiKey } from '../../domain/api-keys.ts'
 import type { PromptDetail } from '../../domain/prompts.ts'
 import { createPromptAs } from '../modules/prompts/test-fixtures.ts'
-import { TestClient } from '../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../testing/client.ts'
 import { createTeamAs } from '../testing/teams.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { type RuntimeCache, runtimeCacheOf } from './runtime-cache.ts'
@@ -18,19 +18,16 @@ let cache: RuntimeCache
 let owner: TestClient
 let key: CreatedApiKey
 
-const basicOf = (k: CreatedApiKey) =>
-  `Basic ${Buffer.from(`${k.publicKey}:${k.secretKey}`).toString('base64')}`
-
 function fetchPrompt(name: string, query = '', k: CreatedApiKey = key) {
   return testApp.app.request(`/api/public/v2/prompts/${encodeURIComponent(name)}${query}`, {
-    headers: { Authorization: basicOf(k) },
+    headers: { Authorization: keyPairAuthorization(k) },
   })
 }
 
 function langfuse(method: string, path: string, body?: unknown) {
   return testApp.app.request(path, {
     method,
-    headers: { Authorization: basicOf(key), 'Content-Type': 'application/json' },
+    headers: { Authorization: keyPairAuthorization(key), 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
 }
@@ -150,12 +147,12 @@ describe('the runtime cache', () => {
     const first = await fetchPrompt('tagged')
     const etag = first.headers.get('etag')!
     const again = await testApp.app.request('/api/public/v2/prompts/tagged', {
-      headers: { Authorization: basicOf(key), 'If-None-Match': etag },
+      headers: { Authorization: keyPairAuthorization(key), 'If-None-Match': etag },
     })
     expect(again.status).toBe(304)
     await langfuse('POST', '/api/public/v2/prompts', { name: 'tagged', prompt: 'v2', labels: ['production'] })
     const changed = await testApp.app.request('/api/public/v2/prompts/tagged', {
-      headers: { Authorization: basicOf(key), 'If-None-Match': etag },
+      headers: { Authorization: keyPairAuthorization(key), 'If-None-Match': etag },
     })
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).not.toBe(etag)

@@ -5,7 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiKey } from '../../domain/api-keys.ts'
-import { httpTarget, TestClient } from '../testing/client.ts'
+import { httpTarget, keyPairAuthorization, TestClient } from '../testing/client.ts'
 import { type ServerProcess, startServerProcess } from '../testing/server-process.ts'
 
 /**
@@ -23,12 +23,9 @@ let key: CreatedApiKey
 /** The notification channel of this test's schema. */
 let channel: string
 
-const basicOf = (k: CreatedApiKey) =>
-  `Basic ${Buffer.from(`${k.publicKey}:${k.secretKey}`).toString('base64')}`
-
 async function fetchOn(server: ServerProcess, name: string, k: CreatedApiKey = key) {
   const res = await fetch(`${server.base}/api/public/v2/prompts/${name}`, {
-    headers: { Authorization: basicOf(k) },
+    headers: { Authorization: keyPairAuthorization(k) },
   })
   const body = res.status === 200 ? ((await res.json()) as { prompt: string }) : null
   return { status: res.status, prompt: body?.prompt }
@@ -37,7 +34,7 @@ async function fetchOn(server: ServerProcess, name: string, k: CreatedApiKey = k
 async function writeOn(server: ServerProcess, method: string, urlPath: string, body: unknown) {
   const res = await fetch(`${server.base}${urlPath}`, {
     method,
-    headers: { Authorization: basicOf(key), 'Content-Type': 'application/json' },
+    headers: { Authorization: keyPairAuthorization(key), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   })
   expect(res.status).toBeLessThan(300)

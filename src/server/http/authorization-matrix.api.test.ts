@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { operationGroups } from '../../domain/api/index.ts'
 import { type Operation, operationsOf } from '../../domain/api/operation.ts'
 import { type ApiObjects, sampleBody, seedApiObjects, validParam } from '../testing/api-samples.ts'
-import { TestClient } from '../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../testing/client.ts'
 import { reportFigures } from '../testing/reliability-report.ts'
 import { addMember, createTeamAs } from '../testing/teams.ts'
 import { createTestApp } from '../testing/test-app.ts'
@@ -439,7 +439,7 @@ beforeAll(async () => {
     if (res.status !== 201) throw new Error(`key: ${res.status} ${JSON.stringify(res.body)}`)
     return {
       bearer: `Bearer ${res.body.secretKey}`,
-      basic: `Basic ${Buffer.from(`${res.body.publicKey}:${res.body.secretKey}`).toString('base64')}`,
+      basic: keyPairAuthorization(res.body),
     }
   }
   const otherPersonal = await keyOf(other, 'read_write')
@@ -581,7 +581,7 @@ it('refuses every key the moves of a protected label, at every door', async () =
     })
     return {
       bearer: `Bearer ${res.body.secretKey}`,
-      basic: `Basic ${Buffer.from(`${res.body.publicKey}:${res.body.secretKey}`).toString('base64')}`,
+      basic: keyPairAuthorization(res.body),
     }
   }
   const team = await createTeamAs(owner, 'Key movers')

@@ -3,7 +3,7 @@ import type { PromptDetail } from '../../domain/prompts.ts'
 import type { TeamInvitation } from '../../domain/teams.ts'
 import { modelProviders, webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts'
 import { providerKeyOf, sealApiKey } from '../modules/models/key-sealing.ts'
-import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from './client.ts'
+import { DEFAULT_PASSWORD, keyPairAuthorization, TestClient, uniqueEmail } from './client.ts'
 import { addMember, createTeamAs, invitationLinkFor, inviteAs } from './teams.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -140,7 +140,7 @@ export async function seedApiObjects(
     webhookId: webhook!.id,
     webhookDeliveryId: delivery!.id,
     modelProviderId: provider!.id,
-    basicAuth: `Basic ${Buffer.from(`${apiKey.body.publicKey}:${apiKey.body.secretKey}`).toString('base64')}`,
+    basicAuth: keyPairAuthorization(apiKey.body),
   }
 }
 

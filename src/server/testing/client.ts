@@ -184,6 +184,11 @@ export class TestClient {
   }
 }
 
+/** The Authorization header of a key pair on the Langfuse routes (HTTP Basic, public:secret). */
+export function keyPairAuthorization(key: { publicKey: string; secretKey: string }): string {
+  return `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+}
+
 export const DEFAULT_PASSWORD = 'correct horse battery staple'
 
 let counter = 0

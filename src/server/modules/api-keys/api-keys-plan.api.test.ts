@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -28,10 +28,8 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-const basic = (key: CreatedApiKey) =>
-  `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
 const fetchPrompts = (key: CreatedApiKey) =>
-  testApp.app.request('/api/public/v2/prompts', { headers: { Authorization: basic(key) } })
+  testApp.app.request('/api/public/v2/prompts', { headers: { Authorization: keyPairAuthorization(key) } })
 
 describe("a key follows its space's plan on every request", () => {
   it('serves during the trial and is locked once the trial has ended', async () => {

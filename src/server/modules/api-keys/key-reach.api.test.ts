@@ -5,7 +5,7 @@ import type { Page } from '../../../domain/cursor.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { PromptDetail, PromptSummary } from '../../../domain/prompts.ts'
 import { mailOutbox, prompts } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -47,9 +47,6 @@ async function withKey<T>(authorization: string, method: string, path: string, b
   })
   return { status: res.status, body: (await res.json().catch(() => null)) as T }
 }
-
-const basic = (key: CreatedApiKey) =>
-  `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
 
 async function mailsTo(to: string, kind: string) {
   return testApp.database.db
@@ -121,7 +118,7 @@ describe('a team key whose creator stops being an admin', () => {
     expect(notice?.textBody).toContain(key.publicKey)
     expect(notice?.textBody).toContain(second.user!.email)
 
-    const made = await withKey(basic(key), 'POST', '/api/public/v2/prompts', {
+    const made = await withKey(keyPairAuthorization(key), 'POST', '/api/public/v2/prompts', {
       name: 'made-by-key',
       prompt: 'Built after the removal',
     })
@@ -140,7 +137,7 @@ describe('a team key whose creator stops being an admin', () => {
       expect.objectContaining({ id: key.id, createdByEmail: second.user!.email }),
     ])
     expect((await first.delete(`/api/v1/api-keys/${key.id}`)).status).toBe(204)
-    expect((await withKey(basic(key), 'GET', '/api/public/v2/prompts')).status).toBe(401)
+    expect((await withKey(keyPairAuthorization(key), 'GET', '/api/public/v2/prompts')).status).toBe(401)
   })
 
   it('is put up for review when its creator is demoted too', async () => {

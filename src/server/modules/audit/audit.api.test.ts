@@ -7,7 +7,7 @@ import type { ErrorBody } from '../../../domain/errors.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
 import { queryRows } from '../../db/rows.ts'
 import { auditLog } from '../../db/schema/index.ts'
-import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from '../../testing/client.ts'
+import { DEFAULT_PASSWORD, keyPairAuthorization, TestClient, uniqueEmail } from '../../testing/client.ts'
 import { addMember, createTeamAs, invitationLinkFor, inviteAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -151,7 +151,7 @@ describe('the audit log records', () => {
       scope: 'read_write',
       teamId,
     })
-    const basic = `Basic ${Buffer.from(`${key.body.publicKey}:${key.body.secretKey}`).toString('base64')}`
+    const basic = keyPairAuthorization(key.body)
     const post = (labels: string[]) =>
       new TestClient(testApp).request('POST', '/api/public/v2/prompts', {
         body: { name: 'langfuse-made', prompt: 'Hi', labels },

@@ -3,7 +3,7 @@ import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { PromptDetail, PromptSummary } from '../../../domain/prompts.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -36,7 +36,7 @@ function call<T = unknown>(method: string, path: string, body?: unknown) {
   return new TestClient(testApp).request<T>(method, `/api/public/v2/prompts${path}`, {
     body,
     headers: {
-      Authorization: `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`,
+      Authorization: keyPairAuthorization(key),
     },
   })
 }
@@ -160,7 +160,7 @@ describe('the delete the review found', () => {
       visibility: 'team',
       teamId: guarded,
     })
-    const basic = `Basic ${Buffer.from(`${guardedKey.publicKey}:${guardedKey.secretKey}`).toString('base64')}`
+    const basic = keyPairAuthorization(guardedKey)
     const request = (method: string, path: string) =>
       new TestClient(testApp).request<LangfuseError>(method, `/api/public/v2/prompts${path}`, {
         headers: { Authorization: basic },

@@ -8,7 +8,7 @@ import type { LabelEvent } from '../../../domain/prompt-names.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
 import { MAX_BODY_BYTES } from '../../app.ts'
 import { apiKeys } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   owner = new TestClient(testApp)
   await owner.signUp()
   key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'http', scope: 'read_write' })).body
-  basic = `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+  basic = keyPairAuthorization(key)
 })
 afterAll(() => testApp.close())
 
@@ -232,7 +232,7 @@ describe('Langfuse prompt API over HTTP', () => {
     await testApp.database.db.update(apiKeys).set({ windowCount: limit }).where(eq(apiKeys.id, spent.id))
     const limited = await testApp.app.request('/api/public/v2/prompts/checked', {
       headers: {
-        Authorization: `Basic ${Buffer.from(`${spent.publicKey}:${spent.secretKey}`).toString('base64')}`,
+        Authorization: keyPairAuthorization(spent),
       },
     })
     expect(limited.status).toBe(429)
@@ -285,7 +285,7 @@ describe('Langfuse prompt API over HTTP', () => {
     const teamKey = (
       await teamOwner.post<CreatedApiKey>('/api/v1/api-keys', { name: 't', scope: 'read_write', teamId })
     ).body
-    const auth = `Basic ${Buffer.from(`${teamKey.publicKey}:${teamKey.secretKey}`).toString('base64')}`
+    const auth = keyPairAuthorization(teamKey)
     const post = (body: unknown) =>
       testApp.app.request('/api/public/v2/prompts', {
         method: 'POST',
@@ -314,7 +314,7 @@ describe('Langfuse prompt API over HTTP', () => {
     const legacy = await testApp.app.request('/api/public/prompts', {
       method: 'POST',
       headers: {
-        Authorization: `Basic ${Buffer.from(`${reader.publicKey}:${reader.secretKey}`).toString('base64')}`,
+        Authorization: keyPairAuthorization(reader),
         'Content-Type': 'application/json',
       },
       body: JSON.stringify({ name: 'legacy', prompt: 'x', isActive: true }),

@@ -9,7 +9,7 @@ import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import { MCP_PAGE_SIZE, ORIGINAL_ROLE_META } from '../../../domain/mcp.ts'
 import { MCP_PATH } from '../../../domain/mcp-clients.ts'
 import { auditLog, prompts, promptVersions } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
@@ -101,9 +101,6 @@ async function connect(key: CreatedApiKey, authorization = `Bearer ${key.secretK
   clients.push(client)
   return client
 }
-const basic = (key: CreatedApiKey) =>
-  `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
-
 const textOf = (result: unknown) =>
   (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('')
 async function callTool(client: Client, name: string, args: Record<string, unknown>) {
@@ -174,7 +171,7 @@ describe('the prompts capability', () => {
   })
 
   it('pages with the cursor, every prompt once, in name order', async () => {
-    const many = await connect(manyKey, basic(manyKey))
+    const many = await connect(manyKey, keyPairAuthorization(manyKey))
     const first = await many.listPrompts()
     expect(first.prompts).toHaveLength(MCP_PAGE_SIZE)
     expect(first.nextCursor).toBeTruthy()
@@ -277,7 +274,7 @@ describe('the prompts capability', () => {
 describe('the tools', () => {
   let client: Client
   beforeAll(async () => {
-    client = await connect(ownerKey, basic(ownerKey))
+    client = await connect(ownerKey, keyPairAuthorization(ownerKey))
     await callTool(client, 'create_prompt_version', {
       name: 'tools/summary',
       prompt: 'Summarize {{text}}',

@@ -3,7 +3,7 @@ import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import type { Page } from '../../../domain/cursor.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { PromptDetail, VersionSummary } from '../../../domain/prompts.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   owner = new TestClient(testApp)
   await owner.signUp()
   const key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'read', scope: 'read' })).body
-  basic = `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+  basic = keyPairAuthorization(key)
 })
 afterAll(() => testApp.close())
 

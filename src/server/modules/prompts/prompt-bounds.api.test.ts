@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../../domain/errors.ts'
 import { MAX_CONFIG_DEPTH } from '../../../domain/prompt-names.ts'
 import { MAX_REFERENCE_TAGS, MAX_RESOLVED_LENGTH } from '../../../domain/prompt-references.ts'
 import type { ImportResult } from '../../../domain/prompt-transfer.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
@@ -39,7 +39,7 @@ async function langfuse(client: TestClient) {
   const key = (await client.post<CreatedApiKey>('/api/v1/api-keys', { name: 'bounds', scope: 'read_write' }))
     .body
   const headers = {
-    Authorization: `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`,
+    Authorization: keyPairAuthorization(key),
     'Content-Type': 'application/json',
   }
   const answer = async (res: Response) => ({

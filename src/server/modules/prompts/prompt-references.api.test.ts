@@ -6,7 +6,7 @@ import type { ErrorBody } from '../../../domain/errors.ts'
 import type { ResolvedVersion } from '../../../domain/prompt-references.ts'
 import type { PromptDependent } from '../../../domain/prompts.ts'
 import { promptVersions } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -28,7 +28,7 @@ const ref = (name: string, selector = 'label=production') => `@@@langfusePrompt:
 async function langfuse(client: TestClient) {
   const key = (await client.post<CreatedApiKey>('/api/v1/api-keys', { name: 'refs', scope: 'read_write' }))
     .body
-  const basic = `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+  const basic = keyPairAuthorization(key)
   return async (path: string) => {
     const res = await testApp.app.request(`/api/public/v2/prompts/${path}`, {
       headers: { Authorization: basic },

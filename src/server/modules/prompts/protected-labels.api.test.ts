@@ -6,7 +6,7 @@ import type { ErrorBody } from '../../../domain/errors.ts'
 import type { LabelEvent } from '../../../domain/prompt-names.ts'
 import { PROMPTS_FORMAT } from '../../../domain/prompt-transfer.ts'
 import type { PromptDetail, PromptSummary, VersionSummary } from '../../../domain/prompts.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -65,7 +65,7 @@ function langfuse<T>(key: CreatedApiKey, method: string, path: string, body?: un
   return new TestClient(testApp).request<T>(method, `/api/public${path}`, {
     body,
     headers: {
-      Authorization: `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`,
+      Authorization: keyPairAuthorization(key),
     },
   })
 }

@@ -13,7 +13,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -59,7 +59,7 @@ function langfuse<T>(method: string, path: string, body?: unknown) {
   return new TestClient(testApp).request<T>(method, `/api/public${path}`, {
     body,
     headers: {
-      Authorization: `Basic ${Buffer.from(`${teamKey.publicKey}:${teamKey.secretKey}`).toString('base64')}`,
+      Authorization: keyPairAuthorization(teamKey),
     },
   })
 }

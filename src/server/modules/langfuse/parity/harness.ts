@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { CreatedApiKey } from '../../../../domain/api-keys.ts'
-import { TestClient } from '../../../testing/client.ts'
+import { keyPairAuthorization, TestClient } from '../../../testing/client.ts'
 import type { TestApp } from '../../../testing/test-app.ts'
 
 /**
@@ -26,7 +26,7 @@ export async function newProject(testApp: TestApp): Promise<Project> {
   await user.signUp()
   const key = (await user.post<CreatedApiKey>('/api/v1/api-keys', { name: 'parity', scope: 'read_write' }))
     .body
-  const auth = `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+  const auth = keyPairAuthorization(key)
   const call: Project['call'] = async (method, path, body, as = auth) => {
     const res = await new TestClient(testApp).request(method, path, { body, headers: { Authorization: as } })
     return { status: res.status, body: res.body as never }
