@@ -7,7 +7,7 @@ import {
   operationUrl,
 } from '../../domain/api/operation.ts'
 import type { CurrentUser } from '../../domain/auth.ts'
-import type { ErrorBody } from '../../domain/errors.ts'
+import { type ErrorBody, isErrorBody } from '../../domain/errors.ts'
 import { TEST_ORIGIN, type TestApp } from './test-app.ts'
 
 export interface TestResponse<T = unknown> {
@@ -114,15 +114,25 @@ export class TestClient {
     input: OperationInput<O>,
     headers?: Record<string, string>,
   ): Promise<TestResponse<OperationOutput<O>>> {
-    const { params, query, body } = input as {
-      params?: Record<string, string>
-      query?: Query
-      body?: unknown
-    }
+    return this.callUnchecked(operation, input as UncheckedInput, headers) as Promise<
+      TestResponse<OperationOutput<O>>
+    >
+  }
+
+  /**
+   * `call` with an input its schema would refuse at compile time (a wrong type, a missing field):
+   * for the tests of validation, which must reach the server with what a hostile client sends.
+   */
+  callUnchecked<O extends Operation>(
+    operation: O,
+    input: UncheckedInput,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse<unknown>> {
+    const { params, query, body } = input
     const { method } = operation.spec
     const path = withQuery(operationUrl(operation.spec, params), query)
     const hasBody = method !== 'GET' && method !== 'DELETE'
-    return this.request<OperationOutput<O>>(method, path, {
+    return this.request(method, path, {
       body: hasBody ? (body ?? {}) : undefined,
       headers,
     })
@@ -182,6 +192,19 @@ export class TestClient {
     if (res.status === 200 && 'user' in res.body) this.user = res.body.user
     return res
   }
+}
+
+type UncheckedInput = { params?: Record<string, string>; query?: Query; body?: unknown }
+
+/**
+ * The error of a refused request, typed; fails the test with the answer's status and body when the
+ * answer is not an error (so a wrong success shows up as itself, not as a missing property).
+ */
+export function errorOf(res: TestResponse<unknown>): ErrorBody['error'] {
+  if (res.status < 400 || !isErrorBody(res.body)) {
+    throw new Error(`expected an error answer, got ${res.status}: ${JSON.stringify(res.body)}`)
+  }
+  return res.body.error
 }
 
 /** The Authorization header of a key pair on the Langfuse routes (HTTP Basic, public:secret). */
