@@ -55,11 +55,18 @@ export interface PlanGate {
 
 export function createPlanGate(options: { enabled: boolean; now?: () => Date }): PlanGate {
   const now = options.now ?? (() => new Date())
+  // The subjects a transaction has already found writable under their lock. The lock holds until
+  // the commit, so a later 'editPrompt' of the same subject (a save that moves labels and adds a
+  // version, an import's prompts) would read the same answer again: it is taken from here instead.
+  // Counted actions always count again: the transaction's own writes change the count.
+  const writableIn = new WeakMap<Tx, Set<string>>()
   return {
     enabled: options.enabled,
     now,
     async require(tx, subject, action, gateOptions = {}) {
       if (!options.enabled) return
+      const key = subjectKeyOf(subject)
+      if (action === 'editPrompt' && writableIn.get(tx)?.has(key)) return
       let entitlements: Entitlements
       try {
         entitlements = await readEntitlements(tx, subject, {
@@ -74,6 +81,8 @@ export function createPlanGate(options: { enabled: boolean; now?: () => Date }):
       }
       const decision = decide(entitlements, action)
       if (!decision.allowed) throw planLimitError(decision)
+      const writable = writableIn.get(tx) ?? new Set<string>()
+      writableIn.set(tx, writable.add(key))
     },
     entitlements: (db, subject) => readEntitlements(db, subject, { enabled: options.enabled, now: now() }),
     async assertFeature(db, subject, feature, row) {

@@ -24,15 +24,19 @@ export interface ApiKeyPrincipal {
  * the key.
  */
 export type Principal =
-  | { kind: 'user'; actor: Actor }
+  | { kind: 'user'; actor: PersonActor }
   | { kind: 'apiKey'; keyId: string; userId: string | null; clientAddress?: string }
+
+/** An actor no key authenticated: only `principalOf` makes a person's principal, from one of these. */
+type PersonActor = Actor & { apiKeyId?: undefined }
 
 /** The principal of a request of the app's API: its person, or the key that authenticated it. */
 export function principalOf(actor: Actor): Principal {
-  if (!actor.apiKeyId) return { kind: 'user', actor }
+  const { apiKeyId } = actor
+  if (!apiKeyId) return { kind: 'user', actor: actor as PersonActor }
   return {
     kind: 'apiKey',
-    keyId: actor.apiKeyId,
+    keyId: apiKeyId,
     userId: actor.id,
     ...(actor.clientAddress !== undefined && { clientAddress: actor.clientAddress }),
   }
@@ -48,13 +52,8 @@ export function keyPrincipal(key: Pick<ApiKeyPrincipal, 'keyId' | 'userId' | 'cl
   }
 }
 
-/** The principal as it acts: a person's request that a key authenticated is the key's. */
-export const actingPrincipal = (principal: Principal): Principal =>
-  principal.kind === 'user' ? principalOf(principal.actor) : principal
-
 /** Who the audit log names. */
-export function auditWhoOf(principal: Principal): AuditWho | Actor {
-  const who = actingPrincipal(principal)
+export function auditWhoOf(who: Principal): AuditWho | Actor {
   return who.kind === 'user'
     ? who.actor
     : {

@@ -6,7 +6,7 @@ import { LATEST_LABEL, PRODUCTION_LABEL } from '../../../domain/prompt-names.ts'
 import { spaceOf } from '../../../domain/spaces.ts'
 import { recordAudit } from '../../core/audit.ts'
 import { enqueueEvent, eventActor } from '../../core/events.ts'
-import { actingPrincipal, auditWhoOf, type Principal } from '../../core/principal.ts'
+import { auditWhoOf, type Principal } from '../../core/principal.ts'
 import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { createdAfterAll } from '../../db/queries.ts'
@@ -45,11 +45,12 @@ export async function mayMove(tx: Tx, prompt: PromptRow, label: string, mover: P
   if (label === LATEST_LABEL) return false
   const protectedLabels = await protectedLabelsOf(tx, prompt)
   if (!protectedLabels.includes(label)) return true
-  const who = actingPrincipal(mover)
   return mayMoveLabel(
     label,
     protectedLabels,
-    who.kind === 'apiKey' ? who : { kind: 'user', isTeamAdmin: await isTeamAdmin(tx, prompt, who.actor) },
+    mover.kind === 'apiKey'
+      ? mover
+      : { kind: 'user', isTeamAdmin: await isTeamAdmin(tx, prompt, mover.actor) },
   )
 }
 
@@ -64,7 +65,7 @@ export async function requireMayMove(
   mover: Principal,
   options: { deleting?: boolean } = {},
 ) {
-  const byKey = actingPrincipal(mover).kind === 'apiKey'
+  const byKey = mover.kind === 'apiKey'
   for (const label of labels) {
     if (label === LATEST_LABEL) throw new AppError('validation', 'prompts.labelLatest')
     if (!(await mayMove(tx, prompt, label, mover))) {
@@ -99,11 +100,10 @@ export async function placeLabel(
   prompt: PromptRow,
   label: string,
   to: { id: string; versionNumber: number } | null,
-  moverAsGiven: Principal,
+  mover: Principal,
   /** False for the labels a new prompt starts with: its 'prompt.created' entry names them. */
   audited = true,
 ): Promise<void> {
-  const mover = actingPrincipal(moverAsGiven)
   let fromVersion: number | null
   if (label === PRODUCTION_LABEL) {
     if (prompt.currentVersionId === (to?.id ?? null)) return
