@@ -19,6 +19,13 @@ describe('team permissions', () => {
       expect(canInTeam(admin, null, permission)).toBe(true)
     }
   })
+
+  it("give a request an API key made nothing in any team, a global admin's key included", () => {
+    for (const permission of Object.keys(teamPermissions) as (keyof typeof teamPermissions)[]) {
+      expect(canInTeam({ ...user, apiKeyId: 'key' }, 'admin', permission)).toBe(false)
+      expect(canInTeam({ ...admin, apiKeyId: 'key' }, null, permission)).toBe(false)
+    }
+  })
 })
 
 const owner = { id: 'owner', globalRole: 'user' as const }

@@ -27,12 +27,17 @@ export const teamPermissions = {
 
 export type TeamPermission = keyof typeof teamPermissions
 
-/** May `actor`, whose role in the team is `role` (null: not a member), do `permission` there? */
+/**
+ * May `actor`, whose role in the team is `role` (null: not a member), do `permission` there? A
+ * request an API key made reaches no team through the app's API, whoever's key it is: a personal
+ * key reaches its personal space only (decision 0242), and a team's key speaks at the Langfuse door.
+ */
 export function canInTeam(
-  actor: Pick<Actor, 'globalRole'>,
+  actor: Pick<Actor, 'globalRole'> & Partial<Pick<Actor, 'apiKeyId'>>,
   role: TeamRole | null,
   permission: TeamPermission,
 ): boolean {
+  if (actor.apiKeyId) return false
   if (actor.globalRole === 'global_admin') return true
   return role !== null && (teamPermissions[permission] as readonly TeamRole[]).includes(role)
 }

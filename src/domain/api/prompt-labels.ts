@@ -68,7 +68,7 @@ export const promptLabelOperations = defineOperations(
       path: '/v1/teams/:teamId/protected-labels',
       summary: 'The team’s protected labels',
       access: 'signed-in',
-      apiKeys: true,
+      // Not with a key: no key reaches a team through this API (decision 0242).
       params: teamParams,
       response: pageOf(z.string()),
       permission: 'team.view_team_data',

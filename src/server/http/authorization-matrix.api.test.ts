@@ -105,7 +105,7 @@ const expected: Record<string, string> = {
   'promptLabels.set':                                  '401     404      403     403     200     404     404     404      403',
   'promptLabels.history':                              '401     404      200     200     200     404     404     404      404',
   'promptLabels.revert':                               '401     404      403     403     200     404     404     404      403',
-  'promptLabels.protectedLabels':                      '401     404      200     200     200     404     200     404      200',
+  'promptLabels.protectedLabels':                      '401     404      200     200     200     404     200     403      403',
   'promptLabels.setProtectedLabels':                   '401     404      403     200     200     404     200     403      403',
   'conversations.list':                                '401     200      200     200     200     200     200     403      403',
   'conversations.create':                              '401     404      201     201     201     404     404     403      403',
