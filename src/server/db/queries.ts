@@ -26,9 +26,27 @@ export function containsPattern(text: string): string {
   return `%${likeLiteral(text)}%`
 }
 
-/** The LIKE pattern of a "starts with" match, `%` and `_` literal (served by a text_pattern_ops btree). */
-export function startsWithPattern(text: string): string {
-  return `${likeLiteral(text)}%`
+/**
+ * "`column` starts with `prefix`" as a range of a text_pattern_ops btree, which compares the bytes:
+ * from the prefix up to (not including) the prefix with its last character's successor. Unlike
+ * `LIKE 'ab%'` a trigram index cannot serve it, so the planner cannot trade the btree's index-only
+ * scan for a trigram scan that reads every match's row on a poor estimate. UTF-8 keeps the order of
+ * code points, so the range holds exactly the strings that start with the prefix.
+ */
+export function startsWith(column: SQL, prefix: string): SQL {
+  const below = successorOfLast(prefix)
+  return below === null
+    ? sql`${column} ~>=~ ${prefix}`
+    : sql`${column} ~>=~ ${prefix} AND ${column} ~<~ ${below}`
+}
+
+/** The prefix with its last character replaced by the next code point (no surrogates); none after U+10FFFF or for ''. */
+function successorOfLast(prefix: string): string | null {
+  const characters = [...prefix]
+  const last = characters.pop()?.codePointAt(0)
+  if (last === undefined || last >= 0x10ffff) return null
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1
+  return characters.join('') + String.fromCodePoint(next)
 }
 
 /** A case-insensitive "contains" match (`containsPattern`), or its placeholder in a built statement. */

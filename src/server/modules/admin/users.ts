@@ -9,7 +9,7 @@ import { recordAudit } from '../../core/audit.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { type NewestFirstList, newestFirstRows } from '../../db/newest-first.ts'
-import { containsPattern, cursorTimestamp, startsWithPattern } from '../../db/queries.ts'
+import { containsPattern, cursorTimestamp, startsWith } from '../../db/queries.ts'
 import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
 
 interface UserRow extends Record<string, unknown> {
@@ -71,14 +71,16 @@ const SHORTEST_TRIGRAM_SEARCH = 3
  * stored in lower case (`CHECK (email = lower(email))`), and ILIKE matches lower(address) against
  * lower(pattern): lowering the pattern once gives the same rows without lowering every address,
  * which was most of the time a search spent per account it read. The trigram index serves it.
- * A trigram index finds nothing shorter than three characters, so a search of one or two matches
- * the start of the address instead, served by its btree (decision 0256): "contains" for two letters
- * would read every account.
  */
-function emailMatches(search: string): SQL {
-  if (search.length < SHORTEST_TRIGRAM_SEARCH) return sql`u.email LIKE lower(${startsWithPattern(search)})`
-  return sql`u.email LIKE lower(${containsPattern(search)})`
-}
+const emailContains = (search: string): SQL => sql`u.email LIKE lower(${containsPattern(search)})`
+
+/**
+ * A trigram index finds nothing shorter than three characters, so a search of one or two matches
+ * the start of the address instead (decision 0256): "contains" for two letters would read every
+ * account.
+ */
+const emailStartsWith = (search: string): SQL => startsWith(sql`u.email`, search)
+
 /** The user list's statements (decision 0234): the page's columns over the table or a window of it. */
 const userList: NewestFirstList = {
   select: (where, limit, from) => selectUsers(where, limit, from),
@@ -87,6 +89,28 @@ const userList: NewestFirstList = {
     rows,
   ) => sql`(SELECT u.id, u.email, u.name, u.role, u.created_at FROM users u WHERE ${listed}
     ORDER BY u.created_at DESC, u.id DESC LIMIT ${rows})`,
+}
+
+/**
+ * A short search's statements: the newest accounts first, as for any search; when they do not
+ * hold a page, every match's creation time and id are read from `users_email_prefix_idx` alone
+ * (materialized, so that the planner cannot walk the accounts newest first hoping to meet the
+ * matches early: a prefix held by old accounts only read all of them) and only the page's rows
+ * from the table.
+ */
+const shortSearchList: NewestFirstList = {
+  select: (where, limit, from) =>
+    from
+      ? selectUsers(where, limit, from)
+      : selectUsers(
+          sql`true`,
+          limit,
+          sql`(SELECT u.* FROM users u JOIN (
+            WITH matches AS MATERIALIZED (SELECT u.id, u.created_at FROM users u WHERE ${where})
+            SELECT id FROM matches ORDER BY created_at DESC, id DESC LIMIT ${limit}
+          ) page USING (id))`,
+        ),
+  newest: userList.newest,
 }
 
 /**
@@ -104,11 +128,12 @@ export async function listUsers(
     const cursor = decodeCursor(query.cursor)
     conditions.push(sql`(u.created_at, u.id) < (${cursor.at}::timestamptz, ${cursor.id})`)
   }
+  const short = query.search !== undefined && query.search.length < SHORTEST_TRIGRAM_SEARCH
   const rows = await newestFirstRows<UserRow>(
     db,
-    userList,
+    short ? shortSearchList : userList,
     sql.join(conditions, sql` AND `),
-    query.search ? emailMatches(query.search) : undefined,
+    query.search ? (short ? emailStartsWith : emailContains)(query.search) : undefined,
     query.limit + 1,
   )
   const [counts] = await queryRows<{ users: number | string; admins: number | string }>(
