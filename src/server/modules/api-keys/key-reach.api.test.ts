@@ -69,29 +69,22 @@ describe('a personal key', () => {
     const shared = await createPromptAs(me, { title: 'Shared', visibility: 'team', teamId: team.id })
     const bearer = `Bearer ${(await createKey(me)).secretKey}`
 
+    const params = { id: shared.id }
     expect((await withKey(bearer, promptOperations.get, { params: { id: mine.id } })).status).toBe(200)
-    expect((await withKey(bearer, promptOperations.get, { params: { id: shared.id } })).status).toBe(404)
+    expect((await withKey(bearer, promptOperations.get, { params })).status).toBe(404)
     const version = { id: shared.id, versionId: shared.currentVersionId! }
     expect((await withKey(bearer, promptOperations.resolvedVersion, { params: version })).status).toBe(404)
-    expect(
-      (await withKey(bearer, promptOperations.compile, { params: { id: shared.id }, body: { values: {} } }))
-        .status,
-    ).toBe(404)
-    expect(
-      (
-        await withKey(bearer, promptOperations.update, {
-          params: { id: shared.id },
-          body: { title: 'Changed' },
-        })
-      ).status,
-    ).toBe(404)
+    expect((await withKey(bearer, promptOperations.compile, { params, body: { values: {} } })).status).toBe(
+      404,
+    )
+    const changed = await withKey(bearer, promptOperations.update, { params, body: { title: 'Changed' } })
+    expect(changed.status).toBe(404)
     const teamList = await withKey(bearer, promptOperations.list, { query: { scope: 'team' } })
     expect(teamList.body.items).toEqual([])
     const own = await withKey(bearer, promptOperations.list, { query: { scope: 'owner' } })
     expect(own.body.items.map((item) => item.id)).toEqual([mine.id])
-    expect(
-      (await withKey(bearer, promptOperations.exportPrompts, { query: { teamId: team.id } })).status,
-    ).toBe(404)
+    const exported = await withKey(bearer, promptOperations.exportPrompts, { query: { teamId: team.id } })
+    expect(exported.status).toBe(404)
 
     const created = await withKey(bearer, promptOperations.create, {
       body: { title: 'Into the team', body: 'x', visibility: 'team', teamId: team.id },
@@ -122,13 +115,8 @@ describe('a team key whose creator stops being an admin', () => {
 
   it('keeps serving the team; what it creates is not the former admin’s; the admins left review it', async () => {
     const { first, second, team, key } = await teamWithKeyOfSecondAdmin()
-    expect(
-      (
-        await first.call(teamOperations.removeMember, {
-          params: { teamId: team.id, userId: second.user!.id },
-        })
-      ).status,
-    ).toBe(204)
+    const membership = { teamId: team.id, userId: second.user!.id }
+    expect((await first.call(teamOperations.removeMember, { params: membership })).status).toBe(204)
 
     const [notice] = await mailsTo(first.user!.email, 'team_keys_to_review')
     expect(notice?.textBody).toContain(key.publicKey)

@@ -99,17 +99,11 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
       'For your security, please confirm it is you: sign in again (password or emailed code) to continue.',
     )
     expectReauthenticationRequired(await createWebhook(owner))
+    const params = { id: created.id }
+    expectReauthenticationRequired(await owner.call(webhookOperations.revealSecret, { params }))
+    expectReauthenticationRequired(await owner.call(webhookOperations.rotateSecret, { params }))
     expectReauthenticationRequired(
-      await owner.call(webhookOperations.revealSecret, { params: { id: created.id } }),
-    )
-    expectReauthenticationRequired(
-      await owner.call(webhookOperations.rotateSecret, { params: { id: created.id } }),
-    )
-    expectReauthenticationRequired(
-      await owner.call(webhookOperations.update, {
-        params: { id: created.id },
-        body: { url: 'http://127.0.0.1:9/elsewhere' },
-      }),
+      await owner.call(webhookOperations.update, { params, body: { url: 'http://127.0.0.1:9/elsewhere' } }),
     )
     const german = await owner.copy({ locale: 'de' }).call(apiKeyOperations.create, { body: { name: 'CI' } })
     expectReauthenticationRequired(
@@ -121,7 +115,7 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
     expect(keys).toHaveLength(0)
     expect((await owner.call(apiKeyOperations.list, {})).status).toBe(200)
     expect((await owner.call(webhookOperations.list, {})).status).toBe(200)
-    expect((await owner.call(webhookOperations.delete, { params: { id: created.id } })).status).toBe(204)
+    expect((await owner.call(webhookOperations.delete, { params })).status).toBe(204)
   })
 
   it('the password signs in again: a new session, recent, replaces the old one', async () => {

@@ -293,20 +293,16 @@ describe('listing, resending and revoking invitations', () => {
     const email = uniqueEmail()
     const invitation = await inviteAs(admin, team.id, email)
     const { token } = await invitationLinkFor(testApp, email)
-    const res = await admin.call(teamOperations.revokeInvitation, {
-      params: { teamId: team.id, invitationId: invitation.id },
-    })
+    const params = { teamId: team.id, invitationId: invitation.id }
+    const res = await admin.call(teamOperations.revokeInvitation, { params })
     expect(res.status).toBe(204)
     const preview = await new TestClient(testApp).call(teamOperations.previewInvitation, {
       params: { token },
     })
     expect(errorOf(preview).message).toBe('Invalid or expired invitation')
-    expect(
-      (await admin.call(teamOperations.invitations, { params: { teamId: team.id } })).body.items,
-    ).toEqual([])
-    const again = await admin.call(teamOperations.revokeInvitation, {
-      params: { teamId: team.id, invitationId: invitation.id },
-    })
+    const open = await admin.call(teamOperations.invitations, { params: { teamId: team.id } })
+    expect(open.body.items).toEqual([])
+    const again = await admin.call(teamOperations.revokeInvitation, { params })
     expect(again.status).toBe(409)
     expect(errorOf(again).message).toBe('Only pending or expired invitations can be resent or revoked')
     const missing = await admin.call(teamOperations.revokeInvitation, {
