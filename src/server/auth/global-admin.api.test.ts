@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountOperations } from '../../domain/api/account.ts'
+import { authOperations } from '../../domain/api/auth.ts'
 import type { CurrentUser } from '../../domain/auth.ts'
-import type { ErrorBody } from '../../domain/errors.ts'
 import { TestClient, uniqueEmail } from '../testing/client.ts'
 import { codeOf, TestMailbox } from '../testing/mailbox.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
@@ -26,14 +27,14 @@ async function withApp(overrides: Parameters<typeof createTestApp>[0], run: (app
   }
 }
 
-const role = async (client: TestClient) => (await client.get<CurrentUser>('/api/v1/me')).body.globalRole
+const role = async (client: TestClient) => (await client.call(accountOperations.me, {})).body.globalRole
 
 async function signInByCode(app: TestApp, email: string): Promise<{ client: TestClient; user: CurrentUser }> {
   const client = new TestClient(app)
   const before = mailbox.to(email).length
-  await client.post('/api/v1/auth/code/send', { email })
+  await client.call(authOperations.sendCode, { body: { email } })
   const code = codeOf(await mailbox.waitFor(email, { after: before }))
-  const res = await client.post<{ user: CurrentUser }>('/api/v1/auth/code/verify', { email, code })
+  const res = await client.call(authOperations.verifyCode, { body: { email, code } })
   return { client, user: res.body.user }
 }
 
@@ -103,13 +104,12 @@ describe('the admin password reset (/temp-reset)', () => {
       await admin.signUp()
       const victim = uniqueEmail('victim')
       await new TestClient(app).signUp(victim)
-      const res = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
-        email: victim,
-        newPassword: 'a brand new passphrase 42',
+      const res = await admin.call(authOperations.adminSetPassword, {
+        body: { email: victim, newPassword: 'a brand new passphrase 42' },
       })
       expect(res.status).toBe(404)
       expect((await new TestClient(app).signIn(victim, 'a brand new passphrase 42')).status).toBe(401)
-      const providers = await admin.get<{ adminPasswordReset: boolean }>('/api/v1/auth/providers')
+      const providers = await admin.call(authOperations.providers, {})
       expect(providers.body.adminPasswordReset).toBe(false)
     })
   })

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountOperations } from '../../domain/api/account.ts'
+import { authOperations } from '../../domain/api/auth.ts'
+import { operationUrl } from '../../domain/api/operation.ts'
 import { createApp } from '../app.ts'
 import { createLogger } from '../log.ts'
 import { DEFAULT_PASSWORD, uniqueEmail } from '../testing/client.ts'
@@ -42,7 +45,7 @@ describe('the auth secret without AUTH_SECRET on PostgreSQL', () => {
   it('lets a session made on one process work on another', async () => {
     const [first, second] = [await processOnSameDatabase(null), await processOnSameDatabase(null)]
     const headers = { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' }
-    const signUp = await first.request('/api/v1/auth/sign-up', {
+    const signUp = await first.request(operationUrl(authOperations.signUp.spec), {
       method: 'POST',
       headers,
       body: JSON.stringify({
@@ -58,7 +61,7 @@ describe('the auth secret without AUTH_SECRET on PostgreSQL', () => {
       .map((line) => line.split(';')[0])
       .join('; ')
     const me = (app: ReturnType<typeof createApp>) =>
-      app.request('/api/v1/me', { headers: { ...headers, Cookie: cookie } })
+      app.request(operationUrl(accountOperations.me.spec), { headers: { ...headers, Cookie: cookie } })
     expect((await me(second)).status).toBe(200)
     // What two processes with secrets of their own did: the other one knows no such session.
     expect((await me(await processOnSameDatabase('another'.repeat(5)))).status).toBe(401)

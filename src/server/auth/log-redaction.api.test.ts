@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { accountOperations } from '../../domain/api/account.ts'
 import { queryRows } from '../db/rows.ts'
 import { createLogger } from '../log.ts'
 import { TestClient } from '../testing/client.ts'
@@ -45,7 +46,7 @@ describe('the log', () => {
     await db.execute(sql`ALTER TABLE sessions RENAME TO sessions_away`)
     const output = await logOutput(async () => {
       try {
-        expect((await user.get('/api/v1/me')).status).toBe(500)
+        expect((await user.call(accountOperations.me, {})).status).toBe(500)
         await user.get('/api/auth/get-session')
         await user.post('/api/auth/sign-out')
       } finally {

@@ -1,5 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountOperations } from '../../domain/api/account.ts'
+import { authOperations } from '../../domain/api/auth.ts'
+import { operationUrl } from '../../domain/api/operation.ts'
 import { sessions } from '../db/schema/index.ts'
 import { betterAuthContext, betterAuthStorageNames, ScopedAsyncLocalStorage } from '../scoped-context.ts'
 import { DEFAULT_PASSWORD, uniqueEmail } from '../testing/client.ts'
@@ -19,7 +22,7 @@ const DAY = 24 * 60 * 60 * 1000
 
 /** Signs up and answers the session cookie (`name=value`) and the session's token. */
 async function signedUp(): Promise<{ cookie: string; token: string }> {
-  const res = await testApp.app.request('/api/v1/auth/sign-up', {
+  const res = await testApp.app.request(operationUrl(authOperations.signUp.spec), {
     method: 'POST',
     headers: { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' },
     body: JSON.stringify({
@@ -39,7 +42,9 @@ async function signedUp(): Promise<{ cookie: string; token: string }> {
 }
 
 const me = (cookie: string) =>
-  testApp.app.request('/api/v1/me', { headers: { Cookie: cookie, Origin: TEST_ORIGIN } })
+  testApp.app.request(operationUrl(accountOperations.me.spec), {
+    headers: { Cookie: cookie, Origin: TEST_ORIGIN },
+  })
 
 async function moveSession(token: string, change: { expiresInMs?: number; createdAgoMs?: number }) {
   const now = Date.now()

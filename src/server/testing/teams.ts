@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
+import { teamOperations } from '../../domain/api/teams.ts'
 import type { TeamRole } from '../../domain/permissions.ts'
 import type { TeamInvitation, TeamSummary } from '../../domain/teams.ts'
 import type { Db } from '../db/client.ts'
@@ -30,7 +31,7 @@ export async function insertTeam(
   return team!.id
 }
 export async function createTeamAs(client: TestClient, name = 'Team'): Promise<TeamSummary> {
-  const res = await client.post<TeamSummary>('/api/v1/teams', { name })
+  const res = await client.call(teamOperations.create, { body: { name } })
   if (res.status !== 201) throw new Error(`create team failed: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body
 }
@@ -41,10 +42,7 @@ export async function inviteAs(
   email: string,
   role: TeamRole = 'member',
 ): Promise<TeamInvitation> {
-  const res = await client.post<TeamInvitation>(`/api/v1/teams/${teamId}/invitations`, {
-    email,
-    role,
-  })
+  const res = await client.call(teamOperations.invite, { params: { teamId }, body: { email, role } })
   if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body
 }
@@ -96,6 +94,6 @@ export async function addMember(
   if (!email) throw new Error('addMember: the member must be signed up')
   await inviteAs(admin, teamId, email, role)
   const { token } = await invitationLinkFor(testApp, email)
-  const res = await member.post(`/api/v1/invitations/${token}/accept`)
+  const res = await member.call(teamOperations.acceptInvitation, { params: { token } })
   if (res.status !== 200) throw new Error(`accept failed: ${res.status} ${JSON.stringify(res.body)}`)
 }

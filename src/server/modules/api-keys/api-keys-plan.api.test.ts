@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { operationUrl } from '../../../domain/api/operation.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
@@ -34,8 +37,8 @@ const fetchPrompts = (key: CreatedApiKey) =>
 describe("a key follows its space's plan on every request", () => {
   it('serves during the trial and is locked once the trial has ended', async () => {
     await createPromptAs(owner, { title: 'Kept', body: 'x' })
-    const personal = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'mine' })).body
-    const team = (await admin.post<CreatedApiKey>('/api/v1/api-keys', { name: 'team', teamId })).body
+    const personal = (await owner.call(apiKeyOperations.create, { body: { name: 'mine' } })).body
+    const team = (await admin.call(apiKeyOperations.create, { body: { name: 'team', teamId } })).body
     expect((await fetchPrompts(personal)).status).toBe(200)
     expect((await fetchPrompts(team)).status).toBe(200)
 
@@ -48,7 +51,7 @@ describe("a key follows its space's plan on every request", () => {
         expect(body.error).toBe('ForbiddenError')
         expect(body.message).not.toBe('')
       }
-      const v1 = await testApp.app.request('/api/v1/prompts', {
+      const v1 = await testApp.app.request(operationUrl(promptOperations.list.spec), {
         headers: { Authorization: `Bearer ${personal.secretKey}` },
       })
       expect(v1.status).toBe(403)

@@ -1,11 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiKey, CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { PromptDetail, PromptSummary } from '../../../domain/prompts.ts'
+import { type Query, withQuery } from '../../../domain/api/address.ts'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { langfuseOperations } from '../../../domain/api/langfuse.ts'
+import { type Operation, type OperationOutput, operationUrl } from '../../../domain/api/operation.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import { mailOutbox, prompts } from '../../db/schema/index.ts'
-import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
+import { errorOf, keyPairAuthorization, TestClient, type TestResponse } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -29,23 +31,26 @@ async function person() {
 }
 
 async function createKey(client: TestClient, body: Record<string, unknown> = {}) {
-  const res = await client.post<CreatedApiKey>('/api/v1/api-keys', {
-    name: 'CI',
-    scope: 'read_write',
-    ...body,
+  const res = await client.call(apiKeyOperations.create, {
+    body: { name: 'CI', scope: 'read_write', ...body },
   })
   expect(res.status).toBe(201)
   return res.body
 }
 
 /** A code client: no cookies, no Origin, only the key. */
-async function withKey<T>(authorization: string, method: string, path: string, body?: unknown) {
-  const res = await testApp.app.request(path, {
-    method,
+async function withKey<O extends Operation>(
+  authorization: string,
+  operation: O,
+  { params, query, body }: { params?: Record<string, string>; query?: Query; body?: unknown } = {},
+): Promise<TestResponse<OperationOutput<O>>> {
+  const res = await testApp.app.request(withQuery(operationUrl(operation.spec, params), query), {
+    method: operation.spec.method,
     headers: { Authorization: authorization, ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   })
-  return { status: res.status, body: (await res.json().catch(() => null)) as T }
+  const answer = (await res.json().catch(() => null)) as OperationOutput<O>
+  return { status: res.status, headers: res.headers, body: answer }
 }
 
 async function mailsTo(to: string, kind: string) {
@@ -64,39 +69,37 @@ describe('a personal key', () => {
     const shared = await createPromptAs(me, { title: 'Shared', visibility: 'team', teamId: team.id })
     const bearer = `Bearer ${(await createKey(me)).secretKey}`
 
-    expect((await withKey(bearer, 'GET', `/api/v1/prompts/${mine.id}`)).status).toBe(200)
-    expect((await withKey(bearer, 'GET', `/api/v1/prompts/${shared.id}`)).status).toBe(404)
-    const versionPath = `/api/v1/prompts/${shared.id}/versions/${shared.currentVersionId}/resolved`
-    expect((await withKey(bearer, 'GET', versionPath)).status).toBe(404)
-    expect(
-      (await withKey(bearer, 'POST', `/api/v1/prompts/${shared.id}/compile`, { values: {} })).status,
-    ).toBe(404)
-    expect(
-      (await withKey(bearer, 'PATCH', `/api/v1/prompts/${shared.id}`, { title: 'Changed' })).status,
-    ).toBe(404)
-    const teamList = await withKey<Page<PromptSummary>>(bearer, 'GET', '/api/v1/prompts?scope=team')
+    const params = { id: shared.id }
+    expect((await withKey(bearer, promptOperations.get, { params: { id: mine.id } })).status).toBe(200)
+    expect((await withKey(bearer, promptOperations.get, { params })).status).toBe(404)
+    const version = { id: shared.id, versionId: shared.currentVersionId! }
+    expect((await withKey(bearer, promptOperations.resolvedVersion, { params: version })).status).toBe(404)
+    expect((await withKey(bearer, promptOperations.compile, { params, body: { values: {} } })).status).toBe(
+      404,
+    )
+    const changed = await withKey(bearer, promptOperations.update, { params, body: { title: 'Changed' } })
+    expect(changed.status).toBe(404)
+    const teamList = await withKey(bearer, promptOperations.list, { query: { scope: 'team' } })
     expect(teamList.body.items).toEqual([])
-    const own = await withKey<Page<PromptSummary>>(bearer, 'GET', '/api/v1/prompts?scope=owner')
+    const own = await withKey(bearer, promptOperations.list, { query: { scope: 'owner' } })
     expect(own.body.items.map((item) => item.id)).toEqual([mine.id])
-    expect((await withKey(bearer, 'GET', `/api/v1/prompts/export?teamId=${team.id}`)).status).toBe(404)
+    const exported = await withKey(bearer, promptOperations.exportPrompts, { query: { teamId: team.id } })
+    expect(exported.status).toBe(404)
 
-    const created = await withKey<ErrorBody>(bearer, 'POST', '/api/v1/prompts', {
-      title: 'Into the team',
-      body: 'x',
-      visibility: 'team',
-      teamId: team.id,
+    const created = await withKey(bearer, promptOperations.create, {
+      body: { title: 'Into the team', body: 'x', visibility: 'team', teamId: team.id },
     })
     expect(created.status).toBe(400)
-    expect(created.body.error.fields?.teamId).toBe(
+    expect(errorOf(created).fields?.teamId).toBe(
       "A personal API key reaches your personal prompts only; a team's prompts need a key of that team",
     )
-    const moved = await withKey(bearer, 'PATCH', `/api/v1/prompts/${mine.id}`, {
-      visibility: 'team',
-      teamId: team.id,
+    const moved = await withKey(bearer, promptOperations.update, {
+      params: { id: mine.id },
+      body: { visibility: 'team', teamId: team.id },
     })
     expect(moved.status).toBe(400)
     // The signed-in user still reaches the team's prompt.
-    expect((await me.get(`/api/v1/prompts/${shared.id}`)).status).toBe(200)
+    expect((await me.call(promptOperations.get, { params: { id: shared.id } })).status).toBe(200)
   })
 })
 
@@ -112,15 +115,15 @@ describe('a team key whose creator stops being an admin', () => {
 
   it('keeps serving the team; what it creates is not the former admin’s; the admins left review it', async () => {
     const { first, second, team, key } = await teamWithKeyOfSecondAdmin()
-    expect((await first.delete(`/api/v1/teams/${team.id}/members/${second.user!.id}`)).status).toBe(204)
+    const membership = { teamId: team.id, userId: second.user!.id }
+    expect((await first.call(teamOperations.removeMember, { params: membership })).status).toBe(204)
 
     const [notice] = await mailsTo(first.user!.email, 'team_keys_to_review')
     expect(notice?.textBody).toContain(key.publicKey)
     expect(notice?.textBody).toContain(second.user!.email)
 
-    const made = await withKey(keyPairAuthorization(key), 'POST', '/api/public/v2/prompts', {
-      name: 'made-by-key',
-      prompt: 'Built after the removal',
+    const made = await withKey(keyPairAuthorization(key), langfuseOperations.create, {
+      body: { name: 'made-by-key', prompt: 'Built after the removal' },
     })
     expect(made.status).toBe(201)
     const [row] = await testApp.database.db
@@ -128,22 +131,23 @@ describe('a team key whose creator stops being an admin', () => {
       .from(prompts)
       .where(and(eq(prompts.teamId, team.id), eq(prompts.name, 'made-by-key')))
     // The former admin neither sees nor manages it; the team's admins do.
-    expect((await second.get(`/api/v1/prompts/${row!.id}`)).status).toBe(404)
-    const seen = await first.get<PromptDetail>(`/api/v1/prompts/${row!.id}`)
+    expect((await second.call(promptOperations.get, { params: { id: row!.id } })).status).toBe(404)
+    const seen = await first.call(promptOperations.get, { params: { id: row!.id } })
     expect(seen.body.access).toEqual({ edit: true, delete: true, setCurrent: true })
 
-    const listed = await first.get<Page<ApiKey>>(`/api/v1/api-keys?teamId=${team.id}`)
+    const listed = await first.call(apiKeyOperations.list, { query: { teamId: team.id } })
     expect(listed.body.items).toEqual([
       expect.objectContaining({ id: key.id, createdByEmail: second.user!.email }),
     ])
-    expect((await first.delete(`/api/v1/api-keys/${key.id}`)).status).toBe(204)
-    expect((await withKey(keyPairAuthorization(key), 'GET', '/api/public/v2/prompts')).status).toBe(401)
+    expect((await first.call(apiKeyOperations.revoke, { params: { id: key.id } })).status).toBe(204)
+    expect((await withKey(keyPairAuthorization(key), langfuseOperations.list)).status).toBe(401)
   })
 
   it('is put up for review when its creator is demoted too', async () => {
     const { first, second, team, key } = await teamWithKeyOfSecondAdmin()
-    const demoted = await first.patch(`/api/v1/teams/${team.id}/members/${second.user!.id}`, {
-      role: 'member',
+    const demoted = await first.call(teamOperations.changeRole, {
+      params: { teamId: team.id, userId: second.user!.id },
+      body: { role: 'member' },
     })
     expect(demoted.status).toBe(200)
     const [notice] = await mailsTo(first.user!.email, 'team_keys_to_review')

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SessionSummary } from '../../../domain/auth.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import { TestClient } from '../../testing/client.ts'
+import { accountOperations } from '../../../domain/api/account.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 let testApp: TestApp
@@ -23,7 +22,7 @@ describe('GET /api/v1/sessions', () => {
     await first.signUp(email)
     const second = new TestClient(testApp)
     await second.signIn(email)
-    const res = await second.get<{ items: SessionSummary[] }>('/api/v1/sessions')
+    const res = await second.call(accountOperations.sessions, {})
     expect(res.status).toBe(200)
     expect(res.body.items).toHaveLength(2)
     expect(res.body.items.map((item) => item.current)).toEqual([true, false])
@@ -32,8 +31,8 @@ describe('GET /api/v1/sessions', () => {
     )
     expect(JSON.stringify(res.body)).not.toMatch(/token/i)
     // Another account's sessions are not among them.
-    expect((await user.get<{ items: SessionSummary[] }>('/api/v1/sessions')).body.items).toHaveLength(1)
-    expect((await new TestClient(testApp).get('/api/v1/sessions')).status).toBe(401)
+    expect((await user.call(accountOperations.sessions, {})).body.items).toHaveLength(1)
+    expect((await new TestClient(testApp).call(accountOperations.sessions, {})).status).toBe(401)
   })
 })
 
@@ -68,9 +67,9 @@ describe("better-auth's own endpoints", () => {
   ])(
     '%s %s is closed to users (the app has its own route or does not offer it)',
     async (method, path, body) => {
-      const res = await user.request<ErrorBody>(method, path, { body })
+      const res = await user.request(method, path, { body })
       expect(res.status).toBe(404)
-      expect(res.body.error.code).toBe('not_found')
+      expect(errorOf(res).code).toBe('not_found')
     },
   )
 
@@ -81,21 +80,21 @@ describe("better-auth's own endpoints", () => {
     ['/api/auth/admin/set-role'],
     ['/api/auth/admin/set-user-password'],
   ])('%s is closed even to global admins (the app offers its own admin routes)', async (path) => {
-    const res = await admin.post<ErrorBody>(path, { userId: user.user!.id, role: 'global_admin' })
+    const res = await admin.post(path, { userId: user.user!.id, role: 'global_admin' })
     expect(res.status).toBe(404)
-    expect((await user.get<{ globalRole: string }>('/api/v1/me')).body.globalRole).toBe('user')
+    expect((await user.call(accountOperations.me, {})).body.globalRole).toBe('user')
   })
 
   it('answer their own refusals (a wrong method, a body that is not JSON) as 4xx, never 500', async () => {
-    const wrongMethod = await user.post<ErrorBody>('/api/auth/error', {})
+    const wrongMethod = await user.post('/api/auth/error', {})
     expect(wrongMethod.status).toBe(404)
-    expect(wrongMethod.body.error.code).toBe('not_found')
-    const notJson = await user.request<ErrorBody>('POST', '/api/auth/sign-in/social', {
+    expect(errorOf(wrongMethod).code).toBe('not_found')
+    const notJson = await user.request('POST', '/api/auth/sign-in/social', {
       rawBody: 'provider=google',
       headers: { 'Content-Type': 'text/plain' },
     })
     expect(notJson.status).toBe(400)
-    expect(notJson.body.error.code).toBe('validation')
+    expect(errorOf(notJson).code).toBe('validation')
   })
 
   it('keeps what the web app uses: other sessions, sign-out; not the answers that carry tokens', async () => {
@@ -105,6 +104,6 @@ describe("better-auth's own endpoints", () => {
     expect((await me.get('/api/auth/list-sessions')).status).toBe(404)
     expect((await me.post('/api/auth/revoke-other-sessions', {})).status).toBe(200)
     expect((await me.post('/api/auth/sign-out', {})).status).toBe(200)
-    expect((await me.get('/api/v1/me')).status).toBe(401)
+    expect((await me.call(accountOperations.me, {})).status).toBe(401)
   })
 })

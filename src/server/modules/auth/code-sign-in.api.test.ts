@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { CurrentUser } from '../../../domain/auth.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
+import { accountOperations } from '../../../domain/api/account.ts'
+import { authOperations } from '../../../domain/api/auth.ts'
 import { queryRows } from '../../db/rows.ts'
-import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { errorOf, TestClient, uniqueEmail } from '../../testing/client.ts'
 import { codeOf, linkOf, TestMailbox } from '../../testing/mailbox.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
 
@@ -23,7 +23,7 @@ afterAll(async () => {
 /** Sends a code to `email` and returns it as read from the received mail. */
 async function requestCode(client: TestClient, email: string): Promise<string> {
   const before = mailbox.to(email).length
-  const res = await client.post('/api/v1/auth/code/send', { email })
+  const res = await client.call(authOperations.sendCode, { body: { email } })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return codeOf(await mailbox.waitFor(email, { after: before }))
 }
@@ -39,7 +39,7 @@ describe('emailed-code sign-in', () => {
     const email = uniqueEmail('code')
     const client = new TestClient(testApp)
     const before = mailbox.to(email).length
-    await client.post('/api/v1/auth/code/send', { email: `  ${email.toUpperCase()} ` })
+    await client.call(authOperations.sendCode, { body: { email: `  ${email.toUpperCase()} ` } })
     const mail = await mailbox.waitFor(email, { after: before })
     expect(mail.from).toMatch(/^"?Promptfolio"? <auth@promptfolio\.test>$/)
     expect(mail.subject).toBe('Your Promptfolio sign-in code')
@@ -47,17 +47,14 @@ describe('emailed-code sign-in', () => {
     const code = codeOf(mail)
     expect(mail.html).toContain(code)
 
-    const res = await client.post<{ user: CurrentUser }>('/api/v1/auth/code/verify', {
-      email,
-      code: ` ${code} `,
-    })
+    const res = await client.call(authOperations.verifyCode, { body: { email, code: ` ${code} ` } })
     expect(res.status).toBe(200)
     expect(res.body.user.email).toBe(email)
     const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'))
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
-    expect((await client.get<CurrentUser>('/api/v1/me')).body.email).toBe(email)
-    const profile = await client.get<{ locale: string }>('/api/v1/profile')
+    expect((await client.call(accountOperations.me, {})).body.email).toBe(email)
+    const profile = await client.call(accountOperations.profile, {})
     expect(profile.status).toBe(200)
   })
 
@@ -66,10 +63,10 @@ describe('emailed-code sign-in', () => {
     await new TestClient(testApp).signUp(email)
     const code = await requestCode(new TestClient(testApp), email)
     const first = new TestClient(testApp)
-    expect((await first.post('/api/v1/auth/code/verify', { email, code })).status).toBe(200)
-    const again = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/code/verify', { email, code })
+    expect((await first.call(authOperations.verifyCode, { body: { email, code } })).status).toBe(200)
+    const again = await new TestClient(testApp).call(authOperations.verifyCode, { body: { email, code } })
     expect(again.status).toBe(400)
-    expect(again.body.error.message).toBe('Invalid verification code. Please try again.')
+    expect(errorOf(again).message).toBe('Invalid verification code. Please try again.')
   })
 
   it('answers the same for a registered and an unknown address (no account enumeration)', async () => {
@@ -78,11 +75,10 @@ describe('emailed-code sign-in', () => {
     const answers = []
     for (const email of [registered, uniqueEmail('code')]) {
       const before = mailbox.to(email).length
-      const send = await new TestClient(testApp).post('/api/v1/auth/code/send', { email })
+      const send = await new TestClient(testApp).call(authOperations.sendCode, { body: { email } })
       const code = codeOf(await mailbox.waitFor(email, { after: before }))
-      const verify = await new TestClient(testApp).post('/api/v1/auth/code/verify', {
-        email,
-        code: code === '000000' ? '111111' : '000000',
+      const verify = await new TestClient(testApp).call(authOperations.verifyCode, {
+        body: { email, code: code === '000000' ? '111111' : '000000' },
       })
       answers.push({ send: [send.status, send.body], verify: [verify.status, verify.body] })
     }
@@ -94,9 +90,9 @@ describe('emailed-code sign-in', () => {
     const email = uniqueEmail('code')
     const client = new TestClient(testApp)
     await client.signUp(email)
-    await client.patch('/api/v1/profile', { locale: 'de' })
+    await client.call(accountOperations.updateProfile, { body: { locale: 'de' } })
     const before = mailbox.to(email).length
-    await new TestClient(testApp, { locale: 'en' }).post('/api/v1/auth/code/send', { email })
+    await new TestClient(testApp, { locale: 'en' }).call(authOperations.sendCode, { body: { email } })
     const mail = await mailbox.waitFor(email, { after: before })
     expect(mail.subject).toBe('Dein Anmeldecode für Promptfolio')
     expect(mail.text).toContain('10 Minuten')
@@ -109,19 +105,18 @@ describe('emailed-code sign-in', () => {
     // Each client may try 5 wrong codes (failure-limits.api.test.ts); three clients, five each.
     for (const ip of ['192.0.2.101', '192.0.2.102', '192.0.2.103']) {
       for (let i = 0; i < 5; i++) {
-        const res = await new TestClient(testApp, { ip }).post<ErrorBody>('/api/v1/auth/code/verify', {
-          email,
-          code: wrong,
+        const res = await new TestClient(testApp, { ip }).call(authOperations.verifyCode, {
+          body: { email, code: wrong },
         })
-        expect(res.body.error.message).toBe('Invalid verification code. Please try again.')
+        expect(errorOf(res).message).toBe('Invalid verification code. Please try again.')
       }
     }
-    const dead = await new TestClient(testApp, { locale: 'de', ip: '192.0.2.104' }).post<ErrorBody>(
-      '/api/v1/auth/code/verify',
-      { email, code },
+    const dead = await new TestClient(testApp, { locale: 'de', ip: '192.0.2.104' }).call(
+      authOperations.verifyCode,
+      { body: { email, code } },
     )
     expect(dead.status).toBe(400)
-    expect(dead.body.error.message).toBe('Zu viele falsche Codes. Bitte einen neuen Code anfordern')
+    expect(errorOf(dead).message).toBe('Zu viele falsche Codes. Bitte einen neuen Code anfordern')
   })
 
   it('rejects an expired code with the spec message', async () => {
@@ -130,14 +125,10 @@ describe('emailed-code sign-in', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       vi.setSystemTime(Date.now() + 10 * 60_000 + 1000)
-      const res = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>(
-        '/api/v1/auth/code/verify',
-        {
-          email,
-          code,
-        },
-      )
-      expect(res.body.error.message).toBe('Code ist abgelaufen. Bitte einen neuen Code anfordern')
+      const res = await new TestClient(testApp, { locale: 'de' }).call(authOperations.verifyCode, {
+        body: { email, code },
+      })
+      expect(errorOf(res).message).toBe('Code ist abgelaufen. Bitte einen neuen Code anfordern')
     } finally {
       vi.useRealTimers()
     }
@@ -150,11 +141,14 @@ describe('emailed-code sign-in', () => {
     try {
       const second = await requestCode(new TestClient(testApp), email)
       if (first !== second) {
-        const old = await new TestClient(testApp).post('/api/v1/auth/code/verify', { email, code: first })
+        const old = await new TestClient(testApp).call(authOperations.verifyCode, {
+          body: { email, code: first },
+        })
         expect(old.status).toBe(400)
       }
       expect(
-        (await new TestClient(testApp).post('/api/v1/auth/code/verify', { email, code: second })).status,
+        (await new TestClient(testApp).call(authOperations.verifyCode, { body: { email, code: second } }))
+          .status,
       ).toBe(200)
     } finally {
       vi.useRealTimers()
@@ -165,9 +159,9 @@ describe('emailed-code sign-in', () => {
     [{ email: '' }, 'email', 'Email is required'],
     [{ email: 'nope' }, 'email', 'Please enter a valid email address'],
   ])('send validates %j', async (body, field, text) => {
-    const res = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/code/send', body)
+    const res = await new TestClient(testApp).call(authOperations.sendCode, { body })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.[field]).toBe(text)
+    expect(errorOf(res).fields?.[field]).toBe(text)
   })
 
   it.each([
@@ -177,14 +171,11 @@ describe('emailed-code sign-in', () => {
     ['1234567', 'Enter the 6-digit code', 'Gib den 6-stelligen Code ein'],
   ])('verify validates the code %j', async (code, en, de) => {
     const body = { email: uniqueEmail(), code }
-    const english = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/code/verify', body)
+    const english = await new TestClient(testApp).call(authOperations.verifyCode, { body })
     expect(english.status).toBe(400)
-    expect(english.body.error.fields?.code).toBe(en)
-    const german = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>(
-      '/api/v1/auth/code/verify',
-      body,
-    )
-    expect(german.body.error.fields?.code).toBe(de)
+    expect(errorOf(english).fields?.code).toBe(en)
+    const german = await new TestClient(testApp, { locale: 'de' }).call(authOperations.verifyCode, { body })
+    expect(errorOf(german).fields?.code).toBe(de)
   })
 
   it('links to the code step for the address, carrying on to a page of this site after signing in', async () => {
@@ -192,7 +183,7 @@ describe('emailed-code sign-in', () => {
     const client = new TestClient(testApp)
     const before = mailbox.to(email).length
     const next = '/invite/abc_DEF-123'
-    const res = await client.post('/api/v1/auth/code/send', { email, next })
+    const res = await client.call(authOperations.sendCode, { body: { email, next } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const mail = await mailbox.waitFor(email, { after: before })
     const link = new URL(linkOf(mail, '/login'))
@@ -201,10 +192,11 @@ describe('emailed-code sign-in', () => {
     expect(mail.html).toContain(escapeHtml(link.toString()))
     // A client's own header cannot smuggle a destination past the validation.
     const other = uniqueEmail('code')
-    const plain = await client.request('POST', '/api/v1/auth/code/send', {
-      body: { email: other },
-      headers: { 'x-promptfolio-sign-in-next': '//evil.example' },
-    })
+    const plain = await client.call(
+      authOperations.sendCode,
+      { body: { email: other } },
+      { 'x-promptfolio-sign-in-next': '//evil.example' },
+    )
     expect(plain.status).toBe(200)
     expect(new URL(linkOf(await mailbox.waitFor(other), '/login')).searchParams.has('next')).toBe(false)
   })
@@ -212,13 +204,12 @@ describe('emailed-code sign-in', () => {
   it("refuses a destination off this site, in the caller's language, and mails nothing", async () => {
     for (const next of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'invite/x']) {
       const email = uniqueEmail('code')
-      const res = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>('/api/v1/auth/code/send', {
-        email,
-        next,
+      const res = await new TestClient(testApp, { locale: 'de' }).call(authOperations.sendCode, {
+        body: { email, next },
       })
       expect(res.status, next).toBe(400)
-      expect(res.body.error.code).toBe('validation')
-      expect(JSON.stringify(res.body.error)).toContain(
+      expect(errorOf(res).code).toBe('validation')
+      expect(JSON.stringify(errorOf(res))).toContain(
         'Die Seite nach der Anmeldung muss eine Seite dieser Website sein',
       )
       expect(mailbox.to(email)).toHaveLength(0)
@@ -235,7 +226,7 @@ describe('emailed-code sign-in', () => {
   })
 
   it('lists the configured sign-in providers (none here) and SMTP', async () => {
-    const res = await new TestClient(testApp).get('/api/v1/auth/providers')
+    const res = await new TestClient(testApp).call(authOperations.providers, {})
     expect(res.body).toEqual({
       google: false,
       apple: false,
@@ -251,15 +242,13 @@ describe('code rate limits', () => {
   it('one code per address per minute: 429 with Retry-After and the wait in the message', async () => {
     const email = uniqueEmail('code')
     await requestCode(new TestClient(testApp), email)
-    const res = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/code/send', { email })
+    const res = await new TestClient(testApp).call(authOperations.sendCode, { body: { email } })
     expect(res.status).toBe(429)
     const wait = Number(res.headers.get('retry-after'))
     expect(wait).toBeGreaterThan(0)
     expect(wait).toBeLessThanOrEqual(60)
-    expect(res.body.error.message).toBe(
-      `Rate limit reached. Please wait ${wait} seconds before trying again.`,
-    )
-    expect(res.body.error.retryAfter).toBe(wait)
+    expect(errorOf(res).message).toBe(`Rate limit reached. Please wait ${wait} seconds before trying again.`)
+    expect(errorOf(res).retryAfter).toBe(wait)
   })
 
   it('caps code checks per address', async () => {
@@ -269,7 +258,8 @@ describe('code rate limits', () => {
       for (let i = 0; i < 51; i++) {
         const email = uniqueEmail('code')
         statuses.push(
-          (await new TestClient(limited).post('/api/v1/auth/code/verify', { email, code: '123456' })).status,
+          (await new TestClient(limited).call(authOperations.verifyCode, { body: { email, code: '123456' } }))
+            .status,
         )
       }
       expect(statuses.slice(0, 50).every((s) => s === 400)).toBe(true)
@@ -285,7 +275,7 @@ describe('failed sign-ins', () => {
     const email = uniqueEmail('failed')
     await new TestClient(testApp).signUp(email)
     await new TestClient(testApp).signIn(email, 'the wrong password!!')
-    await new TestClient(testApp).post('/api/v1/auth/code/verify', { email, code: '000001' })
+    await new TestClient(testApp).call(authOperations.verifyCode, { body: { email, code: '000001' } })
     const rows = await queryRows<Record<string, unknown>>(
       testApp.database.db,
       sql`SELECT * FROM failed_sign_ins WHERE email = ${email} ORDER BY created_at`,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from '../../testing/client.ts'
+import { authOperations } from '../../../domain/api/auth.ts'
+import { DEFAULT_PASSWORD, errorOf, TestClient, uniqueEmail } from '../../testing/client.ts'
 import { codeOf, TestMailbox } from '../../testing/mailbox.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { recordFailure } from './failure-limits.ts'
@@ -31,11 +31,7 @@ const freshIp = () => {
 
 const db = () => testApp.database.db
 const signIn = (ip: string, email: string, password: string) =>
-  new TestClient(testApp, { ip }).signIn(email, password) as Promise<{
-    status: number
-    headers: Headers
-    body: ErrorBody
-  }>
+  new TestClient(testApp, { ip }).signIn(email, password)
 
 /** Moves the clock on (only Date), as if the client had waited. */
 function wait(seconds: number) {
@@ -52,13 +48,13 @@ describe('password sign-in', () => {
     let refused = await signIn(stranger, email, 'a wrong password!')
     for (let i = 0; i < 20 && refused.status !== 429; i++) {
       refused = await signIn(stranger, email, 'a wrong password!')
-      if (refused.body.error.message.startsWith('Rate limit reached')) {
+      if (errorOf(refused).message.startsWith('Rate limit reached')) {
         wait(Number(refused.headers.get('retry-after')))
         refused = await signIn(stranger, email, 'a wrong password!')
       }
     }
     expect(refused.status).toBe(429)
-    expect(refused.body.error.message).toBe('Too many attempts. Please try again later.')
+    expect(errorOf(refused).message).toBe('Too many attempts. Please try again later.')
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     expect((await signIn(stranger, email, DEFAULT_PASSWORD)).status).toBe(429)
 
@@ -74,7 +70,7 @@ describe('password sign-in', () => {
     for (let i = 0; i < 3; i++) {
       const early = await signIn(client, email, DEFAULT_PASSWORD)
       expect(early.status).toBe(429)
-      expect(early.body.error.message).toMatch(/^Rate limit reached. Please wait [\d,]+ seconds/)
+      expect(errorOf(early).message).toMatch(/^Rate limit reached. Please wait [\d,]+ seconds/)
       const seconds = Number(early.headers.get('retry-after'))
       waits.push(seconds)
       wait(seconds)
@@ -108,7 +104,7 @@ describe('password sign-in', () => {
     expect((await signIn(last, email, 'a wrong password!')).status).toBe(429)
     // Every client that failed is locked out, even with the right password now.
     const locked = await signIn(failed[0]!, email, DEFAULT_PASSWORD)
-    expect([locked.status, locked.body.error.message]).toEqual([
+    expect([locked.status, errorOf(locked).message]).toEqual([
       429,
       'Too many attempts. Please try again later.',
     ])
@@ -127,9 +123,13 @@ describe('password sign-in', () => {
     expect((await signIn(freshIp(), email, DEFAULT_PASSWORD)).status).toBe(429)
     const before = mailbox.to(email).length
     const ip = freshIp()
-    expect((await new TestClient(testApp, { ip }).post('/api/v1/auth/code/send', { email })).status).toBe(200)
+    expect(
+      (await new TestClient(testApp, { ip }).call(authOperations.sendCode, { body: { email } })).status,
+    ).toBe(200)
     const code = codeOf(await mailbox.waitFor(email, { after: before }))
-    const res = await new TestClient(testApp, { ip }).post('/api/v1/auth/code/verify', { email, code })
+    const res = await new TestClient(testApp, { ip }).call(authOperations.verifyCode, {
+      body: { email, code },
+    })
     expect(res.status).toBe(200)
   })
 })
@@ -137,11 +137,13 @@ describe('password sign-in', () => {
 describe('emailed codes', () => {
   async function sendCode(email: string, ip = freshIp()) {
     const before = mailbox.to(email).length
-    expect((await new TestClient(testApp, { ip }).post('/api/v1/auth/code/send', { email })).status).toBe(200)
+    expect(
+      (await new TestClient(testApp, { ip }).call(authOperations.sendCode, { body: { email } })).status,
+    ).toBe(200)
     return codeOf(await mailbox.waitFor(email, { after: before }))
   }
   const verify = (ip: string, email: string, code: string) =>
-    new TestClient(testApp, { ip }).post<ErrorBody>('/api/v1/auth/code/verify', { email, code })
+    new TestClient(testApp, { ip }).call(authOperations.verifyCode, { body: { email, code } })
   const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000')
 
   it("a stranger's wrong guesses do not kill the owner's code", async () => {
@@ -152,7 +154,7 @@ describe('emailed codes', () => {
 
     const refused = await verify(stranger, email, code)
     expect(refused.status).toBe(429)
-    expect(refused.body.error.message).toBe('Too many wrong codes. Please request a new code.')
+    expect(errorOf(refused).message).toBe('Too many wrong codes. Please request a new code.')
 
     expect((await verify(freshIp(), email, code)).status).toBe(200)
   })

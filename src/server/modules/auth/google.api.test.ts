@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthDiagnostics, CurrentUser } from '../../../domain/auth.ts'
+import { accountOperations } from '../../../domain/api/account.ts'
+import { authOperations } from '../../../domain/api/auth.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
 import { TestMailbox } from '../../testing/mailbox.ts'
@@ -58,10 +59,10 @@ describe('Google sign-in against a local OpenID provider', () => {
       const callback = await client.get(`${back.pathname}${back.search}`)
       expect(callback.status).toBe(302)
       expect(callback.headers.get('location')).toBe('/auth/callback')
-      const me = await client.get<CurrentUser>('/api/v1/me')
+      const me = await client.call(accountOperations.me, {})
       expect(me.status).toBe(200)
       expect(me.body.email).toBe(email)
-      expect((await client.get('/api/v1/profile')).status).toBe(200)
+      expect((await client.call(accountOperations.profile, {})).status).toBe(200)
     }
   })
 
@@ -72,7 +73,7 @@ describe('Google sign-in against a local OpenID provider', () => {
     const back = new URL(await provider.signInAs((await startGoogle(client)).toString(), email))
     const callback = await client.get(`${back.pathname}${back.search}`)
     expect(callback.headers.get('location')).toMatch(/^\/auth\/callback\?error=account_not_linked/)
-    expect((await client.get('/api/v1/me')).status).toBe(401)
+    expect((await client.call(accountOperations.me, {})).status).toBe(401)
   })
 
   it('refuses a callback whose state was not started by this browser', async () => {
@@ -84,7 +85,7 @@ describe('Google sign-in against a local OpenID provider', () => {
     const res = await stranger.get(`${back.pathname}${back.search}`)
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toMatch(/error=/)
-    expect((await stranger.get('/api/v1/me')).status).toBe(401)
+    expect((await stranger.call(accountOperations.me, {})).status).toBe(401)
   })
 })
 
@@ -92,7 +93,7 @@ describe('unconfigured providers', () => {
   it('say so instead of failing', async () => {
     const plain = await createTestApp()
     try {
-      expect((await new TestClient(plain).get('/api/v1/auth/providers')).body).toMatchObject({
+      expect((await new TestClient(plain).call(authOperations.providers, {})).body).toMatchObject({
         google: false,
         apple: false,
       })
@@ -126,9 +127,9 @@ describe('auth diagnostics (admin debug pages)', () => {
       const user = new TestClient(fresh)
       await user.signUp()
       await user.signIn(user.user!.email, 'a wrong password!')
-      expect((await user.get('/api/v1/auth/diagnostics')).status).toBe(403)
-      expect((await new TestClient(fresh).get('/api/v1/auth/diagnostics')).status).toBe(401)
-      const res = await admin.get<AuthDiagnostics>('/api/v1/auth/diagnostics')
+      expect((await user.call(authOperations.diagnostics, {})).status).toBe(403)
+      expect((await new TestClient(fresh).call(authOperations.diagnostics, {})).status).toBe(401)
+      const res = await admin.call(authOperations.diagnostics, {})
       expect(res.status).toBe(200)
       expect(res.body.database.ok).toBe(true)
       expect(res.body.google).toMatchObject({

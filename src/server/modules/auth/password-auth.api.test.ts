@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CurrentUser } from '../../../domain/auth.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from '../../testing/client.ts'
+import { accountOperations } from '../../../domain/api/account.ts'
+import { authOperations } from '../../../domain/api/auth.ts'
+import { DEFAULT_PASSWORD, errorOf, TestClient, uniqueEmail } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 let testApp: TestApp
@@ -18,10 +18,11 @@ const valid = {
 }
 
 async function signUpError(body: Record<string, unknown>, locale = 'en') {
-  const res = await new TestClient(testApp, { locale }).post<ErrorBody>('/api/v1/auth/sign-up', body)
+  const res = await new TestClient(testApp, { locale }).callUnchecked(authOperations.signUp, { body })
   expect(res.status).toBe(400)
-  expect(res.body.error.code).toBe('validation')
-  return res.body.error
+  const error = errorOf(res)
+  expect(error.code).toBe('validation')
+  return error
 }
 
 describe('sign-up validation (each message of the sign-up form)', () => {
@@ -82,16 +83,15 @@ describe('sign-up validation (each message of the sign-up form)', () => {
 describe('sign-up', () => {
   it('trims and lowercases the email, signs the user in, and sets an HttpOnly SameSite=Lax cookie', async () => {
     const client = new TestClient(testApp)
-    const res = await client.post<{ user: CurrentUser }>('/api/v1/auth/sign-up', {
-      ...valid,
-      email: '  Mixed.Case@Example.COM ',
+    const res = await client.call(authOperations.signUp, {
+      body: { ...valid, email: '  Mixed.Case@Example.COM ' },
     })
     expect(res.status).toBe(201)
     expect(res.body.user.email).toBe('mixed.case@example.com')
     const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'))
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
-    const me = await client.get<CurrentUser>('/api/v1/me')
+    const me = await client.call(accountOperations.me, {})
     expect(me.status).toBe(200)
     expect(me.body.email).toBe('mixed.case@example.com')
   })
@@ -99,9 +99,9 @@ describe('sign-up', () => {
   it('refuses an email that is already registered', async () => {
     const email = uniqueEmail()
     await new TestClient(testApp).signUp(email)
-    const res = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/sign-up', { ...valid, email })
+    const res = await new TestClient(testApp).call(authOperations.signUp, { body: { ...valid, email } })
     expect(res.status).toBe(409)
-    expect(res.body.error.message).toBe('This email address is already registered')
+    expect(errorOf(res).message).toBe('This email address is already registered')
   })
 
   it("cannot be done through better-auth's own endpoint, which skips the terms and limits", async () => {
@@ -135,7 +135,7 @@ describe('the first account of an installation', () => {
       for (const user of users) {
         const client = new TestClient(fresh)
         await client.signIn(user.email)
-        const me = await client.get<CurrentUser>('/api/v1/me')
+        const me = await client.call(accountOperations.me, {})
         if (me.body.globalRole === 'global_admin') admins.push(user.email)
       }
       expect(admins).toHaveLength(1)
@@ -153,18 +153,17 @@ describe('sign-in, session and sign-out', () => {
       { email, password: 'wrong password 123' },
       { email: uniqueEmail(), password: DEFAULT_PASSWORD },
     ]) {
-      const res = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/sign-in', attempt)
+      const res = await new TestClient(testApp).call(authOperations.signIn, { body: attempt })
       expect(res.status).toBe(401)
-      expect(res.body.error).toMatchObject({
+      expect(errorOf(res)).toMatchObject({
         code: 'not_authenticated',
         message: 'Invalid email or password.',
       })
     }
-    const german = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>('/api/v1/auth/sign-in', {
-      email,
-      password: 'wrong password 123',
+    const german = await new TestClient(testApp, { locale: 'de' }).call(authOperations.signIn, {
+      body: { email, password: 'wrong password 123' },
     })
-    expect(german.body.error.message).toBe('Ungültige E-Mail oder Passwort')
+    expect(errorOf(german).message).toBe('Ungültige E-Mail oder Passwort')
   })
 
   it('keeps the user signed in across requests (the session cookie) until sign-out ends it', async () => {
@@ -174,32 +173,32 @@ describe('sign-in, session and sign-out', () => {
     const signIn = await client.signIn(`  ${email.toUpperCase()} `)
     expect(signIn.status).toBe(200)
     for (let i = 0; i < 2; i++) {
-      const session = await client.get<{ user: CurrentUser | null }>('/api/v1/session')
+      const session = await client.call(accountOperations.session, {})
       expect(session.body.user?.email).toBe(email)
     }
     const out = await client.post('/api/auth/sign-out')
     expect(out.status).toBe(200)
-    const after = await client.get<{ user: CurrentUser | null }>('/api/v1/session')
+    const after = await client.call(accountOperations.session, {})
     expect(after.body.user).toBeNull()
-    expect((await client.get('/api/v1/me')).status).toBe(401)
+    expect((await client.call(accountOperations.me, {})).status).toBe(401)
   })
 
   it('does not accept a session token after sign-out even if a client kept it', async () => {
     const client = new TestClient(testApp)
     await client.signUp()
     const kept = client.copy()
-    expect((await kept.get('/api/v1/me')).status).toBe(200)
+    expect((await kept.call(accountOperations.me, {})).status).toBe(200)
     await client.post('/api/auth/sign-out')
-    const replay = await kept.get('/api/v1/me')
+    const replay = await kept.call(accountOperations.me, {})
     expect(replay.status).toBe(401)
   })
 
   it('answers /api/v1/me with 401 and /api/v1/session with null when signed out', async () => {
     const client = new TestClient(testApp)
-    const me = await client.get<ErrorBody>('/api/v1/me')
+    const me = await client.call(accountOperations.me, {})
     expect(me.status).toBe(401)
-    expect(me.body.error).toEqual({ code: 'not_authenticated', message: 'Authentication required' })
-    expect((await client.get<{ user: null }>('/api/v1/session')).body).toEqual({ user: null })
+    expect(errorOf(me)).toEqual({ code: 'not_authenticated', message: 'Authentication required' })
+    expect((await client.call(accountOperations.session, {})).body).toEqual({ user: null })
   })
 })
 
@@ -217,18 +216,18 @@ describe('signing in while the browser still sends an ended session (review item
     const { email, stale } = await withStaleCookie()
     expect((await stale.signIn(email)).status).toBe(200)
     expect(stale.hasSessionCookie()).toBe(true)
-    expect((await stale.get('/api/v1/me')).status).toBe(200)
+    expect((await stale.call(accountOperations.me, {})).status).toBe(200)
   })
 
   it('keeps the new session of a sign-up too', async () => {
     const { stale } = await withStaleCookie()
     await stale.signUp()
-    expect((await stale.get('/api/v1/me')).status).toBe(200)
+    expect((await stale.call(accountOperations.me, {})).status).toBe(200)
   })
 
   it('still clears a stale cookie on a request that signs nobody in', async () => {
     const { stale } = await withStaleCookie()
-    const res = await stale.get('/api/v1/session')
+    const res = await stale.call(accountOperations.session, {})
     expect(res.body).toEqual({ user: null })
     expect(stale.hasSessionCookie()).toBe(false)
   })
@@ -245,9 +244,7 @@ describe('rate limits', () => {
       const last = await new TestClient(limited).signIn(email, 'wrong password 123')
       expect(last.status).toBe(429)
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect((last.body as ErrorBody).error.message).toBe(
-        'Rate limit reached. Please wait 1 seconds before trying again.',
-      )
+      expect(errorOf(last).message).toBe('Rate limit reached. Please wait 1 seconds before trying again.')
     } finally {
       await limited.close()
     }

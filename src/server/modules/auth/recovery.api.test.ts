@@ -1,9 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ErrorBody } from '../../../domain/errors.ts'
+import { accountOperations } from '../../../domain/api/account.ts'
+import { authOperations } from '../../../domain/api/auth.ts'
 import { queryRows } from '../../db/rows.ts'
 import { accounts } from '../../db/schema/index.ts'
-import { DEFAULT_PASSWORD, TestClient, type TestResponse, uniqueEmail } from '../../testing/client.ts'
+import {
+  DEFAULT_PASSWORD,
+  errorOf,
+  TestClient,
+  type TestResponse,
+  uniqueEmail,
+} from '../../testing/client.ts'
 import { linkOf, TestMailbox } from '../../testing/mailbox.ts'
 import { openedText } from '../../testing/outbox.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts'
@@ -24,10 +31,11 @@ const NEW_PASSWORD = 'a brand new passphrase 42'
 async function requestReset(email: string, options: { newTab?: boolean; host?: string } = {}) {
   const before = mailbox.to(email).length
   const client = new TestClient(testApp)
-  const res = await client.request('POST', '/api/v1/auth/password-reset', {
-    body: { email, newTab: options.newTab },
-    headers: options.host ? { Host: options.host, 'X-Forwarded-Host': options.host } : {},
-  })
+  const res = await client.call(
+    authOperations.requestPasswordReset,
+    { body: { email, newTab: options.newTab } },
+    options.host ? { Host: options.host, 'X-Forwarded-Host': options.host } : {},
+  )
   expect(res.status).toBe(200)
   const mail = await mailbox.waitFor(email, { after: before })
   return new URL(linkOf(mail, '/auth/confirm'))
@@ -46,49 +54,45 @@ describe('password reset by emailed link', () => {
     const token = link.searchParams.get('token_hash')!
 
     const browser = new TestClient(testApp)
-    expect((await browser.get('/api/v1/auth/recovery')).status).toBe(401)
-    const verified = await browser.post<{ email: string }>('/api/v1/auth/recovery', { tokenHash: token })
+    expect((await browser.call(authOperations.recovery, {})).status).toBe(401)
+    const verified = await browser.call(authOperations.openRecovery, { body: { tokenHash: token } })
     expect(verified.status).toBe(200)
     expect(verified.body.email).toBe(email)
     const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('promptfolio.recovery='))
     expect(cookie).toMatch(/HttpOnly/i)
-    expect((await browser.get<{ email: string }>('/api/v1/auth/recovery')).body.email).toBe(email)
+    expect((await browser.call(authOperations.recovery, {})).body.email).toBe(email)
 
     // The link works once.
-    const second = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/recovery', {
-      tokenHash: token,
+    const second = await new TestClient(testApp).call(authOperations.openRecovery, {
+      body: { tokenHash: token },
     })
     expect(second.status).toBe(400)
-    expect(second.body.error.message).toBe(
+    expect(errorOf(second).message).toBe(
       'This password reset link is invalid or has expired. Please request a new one.',
     )
 
-    const mismatch = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
-      password: NEW_PASSWORD,
-      confirmPassword: 'something else',
+    const mismatch = await browser.call(authOperations.recoverPassword, {
+      body: { password: NEW_PASSWORD, confirmPassword: 'something else' },
     })
-    expect(mismatch.body.error.fields?.confirmPassword).toBe('Passwords do not match')
-    const short = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
-      password: 'short',
-      confirmPassword: 'short',
+    expect(errorOf(mismatch).fields?.confirmPassword).toBe('Passwords do not match')
+    const short = await browser.call(authOperations.recoverPassword, {
+      body: { password: 'short', confirmPassword: 'short' },
     })
-    expect(short.body.error.fields?.password).toBe('Password must be at least 12 characters')
+    expect(errorOf(short).fields?.password).toBe('Password must be at least 12 characters')
 
-    const done = await browser.post('/api/v1/auth/recovery/password', {
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
+    const done = await browser.call(authOperations.recoverPassword, {
+      body: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     })
     expect(done.status).toBe(200)
-    expect((await owner.get('/api/v1/me')).status).toBe(401)
+    expect((await owner.call(accountOperations.me, {})).status).toBe(401)
     expect((await new TestClient(testApp).signIn(email)).status).toBe(401)
     expect((await new TestClient(testApp).signIn(email, NEW_PASSWORD)).status).toBe(200)
     // The reset session is spent too.
-    const again = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
+    const again = await browser.call(authOperations.recoverPassword, {
+      body: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     })
     expect(again.status).toBe(401)
-    expect(again.body.error.message).toBe('Authentication required. Please request a new reset link')
+    expect(errorOf(again).message).toBe('Authentication required. Please request a new reset link')
   })
 
   it('carries new_tab=true when requested from a frame', async () => {
@@ -102,8 +106,12 @@ describe('password reset by emailed link', () => {
     const unknown = uniqueEmail('nobody')
     const known = uniqueEmail('reset')
     await new TestClient(testApp).signUp(known)
-    const a = await new TestClient(testApp).post('/api/v1/auth/password-reset', { email: unknown })
-    const b = await new TestClient(testApp).post('/api/v1/auth/password-reset', { email: known })
+    const a = await new TestClient(testApp).call(authOperations.requestPasswordReset, {
+      body: { email: unknown },
+    })
+    const b = await new TestClient(testApp).call(authOperations.requestPasswordReset, {
+      body: { email: known },
+    })
     expect(a.status).toBe(b.status)
     expect(a.body).toEqual(b.body)
     await mailbox.waitFor(known)
@@ -118,7 +126,9 @@ describe('password reset by emailed link', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       vi.setSystemTime(Date.now() + 31 * 60_000)
-      const res = await new TestClient(testApp).post('/api/v1/auth/recovery', { tokenHash: token })
+      const res = await new TestClient(testApp).call(authOperations.openRecovery, {
+        body: { tokenHash: token },
+      })
       expect(res.status).toBe(400)
     } finally {
       vi.useRealTimers()
@@ -126,10 +136,10 @@ describe('password reset by emailed link', () => {
   })
 
   it('rejects a made-up token in German too', async () => {
-    const res = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>('/api/v1/auth/recovery', {
-      tokenHash: 'not-a-real-token',
+    const res = await new TestClient(testApp, { locale: 'de' }).call(authOperations.openRecovery, {
+      body: { tokenHash: 'not-a-real-token' },
     })
-    expect(res.body.error.message).toBe(
+    expect(errorOf(res).message).toBe(
       'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen. Bitte fordere einen neuen an.',
     )
   })
@@ -138,7 +148,7 @@ describe('password reset by emailed link', () => {
     const email = uniqueEmail('reset')
     await new TestClient(testApp).signUp(email)
     await requestReset(email)
-    const res = await new TestClient(testApp).post('/api/v1/auth/password-reset', { email })
+    const res = await new TestClient(testApp).call(authOperations.requestPasswordReset, { body: { email } })
     expect(res.status).toBe(429)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
   })
@@ -155,25 +165,27 @@ describe('a password change ends every earlier reset link and recovery session (
 
   async function recoverySession(token: string) {
     const browser = new TestClient(testApp)
-    expect((await browser.post('/api/v1/auth/recovery', { tokenHash: token })).status).toBe(200)
+    expect((await browser.call(authOperations.openRecovery, { body: { tokenHash: token } })).status).toBe(200)
     return browser
   }
 
   const setPassword = (browser: TestClient, password = NEW_PASSWORD) =>
-    browser.post<ErrorBody>('/api/v1/auth/recovery/password', { password, confirmPassword: password })
+    browser.call(authOperations.recoverPassword, { body: { password, confirmPassword: password } })
 
   const openLink = (token: string) =>
-    new TestClient(testApp).post<ErrorBody>('/api/v1/auth/recovery', { tokenHash: token })
+    new TestClient(testApp).call(authOperations.openRecovery, { body: { tokenHash: token } })
 
   it('a direct reset ends a link mailed before it', async () => {
     const email = uniqueEmail('item2')
     await new TestClient(testApp).signUp(email)
     const token = (await requestReset(email)).searchParams.get('token_hash')!
-    const direct = await new TestClient(testApp).post('/api/v1/auth/direct-reset', {
-      email,
-      currentPassword: DEFAULT_PASSWORD,
-      newPassword: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
+    const direct = await new TestClient(testApp).call(authOperations.directReset, {
+      body: {
+        email,
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
     })
     expect(direct.status).toBe(200)
     expect((await openLink(token)).status).toBe(400)
@@ -183,13 +195,15 @@ describe('a password change ends every earlier reset link and recovery session (
     const email = uniqueEmail('item2')
     await new TestClient(testApp).signUp(email)
     const browser = await recoverySession((await requestReset(email)).searchParams.get('token_hash')!)
-    await new TestClient(testApp).post('/api/v1/auth/direct-reset', {
-      email,
-      currentPassword: DEFAULT_PASSWORD,
-      newPassword: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
+    await new TestClient(testApp).call(authOperations.directReset, {
+      body: {
+        email,
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
     })
-    expect((await browser.get('/api/v1/auth/recovery')).status).toBe(401)
+    expect((await browser.call(authOperations.recovery, {})).status).toBe(401)
     expect((await setPassword(browser, 'the attacker chose this one')).status).toBe(401)
     expect((await new TestClient(testApp).signIn(email, NEW_PASSWORD)).status).toBe(200)
   })
@@ -224,18 +238,25 @@ describe('a password change ends every earlier reset link and recovery session (
       await admin.signUp()
       const email = uniqueEmail('item2')
       await new TestClient(fresh).signUp(email)
-      expect((await new TestClient(fresh).post('/api/v1/auth/password-reset', { email })).status).toBe(200)
+      expect(
+        (await new TestClient(fresh).call(authOperations.requestPasswordReset, { body: { email } })).status,
+      ).toBe(200)
       const [mail] = await queryRows<{ text_body: string; secrets: string[] }>(
         fresh.database.db,
         sql`SELECT text_body, secrets FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
       )
       const text = openedText(fresh, mail!.text_body, mail!.secrets)
-      const token = new URL(text.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0]).searchParams.get('token_hash')
-      const set = await admin.post('/api/v1/auth/admin/set-password', { email, newPassword: NEW_PASSWORD })
+      const token = new URL(text.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0]).searchParams.get(
+        'token_hash',
+      )!
+      const set = await admin.call(authOperations.adminSetPassword, {
+        body: { email, newPassword: NEW_PASSWORD },
+      })
       expect(set.status).toBe(200)
-      expect((await new TestClient(fresh).post('/api/v1/auth/recovery', { tokenHash: token })).status).toBe(
-        400,
-      )
+      expect(
+        (await new TestClient(fresh).call(authOperations.openRecovery, { body: { tokenHash: token } }))
+          .status,
+      ).toBe(400)
     } finally {
       await fresh.close()
     }
@@ -245,7 +266,9 @@ describe('a password change ends every earlier reset link and recovery session (
     const email = uniqueEmail('item2')
     await new TestClient(testApp).signUp(email)
     const link = (await requestReset(email)).searchParams.get('token_hash')!
-    const verified = await new TestClient(testApp).post('/api/v1/auth/recovery', { tokenHash: link })
+    const verified = await new TestClient(testApp).call(authOperations.openRecovery, {
+      body: { tokenHash: link },
+    })
     const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('promptfolio.recovery='))!
     const token = cookie.slice('promptfolio.recovery='.length, cookie.indexOf(';'))
     const renewed = await openLink(token)
@@ -262,26 +285,22 @@ describe('every way of setting a password', () => {
     await owner.signUp(email)
     const token = (await requestReset(email)).searchParams.get('token_hash')!
     const browser = new TestClient(testApp)
-    expect((await browser.post('/api/v1/auth/recovery', { tokenHash: token })).status).toBe(200)
-    const reset = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
-      password: common,
-      confirmPassword: common,
+    expect((await browser.call(authOperations.openRecovery, { body: { tokenHash: token } })).status).toBe(200)
+    const reset = await browser.call(authOperations.recoverPassword, {
+      body: { password: common, confirmPassword: common },
     })
     expect(reset.status).toBe(400)
-    expect(reset.body.error.fields?.password).toBe(
+    expect(errorOf(reset).fields?.password).toBe(
       'This password is one of the most common ones. Please choose another.',
     )
-    const direct = await new TestClient(testApp).post<ErrorBody>('/api/v1/auth/direct-reset', {
-      email,
-      currentPassword: DEFAULT_PASSWORD,
-      newPassword: common,
-      confirmPassword: common,
+    const direct = await new TestClient(testApp).call(authOperations.directReset, {
+      body: { email, currentPassword: DEFAULT_PASSWORD, newPassword: common, confirmPassword: common },
     })
     expect(direct.status).toBe(400)
-    expect(direct.body.error.fields?.newPassword).toBe(
+    expect(errorOf(direct).fields?.newPassword).toBe(
       'This password is one of the most common ones. Please choose another.',
     )
-    expect((await owner.get('/api/v1/me')).status).toBe(200)
+    expect((await owner.call(accountOperations.me, {})).status).toBe(200)
     expect((await new TestClient(testApp).signIn(email, common)).status).toBe(401)
   })
 })
@@ -292,7 +311,9 @@ describe('the reset link check', () => {
     try {
       const email = uniqueEmail('reset')
       await new TestClient(strict).signUp(email)
-      expect((await new TestClient(strict).post('/api/v1/auth/password-reset', { email })).status).toBe(200)
+      expect(
+        (await new TestClient(strict).call(authOperations.requestPasswordReset, { body: { email } })).status,
+      ).toBe(200)
       const [mail] = await queryRows<{ text_body: string; secrets: string[] }>(
         strict.database.db,
         sql`SELECT text_body, secrets FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
@@ -302,17 +323,17 @@ describe('the reset link check', () => {
       const token = new URL(link).searchParams.get('token_hash')!
 
       const attacker = new TestClient(strict, { ip: '203.0.113.66' })
-      let refused: TestResponse<ErrorBody> | undefined
+      let refused: TestResponse | undefined
       for (let attempt = 0; attempt < 40 && !refused; attempt += 1) {
-        const res = await attacker.post<ErrorBody>('/api/v1/auth/recovery', {
-          tokenHash: `made-up-${attempt}`,
+        const res = await attacker.call(authOperations.openRecovery, {
+          body: { tokenHash: `made-up-${attempt}` },
         })
         if (res.status === 429) refused = res
       }
       expect(refused?.headers.get('retry-after')).toBeTruthy()
 
       const owner = new TestClient(strict, { ip: '198.51.100.7' })
-      const res = await owner.post<{ email: string }>('/api/v1/auth/recovery', { tokenHash: token })
+      const res = await owner.call(authOperations.openRecovery, { body: { tokenHash: token } })
       expect(res.status).toBe(200)
       expect(res.body.email).toBe(email)
     } finally {
@@ -357,38 +378,36 @@ describe('direct reset', () => {
     ],
     [{ email: '' }, 'email', 'Email is required', 'E-Mail ist erforderlich'],
   ])('validates %j', async (patch, field, en, de) => {
-    const english = await new TestClient(testApp).post<ErrorBody>(
-      '/api/v1/auth/direct-reset',
-      body('a@b.co', patch),
-    )
+    const english = await new TestClient(testApp).call(authOperations.directReset, {
+      body: body('a@b.co', patch),
+    })
     expect(english.status).toBe(400)
-    expect(english.body.error.fields?.[field]).toBe(en)
-    const german = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>(
-      '/api/v1/auth/direct-reset',
-      body('a@b.co', patch),
-    )
-    expect(german.body.error.fields?.[field]).toBe(de)
+    expect(errorOf(english).fields?.[field]).toBe(en)
+    const german = await new TestClient(testApp, { locale: 'de' }).call(authOperations.directReset, {
+      body: body('a@b.co', patch),
+    })
+    expect(errorOf(german).fields?.[field]).toBe(de)
   })
 
   it('checks the current password on the server, then sets the new one and ends all sessions', async () => {
     const email = uniqueEmail('direct')
     const owner = new TestClient(testApp)
     await owner.signUp(email)
-    const wrong = await new TestClient(testApp, { locale: 'de' }).post<ErrorBody>(
-      '/api/v1/auth/direct-reset',
-      body(email, { currentPassword: 'not my password!!' }),
-    )
+    const wrong = await new TestClient(testApp, { locale: 'de' }).call(authOperations.directReset, {
+      body: body(email, { currentPassword: 'not my password!!' }),
+    })
     expect(wrong.status).toBe(401)
-    expect(wrong.body.error.message).toBe('E-Mail oder aktuelles Passwort ist falsch')
-    const unknown = await new TestClient(testApp).post<ErrorBody>(
-      '/api/v1/auth/direct-reset',
-      body(uniqueEmail()),
-    )
+    expect(errorOf(wrong).message).toBe('E-Mail oder aktuelles Passwort ist falsch')
+    const unknown = await new TestClient(testApp).call(authOperations.directReset, {
+      body: body(uniqueEmail()),
+    })
     expect(unknown.status).toBe(401)
-    expect(unknown.body.error.message).toBe('Email or current password is incorrect')
+    expect(errorOf(unknown).message).toBe('Email or current password is incorrect')
 
-    expect((await new TestClient(testApp).post('/api/v1/auth/direct-reset', body(email))).status).toBe(200)
-    expect((await owner.get('/api/v1/me')).status).toBe(401)
+    expect(
+      (await new TestClient(testApp).call(authOperations.directReset, { body: body(email) })).status,
+    ).toBe(200)
+    expect((await owner.call(accountOperations.me, {})).status).toBe(401)
     expect((await new TestClient(testApp).signIn(email, NEW_PASSWORD)).status).toBe(200)
   })
 
@@ -400,10 +419,9 @@ describe('direct reset', () => {
       for (let i = 0; i < 6; i++) {
         statuses.push(
           (
-            await new TestClient(limited).post(
-              '/api/v1/auth/direct-reset',
-              body(email, { currentPassword: 'wrong one!!' }),
-            )
+            await new TestClient(limited).call(authOperations.directReset, {
+              body: body(email, { currentPassword: 'wrong one!!' }),
+            })
           ).status,
         )
       }
@@ -424,46 +442,42 @@ describe('admin password reset (/temp-reset)', () => {
       const email = uniqueEmail('victim')
       await user.signUp(email)
 
-      const refused = await user.post<ErrorBody>('/api/v1/auth/admin/set-password', {
-        email,
-        newPassword: NEW_PASSWORD,
+      const refused = await user.call(authOperations.adminSetPassword, {
+        body: { email, newPassword: NEW_PASSWORD },
       })
       expect(refused.status).toBe(403)
-      expect(refused.body.error.message).toBe('Global admin access required')
+      expect(errorOf(refused).message).toBe('Global admin access required')
       expect(
         (
-          await new TestClient(fresh).post('/api/v1/auth/admin/set-password', {
-            email,
-            newPassword: NEW_PASSWORD,
+          await new TestClient(fresh).call(authOperations.adminSetPassword, {
+            body: { email, newPassword: NEW_PASSWORD },
           })
         ).status,
       ).toBe(401)
 
-      const short = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
-        email,
-        newPassword: 'short',
+      const short = await admin.call(authOperations.adminSetPassword, {
+        body: { email, newPassword: 'short' },
       })
-      expect(short.body.error.fields?.newPassword).toBe('New password must be at least 12 characters')
-      const common = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
-        email,
-        newPassword: '1q2w3e4r5t6y',
+      expect(errorOf(short).fields?.newPassword).toBe('New password must be at least 12 characters')
+      const common = await admin.call(authOperations.adminSetPassword, {
+        body: { email, newPassword: '1q2w3e4r5t6y' },
       })
       expect(common.status).toBe(400)
-      expect(common.body.error.fields?.newPassword).toBe(
+      expect(errorOf(common).fields?.newPassword).toBe(
         'This password is one of the most common ones. Please choose another.',
       )
-      const missing = await admin.post<ErrorBody>('/api/v1/auth/admin/set-password', {
-        email: uniqueEmail(),
-        newPassword: NEW_PASSWORD,
+      const missing = await admin.call(authOperations.adminSetPassword, {
+        body: { email: uniqueEmail(), newPassword: NEW_PASSWORD },
       })
       expect(missing.status).toBe(404)
 
       expect(
-        (await admin.post('/api/v1/auth/admin/set-password', { email, newPassword: NEW_PASSWORD })).status,
+        (await admin.call(authOperations.adminSetPassword, { body: { email, newPassword: NEW_PASSWORD } }))
+          .status,
       ).toBe(200)
-      expect((await user.get('/api/v1/me')).status).toBe(401)
+      expect((await user.call(accountOperations.me, {})).status).toBe(401)
       expect((await new TestClient(fresh).signIn(email, NEW_PASSWORD)).status).toBe(200)
-      expect((await admin.get('/api/v1/me')).status).toBe(200)
+      expect((await admin.call(accountOperations.me, {})).status).toBe(200)
     } finally {
       await fresh.close()
     }
@@ -481,7 +495,9 @@ describe('admin password reset (/temp-reset)', () => {
         .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
       expect((await new TestClient(fresh).signIn(email)).status).toBe(401)
 
-      const set = await admin.post('/api/v1/auth/admin/set-password', { email, newPassword: NEW_PASSWORD })
+      const set = await admin.call(authOperations.adminSetPassword, {
+        body: { email, newPassword: NEW_PASSWORD },
+      })
       expect(set.status).toBe(200)
       expect((await new TestClient(fresh).signIn(email, NEW_PASSWORD)).status).toBe(200)
     } finally {
@@ -498,8 +514,8 @@ describe('sessions', () => {
     const elsewhere = new TestClient(testApp)
     await elsewhere.signIn(email)
     expect((await here.post('/api/auth/revoke-other-sessions', {})).status).toBe(200)
-    expect((await here.get('/api/v1/me')).status).toBe(200)
-    expect((await elsewhere.get('/api/v1/me')).status).toBe(401)
+    expect((await here.call(accountOperations.me, {})).status).toBe(200)
+    expect((await elsewhere.call(accountOperations.me, {})).status).toBe(401)
   })
 
   it('on https the session and reset-session cookies are Secure as well as HttpOnly and SameSite=Lax', async () => {
@@ -508,18 +524,15 @@ describe('sessions', () => {
     try {
       const email = uniqueEmail('secure')
       const client = new TestClient(https, { origin })
-      const signUp = await client.post('/api/v1/auth/sign-up', {
-        email,
-        password: DEFAULT_PASSWORD,
-        confirmPassword: DEFAULT_PASSWORD,
-        acceptTerms: true,
+      const signUp = await client.call(authOperations.signUp, {
+        body: { email, password: DEFAULT_PASSWORD, confirmPassword: DEFAULT_PASSWORD, acceptTerms: true },
       })
       expect(signUp.status).toBe(201)
       const session = signUp.headers.getSetCookie().find((c) => c.includes('session_token'))
       for (const flag of [/;\s*Secure/i, /HttpOnly/i, /SameSite=Lax/i]) expect(session).toMatch(flag)
-      expect((await client.get('/api/v1/me')).status).toBe(200)
+      expect((await client.call(accountOperations.me, {})).status).toBe(200)
 
-      expect((await client.post('/api/v1/auth/password-reset', { email })).status).toBe(200)
+      expect((await client.call(authOperations.requestPasswordReset, { body: { email } })).status).toBe(200)
       const [mail] = await queryRows<{ text_body: string; secrets: string[] }>(
         https.database.db,
         sql`SELECT text_body, secrets FROM mail_outbox WHERE to_address = ${email} AND kind = 'password_reset'`,
@@ -527,8 +540,8 @@ describe('sessions', () => {
       const text = openedText(https, mail!.text_body, mail!.secrets)
       const link = new URL(text.match(/https?:\/\/\S+\/auth\/confirm\S*/)![0])
       expect(link.origin).toBe(origin)
-      const recovery = await client.post('/api/v1/auth/recovery', {
-        tokenHash: link.searchParams.get('token_hash'),
+      const recovery = await client.call(authOperations.openRecovery, {
+        body: { tokenHash: link.searchParams.get('token_hash')! },
       })
       expect(recovery.status).toBe(200)
       // ASVS V3.3.1 (review item 13): the name carries the __Secure- prefix, which browsers only
@@ -537,7 +550,7 @@ describe('sessions', () => {
         .getSetCookie()
         .find((c) => c.startsWith('__Secure-promptfolio.recovery='))
       for (const flag of [/;\s*Secure/i, /HttpOnly/i, /SameSite=Lax/i]) expect(reset).toMatch(flag)
-      expect((await client.get<{ email: string }>('/api/v1/auth/recovery')).body.email).toBe(email)
+      expect((await client.call(authOperations.recovery, {})).body.email).toBe(email)
     } finally {
       await https.close()
     }
@@ -562,7 +575,7 @@ describe('sessions', () => {
     try {
       for (let day = 1; day <= 31; day++) {
         vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000)
-        const res = await client.get('/api/v1/me')
+        const res = await client.call(accountOperations.me, {})
         if (day < 30) expect(res.status, `day ${day}`).toBe(200)
         else expect(res.status, `day ${day}`).toBe(401)
       }
@@ -577,7 +590,7 @@ describe('sessions', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       vi.setSystemTime(Date.now() + 7 * 24 * 60 * 60 * 1000 + 60_000)
-      expect((await client.get('/api/v1/me')).status).toBe(401)
+      expect((await client.call(accountOperations.me, {})).status).toBe(401)
     } finally {
       vi.useRealTimers()
     }

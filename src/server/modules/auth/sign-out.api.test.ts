@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountOperations } from '../../../domain/api/account.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import { TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -36,7 +37,7 @@ describe('ending a session cannot be denied', () => {
     expect(res.status).toBe(200)
     expect(user.hasSessionCookie()).toBe(false)
     // The session itself is gone, not only the browser's cookie.
-    expect((await kept.get('/api/v1/me')).status).toBe(401)
+    expect((await kept.call(accountOperations.me, {})).status).toBe(401)
   })
 
   it('sign-out works for a client on the flooding address too (nothing to gain from a limit there)', async () => {
@@ -44,7 +45,7 @@ describe('ending a session cannot be denied', () => {
     const sameAddress = new TestClient(testApp, { ip: '198.51.100.66' })
     await sameAddress.signUp()
     expect((await sameAddress.post('/api/auth/sign-out')).status).toBe(200)
-    expect((await sameAddress.get('/api/v1/me')).status).toBe(401)
+    expect((await sameAddress.call(accountOperations.me, {})).status).toBe(401)
   })
 
   it('"sign out other sessions" works after a flood of anonymous calls', async () => {
@@ -55,8 +56,8 @@ describe('ending a session cannot be denied', () => {
     await other.signIn(email)
     const res = await user.post('/api/auth/revoke-other-sessions')
     expect(res.status).toBe(200)
-    expect((await other.get('/api/v1/me')).status).toBe(401)
-    expect((await user.get('/api/v1/me')).status).toBe(200)
+    expect((await other.call(accountOperations.me, {})).status).toBe(401)
+    expect((await user.call(accountOperations.me, {})).status).toBe(200)
   })
 })
 

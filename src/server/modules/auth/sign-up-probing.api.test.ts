@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from '../../testing/client.ts'
+import { authOperations } from '../../../domain/api/auth.ts'
+import { DEFAULT_PASSWORD, errorOf, TestClient, uniqueEmail } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 /**
@@ -15,11 +15,8 @@ beforeAll(async () => {
 afterAll(() => testApp.close())
 
 const signUp = (client: TestClient, email: string) =>
-  client.post<ErrorBody>('/api/v1/auth/sign-up', {
-    email,
-    password: DEFAULT_PASSWORD,
-    confirmPassword: DEFAULT_PASSWORD,
-    acceptTerms: true,
+  client.call(authOperations.signUp, {
+    body: { email, password: DEFAULT_PASSWORD, confirmPassword: DEFAULT_PASSWORD, acceptTerms: true },
   })
 
 describe('probing sign-up for registered addresses', () => {
@@ -28,7 +25,7 @@ describe('probing sign-up for registered addresses', () => {
     await new TestClient(testApp, { ip: '192.0.2.1' }).signUp(email)
     const res = await signUp(new TestClient(testApp, { ip: '192.0.2.2' }), email)
     expect(res.status).toBe(409)
-    expect(res.body.error.message).toBe('This email address is already registered')
+    expect(errorOf(res).message).toBe('This email address is already registered')
   })
 
   it('is refused after 10 tries an hour from one client, answered or not', async () => {

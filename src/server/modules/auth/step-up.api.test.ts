@@ -1,12 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { CurrentUser } from '../../../domain/auth.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { CreatedWebhook } from '../../../domain/webhooks.ts'
+import { accountOperations } from '../../../domain/api/account.ts'
+import { adminOperations } from '../../../domain/api/admin.ts'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { authOperations } from '../../../domain/api/auth.ts'
+import { mailOperations } from '../../../domain/api/mail.ts'
+import { operationUrl } from '../../../domain/api/operation.ts'
+import { planOperations } from '../../../domain/api/plans.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { webhookOperations } from '../../../domain/api/webhooks.ts'
 import { apiKeys, auditLog, mailOutbox, webhookEndpoints } from '../../db/schema/index.ts'
 import { unlinkable } from '../../mail/render.ts'
-import { DEFAULT_PASSWORD, TestClient, uniqueEmail } from '../../testing/client.ts'
+import {
+  DEFAULT_PASSWORD,
+  errorOf,
+  TestClient,
+  type TestResponse,
+  uniqueEmail,
+} from '../../testing/client.ts'
 import { codeOf, linkOf, TestMailbox } from '../../testing/mailbox.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -57,17 +68,15 @@ async function signedUp(client = new TestClient(testApp)) {
 }
 
 const createKey = (client: TestClient, body: Record<string, unknown> = {}) =>
-  client.post<CreatedApiKey | ErrorBody>('/api/v1/api-keys', { name: 'CI', ...body })
+  client.call(apiKeyOperations.create, { body: { name: 'CI', ...body } })
 const createWebhook = (client: TestClient, body: Record<string, unknown> = {}) =>
-  client.post<CreatedWebhook | ErrorBody>('/api/v1/webhooks', {
-    url: 'http://127.0.0.1:9/hook',
-    events: ['prompt.created'],
-    ...body,
+  client.call(webhookOperations.create, {
+    body: { url: 'http://127.0.0.1:9/hook', events: ['prompt.created'], ...body },
   })
 
-function expectReauthenticationRequired(res: { status: number; body: unknown }, message?: string) {
+function expectReauthenticationRequired(res: TestResponse, message?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(403)
-  const { error } = res.body as ErrorBody
+  const error = errorOf(res)
   expect(error.code).toBe('forbidden')
   expect(error.reason).toBe('reauthentication_required')
   if (message) expect(error.message).toBe(message)
@@ -82,7 +91,7 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
 
   it('a sign-in older than 10 minutes cannot create a key or a webhook, nor see or rotate a secret', async () => {
     const owner = await signedUp()
-    const created = (await createWebhook(owner)).body as CreatedWebhook
+    const created = (await createWebhook(owner)).body
     await signedInAgo(owner, 11)
 
     expectReauthenticationRequired(
@@ -90,12 +99,13 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
       'For your security, please confirm it is you: sign in again (password or emailed code) to continue.',
     )
     expectReauthenticationRequired(await createWebhook(owner))
-    expectReauthenticationRequired(await owner.get(`/api/v1/webhooks/${created.id}/secret`))
-    expectReauthenticationRequired(await owner.post(`/api/v1/webhooks/${created.id}/secret/rotate`))
+    const params = { id: created.id }
+    expectReauthenticationRequired(await owner.call(webhookOperations.revealSecret, { params }))
+    expectReauthenticationRequired(await owner.call(webhookOperations.rotateSecret, { params }))
     expectReauthenticationRequired(
-      await owner.patch(`/api/v1/webhooks/${created.id}`, { url: 'http://127.0.0.1:9/elsewhere' }),
+      await owner.call(webhookOperations.update, { params, body: { url: 'http://127.0.0.1:9/elsewhere' } }),
     )
-    const german = await owner.copy({ locale: 'de' }).post<ErrorBody>('/api/v1/api-keys', { name: 'CI' })
+    const german = await owner.copy({ locale: 'de' }).call(apiKeyOperations.create, { body: { name: 'CI' } })
     expectReauthenticationRequired(
       german,
       'Zu deiner Sicherheit: Bitte bestätige, dass du es bist, und melde dich erneut an (Passwort oder Code per E-Mail).',
@@ -103,9 +113,9 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
     // Nothing was made, and the session itself still works for everything else.
     const keys = await db().select().from(apiKeys).where(eq(apiKeys.ownerUserId, owner.user!.id))
     expect(keys).toHaveLength(0)
-    expect((await owner.get('/api/v1/api-keys')).status).toBe(200)
-    expect((await owner.get('/api/v1/webhooks')).status).toBe(200)
-    expect((await owner.delete(`/api/v1/webhooks/${created.id}`)).status).toBe(204)
+    expect((await owner.call(apiKeyOperations.list, {})).status).toBe(200)
+    expect((await owner.call(webhookOperations.list, {})).status).toBe(200)
+    expect((await owner.call(webhookOperations.delete, { params })).status).toBe(204)
   })
 
   it('the password signs in again: a new session, recent, replaces the old one', async () => {
@@ -113,25 +123,23 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
     await signedInAgo(owner, 11)
     const stolen = owner.copy()
 
-    const wrong = await owner.post<ErrorBody>('/api/v1/auth/reauthenticate', { password: 'not my password' })
+    const wrong = await owner.call(authOperations.reauthenticate, { body: { password: 'not my password' } })
     expect(wrong.status).toBe(400)
-    expect(wrong.body.error.fields).toEqual({ password: 'The password is not correct.' })
+    expect(errorOf(wrong).fields).toEqual({ password: 'The password is not correct.' })
     expectReauthenticationRequired(await createKey(owner))
 
-    const res = await owner.post<{ user: CurrentUser }>('/api/v1/auth/reauthenticate', {
-      password: DEFAULT_PASSWORD,
-    })
+    const res = await owner.call(authOperations.reauthenticate, { body: { password: DEFAULT_PASSWORD } })
     expect(res.status).toBe(200)
     expect(res.body.user.id).toBe(owner.user!.id)
     expect((await createKey(owner)).status).toBe(201)
     // The session that was asked to sign in again has ended.
-    expect((await stolen.get('/api/v1/me')).status).toBe(401)
+    expect((await stolen.call(accountOperations.me, {})).status).toBe(401)
   })
 
   it('the window closes 10 minutes after the re-authentication', async () => {
     const owner = await signedUp()
     await signedInAgo(owner, 11)
-    await owner.post('/api/v1/auth/reauthenticate', { password: DEFAULT_PASSWORD })
+    await owner.call(authOperations.reauthenticate, { body: { password: DEFAULT_PASSWORD } })
     await signedInAgo(owner, 9)
     expect((await createKey(owner)).status).toBe(201)
     await signedInAgo(owner, 11)
@@ -142,17 +150,16 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
     const email = uniqueEmail('stepup-code')
     const owner = new TestClient(testApp)
     const before = mailbox.to(email).length
-    await owner.post('/api/v1/auth/code/send', { email })
-    const signedIn = await owner.post<{ user: CurrentUser }>('/api/v1/auth/code/verify', {
-      email,
-      code: codeOf(await mailbox.waitFor(email, { after: before })),
+    await owner.call(authOperations.sendCode, { body: { email } })
+    const signedIn = await owner.call(authOperations.verifyCode, {
+      body: { email, code: codeOf(await mailbox.waitFor(email, { after: before })) },
     })
     owner.user = signedIn.body.user
     await signedInAgo(owner, 11)
     expectReauthenticationRequired(await createWebhook(owner))
 
-    const noPassword = await owner.post<ErrorBody>('/api/v1/auth/reauthenticate', {
-      password: DEFAULT_PASSWORD,
+    const noPassword = await owner.call(authOperations.reauthenticate, {
+      body: { password: DEFAULT_PASSWORD },
     })
     expect(noPassword.status).toBe(400)
 
@@ -160,12 +167,14 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
     // The per-address pause between two codes has passed (only Date is moved on).
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + 61_000)
-    const sent = await owner.post('/api/v1/auth/reauthenticate/code/send')
+    const sent = await owner.call(authOperations.sendReauthenticationCode, {})
     expect(sent.status).toBe(200)
     const code = codeOf(await mailWith(email, CODE_SUBJECT, sentBefore))
     const wrongCode = code === '000000' ? '111111' : '000000'
-    expect((await owner.post('/api/v1/auth/reauthenticate/code', { code: wrongCode })).status).toBe(400)
-    const res = await owner.post<{ user: CurrentUser }>('/api/v1/auth/reauthenticate/code', { code })
+    expect(
+      (await owner.call(authOperations.reauthenticateWithCode, { body: { code: wrongCode } })).status,
+    ).toBe(400)
+    const res = await owner.call(authOperations.reauthenticateWithCode, { body: { code } })
     expect(res.status).toBe(200)
     expect(res.body.user.email).toBe(email)
     expect((await createWebhook(owner)).status).toBe(201)
@@ -174,23 +183,25 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
   it('a global admin’s changes need it too; reading does not', async () => {
     const someone = await signedUp()
     await signedInAgo(globalAdmin, 11)
-    expect((await globalAdmin.get('/api/v1/admin/stats')).status).toBe(200)
+    expect((await globalAdmin.call(adminOperations.stats, {})).status).toBe(200)
     expectReauthenticationRequired(
-      await globalAdmin.put(`/api/v1/admin/users/${someone.user!.id}/role`, { role: 'global_admin' }),
-    )
-    expectReauthenticationRequired(
-      await globalAdmin.put('/api/v1/admin/plans', {
-        context: 'personal',
-        subjectId: someone.user!.id,
-        plan: null,
+      await globalAdmin.call(adminOperations.setRole, {
+        params: { userId: someone.user!.id },
+        body: { role: 'global_admin' },
       }),
     )
     expectReauthenticationRequired(
-      await globalAdmin.post('/api/v1/mail-outbox/test', { to: 'someone@example.com' }),
+      await globalAdmin.call(planOperations.adminSetPlan, {
+        body: { context: 'personal', subjectId: someone.user!.id, plan: null },
+      }),
     )
-    await globalAdmin.post('/api/v1/auth/reauthenticate', { password: DEFAULT_PASSWORD })
-    const granted = await globalAdmin.put(`/api/v1/admin/users/${someone.user!.id}/role`, {
-      role: 'global_admin',
+    expectReauthenticationRequired(
+      await globalAdmin.call(mailOperations.sendTest, { body: { to: 'someone@example.com' } }),
+    )
+    await globalAdmin.call(authOperations.reauthenticate, { body: { password: DEFAULT_PASSWORD } })
+    const granted = await globalAdmin.call(adminOperations.setRole, {
+      params: { userId: someone.user!.id },
+      body: { role: 'global_admin' },
     })
     expect(granted.status).toBe(200)
   })
@@ -199,8 +210,8 @@ describe('actions that leave a lasting way in need a recent sign-in', () => {
 describe('a new key or webhook is announced by mail', () => {
   it('to the owner of a personal one', async () => {
     const owner = await signedUp()
-    await owner.patch('/api/v1/profile', { locale: 'de' })
-    const key = (await createKey(owner, { name: 'Deploy bot' })).body as CreatedApiKey
+    await owner.call(accountOperations.updateProfile, { body: { locale: 'de' } })
+    const key = (await createKey(owner, { name: 'Deploy bot' })).body
     const mails = await db()
       .select()
       .from(mailOutbox)
@@ -256,11 +267,11 @@ describe('a password change or reset may revoke the account’s keys and webhook
       { userId: owner.user!.id, role: 'admin' },
       { userId: member.user!.id, role: 'admin' },
     ])
-    const personalKey = (await createKey(owner)).body as CreatedApiKey
-    const teamKey = (await createKey(owner, { teamId })).body as CreatedApiKey
-    const othersKey = (await createKey(member, { teamId })).body as CreatedApiKey
-    const hook = (await createWebhook(owner)).body as CreatedWebhook
-    const teamHook = (await createWebhook(owner, { teamId })).body as CreatedWebhook
+    const personalKey = (await createKey(owner)).body
+    const teamKey = (await createKey(owner, { teamId })).body
+    const othersKey = (await createKey(member, { teamId })).body
+    const hook = (await createWebhook(owner)).body
+    const teamHook = (await createWebhook(owner, { teamId })).body
     return { owner, keys: [personalKey, teamKey], othersKey, hooks: [hook, teamHook] }
   }
 
@@ -275,18 +286,20 @@ describe('a password change or reset may revoke the account’s keys and webhook
 
   it('the direct change with revokeAccess revokes its keys and disables its webhooks, audited', async () => {
     const { owner, keys, othersKey, hooks } = await withAccess()
-    const res = await new TestClient(testApp).post('/api/v1/auth/direct-reset', {
-      email: owner.user!.email,
-      currentPassword: DEFAULT_PASSWORD,
-      newPassword: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-      revokeAccess: true,
+    const res = await new TestClient(testApp).call(authOperations.directReset, {
+      body: {
+        email: owner.user!.email,
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+        revokeAccess: true,
+      },
     })
     expect(res.status).toBe(200)
     expect(await liveKeys(keys.map((k) => k.id))).toEqual([])
     expect(await liveKeys([othersKey.id])).toEqual([othersKey.id])
     expect(await enabledHooks(hooks.map((h) => h.id))).toEqual([])
-    const revoked = await testApp.app.request(`/api/v1/prompts`, {
+    const revoked = await testApp.app.request(operationUrl(promptOperations.list.spec), {
       headers: { Authorization: `Bearer ${keys[0]!.secretKey}` },
     })
     expect(revoked.status).toBe(401)
@@ -299,11 +312,13 @@ describe('a password change or reset may revoke the account’s keys and webhook
 
   it('without it, keys and webhooks stay', async () => {
     const { owner, keys, hooks } = await withAccess()
-    await new TestClient(testApp).post('/api/v1/auth/direct-reset', {
-      email: owner.user!.email,
-      currentPassword: DEFAULT_PASSWORD,
-      newPassword: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
+    await new TestClient(testApp).call(authOperations.directReset, {
+      body: {
+        email: owner.user!.email,
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
     })
     expect(await liveKeys(keys.map((k) => k.id))).toHaveLength(2)
     expect(await enabledHooks(hooks.map((h) => h.id))).toHaveLength(2)
@@ -313,23 +328,21 @@ describe('a password change or reset may revoke the account’s keys and webhook
     const { owner, keys, hooks } = await withAccess()
     const email = owner.user!.email
     const before = mailbox.to(email).length
-    await new TestClient(testApp).post('/api/v1/auth/password-reset', { email })
+    await new TestClient(testApp).call(authOperations.requestPasswordReset, { body: { email } })
     const link = new URL(
       linkOf(await mailWith(email, 'Reset your Promptfolio password', before), '/auth/confirm'),
     )
     const browser = new TestClient(testApp)
-    await browser.post('/api/v1/auth/recovery', { tokenHash: link.searchParams.get('token_hash') })
-    const invalid = await browser.post<ErrorBody>('/api/v1/auth/recovery/password', {
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-      revokeAccess: 'yes',
+    await browser.call(authOperations.openRecovery, {
+      body: { tokenHash: link.searchParams.get('token_hash')! },
+    })
+    const invalid = await browser.callUnchecked(authOperations.recoverPassword, {
+      body: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, revokeAccess: 'yes' },
     })
     expect(invalid.status).toBe(400)
     expect(await liveKeys(keys.map((k) => k.id))).toHaveLength(2)
-    const res = await browser.post('/api/v1/auth/recovery/password', {
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-      revokeAccess: true,
+    const res = await browser.call(authOperations.recoverPassword, {
+      body: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, revokeAccess: true },
     })
     expect(res.status).toBe(200)
     expect(await liveKeys(keys.map((k) => k.id))).toEqual([])

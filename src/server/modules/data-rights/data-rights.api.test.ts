@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { Message } from '../../../domain/conversations.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { DataExport, DeletionCheck, ExportArchive } from '../../../domain/data-rights.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { PromptDetail } from '../../../domain/prompts.ts'
+import { accountOperations } from '../../../domain/api/account.ts'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
+import { dataRightsOperations } from '../../../domain/api/data-rights.ts'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
+import type { ExportArchive } from '../../../domain/data-rights.ts'
 import {
   accounts,
   auditLog,
@@ -16,7 +18,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { createLogger } from '../../log.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs, latestMailTo } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { appendMessage, createConversation } from '../conversations/test-fixtures.ts'
@@ -40,16 +42,17 @@ async function person() {
 }
 
 async function exportOf(client: TestClient): Promise<ExportArchive> {
-  const started = await client.post<DataExport>('/api/v1/me/exports')
+  const started = await client.call(dataRightsOperations.startExport, {})
   expect(started.status).toBe(201)
   // The build runs after the answer; waiting for the running build is waiting for this one.
   await runExports(testApp.database.db, createLogger('silent'))
-  const latest = await client.get<{ export: DataExport }>('/api/v1/me/exports/latest')
+  const latest = await client.call(dataRightsOperations.latestExport, {})
   expect(latest.body.export).toMatchObject({ id: started.body.id, status: 'ready' })
-  expect(latest.body.export.done).toBe(latest.body.export.total)
-  const archive = await client.get<ExportArchive>(`/api/v1/me/exports/${started.body.id}/archive`)
+  expect(latest.body.export!.done).toBe(latest.body.export!.total)
+  const archive = await client.call(dataRightsOperations.downloadExport, { params: { id: started.body.id } })
   expect(archive.status).toBe(200)
-  return archive.body
+  // The declared answer is a plain record; this test reads it as the archive it is.
+  return archive.body as unknown as ExportArchive
 }
 
 describe('export my data', () => {
@@ -57,19 +60,18 @@ describe('export my data', () => {
     const owner = await person()
     const team = await createTeamAs(owner, 'Export team')
     const prompt = await createPromptAs(owner, { title: 'Triage', name: 'support/triage', body: 'One' })
-    await owner.patch(`/api/v1/prompts/${prompt.id}`, {
-      body: 'Two',
-      changelog: 'Second',
-      config: { model: 'x' },
+    await owner.call(promptOperations.update, {
+      params: { id: prompt.id },
+      body: { body: 'Two', changelog: 'Second', config: { model: 'x' } },
     })
-    await owner.put(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'staging',
-      versionId: prompt.currentVersionId,
+    await owner.call(promptLabelOperations.set, {
+      params: { id: prompt.id },
+      body: { label: 'staging', versionId: prompt.currentVersionId! },
     })
     await createPromptAs(owner, { title: 'Shared', visibility: 'team', teamId: team.id })
     const conversation = await createConversation(owner, { title: 'Chat', firstMessage: 'Hello there' })
     await appendMessage(owner, conversation.id, { content: { text: 'Second message' } })
-    await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'ci', scope: 'read' })
+    await owner.call(apiKeyOperations.create, { body: { name: 'ci', scope: 'read' } })
 
     const archive = await exportOf(owner)
     expect(archive.format).toBe('promptfolio.export/1')
@@ -101,20 +103,22 @@ describe('export my data', () => {
     const text = JSON.stringify(archive)
     expect(text).not.toMatch(/"token"|secretHash|"password"/)
 
-    const latest = await owner.get<{ export: DataExport }>('/api/v1/me/exports/latest')
-    const again = await owner.get<ErrorBody>(`/api/v1/me/exports/${latest.body.export.id}/archive`)
+    const latest = await owner.call(dataRightsOperations.latestExport, {})
+    const again = await owner.call(dataRightsOperations.downloadExport, {
+      params: { id: latest.body.export!.id },
+    })
     expect(again.status).toBe(409)
-    expect(again.body.error.message).toBe('This export was already downloaded; start a new one')
+    expect(errorOf(again).message).toBe('This export was already downloaded; start a new one')
   })
 
   it('is the owner’s alone: another user’s export is not found', async () => {
     const owner = await person()
     const stranger = await person()
-    const started = await owner.post<DataExport>('/api/v1/me/exports')
+    const started = await owner.call(dataRightsOperations.startExport, {})
     await runExports(testApp.database.db, createLogger('silent'))
-    const res = await stranger.get<ErrorBody>(`/api/v1/me/exports/${started.body.id}/archive`)
+    const res = await stranger.call(dataRightsOperations.downloadExport, { params: { id: started.body.id } })
     expect(res.status).toBe(404)
-    expect((await stranger.get<{ export: null }>('/api/v1/me/exports/latest')).body.export).toBeNull()
+    expect((await stranger.call(dataRightsOperations.latestExport, {})).body.export).toBeNull()
   })
 
   it("carries team data only while a member: nothing of a former team's, nor what was written there since", async () => {
@@ -126,7 +130,8 @@ describe('export my data', () => {
     await createPromptAs(leaver, { title: 'Made in the team', visibility: 'team', teamId: team.id })
     const chat = await createConversation(leaver, { title: 'Team chat', teamId: team.id, firstMessage: 'Hi' })
     await createConversation(leaver, { title: 'Personal chat', firstMessage: 'Note to self' })
-    expect((await admin.delete(`/api/v1/teams/${team.id}/members/${leaver.user!.id}`)).status).toBe(204)
+    const removal = { params: { teamId: team.id, userId: leaver.user!.id } }
+    expect((await admin.call(teamOperations.removeMember, removal)).status).toBe(204)
     await appendMessage(admin, chat.id, { content: { text: 'Written after the removal' } })
 
     const archive = await exportOf(leaver)
@@ -138,29 +143,29 @@ describe('export my data', () => {
   it('starts one export at a time: a second start returns the one being built', async () => {
     const owner = await person()
     const [a, b] = await Promise.all([
-      owner.post<DataExport>('/api/v1/me/exports'),
-      owner.post<DataExport>('/api/v1/me/exports'),
+      owner.call(dataRightsOperations.startExport, {}),
+      owner.call(dataRightsOperations.startExport, {}),
     ])
     await runExports(testApp.database.db, createLogger('silent'))
     // Either the second start found the first still open, or it started after the first was done.
     if (a.body.id !== b.body.id)
-      expect((await owner.get<{ export: DataExport }>('/api/v1/me/exports/latest')).body.export.status).toBe(
-        'ready',
-      )
+      expect((await owner.call(dataRightsOperations.latestExport, {})).body.export!.status).toBe('ready')
   })
 })
 
 describe('delete my account', () => {
   it('asks for the password; a wrong one changes nothing', async () => {
     const me = await person()
-    const check = await me.get<DeletionCheck>('/api/v1/me/deletion')
+    const check = await me.call(dataRightsOperations.deletionCheck, {})
     expect(check.body).toMatchObject({ confirmWith: 'password', soleAdminOf: [], lastGlobalAdmin: false })
-    const res = await me.post<ErrorBody>('/api/v1/me/deletion', { password: 'not my password at all' })
+    const res = await me.call(dataRightsOperations.deleteAccount, {
+      body: { password: 'not my password at all' },
+    })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.password).toBe('The password or code is not correct')
-    const missing = await me.post<ErrorBody>('/api/v1/me/deletion', {})
+    expect(errorOf(res).fields?.password).toBe('The password or code is not correct')
+    const missing = await me.call(dataRightsOperations.deleteAccount, { body: {} })
     expect(missing.status).toBe(400)
-    expect((await me.get('/api/v1/me')).status).toBe(200)
+    expect((await me.call(accountOperations.me, {})).status).toBe(200)
   })
 
   it('removes what was personal, keeps what was shared with a team as from a deleted user, and ends sign-in', async () => {
@@ -174,16 +179,18 @@ describe('delete my account', () => {
     const teamChat = await createConversation(admin, { title: 'Team chat', teamId: team.id })
     const myMessage = await appendMessage(me, teamChat.id, { content: { text: 'My words' } })
     const myChat = await createConversation(me, { title: 'Private chat' })
-    expect((await me.get<DeletionCheck>('/api/v1/me/deletion')).body).toMatchObject({
+    expect((await me.call(dataRightsOperations.deletionCheck, {})).body).toMatchObject({
       personalPrompts: 1,
       teamPrompts: 1,
       personalConversations: 1,
     })
 
-    const res = await me.post('/api/v1/me/deletion', { password: 'correct horse battery staple' })
+    const res = await me.call(dataRightsOperations.deleteAccount, {
+      body: { password: 'correct horse battery staple' },
+    })
     expect(res.status).toBe(204)
 
-    expect((await me.get('/api/v1/me')).status).toBe(401)
+    expect((await me.call(accountOperations.me, {})).status).toBe(401)
     expect((await new TestClient(testApp).signIn(email)).status).toBe(401)
     const db = testApp.database.db
     expect(await db.select().from(prompts).where(eq(prompts.id, personal.id))).toEqual([])
@@ -193,10 +200,10 @@ describe('delete my account', () => {
     expect(tombstone!.email).not.toContain(email)
     expect(await db.select().from(accounts).where(eq(accounts.userId, me.user!.id))).toEqual([])
 
-    const kept = await admin.get<PromptDetail>(`/api/v1/prompts/${shared.id}`)
+    const kept = await admin.call(promptOperations.get, { params: { id: shared.id } })
     expect(kept.status).toBe(200)
     expect(kept.body).toMatchObject({ ownerDeleted: true, ownerEmail: null })
-    const messages = await admin.get<Page<Message>>(`/api/v1/conversations/${teamChat.id}/messages`)
+    const messages = await admin.call(conversationOperations.messages, { params: { id: teamChat.id } })
     expect(messages.body.items.find((m) => m.id === myMessage.id)).toMatchObject({
       createdByUserId: null,
       authorEmail: null,
@@ -216,22 +223,24 @@ describe('delete my account', () => {
   it('is refused while the user is a team’s only admin, naming the team', async () => {
     const me = await person()
     await createTeamAs(me, 'Only mine')
-    const check = await me.get<DeletionCheck>('/api/v1/me/deletion')
+    const check = await me.call(dataRightsOperations.deletionCheck, {})
     expect(check.body.soleAdminOf.map((t) => t.name)).toEqual(['Only mine'])
-    const res = await me.post<ErrorBody>('/api/v1/me/deletion', { password: 'correct horse battery staple' })
+    const res = await me.call(dataRightsOperations.deleteAccount, {
+      body: { password: 'correct horse battery staple' },
+    })
     expect(res.status).toBe(409)
-    expect(res.body.error.message).toContain('“Only mine”')
-    expect((await me.get('/api/v1/me')).status).toBe(200)
+    expect(errorOf(res).message).toContain('“Only mine”')
+    expect((await me.call(accountOperations.me, {})).status).toBe(200)
   })
 
   it('is refused for the last global admin', async () => {
-    const check = await globalAdmin.get<DeletionCheck>('/api/v1/me/deletion')
+    const check = await globalAdmin.call(dataRightsOperations.deletionCheck, {})
     expect(check.body.lastGlobalAdmin).toBe(true)
-    const res = await globalAdmin.post<ErrorBody>('/api/v1/me/deletion', {
-      password: 'correct horse battery staple',
+    const res = await globalAdmin.call(dataRightsOperations.deleteAccount, {
+      body: { password: 'correct horse battery staple' },
     })
     expect(res.status).toBe(409)
-    expect(res.body.error.message).toBe(
+    expect(errorOf(res).message).toBe(
       'You are the installation’s last global admin. Make someone else global admin first.',
     )
   })
@@ -243,23 +252,23 @@ describe('delete my account', () => {
     await db
       .delete(accounts)
       .where(and(eq(accounts.userId, me.user!.id), eq(accounts.providerId, 'credential')))
-    expect((await me.get<DeletionCheck>('/api/v1/me/deletion')).body.confirmWith).toBe('code')
-    expect((await me.post('/api/v1/me/deletion-code')).status).toBe(200)
+    expect((await me.call(dataRightsOperations.deletionCheck, {})).body.confirmWith).toBe('code')
+    expect((await me.call(dataRightsOperations.sendDeletionCode, {})).status).toBe(200)
     const mail = await latestMailTo(testApp, email)
     expect(mail.kind).toBe('account_deletion_code')
     const code = mail.text.match(/\b(\d{6})\b/)![1]!
-    const wrong = await me.post<ErrorBody>('/api/v1/me/deletion', {
-      code: code === '000000' ? '111111' : '000000',
+    const wrong = await me.call(dataRightsOperations.deleteAccount, {
+      body: { code: code === '000000' ? '111111' : '000000' },
     })
     expect(wrong.status).toBe(400)
-    expect(wrong.body.error.fields?.code).toBe('The password or code is not correct')
-    expect((await me.post('/api/v1/me/deletion', { code })).status).toBe(204)
-    expect((await me.get('/api/v1/me')).status).toBe(401)
+    expect(errorOf(wrong).fields?.code).toBe('The password or code is not correct')
+    expect((await me.call(dataRightsOperations.deleteAccount, { body: { code } })).status).toBe(204)
+    expect((await me.call(accountOperations.me, {})).status).toBe(401)
   })
 
   it('sends no code to an account that has a password', async () => {
     const me = await person()
-    const res = await me.post<ErrorBody>('/api/v1/me/deletion-code')
+    const res = await me.call(dataRightsOperations.sendDeletionCode, {})
     expect(res.status).toBe(409)
     const sent = await testApp.database.db
       .select()
@@ -274,39 +283,36 @@ describe('delete a team', () => {
     const admin = await person()
     const member = await person()
     const team = await createTeamAs(admin, 'Doomed team')
+    const params = { teamId: team.id }
     await addMember(testApp, admin, team.id, member)
     const prompt = await createPromptAs(member, { title: 'Team prompt', visibility: 'team', teamId: team.id })
     const chat = await createConversation(member, { title: 'Team chat', teamId: team.id })
     const own = await createPromptAs(member, { title: 'Private one' })
 
-    const refused = await member.post<ErrorBody>(`/api/v1/teams/${team.id}/deletion`, {
-      confirmName: 'Doomed team',
-    })
+    const exactName = { params, body: { confirmName: 'Doomed team' } }
+    const refused = await member.call(dataRightsOperations.deleteTeam, exactName)
     expect(refused.status).toBe(403)
-    const mismatch = await admin.post<ErrorBody>(`/api/v1/teams/${team.id}/deletion`, {
-      confirmName: 'doomed team',
+    const mismatch = await admin.call(dataRightsOperations.deleteTeam, {
+      params,
+      body: { confirmName: 'doomed team' },
     })
     expect(mismatch.status).toBe(400)
-    expect(mismatch.body.error.fields?.confirmName).toBe('Type the team’s name exactly to confirm')
+    expect(errorOf(mismatch).fields?.confirmName).toBe('Type the team’s name exactly to confirm')
     const stranger = await person()
-    expect(
-      (await stranger.post(`/api/v1/teams/${team.id}/deletion`, { confirmName: 'Doomed team' })).status,
-    ).toBe(404)
+    expect((await stranger.call(dataRightsOperations.deleteTeam, exactName)).status).toBe(404)
 
-    expect(
-      (await admin.post(`/api/v1/teams/${team.id}/deletion`, { confirmName: 'Doomed team' })).status,
-    ).toBe(204)
+    expect((await admin.call(dataRightsOperations.deleteTeam, exactName)).status).toBe(204)
     const db = testApp.database.db
     expect(await db.select().from(teams).where(eq(teams.id, team.id))).toEqual([])
     expect(await db.select().from(prompts).where(eq(prompts.id, prompt.id))).toEqual([])
     expect(await db.select().from(conversations).where(eq(conversations.id, chat.id))).toEqual([])
-    expect((await member.get(`/api/v1/prompts/${own.id}`)).status).toBe(200)
+    expect((await member.call(promptOperations.get, { params: { id: own.id } })).status).toBe(200)
     expect((await latestMailTo(testApp, member.user!.email)).kind).toBe('team_deleted')
     const [entry] = await db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.teamId, team.id), eq(auditLog.action, 'team.deleted')))
     expect(entry).toMatchObject({ actorUserId: admin.user!.id, objectId: team.id })
-    expect((await member.get(`/api/v1/teams/${team.id}`)).status).toBe(404)
+    expect((await member.call(teamOperations.get, { params })).status).toBe(404)
   })
 })

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Operation, operationUrl } from '../../../domain/api/operation.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import type { CurrentUser } from '../../../domain/auth.ts'
 import { queryRows } from '../../db/rows.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
@@ -22,8 +24,8 @@ interface Fixture {
 
 interface Endpoint {
   name: string
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
-  path: (f: Fixture) => string
+  operation: Operation
+  params: (f: Fixture) => Record<string, string>
   body?: (f: Fixture) => unknown
   mutates: boolean
   expected: Record<ActorName, number>
@@ -49,45 +51,45 @@ const adminOnly = (ok: number) => ({
 const endpoints: Endpoint[] = [
   {
     name: 'GET /teams/:id',
-    method: 'GET',
-    path: (f) => `/api/v1/teams/${f.teamId}`,
+    operation: teamOperations.get,
+    params: (f) => ({ teamId: f.teamId }),
     mutates: false,
     expected: viewing,
   },
   {
     name: 'PATCH /teams/:id',
-    method: 'PATCH',
-    path: (f) => `/api/v1/teams/${f.teamId}`,
+    operation: teamOperations.rename,
+    params: (f) => ({ teamId: f.teamId }),
     body: () => ({ name: 'Renamed' }),
     mutates: true,
     expected: adminOnly(200),
   },
   {
     name: 'GET /teams/:id/members',
-    method: 'GET',
-    path: (f) => `/api/v1/teams/${f.teamId}/members`,
+    operation: teamOperations.members,
+    params: (f) => ({ teamId: f.teamId }),
     mutates: false,
     expected: viewing,
   },
   {
     name: 'PATCH /teams/:id/members/:userId',
-    method: 'PATCH',
-    path: (f) => `/api/v1/teams/${f.teamId}/members/${f.targetId}`,
+    operation: teamOperations.changeRole,
+    params: (f) => ({ teamId: f.teamId, userId: f.targetId }),
     body: () => ({ role: 'admin' }),
     mutates: true,
     expected: adminOnly(200),
   },
   {
     name: 'DELETE /teams/:id/members/:userId',
-    method: 'DELETE',
-    path: (f) => `/api/v1/teams/${f.teamId}/members/${f.targetId}`,
+    operation: teamOperations.removeMember,
+    params: (f) => ({ teamId: f.teamId, userId: f.targetId }),
     mutates: true,
     expected: adminOnly(204),
   },
   {
     name: 'POST /teams/:id/leave',
-    method: 'POST',
-    path: (f) => `/api/v1/teams/${f.teamId}/leave`,
+    operation: teamOperations.leave,
+    params: (f) => ({ teamId: f.teamId }),
     mutates: true,
     // The team admin is the team's only admin; the global admin is not a member.
     expected: {
@@ -101,30 +103,30 @@ const endpoints: Endpoint[] = [
   },
   {
     name: 'GET /teams/:id/invitations',
-    method: 'GET',
-    path: (f) => `/api/v1/teams/${f.teamId}/invitations`,
+    operation: teamOperations.invitations,
+    params: (f) => ({ teamId: f.teamId }),
     mutates: false,
     expected: viewing,
   },
   {
     name: 'POST /teams/:id/invitations',
-    method: 'POST',
-    path: (f) => `/api/v1/teams/${f.teamId}/invitations`,
+    operation: teamOperations.invite,
+    params: (f) => ({ teamId: f.teamId }),
     body: () => ({ email: uniqueEmail('matrix') }),
     mutates: true,
     expected: adminOnly(201),
   },
   {
     name: 'POST /teams/:id/invitations/:id/resend',
-    method: 'POST',
-    path: (f) => `/api/v1/teams/${f.teamId}/invitations/${f.invitationId}/resend`,
+    operation: teamOperations.resendInvitation,
+    params: (f) => ({ teamId: f.teamId, invitationId: f.invitationId }),
     mutates: true,
     expected: adminOnly(200),
   },
   {
     name: 'DELETE /teams/:id/invitations/:id',
-    method: 'DELETE',
-    path: (f) => `/api/v1/teams/${f.teamId}/invitations/${f.invitationId}`,
+    operation: teamOperations.revokeInvitation,
+    params: (f) => ({ teamId: f.teamId, invitationId: f.invitationId }),
     mutates: true,
     expected: adminOnly(204),
   },
@@ -178,8 +180,11 @@ afterAll(() => testApp.close())
 describe.each(endpoints)('$name', (endpoint) => {
   it.each(actors)('as %s', async (actor) => {
     const fixture = endpoint.mutates ? await freshTeam() : shared
-    const res = await clients[actor].request(endpoint.method, endpoint.path(fixture), {
-      body: endpoint.body?.(fixture) ?? (endpoint.method === 'GET' ? undefined : {}),
+    const { spec } = endpoint.operation
+    // Every method but GET sends a JSON body, even DELETE (callUnchecked would send none).
+    const body = endpoint.body?.(fixture) ?? (spec.method === 'GET' ? undefined : {})
+    const res = await clients[actor].request(spec.method, operationUrl(spec, endpoint.params(fixture)), {
+      body,
     })
     expect(res.status, JSON.stringify(res.body)).toBe(endpoint.expected[actor])
   })
@@ -187,8 +192,8 @@ describe.each(endpoints)('$name', (endpoint) => {
 
 describe('team-wide endpoints', () => {
   it.each(actors)('GET and POST /teams as %s', async (actor) => {
-    const list = await clients[actor].get('/api/v1/teams')
-    const create = await clients[actor].post('/api/v1/teams', { name: `By ${actor}` })
+    const list = await clients[actor].call(teamOperations.list, {})
+    const create = await clients[actor].call(teamOperations.create, { body: { name: `By ${actor}` } })
     expect([list.status, create.status]).toEqual(actor === 'anonymous' ? [401, 401] : [200, 201])
   })
 })
@@ -203,13 +208,15 @@ describe('invitation links', () => {
   })
 
   it.each(actors)('GET /invitations/:token as %s shows it to the link holder', async (actor) => {
-    expect((await clients[actor].get(`/api/v1/invitations/${token}`)).status).toBe(200)
+    expect((await clients[actor].call(teamOperations.previewInvitation, { params: { token } })).status).toBe(
+      200,
+    )
   })
 
   it.each(actors)(
     'POST /invitations/:token/accept as %s is refused unless it is the invitee',
     async (actor) => {
-      const res = await clients[actor].post(`/api/v1/invitations/${token}/accept`)
+      const res = await clients[actor].call(teamOperations.acceptInvitation, { params: { token } })
       expect(res.status).toBe(actor === 'anonymous' ? 401 : 403)
     },
   )
@@ -217,6 +224,6 @@ describe('invitation links', () => {
   it('accepts for the invitee', async () => {
     const invitee = new TestClient(testApp)
     await invitee.signUp(inviteeEmail)
-    expect((await invitee.post(`/api/v1/invitations/${token}/accept`)).status).toBe(200)
+    expect((await invitee.call(teamOperations.acceptInvitation, { params: { token } })).status).toBe(200)
   })
 })

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
 import { TestClient, uniqueEmail } from '../../testing/client.ts'
 import { createTeamAs } from '../../testing/teams.ts'
@@ -36,18 +38,18 @@ describe('concurrent writes in one team', () => {
           expectStatus(
             'save',
             200,
-            owner.patch(`/api/v1/prompts/${prompt.id}`, { body: `Round ${round} of ${i}` }),
+            owner.call(promptOperations.update, {
+              params: { id: prompt.id },
+              body: { body: `Round ${round} of ${i}` },
+            }),
           ),
         ),
         ...[0, 1, 2].map((i) =>
           expectStatus(
             'create',
             201,
-            owner.post('/api/v1/prompts', {
-              title: `New ${round}-${i}`,
-              body: 'x',
-              visibility: 'team',
-              teamId,
+            owner.call(promptOperations.create, {
+              body: { title: `New ${round}-${i}`, body: 'x', visibility: 'team', teamId },
             }),
           ),
         ),
@@ -55,7 +57,10 @@ describe('concurrent writes in one team', () => {
           expectStatus(
             'invite',
             201,
-            owner.post(`/api/v1/teams/${teamId}/invitations`, { email: uniqueEmail('busy'), role: 'member' }),
+            owner.call(teamOperations.invite, {
+              params: { teamId },
+              body: { email: uniqueEmail('busy'), role: 'member' },
+            }),
           ),
         ),
       ])

@@ -1,20 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  AcceptedInvitation,
-  InvitationPreview,
-  TeamDetail,
-  TeamInvitation,
-  TeamMember,
-} from '../../../domain/teams.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import { invitations, profiles, rateLimits, teamMembers } from '../../db/schema/index.ts'
 import { unlinkable } from '../../mail/render.ts'
-import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { errorOf, TestClient, uniqueEmail } from '../../testing/client.ts'
 import { createTeamAs, invitationLinkFor, inviteAs, latestMailTo } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { hashInvitationToken } from './invitation-token.ts'
-
-type ErrorRes = { error: { code: string; message: string; fields?: Record<string, string>; reason?: string } }
 
 let testApp: TestApp
 beforeAll(async () => {
@@ -35,8 +27,9 @@ describe('inviting by email', () => {
   it('stores a pending 7-day invitation with only the hash of a 256-bit token, and queues the mail', async () => {
     const { admin, team } = await adminWithTeam()
     const email = uniqueEmail('invitee')
-    const res = await admin.post<TeamInvitation>(`/api/v1/teams/${team.id}/invitations`, {
-      email: `  ${email.toUpperCase()} `,
+    const res = await admin.call(teamOperations.invite, {
+      params: { teamId: team.id },
+      body: { email: `  ${email.toUpperCase()} ` },
     })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({
@@ -70,10 +63,11 @@ describe('inviting by email', () => {
   it('builds the link from APP_URL, never from the Host header', async () => {
     const { admin, team } = await adminWithTeam()
     const email = uniqueEmail()
-    const res = await admin.request('POST', `/api/v1/teams/${team.id}/invitations`, {
-      body: { email },
-      headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
-    })
+    const res = await admin.call(
+      teamOperations.invite,
+      { params: { teamId: team.id }, body: { email } },
+      { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
+    )
     expect(res.status).toBe(201)
     const { url } = await invitationLinkFor(testApp, email)
     expect(url.startsWith(`${testApp.config.appUrl}/invite/`)).toBe(true)
@@ -103,36 +97,36 @@ describe('inviting by email', () => {
 
   it('validates the email in the caller language and queues nothing', async () => {
     const { admin, team } = await adminWithTeam()
-    const empty = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email: '   ' })
+    const params = { teamId: team.id }
+    const empty = await admin.call(teamOperations.invite, { params, body: { email: '   ' } })
     expect(empty.status).toBe(400)
-    expect(empty.body.error.message).toBe('Please enter an email address')
-    const bad = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email: 'nope' })
-    expect(bad.body.error.fields).toEqual({ email: 'Please enter a valid email address' })
-    const role = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, {
-      email: uniqueEmail(),
-      role: 'owner',
+    expect(errorOf(empty).message).toBe('Please enter an email address')
+    const bad = await admin.call(teamOperations.invite, { params, body: { email: 'nope' } })
+    expect(errorOf(bad).fields).toEqual({ email: 'Please enter a valid email address' })
+    const role = await admin.callUnchecked(teamOperations.invite, {
+      params,
+      body: { email: uniqueEmail(), role: 'owner' },
     })
-    expect(role.body.error.fields).toEqual({ role: 'Role must be admin or member' })
+    expect(errorOf(role).fields).toEqual({ role: 'Role must be admin or member' })
     const german = new TestClient(testApp, { locale: 'de' })
     await german.signIn(admin.user!.email)
-    const de = await german.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email: '' })
-    expect(de.body.error.message).toBe('Bitte gib eine E-Mail-Adresse ein')
-    const open = await admin.get<{ items: TeamInvitation[] }>(`/api/v1/teams/${team.id}/invitations`)
+    const de = await german.call(teamOperations.invite, { params, body: { email: '' } })
+    expect(errorOf(de).message).toBe('Bitte gib eine E-Mail-Adresse ein')
+    const open = await admin.call(teamOperations.invitations, { params })
     expect(open.body.items).toEqual([])
   })
 
   it('refuses a second pending invitation and inviting a member', async () => {
     const { admin, team } = await adminWithTeam()
+    const params = { teamId: team.id }
     const email = uniqueEmail()
     await inviteAs(admin, team.id, email)
-    const twice = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email })
+    const twice = await admin.call(teamOperations.invite, { params, body: { email } })
     expect(twice.status).toBe(409)
-    expect(twice.body.error.message).toBe('User already invited to this team')
-    const self = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, {
-      email: admin.user!.email,
-    })
+    expect(errorOf(twice).message).toBe('User already invited to this team')
+    const self = await admin.call(teamOperations.invite, { params, body: { email: admin.user!.email } })
     expect(self.status).toBe(409)
-    expect(self.body.error.message).toBe('Already a member of this team')
+    expect(errorOf(self).message).toBe('Already a member of this team')
   })
 
   it('lets only team admins invite; members get the spec message', async () => {
@@ -141,10 +135,13 @@ describe('inviting by email', () => {
     const m = await member.signUp()
     await inviteAs(admin, team.id, m.email)
     const { token } = await invitationLinkFor(testApp, m.email)
-    await member.post(`/api/v1/invitations/${token}/accept`)
-    const res = await member.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email: uniqueEmail() })
+    await member.call(teamOperations.acceptInvitation, { params: { token } })
+    const res = await member.call(teamOperations.invite, {
+      params: { teamId: team.id },
+      body: { email: uniqueEmail() },
+    })
     expect(res.status).toBe(403)
-    expect(res.body.error.message).toBe('Only team admins can invite members')
+    expect(errorOf(res).message).toBe('Only team admins can invite members')
   })
 
   it('rate limits invitations per inviter (429 with the seconds to wait)', async () => {
@@ -156,10 +153,10 @@ describe('inviting by email', () => {
       .set({ count: 50 * testApp.config.rateLimitMultiplier })
       .where(eq(rateLimits.key, `team-invite:user:${admin.user!.id}`))
     const email = uniqueEmail()
-    const res = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email })
+    const res = await admin.call(teamOperations.invite, { params: { teamId: team.id }, body: { email } })
     expect(res.status).toBe(429)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3500)
-    expect(res.body.error.message).toMatch(/^Too many invitations sent\. Please wait [\d,]+ seconds/)
+    expect(errorOf(res).message).toMatch(/^Too many invitations sent\. Please wait [\d,]+ seconds/)
     await expect(latestMailTo(testApp, email)).rejects.toThrow(/no mail/)
   })
 })
@@ -207,11 +204,11 @@ describe("the invitation mail carries the inviter's words only as data (review i
   it('refuses a team name with line breaks or other control characters', async () => {
     const admin = new TestClient(testApp)
     await admin.signUp()
-    const res = await admin.post<ErrorRes>('/api/v1/teams', {
-      name: 'Team\nClick here: https://evil.example',
+    const res = await admin.call(teamOperations.create, {
+      body: { name: 'Team\nClick here: https://evil.example' },
     })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.name).toBe('Team name must be one line of text')
+    expect(errorOf(res).fields?.name).toBe('Team name must be one line of text')
   })
 
   it('rate limits invitations per recipient: 5 a day from all teams together', async () => {
@@ -223,10 +220,10 @@ describe("the invitation mail carries the inviter's words only as data (review i
         const admin = new TestClient(strict)
         await admin.signUp()
         const team = await createTeamAs(admin, `Team ${i}`)
-        const res = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/invitations`, { email })
+        const res = await admin.call(teamOperations.invite, { params: { teamId: team.id }, body: { email } })
         statuses.push(res.status)
         if (res.status === 429) {
-          expect(res.body.error.message).toBe(
+          expect(errorOf(res).message).toBe(
             'This address has received too many invitations today. Please try again tomorrow.',
           )
           expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(80_000)
@@ -247,6 +244,7 @@ describe("the invitation mail carries the inviter's words only as data (review i
 describe('listing, resending and revoking invitations', () => {
   it('shows open invitations to members, newest first, with expired ones marked', async () => {
     const { admin, team } = await adminWithTeam()
+    const params = { teamId: team.id }
     const older = uniqueEmail('older')
     const newer = uniqueEmail('newer')
     const first = await inviteAs(admin, team.id, older)
@@ -255,12 +253,12 @@ describe('listing, resending and revoking invitations', () => {
       .update(invitations)
       .set({ expiresAt: new Date(Date.now() - 1000), sentAt: new Date(Date.now() - 8 * 86_400_000) })
       .where(eq(invitations.id, first.id))
-    const res = await admin.get<{ items: TeamInvitation[] }>(`/api/v1/teams/${team.id}/invitations`)
+    const res = await admin.call(teamOperations.invitations, { params })
     expect(res.body.items.map((i) => [i.email, i.role, i.status])).toEqual([
       [newer, 'admin', 'pending'],
       [older, 'member', 'expired'],
     ])
-    const detail = await admin.get<TeamDetail>(`/api/v1/teams/${team.id}`)
+    const detail = await admin.call(teamOperations.get, { params })
     expect(detail.body.pendingInvitationCount).toBe(1)
   })
 
@@ -274,16 +272,20 @@ describe('listing, resending and revoking invitations', () => {
       .update(invitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(invitations.id, invitation.id))
-    const res = await admin.post<TeamInvitation>(
-      `/api/v1/teams/${team.id}/invitations/${invitation.id}/resend`,
-    )
+    const res = await admin.call(teamOperations.resendInvitation, {
+      params: { teamId: team.id, invitationId: invitation.id },
+    })
     expect(res.status).toBe(200)
     expect(res.body.status).toBe('pending')
     expect(Date.parse(res.body.expiresAt)).toBeGreaterThan(Date.now() + 6 * 86_400_000)
     const { token: newToken } = await invitationLinkFor(testApp, email)
     expect(newToken).not.toBe(oldToken)
-    expect((await invitee.get<ErrorRes>(`/api/v1/invitations/${oldToken}`)).status).toBe(404)
-    expect((await invitee.get(`/api/v1/invitations/${newToken}`)).status).toBe(200)
+    expect(
+      (await invitee.call(teamOperations.previewInvitation, { params: { token: oldToken } })).status,
+    ).toBe(404)
+    expect(
+      (await invitee.call(teamOperations.previewInvitation, { params: { token: newToken } })).status,
+    ).toBe(200)
   })
 
   it('revokes: the link dies and the invitation leaves the list; only open ones can be revoked', async () => {
@@ -291,17 +293,21 @@ describe('listing, resending and revoking invitations', () => {
     const email = uniqueEmail()
     const invitation = await inviteAs(admin, team.id, email)
     const { token } = await invitationLinkFor(testApp, email)
-    const res = await admin.delete(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)
+    const params = { teamId: team.id, invitationId: invitation.id }
+    const res = await admin.call(teamOperations.revokeInvitation, { params })
     expect(res.status).toBe(204)
-    const preview = await new TestClient(testApp).get<ErrorRes>(`/api/v1/invitations/${token}`)
-    expect(preview.body.error.message).toBe('Invalid or expired invitation')
-    expect(
-      (await admin.get<{ items: unknown[] }>(`/api/v1/teams/${team.id}/invitations`)).body.items,
-    ).toEqual([])
-    const again = await admin.delete<ErrorRes>(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)
+    const preview = await new TestClient(testApp).call(teamOperations.previewInvitation, {
+      params: { token },
+    })
+    expect(errorOf(preview).message).toBe('Invalid or expired invitation')
+    const open = await admin.call(teamOperations.invitations, { params: { teamId: team.id } })
+    expect(open.body.items).toEqual([])
+    const again = await admin.call(teamOperations.revokeInvitation, { params })
     expect(again.status).toBe(409)
-    expect(again.body.error.message).toBe('Only pending or expired invitations can be resent or revoked')
-    const missing = await admin.delete<ErrorRes>(`/api/v1/teams/${team.id}/invitations/not-an-id`)
+    expect(errorOf(again).message).toBe('Only pending or expired invitations can be resent or revoked')
+    const missing = await admin.call(teamOperations.revokeInvitation, {
+      params: { teamId: team.id, invitationId: 'not-an-id' },
+    })
     expect(missing.status).toBe(404)
     // A new invitation for the same address is allowed after revoking.
     expect((await inviteAs(admin, team.id, email)).status).toBe('pending')
@@ -311,7 +317,9 @@ describe('listing, resending and revoking invitations', () => {
     const { admin, team } = await adminWithTeam()
     const { admin: otherAdmin, team: other } = await adminWithTeam()
     const invitation = await inviteAs(otherAdmin, other.id, uniqueEmail())
-    const res = await admin.delete<ErrorRes>(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)
+    const res = await admin.call(teamOperations.revokeInvitation, {
+      params: { teamId: team.id, invitationId: invitation.id },
+    })
     expect(res.status).toBe(404)
     const [row] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
     expect(row!.status).toBe('pending')
@@ -330,7 +338,7 @@ describe('accepting an invitation', () => {
 
   it('shows the invitation to whoever holds the link, signed in or not', async () => {
     const { admin, email, token } = await invited('admin')
-    const res = await new TestClient(testApp).get<InvitationPreview>(`/api/v1/invitations/${token}`)
+    const res = await new TestClient(testApp).call(teamOperations.previewInvitation, { params: { token } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       teamName: 'Research',
@@ -340,45 +348,47 @@ describe('accepting an invitation', () => {
       expiresAt: expect.any(String),
     })
     for (const bad of ['x', 'A'.repeat(43), `${token}x`]) {
-      const r = await new TestClient(testApp).get<ErrorRes>(`/api/v1/invitations/${bad}`)
+      const r = await new TestClient(testApp).call(teamOperations.previewInvitation, {
+        params: { token: bad },
+      })
       expect(r.status).toBe(404)
-      expect(r.body.error.message).toBe('Invalid or expired invitation')
+      expect(errorOf(r).message).toBe('Invalid or expired invitation')
     }
   })
 
   it('adds the member with the invited role and marks the invitation accepted (one transaction)', async () => {
     const { team, invitee, email, invitation, token } = await invited('admin')
     const user = await invitee.signUp(email)
-    const res = await invitee.post<AcceptedInvitation>(`/api/v1/invitations/${token}/accept`)
+    const res = await invitee.call(teamOperations.acceptInvitation, { params: { token } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ teamId: team.id, teamName: 'Research', role: 'admin' })
-    const members = await invitee.get<{ items: TeamMember[] }>(`/api/v1/teams/${team.id}/members`)
+    const members = await invitee.call(teamOperations.members, { params: { teamId: team.id } })
     expect(members.body.items.find((m) => m.userId === user.id)?.role).toBe('admin')
     const [row] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
     expect(row!.status).toBe('accepted')
     expect(row!.acceptedAt).toBeInstanceOf(Date)
-    const again = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    const again = await invitee.call(teamOperations.acceptInvitation, { params: { token } })
     expect(again.status).toBe(409)
-    expect(again.body.error.message).toBe('Already a member of this team')
-    const preview = await invitee.get<ErrorRes>(`/api/v1/invitations/${token}`)
-    expect(preview.body.error.message).toBe('Invalid or expired invitation')
+    expect(errorOf(again).message).toBe('Already a member of this team')
+    const preview = await invitee.call(teamOperations.previewInvitation, { params: { token } })
+    expect(errorOf(preview).message).toBe('Invalid or expired invitation')
   })
 
   it('needs a signed-in user', async () => {
     const { token } = await invited()
-    const res = await new TestClient(testApp).post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    const res = await new TestClient(testApp).call(teamOperations.acceptInvitation, { params: { token } })
     expect(res.status).toBe(401)
   })
 
   it('refuses a different email address and changes nothing', async () => {
     const { team, invitee, invitation, token } = await invited()
     await invitee.signUp()
-    const res = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    const res = await invitee.call(teamOperations.acceptInvitation, { params: { token } })
     expect(res.status).toBe(403)
-    expect(res.body.error.message).toBe('Invitation is for a different email address')
+    expect(errorOf(res).message).toBe('Invitation is for a different email address')
     const [row] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
     expect(row!.status).toBe('pending')
-    expect((await invitee.get(`/api/v1/teams/${team.id}`)).status).toBe(404)
+    expect((await invitee.call(teamOperations.get, { params: { teamId: team.id } })).status).toBe(404)
   })
 
   it('after expires_at: marks the invitation expired and fails with "Invitation has expired"', async () => {
@@ -388,38 +398,40 @@ describe('accepting an invitation', () => {
       .update(invitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(invitations.id, invitation.id))
-    const preview = await invitee.get<ErrorRes>(`/api/v1/invitations/${token}`)
-    expect(preview.body.error.message).toBe('Invitation has expired')
+    const preview = await invitee.call(teamOperations.previewInvitation, { params: { token } })
+    expect(errorOf(preview).message).toBe('Invitation has expired')
     const [before] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
     expect(before!.status).toBe('pending')
-    const res = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    const res = await invitee.call(teamOperations.acceptInvitation, { params: { token } })
     expect(res.status).toBe(409)
-    expect(res.body.error).toMatchObject({ message: 'Invitation has expired', reason: 'expired' })
+    expect(errorOf(res)).toMatchObject({ message: 'Invitation has expired', reason: 'expired' })
     const [after] = await db().select().from(invitations).where(eq(invitations.id, invitation.id))
     expect(after!.status).toBe('expired')
     const members = await db().select().from(teamMembers).where(eq(teamMembers.userId, invitee.user!.id))
     expect(members).toEqual([])
-    const twice = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
-    expect(twice.body.error.message).toBe('Invitation has expired')
+    const twice = await invitee.call(teamOperations.acceptInvitation, { params: { token } })
+    expect(errorOf(twice).message).toBe('Invitation has expired')
   })
 
   it('refuses a revoked or unknown invitation with "Invalid or expired invitation"', async () => {
     const { admin, team, invitee, email, invitation, token } = await invited()
     await invitee.signUp(email)
-    await admin.delete(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)
-    const res = await invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
+    await admin.call(teamOperations.revokeInvitation, {
+      params: { teamId: team.id, invitationId: invitation.id },
+    })
+    const res = await invitee.call(teamOperations.acceptInvitation, { params: { token } })
     expect(res.status).toBe(404)
-    expect(res.body.error.message).toBe('Invalid or expired invitation')
-    const unknown = await invitee.post<ErrorRes>(`/api/v1/invitations/${'B'.repeat(43)}/accept`)
-    expect(unknown.body.error.message).toBe('Invalid or expired invitation')
+    expect(errorOf(res).message).toBe('Invalid or expired invitation')
+    const unknown = await invitee.call(teamOperations.acceptInvitation, { params: { token: 'B'.repeat(43) } })
+    expect(errorOf(unknown).message).toBe('Invalid or expired invitation')
   })
 
   it('answers in German', async () => {
     const { token } = await invited()
     const german = new TestClient(testApp, { locale: 'de' })
     await german.signUp()
-    const res = await german.post<ErrorRes>(`/api/v1/invitations/${token}/accept`)
-    expect(res.body.error.message).toBe('Die Einladung gilt für eine andere E-Mail-Adresse')
+    const res = await german.call(teamOperations.acceptInvitation, { params: { token } })
+    expect(errorOf(res).message).toBe('Die Einladung gilt für eine andere E-Mail-Adresse')
   })
 
   it('turns two concurrent accepts of one invitation into exactly one membership', async () => {
@@ -427,11 +439,11 @@ describe('accepting an invitation', () => {
     await invitee.signUp(email)
     const second = invitee.copy()
     const results = await Promise.all([
-      invitee.post<ErrorRes>(`/api/v1/invitations/${token}/accept`),
-      second.post<ErrorRes>(`/api/v1/invitations/${token}/accept`),
+      invitee.call(teamOperations.acceptInvitation, { params: { token } }),
+      second.call(teamOperations.acceptInvitation, { params: { token } }),
     ])
     expect(results.map((r) => r.status).sort()).toEqual([200, 409])
-    expect(results.find((r) => r.status === 409)!.body.error.message).toBe('Already a member of this team')
+    expect(errorOf(results.find((r) => r.status === 409)!).message).toBe('Already a member of this team')
     const [row] = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(teamMembers)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ConversationSummary } from '../../../domain/conversations.ts'
-import type { PromptDetail, PromptSummary } from '../../../domain/prompts.ts'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import { TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -17,7 +18,8 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-type Page = { items: PromptSummary[] }
+const removeMember = (admin: TestClient, teamId: string, userId: string) =>
+  admin.call(teamOperations.removeMember, { params: { teamId, userId } })
 
 async function teamWithSharedPrompt() {
   const admin = new TestClient(testApp)
@@ -35,27 +37,26 @@ async function teamWithSharedPrompt() {
 }
 
 describe("a team's prompts", () => {
+  const teamList = (client: TestClient) => client.call(promptOperations.list, { query: { scope: 'team' } })
+
   it("show up under Team Prompts for members, with the owner's email", async () => {
     const { member, adminUser, prompt } = await teamWithSharedPrompt()
-    const list = await member.get<Page>('/api/v1/prompts?scope=team')
+    const list = await teamList(member)
     expect(list.body.items.map((p) => [p.title, p.ownerEmail])).toEqual([
       ['Team onboarding', adminUser.email],
     ])
-    expect((await member.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
+    expect((await member.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(200)
   })
 
   it('disappear for a removed member at once', async () => {
     const { admin, member, memberUser, team, prompt } = await teamWithSharedPrompt()
-    expect((await member.get<Page>('/api/v1/prompts?scope=team')).body.items).toHaveLength(1)
-    expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
-    expect((await member.get<Page>('/api/v1/prompts?scope=team')).body.items).toEqual([])
-    expect((await member.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
-    expect((await member.get(`/api/v1/prompts/${prompt.id}/versions`)).status).toBe(404)
-    const share = await member.post('/api/v1/prompts', {
-      title: 'Sneaky',
-      body: 'x',
-      visibility: 'team',
-      teamId: team.id,
+    expect((await teamList(member)).body.items).toHaveLength(1)
+    expect((await removeMember(admin, team.id, memberUser.id)).status).toBe(204)
+    expect((await teamList(member)).body.items).toEqual([])
+    expect((await member.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(404)
+    expect((await member.call(promptOperations.versions, { params: { id: prompt.id } })).status).toBe(404)
+    const share = await member.call(promptOperations.create, {
+      body: { title: 'Sneaky', body: 'x', visibility: 'team', teamId: team.id },
     })
     expect(share.status).toBe(400)
   })
@@ -63,9 +64,9 @@ describe("a team's prompts", () => {
   it('disappear for a member who leaves, while their own shared prompts stay with the team', async () => {
     const { admin, member, team, prompt } = await teamWithSharedPrompt()
     const own = await createPromptAs(member, { title: 'By the member', visibility: 'team', teamId: team.id })
-    expect((await member.post(`/api/v1/teams/${team.id}/leave`)).status).toBe(204)
-    expect((await member.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
-    const adminView = await admin.get<Page>('/api/v1/prompts?scope=team')
+    expect((await member.call(teamOperations.leave, { params: { teamId: team.id } })).status).toBe(204)
+    expect((await member.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(404)
+    const adminView = await teamList(admin)
     expect(adminView.body.items.find((p) => p.id === own.id)?.ownerEmail).toBeNull()
   })
 })
@@ -77,7 +78,7 @@ describe("a team's conversations", () => {
     return { admin, member, memberUser, team, conversation }
   }
   const teamList = (client: TestClient) =>
-    client.get<{ items: ConversationSummary[] }>('/api/v1/conversations?scope=team')
+    client.call(conversationOperations.list, { query: { scope: 'team' } })
 
   it('show up under Team Conversations for members, who can write in them', async () => {
     const { member, conversation } = await teamWithConversation()
@@ -89,21 +90,24 @@ describe("a team's conversations", () => {
 
   it('disappear for a removed member at once, messages included', async () => {
     const { admin, member, memberUser, team, conversation } = await teamWithConversation()
-    expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
+    expect((await removeMember(admin, team.id, memberUser.id)).status).toBe(204)
     expect((await teamList(member)).body.items).toEqual([])
-    expect((await member.get(`/api/v1/conversations/${conversation.id}`)).status).toBe(404)
-    expect((await member.get(`/api/v1/conversations/${conversation.id}/messages`)).status).toBe(404)
-    const write = await member.post(`/api/v1/conversations/${conversation.id}/messages`, {
-      content: { text: 'Still here?' },
+    const params = { id: conversation.id }
+    expect((await member.call(conversationOperations.get, { params })).status).toBe(404)
+    expect((await member.call(conversationOperations.messages, { params })).status).toBe(404)
+    const write = await member.call(conversationOperations.appendMessage, {
+      params,
+      body: { content: { text: 'Still here?' } },
     })
     expect(write.status).toBe(404)
   })
 
   it('disappear for a member who leaves', async () => {
     const { member, team, conversation } = await teamWithConversation()
-    expect((await member.post(`/api/v1/teams/${team.id}/leave`)).status).toBe(204)
+    expect((await member.call(teamOperations.leave, { params: { teamId: team.id } })).status).toBe(204)
     expect((await teamList(member)).body.items).toEqual([])
-    expect((await member.get(`/api/v1/conversations/${conversation.id}`)).status).toBe(404)
+    const params = { id: conversation.id }
+    expect((await member.call(conversationOperations.get, { params })).status).toBe(404)
   })
 
   describe('that a removed or departed member owns (review item 3, decision 0008)', () => {
@@ -114,31 +118,36 @@ describe("a team's conversations", () => {
       return { admin, member, memberUser, team, conversation }
     }
     const ownList = (client: TestClient) =>
-      client.get<{ items: ConversationSummary[] }>('/api/v1/conversations?scope=owner')
+      client.call(conversationOperations.list, { query: { scope: 'owner' } })
 
     it.each(['removed', 'left'])(
       'stay with the team when the member %s: nothing for the former member',
       async (how) => {
         const { admin, member, memberUser, team, conversation } = await memberOwnsOne()
         if (how === 'removed') {
-          expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
+          expect((await removeMember(admin, team.id, memberUser.id)).status).toBe(204)
         } else {
-          expect((await member.post(`/api/v1/teams/${team.id}/leave`)).status).toBe(204)
+          expect((await member.call(teamOperations.leave, { params: { teamId: team.id } })).status).toBe(204)
         }
         await appendMessage(admin, conversation.id, { content: { text: 'Written after they left' } })
-        const path = `/api/v1/conversations/${conversation.id}`
+        const params = { id: conversation.id }
 
         expect((await ownList(member)).body.items).toEqual([])
         expect((await teamList(member)).body.items).toEqual([])
-        expect((await member.get(path)).status).toBe(404)
-        expect((await member.get(`${path}/messages`)).status).toBe(404)
-        expect((await member.post(`${path}/messages`, { content: { text: 'Still mine?' } })).status).toBe(404)
-        expect((await member.patch(path, { title: 'Renamed by the former member' })).status).toBe(404)
-        expect((await member.delete(path)).status).toBe(404)
+        expect((await member.call(conversationOperations.get, { params })).status).toBe(404)
+        expect((await member.call(conversationOperations.messages, { params })).status).toBe(404)
+        const body = { content: { text: 'Still mine?' } }
+        expect((await member.call(conversationOperations.appendMessage, { params, body })).status).toBe(404)
+        const rename = { title: 'Renamed by the former member' }
+        expect((await member.call(conversationOperations.update, { params, body: rename })).status).toBe(404)
+        expect((await member.call(conversationOperations.delete, { params })).status).toBe(404)
 
         // The team keeps it, and its admins manage it.
         expect((await teamList(admin)).body.items.map((c) => c.id)).toContain(conversation.id)
-        const renamed = await admin.patch<{ title: string }>(path, { title: 'Team plan' })
+        const renamed = await admin.call(conversationOperations.update, {
+          params,
+          body: { title: 'Team plan' },
+        })
         expect(renamed.body.title).toBe('Team plan')
       },
     )
@@ -150,19 +159,19 @@ describe("a team's conversations", () => {
         content: { text: 'Uses it' },
         attachments: [{ promptId: own.id }],
       })
-      expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
+      expect((await removeMember(admin, team.id, memberUser.id)).status).toBe(204)
       // The team prompt stayed with the team (decision 0242): its usage is a 404 like the prompt.
-      expect((await member.get(`/api/v1/prompts/${own.id}/usage`)).status).toBe(404)
-      expect((await member.get(`/api/v1/prompts/${own.id}`)).status).toBe(404)
+      expect((await member.call(conversationOperations.promptUsage, { params: { id: own.id } })).status).toBe(
+        404,
+      )
+      expect((await member.call(promptOperations.get, { params: { id: own.id } })).status).toBe(404)
     })
 
     it('come back with the membership: a member invited again owns it again', async () => {
       const { admin, member, memberUser, team, conversation } = await memberOwnsOne()
-      expect((await admin.delete(`/api/v1/teams/${team.id}/members/${memberUser.id}`)).status).toBe(204)
+      expect((await removeMember(admin, team.id, memberUser.id)).status).toBe(204)
       await addMember(testApp, admin, team.id, member)
-      const back = await member.get<{ access: { canManage: boolean } }>(
-        `/api/v1/conversations/${conversation.id}`,
-      )
+      const back = await member.call(conversationOperations.get, { params: { id: conversation.id } })
       expect(back.body.access.canManage).toBe(true)
     })
   })

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TeamDetail, TeamMember, TeamSummary } from '../../../domain/teams.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import { installation, teamMembers, teams, users } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
@@ -26,25 +26,23 @@ describe('GET /api/v1/teams', () => {
       { teamId: team!.id, userId: b.id, role: 'member' },
       { teamId: other!.id, userId: b.id, role: 'admin' },
     ])
-    const res = await bob.get<{ items: TeamSummary[] }>('/api/v1/teams')
+    const res = await bob.call(teamOperations.list, {})
     expect(res.status).toBe(200)
     expect(res.body.items.map((t) => [t.name, t.role, t.memberCount, t.isAdmin])).toEqual([
       ['alpha', 'admin', 1, true],
       ['Zeta', 'member', 2, false],
     ])
-    const mine = await alice.get<{ items: TeamSummary[] }>('/api/v1/teams')
+    const mine = await alice.call(teamOperations.list, {})
     expect(mine.body.items.map((t) => t.name)).toEqual(['Zeta'])
   })
 
   it('is empty for a user without teams and 401 when signed out', async () => {
     const carol = new TestClient(testApp)
     await carol.signUp()
-    expect((await carol.get<{ items: TeamSummary[] }>('/api/v1/teams')).body.items).toEqual([])
-    expect((await new TestClient(testApp).get('/api/v1/teams')).status).toBe(401)
+    expect((await carol.call(teamOperations.list, {})).body.items).toEqual([])
+    expect((await new TestClient(testApp).call(teamOperations.list, {})).status).toBe(401)
   })
 })
-
-type ErrorRes = { error: { code: string; message: string; fields?: Record<string, string> } }
 
 describe('creating and renaming a team', () => {
   it('makes the creator its only member and admin', async () => {
@@ -52,7 +50,7 @@ describe('creating and renaming a team', () => {
     const me = await owner.signUp()
     const team = await createTeamAs(owner, '  Growth  ')
     expect(team).toMatchObject({ name: 'Growth', role: 'admin', isAdmin: true, memberCount: 1 })
-    const detail = await owner.get<TeamDetail>(`/api/v1/teams/${team.id}`)
+    const detail = await owner.call(teamOperations.get, { params: { teamId: team.id } })
     expect(detail.body).toMatchObject({
       id: team.id,
       name: 'Growth',
@@ -60,7 +58,7 @@ describe('creating and renaming a team', () => {
       pendingInvitationCount: 0,
       role: 'admin',
     })
-    const members = await owner.get<{ items: TeamMember[] }>(`/api/v1/teams/${team.id}/members`)
+    const members = await owner.call(teamOperations.members, { params: { teamId: team.id } })
     expect(members.body.items).toEqual([
       { userId: me.id, email: me.email, displayName: null, role: 'admin', joinedAt: expect.any(String) },
     ])
@@ -69,12 +67,12 @@ describe('creating and renaming a team', () => {
   it('validates the name in the caller language and creates nothing', async () => {
     const owner = new TestClient(testApp, { locale: 'de' })
     await owner.signUp()
-    const empty = await owner.post<ErrorRes>('/api/v1/teams', { name: '   ' })
+    const empty = await owner.call(teamOperations.create, { body: { name: '   ' } })
     expect(empty.status).toBe(400)
-    expect(empty.body.error).toMatchObject({ code: 'validation', message: 'Teamname ist erforderlich' })
-    const long = await owner.post<ErrorRes>('/api/v1/teams', { name: 'x'.repeat(101) })
-    expect(long.body.error.fields).toEqual({ name: 'Teamname darf höchstens 100 Zeichen haben' })
-    expect((await owner.get<{ items: TeamSummary[] }>('/api/v1/teams')).body.items).toEqual([])
+    expect(errorOf(empty)).toMatchObject({ code: 'validation', message: 'Teamname ist erforderlich' })
+    const long = await owner.call(teamOperations.create, { body: { name: 'x'.repeat(101) } })
+    expect(errorOf(long).fields).toEqual({ name: 'Teamname darf höchstens 100 Zeichen haben' })
+    expect((await owner.call(teamOperations.list, {})).body.items).toEqual([])
   })
 
   it('lets admins rename the team; members get "Team admin access required"', async () => {
@@ -84,15 +82,16 @@ describe('creating and renaming a team', () => {
     await member.signUp()
     const team = await createTeamAs(admin, 'Old')
     await addMember(testApp, admin, team.id, member)
-    const renamed = await admin.patch<TeamDetail>(`/api/v1/teams/${team.id}`, { name: 'New' })
+    const params = { teamId: team.id }
+    const renamed = await admin.call(teamOperations.rename, { params, body: { name: 'New' } })
     expect(renamed.status).toBe(200)
     expect(renamed.body.name).toBe('New')
-    const refused = await member.patch<ErrorRes>(`/api/v1/teams/${team.id}`, { name: 'Mine' })
+    const refused = await member.call(teamOperations.rename, { params, body: { name: 'Mine' } })
     expect(refused.status).toBe(403)
-    expect(refused.body.error.message).toBe('Team admin access required')
-    const invalid = await admin.patch<ErrorRes>(`/api/v1/teams/${team.id}`, { name: '' })
-    expect(invalid.body.error.message).toBe('Team name is required')
-    expect((await member.get<TeamDetail>(`/api/v1/teams/${team.id}`)).body.name).toBe('New')
+    expect(errorOf(refused).message).toBe('Team admin access required')
+    const invalid = await admin.call(teamOperations.rename, { params, body: { name: '' } })
+    expect(errorOf(invalid).message).toBe('Team name is required')
+    expect((await member.call(teamOperations.get, { params })).body.name).toBe('New')
   })
 
   it('answers 404 "Team not found or access denied" for strangers, unknown and malformed ids', async () => {
@@ -101,15 +100,15 @@ describe('creating and renaming a team', () => {
     await admin.signUp()
     await stranger.signUp()
     const team = await createTeamAs(admin)
-    for (const path of [
-      `/api/v1/teams/${team.id}`,
-      '/api/v1/teams/00000000-0000-4000-8000-000000000000',
-      '/api/v1/teams/not-a-uuid',
-      `/api/v1/teams/${team.id}/members`,
-    ]) {
-      const res = await stranger.get<ErrorRes>(path)
-      expect(res.status, path).toBe(404)
-      expect(res.body.error.message).toBe('Team not found or access denied')
+    for (const [operation, teamId] of [
+      [teamOperations.get, team.id],
+      [teamOperations.get, '00000000-0000-4000-8000-000000000000'],
+      [teamOperations.get, 'not-a-uuid'],
+      [teamOperations.members, team.id],
+    ] as const) {
+      const res = await stranger.call(operation, { params: { teamId } })
+      expect(res.status, `${operation.id} ${teamId}`).toBe(404)
+      expect(errorOf(res).message).toBe('Team not found or access denied')
     }
   })
 })
@@ -139,7 +138,7 @@ describe('members and roles', () => {
 
   it('lists members with email, display name, role and joining date, admins first', async () => {
     const { member, a, m, team } = await teamWithMember()
-    const res = await member.get<{ items: TeamMember[] }>(`/api/v1/teams/${team.id}/members`)
+    const res = await member.call(teamOperations.members, { params: { teamId: team.id } })
     expect(res.body.items.map((x) => [x.email, x.role])).toEqual([
       [a.email, 'admin'],
       [m.email, 'member'],
@@ -148,43 +147,44 @@ describe('members and roles', () => {
 
   it('lets admins change roles and answers the changed member; members may not', async () => {
     const { admin, member, m, team } = await teamWithMember()
-    const promoted = await admin.patch<TeamMember>(`/api/v1/teams/${team.id}/members/${m.id}`, {
-      role: 'admin',
-    })
+    const params = { teamId: team.id, userId: m.id }
+    const promoted = await admin.call(teamOperations.changeRole, { params, body: { role: 'admin' } })
     expect(promoted.status).toBe(200)
     expect(promoted.body).toMatchObject({ userId: m.id, role: 'admin' })
-    const demoted = await member.patch<TeamMember>(`/api/v1/teams/${team.id}/members/${m.id}`, {
-      role: 'member',
-    })
+    const demoted = await member.call(teamOperations.changeRole, { params, body: { role: 'member' } })
     expect(demoted.status).toBe(200)
-    const refused = await member.patch<ErrorRes>(`/api/v1/teams/${team.id}/members/${m.id}`, {
-      role: 'admin',
-    })
+    const refused = await member.call(teamOperations.changeRole, { params, body: { role: 'admin' } })
     expect(refused.status).toBe(403)
-    expect(refused.body.error.message).toBe('Only team admins can update member roles')
-    const bad = await admin.patch<ErrorRes>(`/api/v1/teams/${team.id}/members/${m.id}`, { role: 'owner' })
+    expect(errorOf(refused).message).toBe('Only team admins can update member roles')
+    const bad = await admin.callUnchecked(teamOperations.changeRole, { params, body: { role: 'owner' } })
     expect(bad.status).toBe(400)
-    expect(bad.body.error.message).toBe('Role must be admin or member')
-    const nobody = await admin.patch<ErrorRes>(`/api/v1/teams/${team.id}/members/someone-else`, {
-      role: 'admin',
+    expect(errorOf(bad).message).toBe('Role must be admin or member')
+    const nobody = await admin.call(teamOperations.changeRole, {
+      params: { teamId: team.id, userId: 'someone-else' },
+      body: { role: 'admin' },
     })
     expect(nobody.status).toBe(404)
-    expect(nobody.body.error.message).toBe('Not a member of this team')
+    expect(errorOf(nobody).message).toBe('Not a member of this team')
   })
 
   it('never demotes the last admin', async () => {
     const { admin, a, team } = await teamWithMember()
-    const res = await admin.patch<ErrorRes>(`/api/v1/teams/${team.id}/members/${a.id}`, { role: 'member' })
+    const res = await admin.call(teamOperations.changeRole, {
+      params: { teamId: team.id, userId: a.id },
+      body: { role: 'member' },
+    })
     expect(res.status).toBe(409)
-    expect(res.body.error.message).toBe('A team needs at least one admin. Make another member admin first.')
+    expect(errorOf(res).message).toBe('A team needs at least one admin. Make another member admin first.')
   })
 
   it('lets two admins demote each other at the same time without leaving the team without an admin', async () => {
     const { admin, member, a, m, team } = await teamWithMember()
-    await admin.patch(`/api/v1/teams/${team.id}/members/${m.id}`, { role: 'admin' })
+    const ofA = { teamId: team.id, userId: a.id }
+    const ofM = { teamId: team.id, userId: m.id }
+    await admin.call(teamOperations.changeRole, { params: ofM, body: { role: 'admin' } })
     const results = await Promise.all([
-      admin.patch(`/api/v1/teams/${team.id}/members/${m.id}`, { role: 'member' }),
-      member.patch(`/api/v1/teams/${team.id}/members/${a.id}`, { role: 'member' }),
+      admin.call(teamOperations.changeRole, { params: ofM, body: { role: 'member' } }),
+      member.call(teamOperations.changeRole, { params: ofA, body: { role: 'member' } }),
     ])
     expect(results.map((r) => r.status).sort()).toEqual([200, 403])
     const [row] = await testApp.database.db
@@ -196,40 +196,43 @@ describe('members and roles', () => {
 
   it('lets admins remove members, never themselves; members may not remove', async () => {
     const { admin, member, a, m, team } = await teamWithMember()
-    const byMember = await member.delete<ErrorRes>(`/api/v1/teams/${team.id}/members/${a.id}`)
+    const ofA = { teamId: team.id, userId: a.id }
+    const ofM = { teamId: team.id, userId: m.id }
+    const byMember = await member.call(teamOperations.removeMember, { params: ofA })
     expect(byMember.status).toBe(403)
-    expect(byMember.body.error.message).toBe('Only team admins can remove members')
-    const self = await admin.delete<ErrorRes>(`/api/v1/teams/${team.id}/members/${a.id}`)
+    expect(errorOf(byMember).message).toBe('Only team admins can remove members')
+    const self = await admin.call(teamOperations.removeMember, { params: ofA })
     expect(self.status).toBe(403)
-    expect(self.body.error.message).toBe('Cannot remove yourself from team')
-    expect((await admin.delete(`/api/v1/teams/${team.id}/members/${m.id}`)).status).toBe(204)
-    const gone = await member.get<ErrorRes>(`/api/v1/teams/${team.id}/members`)
+    expect(errorOf(self).message).toBe('Cannot remove yourself from team')
+    expect((await admin.call(teamOperations.removeMember, { params: ofM })).status).toBe(204)
+    const gone = await member.call(teamOperations.members, { params: { teamId: team.id } })
     expect(gone.status).toBe(404)
-    expect((await member.get<{ items: TeamSummary[] }>('/api/v1/teams')).body.items).toEqual([])
-    const again = await admin.delete<ErrorRes>(`/api/v1/teams/${team.id}/members/${m.id}`)
-    expect(again.body.error.message).toBe('Not a member of this team')
+    expect((await member.call(teamOperations.list, {})).body.items).toEqual([])
+    const again = await admin.call(teamOperations.removeMember, { params: ofM })
+    expect(errorOf(again).message).toBe('Not a member of this team')
   })
 
   it('lets members leave; the only admin cannot', async () => {
     const { admin, member, team } = await teamWithMember()
-    const stuck = await admin.post<ErrorRes>(`/api/v1/teams/${team.id}/leave`)
+    const stuck = await admin.call(teamOperations.leave, { params: { teamId: team.id } })
     expect(stuck.status).toBe(409)
-    expect(stuck.body.error.message).toBe('Cannot leave team as the only admin')
-    expect((await member.post(`/api/v1/teams/${team.id}/leave`)).status).toBe(204)
-    expect((await admin.get<TeamDetail>(`/api/v1/teams/${team.id}`)).body.memberCount).toBe(1)
+    expect(errorOf(stuck).message).toBe('Cannot leave team as the only admin')
+    expect((await member.call(teamOperations.leave, { params: { teamId: team.id } })).status).toBe(204)
+    expect((await admin.call(teamOperations.get, { params: { teamId: team.id } })).body.memberCount).toBe(1)
   })
 
   it('lets a global admin manage a team they do not belong to, but not leave it', async () => {
     const global = await signInAsGlobalAdmin()
     const { m, team } = await teamWithMember()
-    const detail = await global.get<TeamDetail>(`/api/v1/teams/${team.id}`)
+    const detail = await global.call(teamOperations.get, { params: { teamId: team.id } })
     expect(detail.body.role).toBeNull()
-    expect((await global.patch(`/api/v1/teams/${team.id}/members/${m.id}`, { role: 'admin' })).status).toBe(
+    const params = { teamId: team.id, userId: m.id }
+    expect((await global.call(teamOperations.changeRole, { params, body: { role: 'admin' } })).status).toBe(
       200,
     )
-    const leave = await global.post<ErrorRes>(`/api/v1/teams/${team.id}/leave`)
+    const leave = await global.call(teamOperations.leave, { params: { teamId: team.id } })
     expect(leave.status).toBe(404)
-    expect(leave.body.error.message).toBe('Not a member of this team')
+    expect(errorOf(leave).message).toBe('Not a member of this team')
   })
 
   it('never removes the last admin, not even for a global admin', async () => {
@@ -237,9 +240,9 @@ describe('members and roles', () => {
     // take a team's only admin away.
     const global = await signInAsGlobalAdmin()
     const { admin, a, team } = await teamWithMember()
-    const res = await global.delete<ErrorRes>(`/api/v1/teams/${team.id}/members/${a.id}`)
+    const res = await global.call(teamOperations.removeMember, { params: { teamId: team.id, userId: a.id } })
     expect(res.status).toBe(409)
-    expect(res.body.error.message).toBe('A team needs at least one admin. Make another member admin first.')
-    expect((await admin.get<TeamDetail>(`/api/v1/teams/${team.id}`)).body.role).toBe('admin')
+    expect(errorOf(res).message).toBe('A team needs at least one admin. Make another member admin first.')
+    expect((await admin.call(teamOperations.get, { params: { teamId: team.id } })).body.role).toBe('admin')
   })
 })
