@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sourceFiles } from './check-server-layers.mjs'
 
 const WEB = 'src/web'
 /** A feature's door for static imports, and the one for `import()`. */
@@ -19,16 +20,6 @@ const INDEX = 'index.ts'
 const LAZY = 'lazy.ts'
 
 const isTestFile = (file) => /\.test\.tsx?$/.test(file)
-
-function sourceFiles(dir) {
-  const out = []
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full))
-    else if (/\.tsx?$/.test(name)) out.push(full)
-  }
-  return out
-}
 
 /** `import x from '…'`, `export { x } from '…'`, `import '…'` (static) and `import('…')` (dynamic). */
 const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/g
