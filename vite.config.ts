@@ -41,6 +41,8 @@ function preloadedDependencies(_file: string, deps: string[], { hostId }: { host
   return deps.filter((dep) => !loaded.has(dep))
 }
 
+const FEATURE_INDEX = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/
+
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
@@ -64,6 +66,10 @@ export default defineConfig({
     rolldownOptions: {
       // The entry exports nothing; required by experimentalInlineCommonChunks below.
       preserveEntrySignatures: false,
+      // A feature's index.ts only re-exports (scripts/check-web-features.mjs holds it to that): the
+      // bundler may take each name from the module that defines it and leave out the others, so a
+      // sign-in page that uses two names of the auth feature does not download the admin diagnostics.
+      treeshake: { moduleSideEffects: (id: string) => (FEATURE_INDEX.test(id) ? false : undefined) },
       output: {
         // A module two lazy routes share (an icon, a helper) would be a file of its own: a signed-in
         // first visit fetched about 125 files over six connections. Under 4 KiB it is copied into

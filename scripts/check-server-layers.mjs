@@ -44,7 +44,8 @@ export function layerOf(unit) {
   return index === -1 ? null : index
 }
 
-function sourceFiles(dir) {
+/** Every .ts and .tsx file below `dir` (scripts/check-web-features.mjs walks src/web with it too). */
+export function sourceFiles(dir) {
   const out = []
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name)

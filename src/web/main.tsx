@@ -1,16 +1,17 @@
 import './styles/app.css'
-import './features/shell/theme.ts'
 import { StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { RootErrorBoundary } from './app/error-fallbacks.tsx'
 import { createQueryClient, Providers } from './app/providers.tsx'
 import { AppRoutes, enterAppRoutes } from './app/router.tsx'
-import { sessionQuery } from './features/auth/session.ts'
-import { LoadingScreen } from './features/shell/loading-screen.tsx'
+import { sessionQuery } from './features/auth/index.ts'
+import { followTheme, LoadingScreen } from './features/shell/index.ts'
 import { initI18n } from './i18n/index.ts'
 import { captureUncaughtErrors } from './lib/debug-log.ts'
 
+// The saved theme at once (public/boot.js set it before this script), then the system's changes.
+followTheme()
 // From the first moment: what fails before the app is up belongs in the debug log too.
 captureUncaughtErrors()
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type Location, Navigate, type RouteObject, useLocation } from 'react-router'
-import { PublicOnly } from '../features/auth/guards.tsx'
+import { PublicOnly } from '../features/auth/index.ts'
 import { AuthLayout } from '../routes/auth/auth-layout.tsx'
 import { RouteErrorBoundary } from './error-fallbacks.tsx'
 import { enterRoutes, lazyPage, useRouteTable } from './routing.tsx'

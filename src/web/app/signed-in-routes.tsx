@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Location, RouteObject } from 'react-router'
-import { RequireAuth, RequireGlobalAdmin } from '../features/auth/require-auth.tsx'
-import { conversationQuery, messagesQuery } from '../features/conversations/conversation-reads.ts'
-import { promptQuery, promptVersionsQuery } from '../features/prompts/prompt-reads.ts'
+import { RequireAuth, RequireGlobalAdmin } from '../features/auth/index.ts'
+import { conversationQuery, messagesQuery } from '../features/conversations/index.ts'
+import { promptQuery, promptVersionsQuery } from '../features/prompts/index.ts'
 import { enterRoutes, lazyPage, useRouteTable } from './routing.tsx'
 
 async function prefetchPromptList(queryClient: QueryClient, params: URLSearchParams) {
   const [{ prefetchPromptList: prefetch }, { listFiltersOf }] = await Promise.all([
-    import('../features/prompts/queries.ts'),
+    import('../features/prompts/lazy.ts'),
     import('../lib/list-filters.ts'),
   ])
   prefetch(queryClient, listFiltersOf(params, { folders: true }))
@@ -37,7 +37,7 @@ const signedInRoutes: RouteObject[] = [
     children: [
       {
         // The signed-in shell (its menus, dialogs, tooltips) loads with the first protected page.
-        ...lazyPage(() => import('../features/shell/app-shell.tsx'), 'AppShell', 'all'),
+        ...lazyPage(() => import('../features/shell/lazy.ts'), 'AppShell', 'all'),
         children: [
           { path: '/', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },
           { path: '/dashboard', ...lazyPage(() => import('../routes/dashboard.tsx'), 'DashboardPage') },

@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../lib/api.ts'
 import { render } from '../testing/render.tsx'
 import { ConfirmAction } from './confirm-action.tsx'
 import { DataTable } from './data-table.tsx'
+import { DialogSubmitFooter, EditDialog } from './edit-dialog.tsx'
 
 const texts = {
   action: 'Delete',
@@ -57,6 +59,48 @@ describe('ConfirmAction', () => {
     expect(await screen.findByText('The key could not be deleted')).toBeTruthy()
     expect(screen.getByText('Only team admins delete keys')).toBeTruthy()
     expect(onDone).not.toHaveBeenCalled()
+  })
+})
+
+/** A form whose save ends when `saved` settles, then closes its dialog. */
+function SlowForm({ close, saved }: { close: () => void; saved: Promise<void> }) {
+  const [pending, setPending] = useState(false)
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault()
+        setPending(true)
+        void saved.then(close)
+      }}
+    >
+      <DialogSubmitFooter label="Save" pendingLabel="Saving…" pending={pending} />
+    </form>
+  )
+}
+
+describe('EditDialog and DialogSubmitFooter', () => {
+  it('opens from a button named after what it edits, says Saving… while it saves, then closes', async () => {
+    let finish = () => {}
+    const saved = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    const { user } = render(
+      <EditDialog label="Edit" subject="OpenAI" title="Edit provider" description="Change its key.">
+        {(close) => <SlowForm close={close} saved={saved} />}
+      </EditDialog>,
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const button = screen.getByRole('button', { name: 'Edit: OpenAI' })
+    expect(button.textContent).toBe('Edit')
+    await user.click(button)
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit provider' }))
+    expect(dialog.getByText('Change its key.')).toBeTruthy()
+    await user.click(dialog.getByRole('button', { name: 'Save' }))
+    const pending = dialog.getByRole('button', { name: 'Saving…' }) as HTMLButtonElement
+    expect(pending.disabled).toBe(true)
+    expect(pending.type).toBe('submit')
+    finish()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 })
 

@@ -1,25 +1,24 @@
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../components/page-header.tsx'
-import { useCurrentUser } from '../features/auth/session.ts'
+import { useCurrentUser } from '../features/auth/index.ts'
 import {
   AccountWidget,
   ChecklistWidget,
+  ContinueWidget,
+  CreateWidget,
   ModelUsageWidget,
   PerformanceWidget,
   PulseWidget,
-  StreakBadge,
-  TeamMilestoneWidget,
-  TopPerformersWidget,
-} from '../features/dashboard/figures.tsx'
-import {
-  ContinueWidget,
-  CreateWidget,
   RecentConversationsWidget,
   RecentPromptsWidget,
+  StreakBadge,
+  TeamMilestoneWidget,
   TeamPromptsWidget,
-} from '../features/dashboard/lists.tsx'
-import { useDashboard, useFailureToast } from '../features/dashboard/queries.ts'
-import { WidgetBoundary } from '../features/dashboard/widget.tsx'
+  TopPerformersWidget,
+  useDashboard,
+  useFailureToast,
+  WidgetBoundary,
+} from '../features/dashboard/index.ts'
 import { PlanBanner } from '../features/plans/index.ts'
 import {
   DashboardContextLabel,

@@ -8,11 +8,13 @@ import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Spinner } from '../components/ui/skeleton.tsx'
 import { toast } from '../components/ui/toast.tsx'
-import { useAuthProviders } from '../features/auth/account-auth.ts'
-import { ProviderSignInButton } from '../features/auth/provider-sign-in.tsx'
-import { useSession } from '../features/auth/session.ts'
-import { useSignOutAndLeave } from '../features/shell/use-sign-out.ts'
-import { useAcceptInvitation, useInvitationPreview } from '../features/teams/invitations.ts'
+import {
+  ProviderSignInButton,
+  useAuthProviders,
+  useSession,
+  useSignOutAndLeave,
+} from '../features/auth/index.ts'
+import { useAcceptInvitation, useInvitationPreview } from '../features/teams/index.ts'
 import { currentLanguage, message } from '../i18n/index.ts'
 import { errorText } from '../lib/api.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Logo } from '../features/shell/logo.tsx'
+import { Logo } from '../features/shell/index.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {

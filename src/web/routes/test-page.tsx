@@ -4,9 +4,8 @@ import { Link } from 'react-router'
 import { Badge } from '../components/ui/badge.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx'
-import { Logo } from '../features/shell/logo.tsx'
-import { DebugLogPanel } from '../features/system/debug-log-panel.tsx'
-import { useHealth } from '../features/system/queries.ts'
+import { Logo } from '../features/shell/index.ts'
+import { DebugLogPanel, useHealth } from '../features/system/index.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 function Crash(): never {

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router'
 import { vi } from 'vitest'
 import type { CurrentUser } from '../../domain/auth.ts'
 import { createQueryClient, Providers } from '../app/providers.tsx'
-import { CurrentUserContext } from '../features/auth/session.ts'
+import { CurrentUserContext } from '../features/auth/index.ts'
 import { StepUpProvider } from '../features/step-up/index.ts'
 
 /** One request the stubbed server saw: method, path (without the query), query and JSON body. */

@@ -14,8 +14,8 @@ import {
   type UpdateProviderInput,
   updateProviderInput,
 } from '../../../domain/models.ts'
+import { DialogSubmitFooter } from '../../components/edit-dialog.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { DialogFooter } from '../../components/ui/dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input, Select, Textarea } from '../../components/ui/input.tsx'
 import { errorText } from '../../lib/api.ts'
@@ -196,11 +196,7 @@ export function ProviderForm({
           <option key={model} value={model} />
         ))}
       </datalist>
-      <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogSubmitFooter label={submitLabel} pendingLabel={pendingLabel} pending={isSubmitting} />
     </form>
   )
 }

@@ -1,8 +1,9 @@
-import { Bot, Pencil, Plus } from 'lucide-react'
+import { Bot, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CreateProviderInput, ModelProvider } from '../../../domain/models.ts'
 import { ConfirmAction } from '../../components/confirm-action.tsx'
+import { EditDialog } from '../../components/edit-dialog.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { RetryAlert } from '../../components/ui/alert.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -86,22 +87,15 @@ export function AddProviderDialog({ teamId }: { teamId: string | null }) {
 
 function EditProviderButton({ provider }: { provider: ModelProvider }) {
   const { t } = useTranslation('models')
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`${t('edit')}: ${provider.name}`}
-      >
-        <Pencil aria-hidden />
-        {t('edit')}
-      </Button>
-      <DialogContent title={t('editTitle')} description={t('editDescription')}>
-        <EditProviderForm provider={provider} onSaved={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      label={t('edit')}
+      subject={provider.name}
+      title={t('editTitle')}
+      description={t('editDescription')}
+    >
+      {(close) => <EditProviderForm provider={provider} onSaved={close} />}
+    </EditDialog>
   )
 }
 

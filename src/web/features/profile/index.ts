@@ -1,3 +1,3 @@
-/** What other features use of the profile feature: the preference controls of the top bar. */
+/** What the routes and other features use of the profile feature: the profile, its update, and the preference controls of the top bar. */
 export { ProfilePreferences } from './profile-preferences.tsx'
-export { useUpdateProfile } from './queries.ts'
+export { useProfile, useUpdateProfile } from './queries.ts'

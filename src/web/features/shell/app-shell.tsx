@@ -15,13 +15,12 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx'
 import { TooltipProvider } from '../../components/ui/tooltip.tsx'
-import { useCurrentUser } from '../auth/index.ts'
+import { useCurrentUser, useSignOutAndLeave } from '../auth/index.ts'
 import { ProfilePreferences, useUpdateProfile } from '../profile/index.ts'
 import { StepUpProvider } from '../step-up/index.ts'
 import { Logo } from './logo.tsx'
 import { LanguageSwitch, ThemeSwitch } from './preferences-menu.tsx'
 import { Sidebar } from './sidebar.tsx'
-import { useSignOutAndLeave } from './use-sign-out.ts'
 
 function AvatarMenu() {
   const { t } = useTranslation('shell')

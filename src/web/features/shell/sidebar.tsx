@@ -13,10 +13,9 @@ import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { cn } from '../../lib/cn.ts'
-import { useCurrentUser } from '../auth/index.ts'
+import { useCurrentUser, useSignOutAndLeave } from '../auth/index.ts'
 import { useMyTeams } from '../teams/index.ts'
 import { Logo } from './logo.tsx'
-import { useSignOutAndLeave } from './use-sign-out.ts'
 
 interface NavItem {
   to: string

@@ -22,11 +22,6 @@ function apply() {
   document.documentElement.classList.toggle('dark', dark)
 }
 
-media.addEventListener('change', () => {
-  apply()
-  for (const listener of listeners) listener()
-})
-
 /** Applies the theme at once and remembers it in this browser (public/boot.js reads it on load). */
 export function setTheme(next: ThemePreference) {
   preference = next
@@ -51,4 +46,11 @@ export function useTheme(): { preference: ThemePreference; dark: boolean } {
   return { preference: pref, dark: pref === 'dark' || (pref === 'system' && systemDark === 'true') }
 }
 
-apply()
+/** Applies the saved theme and follows the system's while it is 'system'; once, as the app starts (main.tsx). */
+export function followTheme() {
+  apply()
+  media.addEventListener('change', () => {
+    apply()
+    for (const listener of listeners) listener()
+  })
+}

@@ -9,6 +9,7 @@ export {
   DashboardTeamCard,
   useDashboardTeam,
 } from './dashboard-context.tsx'
+export { useAcceptInvitation, useInvitationPreview } from './invitations.ts'
 export { InvitationsList } from './invitations-list.tsx'
 export { InviteForm } from './invite-form.tsx'
 export { useIsOnlyAdmin } from './members.ts'

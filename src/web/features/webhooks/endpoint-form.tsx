@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Pencil, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Controller, type UseFormSetError, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +11,7 @@ import {
   webhookEventTypes,
 } from '../../../domain/webhooks.ts'
 import { CopyValue } from '../../components/copy-value.tsx'
+import { DialogSubmitFooter, EditDialog } from '../../components/edit-dialog.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog.tsx'
@@ -105,11 +106,7 @@ function EndpointForm({
           </p>
         )}
       </fieldset>
-      <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogSubmitFooter label={submitLabel} pendingLabel={pendingLabel} pending={isSubmitting} />
     </form>
   )
 }
@@ -177,20 +174,15 @@ export function AddEndpointDialog({
 
 export function EditEndpointButton({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation('webhooks')
-  const [open, setOpen] = useState(false)
   const update = useUpdateWebhook(endpoint.id)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`${t('edit')}: ${endpoint.url}`}
-      >
-        <Pencil aria-hidden />
-        {t('edit')}
-      </Button>
-      <DialogContent title={t('editTitle')} description={t('editDescription')}>
+    <EditDialog
+      label={t('edit')}
+      subject={endpoint.url}
+      title={t('editTitle')}
+      description={t('editDescription')}
+    >
+      {(close) => (
         <EndpointForm
           initial={{ ...endpoint, enabled: endpoint.enabled }}
           submitLabel={t('save')}
@@ -198,14 +190,14 @@ export function EditEndpointButton({ endpoint }: { endpoint: WebhookEndpoint }) 
           onSubmit={async ({ url, description, events }, setError) => {
             try {
               await update.mutateAsync({ url, description, events })
-              setOpen(false)
+              close()
               toast({ title: t('saved'), tone: 'success' })
             } catch (error) {
               reportSubmitError(setError, error, t('saveFailed'))
             }
           }}
         />
-      </DialogContent>
-    </Dialog>
+      )}
+    </EditDialog>
   )
 }

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { SystemHealthPanel, SystemStatsPanel, TeamsTable, UsersTable } from '../../features/admin/index.ts'
 import { AuditLogPanel } from '../../features/audit/index.ts'
-import { useCurrentUser } from '../../features/auth/session.ts'
+import { useCurrentUser } from '../../features/auth/index.ts'
 import { PlanModeNotice } from '../../features/plans/index.ts'
 import { useScreenTitle } from '../placeholder.tsx'
 import { EmailDebugTool } from './email-debug.tsx'

@@ -13,17 +13,18 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 // Not through index.ts: that would load the admin screen's chart library with this page.
 import { useAdminProbes, useCodeSignInProbe } from '../../features/admin/index.ts'
-import { useAuthProviders, useSignOutOtherSessions } from '../../features/auth/account-auth.ts'
 import {
+  currentOAuthStrategy,
   useAuthDiagnostics,
   useAuthFlowTest,
+  useAuthProviders,
+  useCurrentUser,
   useMySessions,
   useRawAuthAnswers,
   useRefreshSession,
-} from '../../features/auth/diagnostics.ts'
-import { currentOAuthStrategy } from '../../features/auth/oauth.ts'
-import { useCurrentUser } from '../../features/auth/session.ts'
-import { DebugLogPanel } from '../../features/system/debug-log-panel.tsx'
+  useSignOutOtherSessions,
+} from '../../features/auth/index.ts'
+import { DebugLogPanel } from '../../features/system/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { formatDateTime, formatTime } from '../../lib/format.ts'
 import { type ScreenKey, useScreenTitle } from '../placeholder.tsx'

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { useAuthProviders } from '../../features/auth/account-auth.ts'
+import { useAuthProviders } from '../../features/auth/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
-import { useAuthProviders } from '../../features/auth/account-auth.ts'
-import { isInFrame } from '../../features/auth/frame.ts'
-import { currentOAuthStrategy, type OAuthStrategy } from '../../features/auth/oauth.ts'
-import { isHostedPreview } from '../../features/auth/oauth-strategy.ts'
-import { ProviderSignInButton } from '../../features/auth/provider-sign-in.tsx'
+import {
+  currentOAuthStrategy,
+  isHostedPreview,
+  isInFrame,
+  type OAuthStrategy,
+  ProviderSignInButton,
+  useAuthProviders,
+} from '../../features/auth/index.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 const strategies: OAuthStrategy[] = ['popup', 'same-window', 'redirect']

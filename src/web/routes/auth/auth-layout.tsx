@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { Card } from '../../components/ui/card.tsx'
-import { DeferredPreferenceSwitches } from '../../features/shell/deferred-preferences.tsx'
-import { Logo } from '../../features/shell/logo.tsx'
+import { DeferredPreferenceSwitches, Logo } from '../../features/shell/index.ts'
 
 /** The frame of every sign-in page: logo, language and theme switches, a centred card. */
 export function AuthLayout() {

@@ -5,8 +5,12 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { LoadingSkeletons, Skeleton } from '../../components/ui/skeleton.tsx'
-import { fetchRecoverySession, useAuthProviders } from '../../features/auth/account-auth.ts'
-import { sessionQuery, useSession } from '../../features/auth/session.ts'
+import {
+  fetchRecoverySession,
+  sessionQuery,
+  useAuthProviders,
+  useSession,
+} from '../../features/auth/index.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { AuthCard } from './auth-layout.tsx'
 

@@ -5,14 +5,14 @@ import { Link } from 'react-router'
 import { checkDirectReset } from '../../../domain/auth-checks.ts'
 import { DELAYS_MS } from '../../../domain/constants.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { useDirectReset } from '../../features/auth/account-auth.ts'
 import {
   EmailField,
   PasswordField,
   RevokeAccessField,
   SubmitButton,
   SuccessStatus,
-} from '../../features/auth/auth-form.tsx'
+  useDirectReset,
+} from '../../features/auth/index.ts'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'

@@ -5,10 +5,14 @@ import { Link, useNavigate } from 'react-router'
 import { checkSendCode } from '../../../domain/auth-checks.ts'
 import { safeNextPath } from '../../../domain/next-path.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { useRequestPasswordReset } from '../../features/auth/account-auth.ts'
-import { EmailField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
-import { isInFrame } from '../../features/auth/frame.ts'
-import { isAuthSuccessMessage } from '../../features/auth/recovery-messages.ts'
+import {
+  EmailField,
+  isAuthSuccessMessage,
+  isInFrame,
+  SubmitButton,
+  SuccessStatus,
+  useRequestPasswordReset,
+} from '../../features/auth/index.ts'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'

@@ -8,10 +8,15 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { useSendCode, useVerifyCode } from '../../features/auth/account-auth.ts'
-import { EmailField, SubmitButton } from '../../features/auth/auth-form.tsx'
-import { useAuthCarry, usePostAuthPath } from '../../features/auth/guards.tsx'
-import { ProviderSignInButton } from '../../features/auth/provider-sign-in.tsx'
+import {
+  EmailField,
+  ProviderSignInButton,
+  SubmitButton,
+  useAuthCarry,
+  usePostAuthPath,
+  useSendCode,
+  useVerifyCode,
+} from '../../features/auth/index.ts'
 import { message } from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'

@@ -3,9 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { checkSignIn } from '../../../domain/auth-checks.ts'
 import { Alert } from '../../components/ui/alert.tsx'
-import { EmailField, PasswordField, SubmitButton } from '../../features/auth/auth-form.tsx'
-import { useAuthCarry, usePostAuthPath } from '../../features/auth/guards.tsx'
-import { useSignIn } from '../../features/auth/session.ts'
+import {
+  EmailField,
+  PasswordField,
+  SubmitButton,
+  useAuthCarry,
+  usePostAuthPath,
+  useSignIn,
+} from '../../features/auth/index.ts'
 import { message } from '../../i18n/index.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'
 import { applyServerErrors } from '../../lib/forms.ts'

@@ -6,13 +6,14 @@ import { DELAYS_MS } from '../../../domain/constants.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
-import { fetchRecoverySession, useSetRecoveredPassword } from '../../features/auth/account-auth.ts'
 import {
+  fetchRecoverySession,
   PasswordField,
   RevokeAccessField,
   SubmitButton,
   SuccessStatus,
-} from '../../features/auth/auth-form.tsx'
+  useSetRecoveredPassword,
+} from '../../features/auth/index.ts'
 import { message } from '../../i18n/index.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'
 import { applyServerErrors } from '../../lib/forms.ts'

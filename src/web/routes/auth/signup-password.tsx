@@ -7,9 +7,15 @@ import { DELAYS_MS } from '../../../domain/constants.ts'
 import { TaggedText } from '../../components/tagged-text.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
-import { EmailField, PasswordField, SubmitButton, SuccessStatus } from '../../features/auth/auth-form.tsx'
-import { useAuthCarry, usePostAuthPath } from '../../features/auth/guards.tsx'
-import { useSignUp } from '../../features/auth/session.ts'
+import {
+  EmailField,
+  PasswordField,
+  SubmitButton,
+  SuccessStatus,
+  useAuthCarry,
+  usePostAuthPath,
+  useSignUp,
+} from '../../features/auth/index.ts'
 import { message } from '../../i18n/index.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'
 import { applyServerErrors } from '../../lib/forms.ts'

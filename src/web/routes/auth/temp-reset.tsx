@@ -8,9 +8,13 @@ import { Button } from '../../components/ui/button.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Spinner } from '../../components/ui/skeleton.tsx'
-import { useAdminSetPassword, useAuthProviders } from '../../features/auth/account-auth.ts'
-import { PasswordField, SubmitButton } from '../../features/auth/auth-form.tsx'
-import { useSession } from '../../features/auth/session.ts'
+import {
+  PasswordField,
+  SubmitButton,
+  useAdminSetPassword,
+  useAuthProviders,
+  useSession,
+} from '../../features/auth/index.ts'
 import { message } from '../../i18n/index.ts'
 import { useCheckedForm } from '../../lib/checked-form.ts'
 import { applyServerErrors } from '../../lib/forms.ts'

@@ -10,20 +10,22 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { LoadingSkeletons, Skeleton, Spinner } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { useCurrentUser } from '../../features/auth/session.ts'
-import { ConversationHeader } from '../../features/conversations/conversation-header.tsx'
-import { conversationQuery, messagesQuery } from '../../features/conversations/conversation-reads.ts'
-import { MessageComposer } from '../../features/conversations/message-composer.tsx'
-import { MessageItem } from '../../features/conversations/message-item.tsx'
-import { messagesOldestFirst, useAddAttachment } from '../../features/conversations/message-queries.ts'
-import type { PickedPrompt } from '../../features/conversations/prompt-picker-dialog.tsx'
-import { PromptPickerDialog } from '../../features/conversations/prompt-picker-dialog.tsx'
+import { useCurrentUser } from '../../features/auth/index.ts'
+import type { PickedPrompt } from '../../features/conversations/index.ts'
 import {
+  ConversationHeader,
+  conversationQuery,
+  MessageComposer,
+  MessageItem,
+  messagesOldestFirst,
+  messagesQuery,
+  PromptPickerDialog,
   ReplyGenerator,
   type ReplyState,
   StreamingReply,
+  useAddAttachment,
   useGenerateReply,
-} from '../../features/conversations/reply-generator.tsx'
+} from '../../features/conversations/index.ts'
 import { errorText } from '../../lib/api.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useOnVisible } from '../../lib/use-visible.ts'

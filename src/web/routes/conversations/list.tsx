@@ -15,9 +15,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import {
   ConversationCard,
   ConversationCardsSkeleton,
-} from '../../features/conversations/conversation-card.tsx'
-import { conversationListQuery } from '../../features/conversations/conversation-queries.ts'
-import { NewConversationDialog } from '../../features/conversations/new-conversation-dialog.tsx'
+  conversationListQuery,
+  NewConversationDialog,
+} from '../../features/conversations/index.ts'
 import { TeamOptions, useMyTeams } from '../../features/teams/index.ts'
 import { useListFilters } from '../../lib/list-filters.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'

@@ -9,20 +9,25 @@ import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { CodeBlock } from '../../components/ui/code-block.tsx'
 import { toast } from '../../components/ui/toast.tsx'
-import { PromptUsagePanel } from '../../features/conversations/prompt-usage.tsx'
+import { PromptUsagePanel } from '../../features/conversations/index.ts'
 import { PlaygroundCard } from '../../features/models/index.ts'
-import { PromptBodyView } from '../../features/prompts/chat-editor.tsx'
-import { CompareVersionsButton } from '../../features/prompts/compare.tsx'
-import { CopyButton } from '../../features/prompts/copy-button.tsx'
-import { CodeSnippetCard, LabelsCard } from '../../features/prompts/labels.tsx'
-import { useMarkdownExport } from '../../features/prompts/markdown.ts'
-import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
-import { usePrompt, useSetCurrentVersion } from '../../features/prompts/queries.ts'
-import { TryItCard } from '../../features/prompts/try-it.tsx'
-import { UsedByCard } from '../../features/prompts/used-by.tsx'
-import { ViewVersionButton } from '../../features/prompts/version-dialog.tsx'
-import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
-import { VisibilityLabel } from '../../features/prompts/visibility.tsx'
+import {
+  CodeSnippetCard,
+  CompareVersionsButton,
+  CopyButton,
+  LabelsCard,
+  PromptBodyView,
+  PromptLoadFailed,
+  PromptLoading,
+  TryItCard,
+  UsedByCard,
+  useMarkdownExport,
+  usePrompt,
+  useSetCurrentVersion,
+  VersionHistoryCard,
+  ViewVersionButton,
+  VisibilityLabel,
+} from '../../features/prompts/index.ts'
 import { useMyTeams } from '../../features/teams/index.ts'
 import { currentLanguage } from '../../i18n/index.ts'
 import { errorText } from '../../lib/api.ts'

@@ -11,18 +11,22 @@ import { Card } from '../../components/ui/card.tsx'
 import { ConfirmDialog } from '../../components/ui/dialog.tsx'
 import { toast } from '../../components/ui/toast.tsx'
 import { usePaywall } from '../../features/plans/index.ts'
-import { PromptFields, PromptFormActions, usePromptForm } from '../../features/prompts/prompt-form.tsx'
-import { PromptLoadFailed, PromptLoading } from '../../features/prompts/prompt-load-state.tsx'
 import {
+  PromptFields,
+  PromptFormActions,
+  PromptLoadFailed,
+  PromptLoading,
+  SaveChanges,
   useDeletePrompt,
   usePrompt,
+  usePromptForm,
   useRefreshPrompt,
   useSavePrompt,
   useVersion,
-} from '../../features/prompts/queries.ts'
-import { SaveChanges } from '../../features/prompts/save-changes.tsx'
-import { VariableLint, VariablesPanel } from '../../features/prompts/variables-panel.tsx'
-import { VersionHistoryCard } from '../../features/prompts/version-list.tsx'
+  VariableLint,
+  VariablesPanel,
+  VersionHistoryCard,
+} from '../../features/prompts/index.ts'
 import { ApiError, errorText } from '../../lib/api.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'

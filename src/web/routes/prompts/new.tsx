@@ -10,10 +10,11 @@ import {
   emptyPromptForm,
   PromptFields,
   PromptFormActions,
+  useCreatePrompt,
   usePromptForm,
-} from '../../features/prompts/prompt-form.tsx'
-import { useCreatePrompt } from '../../features/prompts/queries.ts'
-import { VariableLint, VariablesPanel } from '../../features/prompts/variables-panel.tsx'
+  VariableLint,
+  VariablesPanel,
+} from '../../features/prompts/index.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 

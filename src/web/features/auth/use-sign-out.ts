@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toast } from '../../components/ui/toast.tsx'
 import { errorText } from '../../lib/api.ts'
-import { useSignOut } from '../auth/index.ts'
+import { useSignOut } from './session.ts'
 
 /**
  * Signs out, then goes to `to` (the sign-in page; null: stays where it is). When the server could
