@@ -198,7 +198,7 @@ describe('a move made with a key is the key’s move at every door', () => {
     expect(
       (await langfuse(teamKey, 'PATCH', '/v2/prompts/lf-guarded/versions/1', { newLabels: ['beta'] })).status,
     ).toBe(200)
-    const list = await admin.call(promptOperations.list, { query: { scope: 'team', teamId, limit: '100' } })
+    const list = await admin.call(promptOperations.list, { query: { scope: 'team', teamId, limit: 100 } })
     const id = list.body.items.find((prompt) => prompt.name === 'lf-guarded')!.id
     expect((await historyOf(admin, id)).map((event) => [event.label, event.apiKeyName])).toEqual([
       ['beta', 'Team deploy'],
