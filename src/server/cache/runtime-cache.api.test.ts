@@ -92,53 +92,37 @@ describe('the runtime cache', () => {
 
   it('sees the app’s writes: a save, the current version, a label, a rename, a move to a team, a delete', async () => {
     const made = await createPromptAs(owner, { title: 'App prompt', body: 'first' })
+    const params = { id: made.id }
     const name = made.name
     expect((await keptAnswer(name)).body?.prompt).toBe('first')
-    const saved = await owner.call(promptOperations.update, {
-      params: { id: made.id },
-      body: { body: 'second' },
-    })
+    const saved = await owner.call(promptOperations.update, { params, body: { body: 'second' } })
     expect(saved.status).toBe(200)
     expect((await keptAnswer(name, '?label=latest')).body?.prompt).toBe('second')
     const second = saved.body.currentVersion!.id
     const first = made.currentVersion!.id
     expect(
-      (
-        await owner.call(promptOperations.setCurrentVersion, {
-          params: { id: made.id },
-          body: { versionId: first },
-        })
-      ).status,
+      (await owner.call(promptOperations.setCurrentVersion, { params, body: { versionId: first } })).status,
     ).toBe(200)
     expect((await keptAnswer(name)).body?.prompt).toBe('first')
     expect((await keptAnswer(name, '?label=qa')).status).toBe(404)
     expect(
-      (
-        await owner.call(promptLabelOperations.set, {
-          params: { id: made.id },
-          body: { label: 'qa', versionId: second },
-        })
-      ).status,
+      (await owner.call(promptLabelOperations.set, { params, body: { label: 'qa', versionId: second } }))
+        .status,
     ).toBe(200)
     expect((await keptAnswer(name, '?label=qa')).body?.prompt).toBe('second')
     expect(
       (await owner.call(promptLabelOperations.remove, { params: { id: made.id, label: 'qa' } })).status,
     ).toBe(204)
     expect((await keptAnswer(name, '?label=qa')).status).toBe(404)
-    expect(
-      (await owner.call(promptOperations.update, { params: { id: made.id }, body: { name: 'renamed' } }))
-        .status,
-    ).toBe(200)
+    expect((await owner.call(promptOperations.update, { params, body: { name: 'renamed' } })).status).toBe(
+      200,
+    )
     expect((await keptAnswer(name)).status).toBe(404)
     expect((await keptAnswer('renamed')).body?.prompt).toBe('first')
     const team = await createTeamAs(owner, 'Cache team')
     expect(
-      (
-        await owner.call(promptOperations.update, {
-          params: { id: made.id },
-          body: { visibility: 'team', teamId: team.id },
-        })
-      ).status,
+      (await owner.call(promptOperations.update, { params, body: { visibility: 'team', teamId: team.id } }))
+        .status,
     ).toBe(200)
     // A personal key reaches its user's personal prompts only.
     expect((await keptAnswer('renamed')).status).toBe(404)

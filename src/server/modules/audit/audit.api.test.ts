@@ -124,9 +124,10 @@ describe('the audit log records', () => {
 
   it('prompt deleted and label moved, with the team of a team prompt', async () => {
     const prompt = await createPromptAs(teamAdmin, { title: 'Doomed', visibility: 'team', teamId })
+    const params = { id: prompt.id }
     const version = prompt.currentVersionId!
     const moved = await teamAdmin.call(promptLabelOperations.set, {
-      params: { id: prompt.id },
+      params,
       body: { label: 'staging', versionId: version },
     })
     expect(moved.status).toBe(200)
@@ -138,7 +139,7 @@ describe('the audit log records', () => {
       before: { label: 'staging', version: null },
       after: { label: 'staging', version: 1 },
     })
-    expect((await teamAdmin.call(promptOperations.delete, { params: { id: prompt.id } })).status).toBe(204)
+    expect((await teamAdmin.call(promptOperations.delete, { params })).status).toBe(204)
     expect((await entries('prompt.deleted', prompt.id))[0]).toMatchObject({
       teamId,
       before: { title: 'Doomed', visibility: 'team' },
@@ -341,6 +342,7 @@ describe('a failed or refused action leaves no entry', () => {
 
   it('an action whose transaction fails after the entry was written leaves neither', async () => {
     const prompt = await createPromptAs(stranger, { title: 'Kept' })
+    const params = { id: prompt.id }
     const before = await count()
     // A trigger makes the prompt's delete itself fail, after the audit entry went in.
     await testApp.database.db.execute(sql`
@@ -350,7 +352,7 @@ describe('a failed or refused action leaves no entry', () => {
       sql`CREATE TRIGGER refuse_prompt_delete BEFORE DELETE ON prompts FOR EACH ROW EXECUTE FUNCTION refuse_prompt_delete()`,
     )
     try {
-      const res = await stranger.call(promptOperations.delete, { params: { id: prompt.id } })
+      const res = await stranger.call(promptOperations.delete, { params })
       expect(res.status).toBe(500)
     } finally {
       await testApp.database.db.execute(sql`DROP TRIGGER refuse_prompt_delete ON prompts`)
@@ -358,7 +360,7 @@ describe('a failed or refused action leaves no entry', () => {
     }
     expect(await count()).toBe(before)
     expect(await entries('prompt.deleted', prompt.id)).toEqual([])
-    expect((await stranger.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(200)
+    expect((await stranger.call(promptOperations.get, { params })).status).toBe(200)
   })
 
   it('the table refuses UPDATE, DELETE and TRUNCATE', async () => {

@@ -306,9 +306,10 @@ describe('Langfuse prompt API over HTTP', () => {
     // The team's admin moves it in the app.
     const prompts = await teamOwner.call(promptOperations.list, { query: { scope: 'team', teamId } })
     const prompt = prompts.body.items.find((p) => p.name === 'guarded')!
-    const versions = await teamOwner.call(promptOperations.versions, { params: { id: prompt.id } })
+    const params = { id: prompt.id }
+    const versions = await teamOwner.call(promptOperations.versions, { params })
     const moved = await teamOwner.call(promptOperations.setCurrentVersion, {
-      params: { id: prompt.id },
+      params,
       body: { versionId: versions.body.items[0]!.id },
     })
     expect(moved.status).toBe(200)

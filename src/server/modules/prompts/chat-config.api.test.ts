@@ -91,16 +91,14 @@ describe('chat prompts made in the app', () => {
       type: 'chat',
       body: JSON.stringify(messages),
     })
-    const res = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { body: 'plain text now' },
-    })
+    const params = { id: prompt.id }
+    const res = await owner.call(promptOperations.update, { params, body: { body: 'plain text now' } })
     expect(res.status).toBe(400)
     expect(errorOf(res).fields?.body).toBeDefined()
     expect(await versionCount(prompt.id)).toBe(1)
     const edited = [...messages, { role: 'assistant', content: 'Noted.' }]
     const saved = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { body: JSON.stringify(edited) },
     })
     expect(saved.status).toBe(200)
@@ -123,13 +121,14 @@ describe('a version’s config', () => {
       title: 'Configured',
       config: { model: 'a', temperature: 1 },
     })
+    const params = { id: prompt.id }
     const same = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { config: { temperature: 1, model: 'a' } },
     })
     expect(same.body.currentVersion?.versionNumber).toBe(1)
     const changed = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { config: { model: 'b', temperature: 1 }, changelog: 'Model b' },
     })
     expect(changed.status).toBe(200)
@@ -140,10 +139,7 @@ describe('a version’s config', () => {
       changelog: 'Model b',
     })
     // A body change keeps the config of the version it replaces.
-    const rewritten = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { body: 'New words' },
-    })
+    const rewritten = await owner.call(promptOperations.update, { params, body: { body: 'New words' } })
     expect(rewritten.body.currentVersion).toMatchObject({
       versionNumber: 3,
       config: { model: 'b', temperature: 1 },

@@ -42,6 +42,7 @@ function compile(client: TestClient, promptId: string, input: z.input<typeof com
 describe('variables on versions', () => {
   it('are stored with the version and shown in its answers; a changed declaration is a new version', async () => {
     const prompt = await createPromptAs(owner, { body, variables })
+    const params = { id: prompt.id }
     expect(prompt.currentVersion?.variables).toEqual([
       {
         name: 'topic',
@@ -63,7 +64,7 @@ describe('variables on versions', () => {
       },
     ])
     const saved = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { variables: [{ name: 'topic', required: true }] },
     })
     expect(saved.status).toBe(200)
@@ -75,7 +76,7 @@ describe('variables on versions', () => {
     expect(first.body.variables).toHaveLength(4)
     // The same declarations again change nothing.
     const same = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { variables: [{ name: 'topic', required: true }] },
     })
     expect(same.body.currentVersionNumber).toBe(2)
@@ -132,13 +133,14 @@ describe('compile', () => {
 
   it('compiles an older version by number or label', async () => {
     const prompt = await createPromptAs(owner, { body: 'v1 {{x}}' })
-    await owner.call(promptOperations.update, { params: { id: prompt.id }, body: { body: 'v2 {{x}}' } })
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'v2 {{x}}' } })
     const byNumber = await compile(owner, prompt.id, { values: { x: 'a' }, version: 1 })
     expect(byNumber.body.prompt).toBe('v1 a')
     const latest = await compile(owner, prompt.id, { values: { x: 'a' }, label: 'latest' })
     expect(latest.body.prompt).toBe('v2 a')
     await owner.call(promptLabelOperations.set, {
-      params: { id: prompt.id },
+      params,
       body: { label: 'staging', versionId: prompt.currentVersionId! },
     })
     const byLabel = await compile(owner, prompt.id, { values: { x: 'b' }, label: 'staging' })

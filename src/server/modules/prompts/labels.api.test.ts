@@ -146,20 +146,18 @@ describe('labels', () => {
 
   it('refuses latest and malformed labels, and other people', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     const versionId = prompt.currentVersionId!
     const latest = await owner.call(promptLabelOperations.set, {
-      params: { id: prompt.id },
+      params,
       body: { label: 'latest', versionId },
     })
     expect(latest.status).toBe(400)
     expect(errorOf(latest).fields?.label).toBe('The label "latest" is set automatically and cannot be moved')
-    const bad = await owner.call(promptLabelOperations.set, {
-      params: { id: prompt.id },
-      body: { label: 'Prod!', versionId },
-    })
+    const bad = await owner.call(promptLabelOperations.set, { params, body: { label: 'Prod!', versionId } })
     expect(bad.status).toBe(400)
     const strangers = await stranger.call(promptLabelOperations.set, {
-      params: { id: prompt.id },
+      params,
       body: { label: 'staging', versionId },
     })
     expect(strangers.status).toBe(404)
@@ -167,8 +165,9 @@ describe('labels', () => {
 
   it('keeps a history of who moved what, and reverts a move in one click', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     await saveVersion(owner, prompt, 'second')
-    const history = await owner.call(promptLabelOperations.history, { params: { id: prompt.id } })
+    const history = await owner.call(promptLabelOperations.history, { params })
     expect(history.status).toBe(200)
     expect(history.body.items.map((e) => [e.label, e.fromVersion, e.toVersion, e.actorEmail])).toEqual([
       ['production', 1, 2, ownerUser.email],
@@ -179,7 +178,7 @@ describe('labels', () => {
     })
     expect(reverted.status).toBe(200)
     expect(reverted.body.currentVersion?.versionNumber).toBe(1)
-    const after = await owner.call(promptLabelOperations.history, { params: { id: prompt.id } })
+    const after = await owner.call(promptLabelOperations.history, { params })
     expect(after.body.items[0]).toMatchObject({ label: 'production', fromVersion: 2, toVersion: 1 })
   })
 
@@ -200,22 +199,23 @@ describe('labels', () => {
     ).toEqual(['production', 'staging'])
 
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
+    const params = { id: prompt.id }
     const saved = await saveVersion(owner, prompt, 'second')
     expect(saved.currentVersion?.versionNumber).toBe(1)
     const versions = await versionsOf(owner, prompt.id)
     const refused = await owner.call(promptOperations.setCurrentVersion, {
-      params: { id: prompt.id },
+      params,
       body: { versionId: versions[2]!.id },
     })
     expect(refused.status).toBe(403)
     expect(errorOf(refused).message).toBe('Only team admins may move the protected label "production"')
     const staging = await owner.call(promptLabelOperations.set, {
-      params: { id: prompt.id },
+      params,
       body: { label: 'staging', versionId: versions[2]!.id },
     })
     expect(staging.status).toBe(403)
     const unprotected = await owner.call(promptLabelOperations.set, {
-      params: { id: prompt.id },
+      params,
       body: { label: 'beta', versionId: versions[2]!.id },
     })
     expect(unprotected.status).toBe(200)

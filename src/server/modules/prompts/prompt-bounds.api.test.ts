@@ -89,13 +89,11 @@ describe('reference expansion bounds', () => {
 
     // Saving a new version of an existing prompt.
     const lola = await createPromptAs(client, { title: 'lola', body: 'small' })
-    const saved = await client.call(promptOperations.update, {
-      params: { id: lola.id },
-      body: { body: LOLA },
-    })
+    const params = { id: lola.id }
+    const saved = await client.call(promptOperations.update, { params, body: { body: LOLA } })
     expect(saved.status).toBe(400)
     expect(errorOf(saved).message).toContain('lola → lolb')
-    expect((await client.call(promptOperations.get, { params: { id: lola.id } })).body.versionCount).toBe(1)
+    expect((await client.call(promptOperations.get, { params })).body.versionCount).toBe(1)
 
     // The Langfuse create, in Langfuse's envelope.
     const api = await langfuse(client)

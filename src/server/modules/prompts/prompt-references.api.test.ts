@@ -39,10 +39,8 @@ describe('prompt references', () => {
   it('resolves references on the Langfuse fetch, with the resolution graph, and raw with resolve=false', async () => {
     const { client } = await newUser()
     const tone = await createPromptAs(client, { title: 'tone', body: 'Be kind.' })
-    await client.call(promptOperations.update, {
-      params: { id: tone.id },
-      body: { body: 'Be kind and brief.' },
-    })
+    const params = { id: tone.id }
+    await client.call(promptOperations.update, { params, body: { body: 'Be kind and brief.' } })
     const sign = await createPromptAs(client, {
       title: 'sign',
       body: `Sign off. ${ref('tone', 'version=1')}`,
@@ -73,7 +71,7 @@ describe('prompt references', () => {
 
     // Any stored label, and latest, name their versions too.
     const label = await client.call(promptLabelOperations.set, {
-      params: { id: tone.id },
+      params,
       body: { label: 'staging', versionId: tone.currentVersionId! },
     })
     expect(label.status).toBeLessThan(300)
@@ -91,17 +89,15 @@ describe('prompt references', () => {
     expect(errorOf(missing).fields?.body).toContain('nowhere (label production)')
 
     const a = await createPromptAs(client, { title: 'a', body: 'A' })
+    const params = { id: a.id }
     await createPromptAs(client, { title: 'b', body: ref('a') })
     const cycle = await client.call(promptOperations.update, {
-      params: { id: a.id },
+      params,
       body: { body: `A ${ref('b')}` },
     })
     expect(cycle.status).toBe(400)
     expect(errorOf(cycle).fields?.body).toBe('These references would form a cycle: a → b → a.')
-    const self = await client.call(promptOperations.update, {
-      params: { id: a.id },
-      body: { body: ref('a', 'version=1') },
-    })
+    const self = await client.call(promptOperations.update, { params, body: { body: ref('a', 'version=1') } })
     expect(self.status).toBe(400)
 
     // p1 ← p2 ← p3 ← p4 ← p5: five prompts deep is fine; a sixth on top is refused.
@@ -190,17 +186,18 @@ describe('prompt references', () => {
     const { client, user } = await newUser()
     const other = await newUser()
     const base = await createPromptAs(client, { title: 'base', body: 'Base' })
+    const params = { id: base.id }
     await createPromptAs(client, { title: 'user-one', body: `1 ${ref('base')}` })
     await createPromptAs(client, { title: 'user-two', body: `2 ${ref('base', 'version=1')}` })
-    const usedBy = await client.call(promptOperations.usedBy, { params: { id: base.id } })
+    const usedBy = await client.call(promptOperations.usedBy, { params })
     expect(usedBy.status).toBe(200)
     expect(usedBy.body.items.map((item) => item.name)).toEqual(['user-one', 'user-two'])
 
-    const refused = await client.call(promptOperations.delete, { params: { id: base.id } })
+    const refused = await client.call(promptOperations.delete, { params })
     expect(refused.status).toBe(409)
     expect(errorOf(refused).message).toContain('user-one, user-two')
-    expect((await client.call(promptOperations.get, { params: { id: base.id } })).status).toBe(200)
-    expect((await other.client.call(promptOperations.usedBy, { params: { id: base.id } })).status).toBe(404)
+    expect((await client.call(promptOperations.get, { params })).status).toBe(200)
+    expect((await other.client.call(promptOperations.usedBy, { params })).status).toBe(404)
 
     // Another user's prompt of the same name, and a team's, are not reachable from this space.
     await createPromptAs(other.client, { title: 'theirs', body: 'Theirs' })

@@ -37,11 +37,9 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
   it('finds text that only an old version has when asked for every version, and says which version and where', async () => {
     const me = await newUser()
     const prompt = await createPromptAs(me, { title: 'Support reply', body: 'Answer with a zebracorn tone.' })
-    await me.call(promptOperations.update, { params: { id: prompt.id }, body: { body: 'Answer politely.' } })
-    await me.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { body: 'Answer politely and briefly.' },
-    })
+    const params = { id: prompt.id }
+    await me.call(promptOperations.update, { params, body: { body: 'Answer politely.' } })
+    await me.call(promptOperations.update, { params, body: { body: 'Answer politely and briefly.' } })
     await createPromptAs(me, { title: 'Unrelated' })
 
     const page = await search(me, 'zebracorn', ALL_VERSIONS)
@@ -63,21 +61,17 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
   it('reads only the current versions\u2019 bodies unless asked for every version', async () => {
     const me = await newUser()
     const prompt = await createPromptAs(me, { title: 'Support reply', body: 'Answer with a quokka tone.' })
-    await me.call(promptOperations.update, { params: { id: prompt.id }, body: { body: 'Answer politely.' } })
+    const params = { id: prompt.id }
+    await me.call(promptOperations.update, { params, body: { body: 'Answer politely.' } })
     expect(titles(await search(me, 'quokka'))).toEqual([])
     expect(titles(await search(me, 'quok'))).toEqual([])
     expect(titles(await search(me, 'quokka', { versions: 'current' }))).toEqual([])
     expect((await search(me, 'politely')).items[0]!.match).toMatchObject({ field: 'body', versionNumber: 2 })
     // Making the first version current again makes its body the one searched.
-    const versions = await me.call(promptOperations.versions, { params: { id: prompt.id } })
+    const versions = await me.call(promptOperations.versions, { params })
     const first = versions.body.items.find((version) => version.versionNumber === 1)!
     expect(
-      (
-        await me.call(promptOperations.setCurrentVersion, {
-          params: { id: prompt.id },
-          body: { versionId: first.id },
-        })
-      ).status,
+      (await me.call(promptOperations.setCurrentVersion, { params, body: { versionId: first.id } })).status,
     ).toBe(200)
     expect((await search(me, 'quokka')).items[0]!.match).toMatchObject({ field: 'body', versionNumber: 1 })
     expect(titles(await search(me, 'politely'))).toEqual([])

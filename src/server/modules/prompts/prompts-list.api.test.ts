@@ -183,9 +183,10 @@ describe('what a list row tells a Langfuse user: type, labels, versions, folder'
       body: JSON.stringify([{ role: 'user', content: 'Hi' }]),
     })
     const text = await createPromptAs(me, { title: 'Texty' })
-    await me.call(promptOperations.update, { params: { id: text.id }, body: { body: 'Second' } })
+    const params = { id: text.id }
+    await me.call(promptOperations.update, { params, body: { body: 'Second' } })
     const staged = await me.call(promptLabelOperations.set, {
-      params: { id: text.id },
+      params,
       body: { label: 'staging', versionId: text.currentVersionId! },
     })
     expect(staged.status).toBe(200)

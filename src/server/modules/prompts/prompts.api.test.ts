@@ -191,8 +191,9 @@ describe('GET /api/v1/prompts/:id and its versions', () => {
 
   it('lists versions newest first and reads one version', async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
-    await owner.call(promptOperations.update, { params: { id: prompt.id }, body: { body: 'Second' } })
-    const list = await member.call(promptOperations.versions, { params: { id: prompt.id } })
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'Second' } })
+    const list = await member.call(promptOperations.versions, { params })
     expect(list.body.items.map((v) => [v.versionNumber, v.preview])).toEqual([
       [2, 'Second'],
       [1, 'Say hello to {name}.'],
@@ -214,11 +215,12 @@ describe('GET /api/v1/prompts/:id and its versions', () => {
 
   it('pages the history by version number, newest first, with only a preview of each body', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     const long = `${'x'.repeat(250)} end`
     for (const body of ['two', long, 'four'])
-      await owner.call(promptOperations.update, { params: { id: prompt.id }, body: { body } })
+      await owner.call(promptOperations.update, { params, body: { body } })
     const pageAfter = (cursor?: string) =>
-      owner.call(promptOperations.versions, { params: { id: prompt.id }, query: { limit: 3, cursor } })
+      owner.call(promptOperations.versions, { params, query: { limit: 3, cursor } })
     const seen: VersionSummary[] = []
     let cursor: string | null = null
     do {
@@ -233,24 +235,22 @@ describe('GET /api/v1/prompts/:id and its versions', () => {
     expect(third).not.toHaveProperty('body')
     expect(third.preview).toBe(`${'x'.repeat(200)}…`)
     expect(third.bodyLength).toBe(long.length)
-    const bad = await owner.call(promptOperations.versions, {
-      params: { id: prompt.id },
-      query: { cursor: btoa('x|y') },
-    })
+    const bad = await owner.call(promptOperations.versions, { params, query: { cursor: btoa('x|y') } })
     expect(bad.status).toBe(400)
     expect(errorOf(bad).message).toBe('Invalid cursor format')
   })
 
   it('stops showing a team prompt the moment the member leaves the team', async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
+    const params = { id: prompt.id }
     const leaver = new TestClient(testApp)
     const leaverUser = await leaver.signUp()
     await db().insert(teamMembers).values({ teamId, userId: leaverUser.id, role: 'member' })
-    expect((await leaver.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(200)
+    expect((await leaver.call(promptOperations.get, { params })).status).toBe(200)
     await db()
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, leaverUser.id)))
-    expect((await leaver.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(404)
+    expect((await leaver.call(promptOperations.get, { params })).status).toBe(404)
   })
 })
 
@@ -280,29 +280,28 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
 
   it('keeps a body exactly as sent: surrounding whitespace is text too', async () => {
     const prompt = await createPromptAs(owner, { body: '\nIntro\n\n' })
+    const params = { id: prompt.id }
     expect(prompt.currentVersion!.body).toBe('\nIntro\n\n')
     const res = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { body: '\nIntro\n', baseVersionId: prompt.currentVersionId },
     })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ versionCount: 2, currentVersion: { body: '\nIntro\n' } })
-    const blank = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { body: ' \n\t ' },
-    })
+    const blank = await owner.call(promptOperations.update, { params, body: { body: ' \n\t ' } })
     expect(blank.status).toBe(400)
     expect(errorOf(blank).fields).toEqual({ body: 'Prompt content is required' })
   })
 
   it('adds the next version and makes it current when the body changes', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     const second = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { body: 'Version two', changelog: '   ', baseVersionId: prompt.currentVersionId },
     })
     expect(second.status).toBe(200)
-    const history = await owner.call(promptOperations.versions, { params: { id: prompt.id } })
+    const history = await owner.call(promptOperations.versions, { params })
     expect(history.body.items.map((v) => [v.versionNumber, v.changelog])).toEqual([
       [2, 'Updated prompt content'],
       [1, 'Initial version'],
@@ -314,7 +313,7 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
       versionCount: 2,
     })
     const third = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: {
         body: 'Version three',
         changelog: '  Tighter wording ',
@@ -326,18 +325,16 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
 
   it('refuses a save based on a version that is no longer current (409), changing nothing', async () => {
     const prompt = await createPromptAs(owner)
-    await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { body: 'Saved in another tab' },
-    })
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'Saved in another tab' } })
     const res = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { title: 'Stale title', body: 'Stale body', baseVersionId: prompt.currentVersionId },
     })
     expect(res.status).toBe(409)
     expect(errorOf(res)).toMatchObject({ code: 'conflict', reason: 'stale_version' })
     expect(errorOf(res).message).toContain('version 2 is now current')
-    const after = await owner.call(promptOperations.get, { params: { id: prompt.id } })
+    const after = await owner.call(promptOperations.get, { params })
     expect(after.body.title).toBe('A prompt')
     expect(after.body.versionCount).toBe(2)
   })
@@ -359,6 +356,7 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
 
   it('refuses a new version once a prompt has 1,000, keeping metadata changes possible', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     await db()
       .insert(promptVersions)
       .values(
@@ -368,14 +366,11 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
           body: `v${i + 2}`,
         })),
       )
-    const last = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { body: 'The thousandth' },
-    })
+    const last = await owner.call(promptOperations.update, { params, body: { body: 'The thousandth' } })
     expect(last.status).toBe(200)
     expect(last.body.currentVersionNumber).toBe(1000)
     const refused = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { title: 'New', body: 'One more' },
     })
     expect(refused.status).toBe(409)
@@ -385,34 +380,26 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
       message: 'This prompt has reached its limit of 1,000 versions. Save your text as a new prompt instead.',
     })
     expect((await versionRows(prompt.id)).length).toBe(1000)
-    const renamed = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { title: 'Renamed' },
-    })
+    const renamed = await owner.call(promptOperations.update, { params, body: { title: 'Renamed' } })
     expect(renamed.body).toMatchObject({ title: 'Renamed', versionCount: 1000 })
   })
 
   it('moves a prompt between private and one of the owner teams', async () => {
     const prompt = await createPromptAs(owner)
-    const shared = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { visibility: 'team', teamId },
-    })
+    const params = { id: prompt.id }
+    const shared = await owner.call(promptOperations.update, { params, body: { visibility: 'team', teamId } })
     expect(shared.body).toMatchObject({ visibility: 'team', teamId })
-    expect((await member.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(200)
+    expect((await member.call(promptOperations.get, { params })).status).toBe(200)
 
     const missingTeam = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { visibility: 'team', teamId: null },
     })
     expect(errorOf(missingTeam).fields).toEqual({ teamId: 'Choose a team to share this prompt with' })
 
-    const unshared = await owner.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { visibility: 'private' },
-    })
+    const unshared = await owner.call(promptOperations.update, { params, body: { visibility: 'private' } })
     expect(unshared.body).toMatchObject({ visibility: 'private', teamId: null })
-    expect((await member.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(404)
+    expect((await member.call(promptOperations.get, { params })).status).toBe(404)
   })
 
   it('refuses a blank title or body', async () => {
@@ -427,24 +414,18 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
 
   it('is for the owner only: 403 for a team member, 404 for others', async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
-    const res = await member.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { title: 'Mine now' },
-    })
+    const params = { id: prompt.id }
+    const res = await member.call(promptOperations.update, { params, body: { title: 'Mine now' } })
     expect(res.status).toBe(403)
     expect(errorOf(res)).toEqual({
       code: 'forbidden',
       message: 'You do not have permission to edit this prompt',
     })
-    expect(
-      (await stranger.call(promptOperations.update, { params: { id: prompt.id }, body: { title: 'x' } }))
-        .status,
-    ).toBe(404)
-    expect(
-      (await globalAdmin.call(promptOperations.update, { params: { id: prompt.id }, body: { title: 'x' } }))
-        .status,
-    ).toBe(404)
-    const after = await owner.call(promptOperations.get, { params: { id: prompt.id } })
+    expect((await stranger.call(promptOperations.update, { params, body: { title: 'x' } })).status).toBe(404)
+    expect((await globalAdmin.call(promptOperations.update, { params, body: { title: 'x' } })).status).toBe(
+      404,
+    )
+    const after = await owner.call(promptOperations.get, { params })
     expect(after.body.title).toBe('A prompt')
   })
 })
@@ -452,9 +433,10 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
 describe('PUT /api/v1/prompts/:id/current-version', () => {
   it('lets the owner make an earlier version current', async () => {
     const prompt = await createPromptAs(owner)
-    await owner.call(promptOperations.update, { params: { id: prompt.id }, body: { body: 'Two' } })
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'Two' } })
     const res = await owner.call(promptOperations.setCurrentVersion, {
-      params: { id: prompt.id },
+      params,
       body: { versionId: prompt.currentVersionId! },
     })
     expect(res.status).toBe(200)
@@ -467,31 +449,25 @@ describe('PUT /api/v1/prompts/:id/current-version', () => {
 
   it('answers Version not found for a version of another prompt or a bad id', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     const other = await createPromptAs(owner)
     for (const versionId of [other.currentVersionId!, 'garbage', '00000000-0000-4000-8000-000000000000']) {
-      const res = await owner.call(promptOperations.setCurrentVersion, {
-        params: { id: prompt.id },
-        body: { versionId },
-      })
+      const res = await owner.call(promptOperations.setCurrentVersion, { params, body: { versionId } })
       expect(res.status).toBe(404)
       expect(errorOf(res)).toEqual({ code: 'not_found', message: 'Version not found' })
     }
-    const missing = await owner.callUnchecked(promptOperations.setCurrentVersion, {
-      params: { id: prompt.id },
-      body: {},
-    })
+    const missing = await owner.callUnchecked(promptOperations.setCurrentVersion, { params, body: {} })
     expect(missing.status).toBe(400)
   })
 
   it('is for the owner only', async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
+    const params = { id: prompt.id }
     const body = { versionId: prompt.currentVersionId! }
-    const res = await member.call(promptOperations.setCurrentVersion, { params: { id: prompt.id }, body })
+    const res = await member.call(promptOperations.setCurrentVersion, { params, body })
     expect(res.status).toBe(403)
     expect(errorOf(res).message).toBe('You do not have permission to edit this prompt')
-    expect(
-      (await stranger.call(promptOperations.setCurrentVersion, { params: { id: prompt.id }, body })).status,
-    ).toBe(404)
+    expect((await stranger.call(promptOperations.setCurrentVersion, { params, body })).status).toBe(404)
   })
 })
 
@@ -515,12 +491,13 @@ describe('DELETE /api/v1/prompts/:id', () => {
 
   it('deletes the prompt with its versions and attachments', async () => {
     const prompt = await createPromptAs(owner)
-    await owner.call(promptOperations.update, { params: { id: prompt.id }, body: { body: 'Two' } })
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'Two' } })
     await attachToAConversation(prompt.id, prompt.currentVersionId!)
 
-    const res = await owner.call(promptOperations.delete, { params: { id: prompt.id } })
+    const res = await owner.call(promptOperations.delete, { params })
     expect(res.status).toBe(204)
-    const gone = await owner.call(promptOperations.get, { params: { id: prompt.id } })
+    const gone = await owner.call(promptOperations.get, { params })
     expect(gone.status).toBe(404)
     expect(await versionRows(prompt.id)).toEqual([])
     const attachments = await db()
@@ -528,20 +505,21 @@ describe('DELETE /api/v1/prompts/:id', () => {
       .from(conversationMessagePrompts)
       .where(eq(conversationMessagePrompts.promptId, prompt.id))
     expect(attachments).toEqual([])
-    expect((await owner.call(promptOperations.delete, { params: { id: prompt.id } })).status).toBe(404)
+    expect((await owner.call(promptOperations.delete, { params })).status).toBe(404)
   })
 
   it("refuses a team member with the spec's message and hides the prompt from others", async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
-    const res = await member.call(promptOperations.delete, { params: { id: prompt.id } })
+    const params = { id: prompt.id }
+    const res = await member.call(promptOperations.delete, { params })
     expect(res.status).toBe(403)
     expect(errorOf(res)).toEqual({
       code: 'forbidden',
       message: 'You do not have access to delete this prompt.',
     })
-    expect((await stranger.call(promptOperations.delete, { params: { id: prompt.id } })).status).toBe(404)
-    expect((await globalAdmin.call(promptOperations.delete, { params: { id: prompt.id } })).status).toBe(404)
-    expect((await owner.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(200)
+    expect((await stranger.call(promptOperations.delete, { params })).status).toBe(404)
+    expect((await globalAdmin.call(promptOperations.delete, { params })).status).toBe(404)
+    expect((await owner.call(promptOperations.get, { params })).status).toBe(200)
   })
 })
 
@@ -583,9 +561,10 @@ describe('atomic writes', () => {
 
   it('keeps the old metadata when the new version of a save cannot be written', async () => {
     const prompt = await createPromptAs(owner, { tags: ['before'] })
+    const params = { id: prompt.id }
     await withFailingVersionInsert('Doomed body', async () => {
       const res = await owner.call(promptOperations.update, {
-        params: { id: prompt.id },
+        params,
         body: {
           title: 'Half-saved',
           tags: ['after'],
@@ -595,7 +574,7 @@ describe('atomic writes', () => {
       })
       expect(res.status).toBe(500)
     })
-    const after = await owner.call(promptOperations.get, { params: { id: prompt.id } })
+    const after = await owner.call(promptOperations.get, { params })
     expect(after.body).toMatchObject({ title: 'A prompt', tags: ['before'], versionCount: 1 })
     expect(after.body.updatedAt).toBe(prompt.updatedAt)
   })

@@ -209,25 +209,22 @@ describe('a move made with a key is the key’s move at every door', () => {
 describe('deleting a prompt that holds a protected label is a team admin’s action', () => {
   it('refuses the non-admin owner (and hides the delete from them); the team admin deletes, never with a key', async () => {
     const theirs = await createPromptAs(member, { title: 'Member’s', visibility: 'team', teamId })
+    const params = { id: theirs.id }
     expect(theirs.access).toEqual({ edit: true, delete: false, setCurrent: true })
     const listed = await member.call(promptOperations.list, { query: { scope: 'team', teamId } })
     expect(listed.body.items.find((prompt) => prompt.id === theirs.id)?.access.delete).toBe(false)
 
-    const refused = await member.call(promptOperations.delete, { params: { id: theirs.id } })
+    const refused = await member.call(promptOperations.delete, { params })
     expect(refused.status).toBe(403)
     expect(errorOf(refused).message).toBe(
       'Only team admins may delete a prompt or version that holds the protected label "production"',
     )
-    const german = await member.call(
-      promptOperations.delete,
-      { params: { id: theirs.id } },
-      { 'Accept-Language': 'de' },
-    )
+    const german = await member.call(promptOperations.delete, { params }, { 'Accept-Language': 'de' })
     expect([german.status, errorOf(german).message]).toEqual([
       403,
       'Nur Team-Admins dürfen einen Prompt oder eine Version mit dem geschützten Label „production“ löschen',
     ])
-    expect((await member.call(promptOperations.get, { params: { id: theirs.id } })).status).toBe(200)
+    expect((await member.call(promptOperations.get, { params })).status).toBe(200)
 
     const mine = await createPromptAs(admin, { title: 'Admin’s', visibility: 'team', teamId })
     expect(mine.access.delete).toBe(true)
@@ -240,6 +237,7 @@ describe('deleting a prompt that holds a protected label is a team admin’s act
 
   it('counts every protected label the prompt holds, and only while it is protected', async () => {
     const theirs = await createPromptAs(member, { title: 'Gilded', visibility: 'team', teamId })
+    const params = { id: theirs.id }
     await admin.call(promptLabelOperations.setProtectedLabels, {
       params: { teamId },
       body: { labels: ['gold'] },
@@ -247,7 +245,7 @@ describe('deleting a prompt that holds a protected label is a team admin’s act
     expect((await detailOf(member, theirs.id)).access.delete).toBe(true)
     // Put on while nobody protected it, then protected by the team's admin.
     await member.call(promptLabelOperations.set, {
-      params: { id: theirs.id },
+      params,
       body: { label: 'silver', versionId: theirs.currentVersionId! },
     })
     await admin.call(promptLabelOperations.setProtectedLabels, {
@@ -255,7 +253,7 @@ describe('deleting a prompt that holds a protected label is a team admin’s act
       body: { labels: ['gold', 'silver'] },
     })
     expect((await detailOf(member, theirs.id)).access.delete).toBe(false)
-    const refused = await member.call(promptOperations.delete, { params: { id: theirs.id } })
+    const refused = await member.call(promptOperations.delete, { params })
     expect([refused.status, errorOf(refused).message]).toEqual([
       403,
       'Only team admins may delete a prompt or version that holds the protected label "silver"',
@@ -264,7 +262,7 @@ describe('deleting a prompt that holds a protected label is a team admin’s act
       params: { teamId },
       body: { labels: ['gold'] },
     })
-    expect((await member.call(promptOperations.delete, { params: { id: theirs.id } })).status).toBe(204)
+    expect((await member.call(promptOperations.delete, { params })).status).toBe(204)
     await admin.call(promptLabelOperations.setProtectedLabels, {
       params: { teamId },
       body: { labels: ['production', 'gold'] },

@@ -276,6 +276,7 @@ describe('the dependency table', () => {
   it('is written with every version saved (app and import) and goes with the prompt', async () => {
     const client = await newUser()
     const base = await createPromptAs(client, { title: 'base', body: 'Base' })
+    const params = { id: base.id }
     const user = await createPromptAs(client, { title: 'user', body: 'none yet' })
     expect(await usedBy(client, base.id)).toEqual([])
     await client.call(promptOperations.update, {
@@ -288,12 +289,12 @@ describe('the dependency table', () => {
     // An older version still including it counts, as in Langfuse.
     await client.call(promptOperations.update, { params: { id: user.id }, body: { body: 'no longer' } })
     expect(await usedBy(client, base.id)).toEqual(['user'])
-    expect((await client.call(promptOperations.delete, { params: { id: base.id } })).status).toBe(409)
+    expect((await client.call(promptOperations.delete, { params })).status).toBe(409)
     expect((await client.call(promptOperations.delete, { params: { id: user.id } })).status).toBe(204)
     const left = await db().select().from(promptDependencies).where(eq(promptDependencies.promptId, user.id))
     expect(left).toEqual([])
     expect(await usedBy(client, base.id)).toEqual([])
-    expect((await client.call(promptOperations.delete, { params: { id: base.id } })).status).toBe(204)
+    expect((await client.call(promptOperations.delete, { params })).status).toBe(204)
   })
 
   it("migration 0210's backfill reads tags exactly as the parser does", async () => {

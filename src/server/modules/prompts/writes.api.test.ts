@@ -112,12 +112,13 @@ async function auditAbout(promptId: string) {
 describe('one write path behind the app and the Langfuse API', () => {
   it('refuses a protected label at both doors, writing nothing, and lets an unprotected one through both', async () => {
     const prompt = await createPromptAs(member, { title: 'Guarded', visibility: 'team', teamId })
+    const params = { id: prompt.id }
     expect(
       (await langfuse('POST', '/v2/prompts', { name: prompt.name, prompt: 'two', labels: [] })).status,
     ).toBe(201)
-    const versions = (await member.call(promptOperations.versions, { params: { id: prompt.id } })).body.items
+    const versions = (await member.call(promptOperations.versions, { params })).body.items
     const byApp = await member.call(promptLabelOperations.set, {
-      params: { id: prompt.id },
+      params,
       body: { label: 'gold', versionId: versions.find((version) => version.versionNumber === 2)!.id },
     })
     const byLangfuse = await langfuse<{ message: string; error: string }>(
@@ -136,8 +137,7 @@ describe('one write path behind the app and the Langfuse API', () => {
         error: 'ForbiddenError',
       },
     ])
-    const history = async () =>
-      (await member.call(promptLabelOperations.history, { params: { id: prompt.id } })).body.items
+    const history = async () => (await member.call(promptLabelOperations.history, { params })).body.items
     expect((await history()).filter((event) => event.label === 'gold')).toEqual([])
     expect((await eventsAbout(prompt.id)).filter((event) => event.data.label === 'gold')).toEqual([])
 
@@ -147,7 +147,7 @@ describe('one write path behind the app and the Langfuse API', () => {
     expect(
       (
         await member.call(promptLabelOperations.set, {
-          params: { id: prompt.id },
+          params,
           body: { label: 'beta', versionId: versions[1]!.id },
         })
       ).status,
