@@ -50,21 +50,22 @@ const remove = async (userId: string) =>
 
 /** Everything a former owner might try on their old team prompt: each answers 404. */
 async function expectLockedOut(client: TestClient, prompt: PromptDetail) {
+  const params = { id: prompt.id }
   const versionId = prompt.currentVersionId!
   const attempts = [
-    await client.call(promptOperations.get, { params: { id: prompt.id } }),
+    await client.call(promptOperations.get, { params }),
     await client.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { body: 'Leak: @@@langfusePrompt:name=roadmap|label=latest@@@' },
     }),
     await client.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { body: '@@@langfusePrompt:name=no-such|label=latest@@@' },
     }),
     await client.call(promptOperations.resolvedVersion, { params: { id: prompt.id, versionId } }),
-    await client.call(promptOperations.compile, { params: { id: prompt.id }, body: { values: {} } }),
-    await client.call(promptOperations.setCurrentVersion, { params: { id: prompt.id }, body: { versionId } }),
-    await client.call(promptOperations.delete, { params: { id: prompt.id } }),
+    await client.call(promptOperations.compile, { params, body: { values: {} } }),
+    await client.call(promptOperations.setCurrentVersion, { params, body: { versionId } }),
+    await client.call(promptOperations.delete, { params }),
   ]
   expect(attempts.map((res) => res.status)).toEqual([404, 404, 404, 404, 404, 404, 404])
   // Not even a name oracle: a missing reference is the same 404 as an existing one.
@@ -98,42 +99,37 @@ describe("a former member's team prompts", () => {
 
   it("pass to the team's admins: they edit, set current and delete; a plain member still cannot", async () => {
     const { user, prompt } = await memberWithPrompt('member')
+    const params = { id: prompt.id }
     const other = new TestClient(testApp)
     await other.signUp()
     await addMember(testApp, admin, teamId, other)
     // While the owner is a member, the prompt is theirs alone.
-    const before = await admin.call(promptOperations.get, { params: { id: prompt.id } })
+    const before = await admin.call(promptOperations.get, { params })
     expect(before.body.access).toEqual({ edit: false, delete: false, setCurrent: false })
-    expect(
-      (await admin.call(promptOperations.update, { params: { id: prompt.id }, body: { title: 'Taken' } }))
-        .status,
-    ).toBe(403)
+    expect((await admin.call(promptOperations.update, { params, body: { title: 'Taken' } })).status).toBe(403)
 
     await remove(user.id)
-    const after = await admin.call(promptOperations.get, { params: { id: prompt.id } })
+    const after = await admin.call(promptOperations.get, { params })
     expect(after.body.access).toEqual({ edit: true, delete: true, setCurrent: true })
     const saved = await admin.call(promptOperations.update, {
-      params: { id: prompt.id },
+      params,
       body: { body: 'Kept up by the team', baseVersionId: prompt.currentVersionId },
     })
     expect(saved.status).toBe(200)
     expect(saved.body.currentVersion?.body).toBe('Kept up by the team')
     const back = await admin.call(promptOperations.setCurrentVersion, {
-      params: { id: prompt.id },
+      params,
       body: { versionId: prompt.currentVersionId! },
     })
     expect(back.status).toBe(200)
     // It stays with the team: an admin may not make it the former member's private prompt.
-    const moved = await admin.call(promptOperations.update, {
-      params: { id: prompt.id },
-      body: { visibility: 'private' },
-    })
+    const moved = await admin.call(promptOperations.update, { params, body: { visibility: 'private' } })
     expect(moved.status).toBe(403)
     expect(errorOf(moved).message).toBe("Only the prompt's owner can change whom it is shared with")
-    const plain = await other.call(promptOperations.get, { params: { id: prompt.id } })
+    const plain = await other.call(promptOperations.get, { params })
     expect(plain.body.access).toEqual({ edit: false, delete: false, setCurrent: false })
-    expect((await other.call(promptOperations.delete, { params: { id: prompt.id } })).status).toBe(403)
-    expect((await admin.call(promptOperations.delete, { params: { id: prompt.id } })).status).toBe(204)
+    expect((await other.call(promptOperations.delete, { params })).status).toBe(403)
+    expect((await admin.call(promptOperations.delete, { params })).status).toBe(204)
   })
 
   it('come back to a member who is invited back', async () => {
@@ -148,22 +144,18 @@ describe("a former member's team prompts", () => {
 describe('the team prompts of a deleted account', () => {
   it("pass to the team's admins, who edit and delete them", async () => {
     const { client, prompt } = await memberWithPrompt('member')
+    const params = { id: prompt.id }
     expect(
       (await client.call(dataRightsOperations.deleteAccount, { body: { password: DEFAULT_PASSWORD } }))
         .status,
     ).toBe(204)
-    const detail = await admin.call(promptOperations.get, { params: { id: prompt.id } })
+    const detail = await admin.call(promptOperations.get, { params })
     expect(detail.status).toBe(200)
     expect(detail.body).toMatchObject({ ownerDeleted: true, access: { edit: true, delete: true } })
     expect(
-      (
-        await admin.call(promptOperations.update, {
-          params: { id: prompt.id },
-          body: { body: 'Still useful' },
-        })
-      ).status,
+      (await admin.call(promptOperations.update, { params, body: { body: 'Still useful' } })).status,
     ).toBe(200)
-    expect((await admin.call(promptOperations.delete, { params: { id: prompt.id } })).status).toBe(204)
+    expect((await admin.call(promptOperations.delete, { params })).status).toBe(204)
   })
 })
 
