@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../domain/api/api-keys.ts'
+import { operationUrl } from '../../domain/api/operation.ts'
+import { planOperations } from '../../domain/api/plans.ts'
+import { promptLabelOperations } from '../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../domain/api/prompts.ts'
 import type { CreatedApiKey } from '../../domain/api-keys.ts'
-import type { PromptDetail } from '../../domain/prompts.ts'
 import { createPromptAs } from '../modules/prompts/test-fixtures.ts'
 import { keyPairAuthorization, TestClient } from '../testing/client.ts'
 import { createTeamAs } from '../testing/teams.ts'
@@ -54,7 +58,7 @@ beforeAll(async () => {
   await new TestClient(testApp).signUp()
   owner = new TestClient(testApp)
   await owner.signUp()
-  key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'cache', scope: 'read_write' })).body
+  key = (await owner.call(apiKeyOperations.create, { body: { name: 'cache', scope: 'read_write' } })).body
 })
 afterAll(() => testApp.close())
 
@@ -88,47 +92,55 @@ describe('the runtime cache', () => {
 
   it('sees the app’s writes: a save, the current version, a label, a rename, a move to a team, a delete', async () => {
     const made = await createPromptAs(owner, { title: 'App prompt', body: 'first' })
+    const params = { id: made.id }
     const name = made.name
     expect((await keptAnswer(name)).body?.prompt).toBe('first')
-    const saved = await owner.patch<PromptDetail>(`/api/v1/prompts/${made.id}`, { body: 'second' })
+    const saved = await owner.call(promptOperations.update, { params, body: { body: 'second' } })
     expect(saved.status).toBe(200)
     expect((await keptAnswer(name, '?label=latest')).body?.prompt).toBe('second')
     const second = saved.body.currentVersion!.id
     const first = made.currentVersion!.id
-    expect((await owner.put(`/api/v1/prompts/${made.id}/current-version`, { versionId: first })).status).toBe(
-      200,
-    )
+    expect(
+      (await owner.call(promptOperations.setCurrentVersion, { params, body: { versionId: first } })).status,
+    ).toBe(200)
     expect((await keptAnswer(name)).body?.prompt).toBe('first')
     expect((await keptAnswer(name, '?label=qa')).status).toBe(404)
     expect(
-      (await owner.put(`/api/v1/prompts/${made.id}/labels`, { label: 'qa', versionId: second })).status,
+      (await owner.call(promptLabelOperations.set, { params, body: { label: 'qa', versionId: second } }))
+        .status,
     ).toBe(200)
     expect((await keptAnswer(name, '?label=qa')).body?.prompt).toBe('second')
-    expect((await owner.delete(`/api/v1/prompts/${made.id}/labels/qa`)).status).toBe(204)
+    expect(
+      (await owner.call(promptLabelOperations.remove, { params: { id: made.id, label: 'qa' } })).status,
+    ).toBe(204)
     expect((await keptAnswer(name, '?label=qa')).status).toBe(404)
-    expect((await owner.patch(`/api/v1/prompts/${made.id}`, { name: 'renamed' })).status).toBe(200)
+    expect((await owner.call(promptOperations.update, { params, body: { name: 'renamed' } })).status).toBe(
+      200,
+    )
     expect((await keptAnswer(name)).status).toBe(404)
     expect((await keptAnswer('renamed')).body?.prompt).toBe('first')
     const team = await createTeamAs(owner, 'Cache team')
     expect(
-      (await owner.patch(`/api/v1/prompts/${made.id}`, { visibility: 'team', teamId: team.id })).status,
+      (await owner.call(promptOperations.update, { params, body: { visibility: 'team', teamId: team.id } }))
+        .status,
     ).toBe(200)
     // A personal key reaches its user's personal prompts only.
     expect((await keptAnswer('renamed')).status).toBe(404)
     const other = await createPromptAs(owner, { title: 'Doomed', body: 'bye' })
     expect((await keptAnswer(other.name)).status).toBe(200)
-    expect((await owner.delete(`/api/v1/prompts/${other.id}`)).status).toBe(204)
+    expect((await owner.call(promptOperations.delete, { params: { id: other.id } })).status).toBe(204)
     expect((await keptAnswer(other.name)).status).toBe(404)
   })
 
   it('sees an import, and a change to a prompt an answer includes', async () => {
     const base = await createPromptAs(owner, { title: 'Base', body: 'base one' })
-    const exported = await owner.get<{ prompts: { name: string }[] }>(`/api/v1/prompts/export`)
+    const exported = await owner.call(promptOperations.exportPrompts, {})
     const document = { ...exported.body, prompts: exported.body.prompts.filter((p) => p.name === base.name) }
     document.prompts[0]!.name = 'imported'
     expect((await keptAnswer('imported')).status).toBe(404)
     expect(
-      (await owner.post('/api/v1/prompts/import', { document, teamId: null, dryRun: false })).status,
+      (await owner.call(promptOperations.importPrompts, { body: { document, teamId: null, dryRun: false } }))
+        .status,
     ).toBe(200)
     expect((await keptAnswer('imported')).body?.prompt).toBe('base one')
 
@@ -138,7 +150,10 @@ describe('the runtime cache', () => {
       labels: ['production'],
     })
     expect((await keptAnswer('includer')).body?.prompt).toBe('Before base one after')
-    expect((await owner.patch(`/api/v1/prompts/${base.id}`, { body: 'base two' })).status).toBe(200)
+    expect(
+      (await owner.call(promptOperations.update, { params: { id: base.id }, body: { body: 'base two' } }))
+        .status,
+    ).toBe(200)
     expect((await keptAnswer('includer')).body?.prompt).toBe('Before base two after')
   })
 
@@ -159,19 +174,23 @@ describe('the runtime cache', () => {
   })
 
   it('refuses a revoked key at once, on both doors', async () => {
-    const doomed = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'doomed', scope: 'read' }))
+    const doomed = (await owner.call(apiKeyOperations.create, { body: { name: 'doomed', scope: 'read' } }))
       .body
     await langfuse('POST', '/api/public/v2/prompts', { name: 'guarded', prompt: 'x', labels: ['production'] })
     expect((await keptAnswer('guarded', '', doomed)).status).toBe(200)
     const bearer = { Authorization: `Bearer ${doomed.secretKey}` }
-    expect((await testApp.app.request('/api/v1/prompts', { headers: bearer })).status).toBe(200)
-    expect((await owner.delete(`/api/v1/api-keys/${doomed.id}`)).status).toBe(204)
+    expect(
+      (await testApp.app.request(operationUrl(promptOperations.list.spec), { headers: bearer })).status,
+    ).toBe(200)
+    expect((await owner.call(apiKeyOperations.revoke, { params: { id: doomed.id } })).status).toBe(204)
     expect((await fetchPrompt('guarded', '', doomed)).status).toBe(401)
-    expect((await testApp.app.request('/api/v1/prompts', { headers: bearer })).status).toBe(401)
+    expect(
+      (await testApp.app.request(operationUrl(promptOperations.list.spec), { headers: bearer })).status,
+    ).toBe(401)
   })
 
   it('refuses a key whose row changed behind the API (a delete from the database)', async () => {
-    const gone = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'gone', scope: 'read' })).body
+    const gone = (await owner.call(apiKeyOperations.create, { body: { name: 'gone', scope: 'read' } })).body
     expect((await keptAnswer('guarded', '', gone)).status).toBe(200)
     // Not a transaction of this process's API: only the notification can drop the key.
     await testApp.database.db.execute(sql`DELETE FROM api_keys WHERE id = ${gone.id}`)
@@ -186,13 +205,13 @@ describe('the runtime cache and plans', () => {
       await runtimeCacheOf(plansApp.database.db)!.ready
       const user = new TestClient(plansApp)
       await user.signUp()
-      const created = (await user.post<CreatedApiKey>('/api/v1/api-keys', { name: 'Trial key' })).body
+      const created = (await user.call(apiKeyOperations.create, { body: { name: 'Trial key' } })).body
       const bearer = { Authorization: `Bearer ${created.secretKey}` }
-      const call = () => plansApp.app.request('/api/v1/prompts', { headers: bearer })
+      const call = () => plansApp.app.request(operationUrl(promptOperations.list.spec), { headers: bearer })
       expect((await call()).status).toBe(200)
       expect((await call()).status).toBe(200)
       expect(runtimeCacheOf(plansApp.database.db)!.entries).toBeGreaterThan(0)
-      expect((await user.post('/api/v1/billing/plan', { plan: 'free' })).status).toBe(200)
+      expect((await user.call(planOperations.choose, { body: { plan: 'free' } })).status).toBe(200)
       expect((await call()).status).toBe(403)
     } finally {
       await plansApp.close()

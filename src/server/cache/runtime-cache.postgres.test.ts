@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../domain/api/api-keys.ts'
 import type { CreatedApiKey } from '../../domain/api-keys.ts'
 import { httpTarget, keyPairAuthorization, TestClient } from '../testing/client.ts'
 import { type ServerProcess, startServerProcess } from '../testing/server-process.ts'
@@ -78,7 +79,7 @@ beforeAll(async () => {
   const [first] = servers
   const owner = new TestClient(httpTarget(first!.base))
   await owner.signUp()
-  const created = await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'two', scope: 'read_write' })
+  const created = await owner.call(apiKeyOperations.create, { body: { name: 'two', scope: 'read_write' } })
   key = created.body
   channel = (await admin.query<{ c: string }>('SELECT promptfolio_cache_channel($1) AS c', [schema])).rows[0]!
     .c
@@ -114,11 +115,11 @@ describe('the runtime cache on two processes', () => {
     const [a, b] = servers as [ServerProcess, ServerProcess]
     const owner = new TestClient(httpTarget(a.base))
     await owner.signUp()
-    const doomed = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'doomed', scope: 'read' }))
+    const doomed = (await owner.call(apiKeyOperations.create, { body: { name: 'doomed', scope: 'read' } }))
       .body
     expect((await fetchOn(b, 'nothing-here', doomed)).status).toBe(404)
     expect((await fetchOn(b, 'nothing-here', doomed)).status).toBe(404)
-    expect((await owner.delete(`/api/v1/api-keys/${doomed.id}`)).status).toBe(204)
+    expect((await owner.call(apiKeyOperations.revoke, { params: { id: doomed.id } })).status).toBe(204)
     expect((await fetchOn(a, 'nothing-here', doomed)).status).toBe(401)
     await expect
       .poll(async () => (await fetchOn(b, 'nothing-here', doomed)).status, { timeout: 10_000 })

@@ -1,13 +1,25 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { AuditAction, AuditEntry, AuditExport } from '../../../domain/audit.ts'
+import type { z } from 'zod'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { auditOperations } from '../../../domain/api/audit.ts'
+import { authOperations } from '../../../domain/api/auth.ts'
+import { operationUrl } from '../../../domain/api/operation.ts'
+import { planOperations } from '../../../domain/api/plans.ts'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
+import type { AuditAction, AuditEntry, globalAuditListQuery } from '../../../domain/audit.ts'
 import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { PromptDetail } from '../../../domain/prompts.ts'
 import { queryRows } from '../../db/rows.ts'
 import { auditLog } from '../../db/schema/index.ts'
-import { DEFAULT_PASSWORD, keyPairAuthorization, TestClient, uniqueEmail } from '../../testing/client.ts'
+import {
+  DEFAULT_PASSWORD,
+  errorOf,
+  keyPairAuthorization,
+  TestClient,
+  uniqueEmail,
+} from '../../testing/client.ts'
 import { addMember, createTeamAs, invitationLinkFor, inviteAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -62,7 +74,10 @@ describe('the audit log records', () => {
       after: { name: 'Before' },
       clientAddress: ADMIN_IP,
     })
-    expect((await teamAdmin.patch(`/api/v1/teams/${team.id}`, { name: 'After' })).status).toBe(200)
+    expect(
+      (await teamAdmin.call(teamOperations.rename, { params: { teamId: team.id }, body: { name: 'After' } }))
+        .status,
+    ).toBe(200)
     const [renamed] = await entries('team.renamed', team.id)
     expect(renamed).toMatchObject({ before: { name: 'Before' }, after: { name: 'After' }, teamId: team.id })
   })
@@ -77,25 +92,29 @@ describe('the audit log records', () => {
       after: { email: other.user!.email, role: 'member' },
     })
     const { token } = await invitationLinkFor(testApp, other.user!.email)
-    expect((await other.post(`/api/v1/invitations/${token}/accept`)).status).toBe(200)
+    expect((await other.call(teamOperations.acceptInvitation, { params: { token } })).status).toBe(200)
     expect((await entries('member.joined', other.user!.id))[0]).toMatchObject({
       actorUserId: other.user!.id,
       teamId,
       after: { role: 'member', invitationId: invitation.id },
     })
-    const path = `/api/v1/teams/${teamId}/members/${other.user!.id}`
-    expect((await teamAdmin.patch(path, { role: 'admin' })).status).toBe(200)
+    const params = { teamId, userId: other.user!.id }
+    expect(
+      (await teamAdmin.call(teamOperations.changeRole, { params, body: { role: 'admin' } })).status,
+    ).toBe(200)
     expect((await entries('member.role_changed', other.user!.id))[0]).toMatchObject({
       before: { role: 'member' },
       after: { role: 'admin' },
     })
-    expect((await teamAdmin.delete(path)).status).toBe(204)
+    expect((await teamAdmin.call(teamOperations.removeMember, { params })).status).toBe(204)
     expect((await entries('member.removed', other.user!.id))[0]).toMatchObject({
       actorUserId: teamAdmin.user!.id,
       before: { role: 'admin', email: other.user!.email },
     })
     const pending = await inviteAs(teamAdmin, teamId, uniqueEmail('revoked'))
-    const revoke = await teamAdmin.delete(`/api/v1/teams/${teamId}/invitations/${pending.id}`)
+    const revoke = await teamAdmin.call(teamOperations.revokeInvitation, {
+      params: { teamId, invitationId: pending.id },
+    })
     expect(revoke.status).toBe(204)
     expect((await entries('invitation.revoked', pending.id))[0]).toMatchObject({
       teamId,
@@ -105,10 +124,11 @@ describe('the audit log records', () => {
 
   it('prompt deleted and label moved, with the team of a team prompt', async () => {
     const prompt = await createPromptAs(teamAdmin, { title: 'Doomed', visibility: 'team', teamId })
+    const params = { id: prompt.id }
     const version = prompt.currentVersionId!
-    const moved = await teamAdmin.put<PromptDetail>(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'staging',
-      versionId: version,
+    const moved = await teamAdmin.call(promptLabelOperations.set, {
+      params,
+      body: { label: 'staging', versionId: version },
     })
     expect(moved.status).toBe(200)
     const staging = (await entries('label.moved', prompt.id)).filter((row) => row.after?.label === 'staging')
@@ -119,7 +139,7 @@ describe('the audit log records', () => {
       before: { label: 'staging', version: null },
       after: { label: 'staging', version: 1 },
     })
-    expect((await teamAdmin.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(204)
+    expect((await teamAdmin.call(promptOperations.delete, { params })).status).toBe(204)
     expect((await entries('prompt.deleted', prompt.id))[0]).toMatchObject({
       teamId,
       before: { title: 'Doomed', visibility: 'team' },
@@ -137,19 +157,17 @@ describe('the audit log records', () => {
       after: { name: prompt.name, type: 'text', versions: 1, labels: ['production'] },
     })
     // A later move is still a label move.
-    const moved = await teamAdmin.put(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'staging',
-      versionId: prompt.currentVersionId,
+    const moved = await teamAdmin.call(promptLabelOperations.set, {
+      params: { id: prompt.id },
+      body: { label: 'staging', versionId: prompt.currentVersionId! },
     })
     expect(moved.status).toBe(200)
     expect((await entries('label.moved', prompt.id)).map((row) => row.after?.label)).toEqual(['staging'])
   })
 
   it('a prompt created through the Langfuse API is recorded as created with its labels', async () => {
-    const key = await teamAdmin.post<CreatedApiKey>('/api/v1/api-keys', {
-      name: 'deploy',
-      scope: 'read_write',
-      teamId,
+    const key = await teamAdmin.call(apiKeyOperations.create, {
+      body: { name: 'deploy', scope: 'read_write', teamId },
     })
     const basic = keyPairAuthorization(key.body)
     const post = (labels: string[]) =>
@@ -174,9 +192,8 @@ describe('the audit log records', () => {
   })
 
   it('API key created and revoked; a key acting is recorded as the key', async () => {
-    const created = await stranger.post<CreatedApiKey>('/api/v1/api-keys', {
-      name: 'CI',
-      scope: 'read_write',
+    const created = await stranger.call(apiKeyOperations.create, {
+      body: { name: 'CI', scope: 'read_write' },
     })
     expect(created.status).toBe(201)
     const [entry] = await entries('api_key.created', created.body.id)
@@ -187,7 +204,7 @@ describe('the audit log records', () => {
     expect(JSON.stringify(entry)).not.toContain(created.body.secretKey)
     // The key itself moves a label: the entry names the key.
     const prompt = await createPromptAs(stranger, { title: 'Keyed' })
-    const byKey = await testApp.app.request(`/api/v1/prompts/${prompt.id}/labels`, {
+    const byKey = await testApp.app.request(operationUrl(promptLabelOperations.set.spec, { id: prompt.id }), {
       method: 'PUT',
       headers: { Authorization: `Bearer ${created.body.secretKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ label: 'beta', versionId: prompt.currentVersionId }),
@@ -199,14 +216,16 @@ describe('the audit log records', () => {
       actorApiKeyId: created.body.id,
       actorUserId: stranger.user!.id,
     })
-    expect((await stranger.delete(`/api/v1/api-keys/${created.body.id}`)).status).toBe(204)
+    expect((await stranger.call(apiKeyOperations.revoke, { params: { id: created.body.id } })).status).toBe(
+      204,
+    )
     expect((await entries('api_key.revoked', created.body.id))[0]).toMatchObject({
       before: { name: 'CI' },
     })
   })
 
   it('plan changed by the user and by a global admin', async () => {
-    const chose = await stranger.post('/api/v1/billing/plan', { plan: 'free' })
+    const chose = await stranger.call(planOperations.choose, { body: { plan: 'free' } })
     expect(chose.status).toBe(200)
     const mine = await entries('plan.changed', stranger.user!.id)
     expect(mine.at(-1)).toMatchObject({
@@ -214,10 +233,8 @@ describe('the audit log records', () => {
       before: { context: 'personal', plan: null },
       after: { context: 'personal', plan: 'free' },
     })
-    const set = await globalAdmin.put('/api/v1/admin/plans', {
-      context: 'team',
-      subjectId: teamId,
-      plan: 'team',
+    const set = await globalAdmin.call(planOperations.adminSetPlan, {
+      body: { context: 'team', subjectId: teamId, plan: 'team' },
     })
     expect(set.status).toBe(200)
     expect((await entries('plan.changed', teamId)).at(-1)).toMatchObject({
@@ -256,11 +273,13 @@ describe('the audit log records', () => {
       actorUserId: user.user!.id,
       clientAddress: '192.0.2.44',
     })
-    const reset = await new TestClient(testApp, { ip: '192.0.2.45' }).post('/api/v1/auth/direct-reset', {
-      email,
-      currentPassword: DEFAULT_PASSWORD,
-      newPassword: 'a brand new passphrase 2026',
-      confirmPassword: 'a brand new passphrase 2026',
+    const reset = await new TestClient(testApp, { ip: '192.0.2.45' }).call(authOperations.directReset, {
+      body: {
+        email,
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: 'a brand new passphrase 2026',
+        confirmPassword: 'a brand new passphrase 2026',
+      },
     })
     expect(reset.status).toBe(200)
     expect((await entries('auth.password_reset', user.user!.id))[0]).toMatchObject({
@@ -276,17 +295,26 @@ describe('a failed or refused action leaves no entry', () => {
   it('refusals and conflicts write nothing', async () => {
     const before = await count()
     // A member may not rename (403), nobody removes the last admin (409), nor invites a member twice.
-    expect((await member.patch(`/api/v1/teams/${teamId}`, { name: 'Mine now' })).status).toBe(403)
-    const lastAdmin = await teamAdmin.delete(`/api/v1/teams/${teamId}/members/${teamAdmin.user!.id}`)
+    expect(
+      (await member.call(teamOperations.rename, { params: { teamId }, body: { name: 'Mine now' } })).status,
+    ).toBe(403)
+    const lastAdmin = await teamAdmin.call(teamOperations.removeMember, {
+      params: { teamId, userId: teamAdmin.user!.id },
+    })
     expect(lastAdmin.status).toBe(403)
     const solo = await createTeamAs(stranger, 'Solo')
     const afterCreate = await count()
     expect(afterCreate).toBe(before + 1)
-    expect((await stranger.post(`/api/v1/teams/${solo.id}/leave`)).status).toBe(409)
-    const twice = await teamAdmin.post(`/api/v1/teams/${teamId}/invitations`, { email: member.user!.email })
+    expect((await stranger.call(teamOperations.leave, { params: { teamId: solo.id } })).status).toBe(409)
+    const twice = await teamAdmin.call(teamOperations.invite, {
+      params: { teamId },
+      body: { email: member.user!.email },
+    })
     expect(twice.status).toBe(409)
-    expect((await stranger.delete(`/api/v1/api-keys/${crypto.randomUUID()}`)).status).toBe(404)
-    expect((await stranger.post('/api/v1/billing/plan', { plan: 'free' })).status).toBe(409)
+    expect(
+      (await stranger.call(apiKeyOperations.revoke, { params: { id: crypto.randomUUID() } })).status,
+    ).toBe(404)
+    expect((await stranger.call(planOperations.choose, { body: { plan: 'free' } })).status).toBe(409)
     expect(await count()).toBe(afterCreate)
   })
 
@@ -295,11 +323,13 @@ describe('a failed or refused action leaves no entry', () => {
     expect((await new TestClient(testApp).post('/api/auth/revoke-other-sessions')).status).toBe(401)
     expect(await entries('auth.sign_out_everywhere')).toHaveLength(signOuts)
     const resets = (await entries('auth.password_reset')).length
-    const refused = await new TestClient(testApp).post('/api/v1/auth/direct-reset', {
-      email: member.user!.email,
-      currentPassword: 'not the current password',
-      newPassword: 'a brand new passphrase 2026',
-      confirmPassword: 'a brand new passphrase 2026',
+    const refused = await new TestClient(testApp).call(authOperations.directReset, {
+      body: {
+        email: member.user!.email,
+        currentPassword: 'not the current password',
+        newPassword: 'a brand new passphrase 2026',
+        confirmPassword: 'a brand new passphrase 2026',
+      },
     })
     expect(refused.status).toBe(401)
     expect(await entries('auth.password_reset')).toHaveLength(resets)
@@ -312,6 +342,7 @@ describe('a failed or refused action leaves no entry', () => {
 
   it('an action whose transaction fails after the entry was written leaves neither', async () => {
     const prompt = await createPromptAs(stranger, { title: 'Kept' })
+    const params = { id: prompt.id }
     const before = await count()
     // A trigger makes the prompt's delete itself fail, after the audit entry went in.
     await testApp.database.db.execute(sql`
@@ -321,7 +352,7 @@ describe('a failed or refused action leaves no entry', () => {
       sql`CREATE TRIGGER refuse_prompt_delete BEFORE DELETE ON prompts FOR EACH ROW EXECUTE FUNCTION refuse_prompt_delete()`,
     )
     try {
-      const res = await stranger.delete<ErrorBody>(`/api/v1/prompts/${prompt.id}`)
+      const res = await stranger.call(promptOperations.delete, { params })
       expect(res.status).toBe(500)
     } finally {
       await testApp.database.db.execute(sql`DROP TRIGGER refuse_prompt_delete ON prompts`)
@@ -329,7 +360,7 @@ describe('a failed or refused action leaves no entry', () => {
     }
     expect(await count()).toBe(before)
     expect(await entries('prompt.deleted', prompt.id)).toEqual([])
-    expect((await stranger.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
+    expect((await stranger.call(promptOperations.get, { params })).status).toBe(200)
   })
 
   it('the table refuses UPDATE, DELETE and TRUNCATE', async () => {
@@ -343,60 +374,59 @@ describe('a failed or refused action leaves no entry', () => {
 })
 
 describe('reading the audit log', () => {
-  const list = (client: TestClient, query = '') =>
-    client.get<Page<AuditEntry>>(`/api/v1/audit-log${query ? `?${query}` : ''}`)
-  const teamList = (client: TestClient, query = '') =>
-    client.get<Page<AuditEntry>>(`/api/v1/teams/${teamId}/audit-log${query ? `?${query}` : ''}`)
+  const list = (client: TestClient, query: z.input<typeof globalAuditListQuery> = {}) =>
+    client.call(auditOperations.list, { query })
+  const teamList = (client: TestClient) => client.call(auditOperations.teamList, { params: { teamId } })
 
   it('global admins see every entry, newest first, filtered by action, actor, team and time', async () => {
-    const all = await list(globalAdmin, 'limit=200')
+    const all = await list(globalAdmin, { limit: 200 })
     expect(all.status).toBe(200)
     const times = all.body.items.map((item) => item.createdAt)
     expect([...times].sort().reverse()).toEqual(times)
     expect(new Set(all.body.items.map((item) => item.teamId))).toContain(null)
-    const renamed = await list(globalAdmin, 'action=team.renamed')
+    const renamed = await list(globalAdmin, { action: 'team.renamed' })
     expect(renamed.body.items.length).toBeGreaterThan(0)
     expect(renamed.body.items.every((item) => item.action === 'team.renamed')).toBe(true)
-    const byActor = await list(globalAdmin, `actor=${encodeURIComponent(member.user!.email.toUpperCase())}`)
+    const byActor = await list(globalAdmin, { actor: member.user!.email.toUpperCase() })
     expect(byActor.body.items.length).toBeGreaterThan(0)
     expect(byActor.body.items.every((item) => item.actorEmail === member.user!.email)).toBe(true)
-    const byId = await list(globalAdmin, `actor=${member.user!.id}`)
+    const byId = await list(globalAdmin, { actor: member.user!.id })
     expect(byId.body.items.every((item) => item.actorUserId === member.user!.id)).toBe(true)
-    const byTeam = await list(globalAdmin, `teamId=${teamId}`)
+    const byTeam = await list(globalAdmin, { teamId })
     expect(byTeam.body.items.every((item) => item.teamId === teamId)).toBe(true)
-    const future = await list(globalAdmin, `from=${new Date(Date.now() + 3_600_000).toISOString()}`)
+    const future = await list(globalAdmin, { from: new Date(Date.now() + 3_600_000).toISOString() })
     expect(future.body.items).toEqual([])
-    const past = await list(globalAdmin, 'to=2000-01-01T00:00:00Z')
+    const past = await list(globalAdmin, { to: '2000-01-01T00:00:00Z' })
     expect(past.body.items).toEqual([])
   })
 
   it('offers global admins every team by name for the team filter, and no one else', async () => {
     const other = await createTeamAs(stranger, 'Zebra crossing')
-    const teams = await globalAdmin.get<{ items: { id: string; name: string }[] }>('/api/v1/audit-log/teams')
+    const teams = await globalAdmin.call(auditOperations.teams, {})
     expect(teams.status).toBe(200)
     const names = teams.body.items.map((team) => team.name)
     expect(teams.body.items).toContainEqual({ id: teamId, name: 'Auditors' })
     expect(teams.body.items).toContainEqual({ id: other.id, name: 'Zebra crossing' })
     expect(names.indexOf('Auditors')).toBeLessThan(names.indexOf('Zebra crossing'))
-    expect((await teamAdmin.get('/api/v1/audit-log/teams')).status).toBe(403)
-    expect((await new TestClient(testApp).get('/api/v1/audit-log/teams')).status).toBe(401)
+    expect((await teamAdmin.call(auditOperations.teams, {})).status).toBe(403)
+    expect((await new TestClient(testApp).call(auditOperations.teams, {})).status).toBe(401)
   })
 
   it('pages by cursor without gaps or repeats', async () => {
-    const all = await list(globalAdmin, 'limit=200')
+    const all = await list(globalAdmin, { limit: 200 })
     const seen: string[] = []
     let cursor: string | null = null
     do {
-      const page: Awaited<ReturnType<typeof list>> = await list(
-        globalAdmin,
-        `limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      )
+      const page: Awaited<ReturnType<typeof list>> = await list(globalAdmin, {
+        limit: 3,
+        cursor: cursor ?? undefined,
+      })
       expect(page.status).toBe(200)
       seen.push(...page.body.items.map((item) => item.id))
       cursor = page.body.nextCursor
     } while (cursor)
     expect(seen).toEqual(all.body.items.map((item) => item.id))
-    expect((await list(globalAdmin, 'cursor=nonsense')).status).toBe(400)
+    expect((await list(globalAdmin, { cursor: 'nonsense' })).status).toBe(400)
   })
 
   it('team admins see their team’s entries only', async () => {
@@ -409,10 +439,11 @@ describe('reading the audit log', () => {
     expect(actions).toContain('member.joined')
     // A teamId filter cannot widen a team's list to another team.
     const other = await createTeamAs(stranger, 'Elsewhere')
-    const widened = await teamAdmin.get<Page<AuditEntry>>(
-      `/api/v1/teams/${teamId}/audit-log?teamId=${other.id}`,
-    )
-    expect(widened.body.items.every((item) => item.teamId === teamId)).toBe(true)
+    const widened = await teamAdmin.callUnchecked(auditOperations.teamList, {
+      params: { teamId },
+      query: { teamId: other.id },
+    })
+    expect((widened.body as Page<AuditEntry>).items.every((item) => item.teamId === teamId)).toBe(true)
   })
 
   it('refuses the anonymous (401), others (403) and strangers to a team (404)', async () => {
@@ -421,28 +452,29 @@ describe('reading the audit log', () => {
     expect((await teamList(anonymous)).status).toBe(401)
     const refused = await list(teamAdmin)
     expect(refused.status).toBe(403)
-    expect((refused.body as unknown as ErrorBody).error.message).toBe('Global admin access required')
-    expect((await teamAdmin.get('/api/v1/audit-log/export')).status).toBe(403)
+    expect(errorOf(refused).message).toBe('Global admin access required')
+    expect((await teamAdmin.call(auditOperations.export, {})).status).toBe(403)
     const asMember = await teamList(member)
     expect(asMember.status).toBe(403)
-    expect((asMember.body as unknown as ErrorBody).error.message).toBe('Team admin access required')
+    expect(errorOf(asMember).message).toBe('Team admin access required')
     expect((await teamList(stranger)).status).toBe(404)
-    expect((await stranger.get(`/api/v1/teams/${teamId}/audit-log/export`)).status).toBe(404)
+    expect((await stranger.call(auditOperations.teamExport, { params: { teamId } })).status).toBe(404)
     // A global admin may read any team's entries.
     expect((await teamList(globalAdmin)).status).toBe(200)
   })
 
   it('refuses malformed filters with 400', async () => {
-    expect((await list(globalAdmin, 'action=nope')).status).toBe(400)
-    expect((await list(globalAdmin, 'from=yesterday')).status).toBe(400)
-    expect((await list(globalAdmin, 'teamId=12')).status).toBe(400)
+    for (const query of [{ action: 'nope' }, { from: 'yesterday' }, { teamId: '12' }]) {
+      expect((await globalAdmin.callUnchecked(auditOperations.list, { query })).status).toBe(400)
+    }
   })
 
   it('exports the same filters as CSV, escaped and safe to open in a spreadsheet', async () => {
     const team = await createTeamAs(teamAdmin, '=HYPERLINK("http://evil","x"),1')
-    const res = await teamAdmin.get<AuditExport>(
-      `/api/v1/teams/${team.id}/audit-log/export?action=team.created`,
-    )
+    const res = await teamAdmin.call(auditOperations.teamExport, {
+      params: { teamId: team.id },
+      query: { action: 'team.created' },
+    })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ rowCount: 1, truncated: false })
     expect(res.body.filename).toMatch(/^audit-log-team-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.csv$/)
@@ -453,7 +485,7 @@ describe('reading the audit log', () => {
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(',team.created,user,')
     expect(lines[1]).toContain('"{""name"":""=HYPERLINK(\\""http://evil\\"",\\""x\\""),1""}"')
-    const global = await globalAdmin.get<AuditExport>('/api/v1/audit-log/export?action=member.joined')
+    const global = await globalAdmin.call(auditOperations.export, { query: { action: 'member.joined' } })
     expect(global.status).toBe(200)
     expect(global.body.rowCount).toBeGreaterThan(0)
     expect(

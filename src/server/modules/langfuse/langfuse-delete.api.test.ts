@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { PromptDetail, PromptSummary } from '../../../domain/prompts.ts'
-import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
+import { errorOf, keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -27,7 +27,7 @@ beforeAll(async () => {
   owner = new TestClient(testApp)
   await owner.signUp()
   teamId = (await createTeamAs(owner, 'Composers')).id
-  key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'deploy', scope: 'read_write', teamId }))
+  key = (await owner.call(apiKeyOperations.create, { body: { name: 'deploy', scope: 'read_write', teamId } }))
     .body
 })
 afterAll(() => testApp.close())
@@ -116,11 +116,11 @@ describe('Langfuse DELETE and the prompts that include what it would delete', ()
   })
 
   it('is the rule of the app’s delete too (409 there, naming the prompts)', async () => {
-    const list = await owner.get<Page<PromptSummary>>(`/api/v1/prompts?scope=team&teamId=${teamId}&limit=100`)
+    const list = await owner.call(promptOperations.list, { query: { scope: 'team', teamId, limit: 100 } })
     const snippet = list.body.items.find((prompt) => prompt.name === 'snippet')!
-    const res = await owner.delete<ErrorBody>(`/api/v1/prompts/${snippet.id}`)
+    const res = await owner.call(promptOperations.delete, { params: { id: snippet.id } })
     expect(res.status).toBe(409)
-    expect(res.body.error.message).toBe(
+    expect(errorOf(res).message).toBe(
       'This prompt is included by other prompts and cannot be deleted: by-latest, by-staging, by-version. Remove the references first.',
     )
   })
@@ -128,7 +128,7 @@ describe('Langfuse DELETE and the prompts that include what it would delete', ()
   it('deletes once no dependent is left, and a prompt nobody includes at once', async () => {
     const lonely = await createPromptAs(owner, { title: 'Lonely', visibility: 'team', teamId })
     expect((await call('DELETE', `/${encodeURIComponent(lonely.name)}`)).status).toBe(204)
-    expect((await owner.get<PromptDetail>(`/api/v1/prompts/${lonely.id}`)).status).toBe(404)
+    expect((await owner.call(promptOperations.get, { params: { id: lonely.id } })).status).toBe(404)
     for (const dependent of ['by-version', 'by-staging', 'by-latest']) {
       expect((await call('DELETE', `/${dependent}`)).status).toBe(204)
     }
@@ -141,9 +141,12 @@ describe('Langfuse DELETE and the prompts that include what it would delete', ()
 describe('the delete the review found', () => {
   it('a team key cannot delete the version a protected production of another prompt includes', async () => {
     const guarded = (await createTeamAs(owner, 'Guarded')).id
-    await owner.put(`/api/v1/teams/${guarded}/protected-labels`, { labels: ['production'] })
+    await owner.call(promptLabelOperations.setProtectedLabels, {
+      params: { teamId: guarded },
+      body: { labels: ['production'] },
+    })
     const guardedKey = (
-      await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'g', scope: 'read_write', teamId: guarded })
+      await owner.call(apiKeyOperations.create, { body: { name: 'g', scope: 'read_write', teamId: guarded } })
     ).body
     const child = await createPromptAs(owner, {
       title: 'x',
@@ -152,7 +155,7 @@ describe('the delete the review found', () => {
       visibility: 'team',
       teamId: guarded,
     })
-    await owner.patch(`/api/v1/prompts/${child.id}`, { body: 'two' })
+    await owner.call(promptOperations.update, { params: { id: child.id }, body: { body: 'two' } })
     await createPromptAs(owner, {
       title: 'x',
       name: 'main',

@@ -1,11 +1,12 @@
 import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import { API_KEY_RATE_LIMIT } from '../../../domain/api-keys.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { LabelEvent } from '../../../domain/prompt-names.ts'
-import type { PromptDetail } from '../../../domain/prompts.ts'
 import { MAX_BODY_BYTES } from '../../app.ts'
 import { apiKeys } from '../../db/schema/index.ts'
 import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
@@ -23,7 +24,7 @@ beforeAll(async () => {
   await new TestClient(testApp).signUp()
   owner = new TestClient(testApp)
   await owner.signUp()
-  key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'http', scope: 'read_write' })).body
+  key = (await owner.call(apiKeyOperations.create, { body: { name: 'http', scope: 'read_write' } })).body
   basic = keyPairAuthorization(key)
 })
 afterAll(() => testApp.close())
@@ -73,7 +74,7 @@ describe('Langfuse prompt API over HTTP', () => {
       body: { name: made.name, prompt: 'Write {{tone}}, briefly', labels: ['production'] },
     })
     expect(created.status).toBe(201)
-    const detail = await owner.get<PromptDetail>(`/api/v1/prompts/${made.id}`)
+    const detail = await owner.call(promptOperations.get, { params: { id: made.id } })
     expect(detail.body.currentVersion).toMatchObject({ versionNumber: 2, body: 'Write {{tone}}, briefly' })
     expect(detail.body.currentVersion?.variables).toEqual([expect.objectContaining(declared[0])])
   })
@@ -206,7 +207,7 @@ describe('Langfuse prompt API over HTTP', () => {
   })
 
   it('checks a fetch’s key as every route does: rate limited, revoked at once, refused before a bad query', async () => {
-    const reader = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'reader', scope: 'read' }))
+    const reader = (await owner.call(apiKeyOperations.create, { body: { name: 'reader', scope: 'read' } }))
       .body
     const pair = (secret: string) =>
       `Basic ${Buffer.from(`${reader.publicKey}:${secret}`).toString('base64')}`
@@ -228,7 +229,7 @@ describe('Langfuse prompt API over HTTP', () => {
     expect((await fetchAs('sk-pf-wrong', '/api/public/v2/prompts/checked')).status).toBe(401)
     // A used-up window answers 429 and not the prompt: a key whose window other processes used up
     // (this one reads the row when it first checks the key).
-    const spent = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'spent', scope: 'read' })).body
+    const spent = (await owner.call(apiKeyOperations.create, { body: { name: 'spent', scope: 'read' } })).body
     await testApp.database.db.update(apiKeys).set({ windowCount: limit }).where(eq(apiKeys.id, spent.id))
     const limited = await testApp.app.request('/api/public/v2/prompts/checked', {
       headers: {
@@ -239,7 +240,7 @@ describe('Langfuse prompt API over HTTP', () => {
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
     expect(((await limited.json()) as { error: string }).error).toBe('TooManyRequestsError')
     expect((await fetchAs(reader.secretKey, '/api/public/v2/prompts/checked')).status).toBe(200)
-    expect((await owner.delete(`/api/v1/api-keys/${reader.id}`)).status).toBe(204)
+    expect((await owner.call(apiKeyOperations.revoke, { params: { id: reader.id } })).status).toBe(204)
     expect((await fetchAs(reader.secretKey, '/api/public/v2/prompts/checked')).status).toBe(401)
   })
 
@@ -279,11 +280,14 @@ describe('Langfuse prompt API over HTTP', () => {
   it('keeps protected labels from keys, and a read key from writing (legacy route too)', async () => {
     const teamOwner = new TestClient(testApp)
     await teamOwner.signUp()
-    const team = await teamOwner.post<{ id: string }>('/api/v1/teams', { name: 'Guarded' })
+    const team = await teamOwner.call(teamOperations.create, { body: { name: 'Guarded' } })
     const teamId = team.body.id
-    await teamOwner.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: ['production'] })
+    await teamOwner.call(promptLabelOperations.setProtectedLabels, {
+      params: { teamId },
+      body: { labels: ['production'] },
+    })
     const teamKey = (
-      await teamOwner.post<CreatedApiKey>('/api/v1/api-keys', { name: 't', scope: 'read_write', teamId })
+      await teamOwner.call(apiKeyOperations.create, { body: { name: 't', scope: 'read_write', teamId } })
     ).body
     const auth = keyPairAuthorization(teamKey)
     const post = (body: unknown) =>
@@ -300,17 +304,17 @@ describe('Langfuse prompt API over HTTP', () => {
       error: 'ForbiddenError',
     })
     // The team's admin moves it in the app.
-    const prompts = await teamOwner.get<{ items: PromptDetail[] }>(
-      `/api/v1/prompts?scope=team&teamId=${teamId}`,
-    )
+    const prompts = await teamOwner.call(promptOperations.list, { query: { scope: 'team', teamId } })
     const prompt = prompts.body.items.find((p) => p.name === 'guarded')!
-    const versions = await teamOwner.get<{ items: { id: string }[] }>(`/api/v1/prompts/${prompt.id}/versions`)
-    const moved = await teamOwner.put(`/api/v1/prompts/${prompt.id}/current-version`, {
-      versionId: versions.body.items[0]!.id,
+    const params = { id: prompt.id }
+    const versions = await teamOwner.call(promptOperations.versions, { params })
+    const moved = await teamOwner.call(promptOperations.setCurrentVersion, {
+      params,
+      body: { versionId: versions.body.items[0]!.id },
     })
     expect(moved.status).toBe(200)
 
-    const reader = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'r', scope: 'read' })).body
+    const reader = (await owner.call(apiKeyOperations.create, { body: { name: 'r', scope: 'read' } })).body
     const legacy = await testApp.app.request('/api/public/prompts', {
       method: 'POST',
       headers: {
@@ -335,7 +339,7 @@ describe('Langfuse prompt API over HTTP', () => {
     })
     expect(res.status).toBe(200)
     // Moved in one transaction: on PGlite's millisecond clock their events could tie.
-    const history = await owner.get<Page<LabelEvent>>(`/api/v1/prompts/${made.id}/label-history`)
+    const history = await owner.call(promptLabelOperations.history, { params: { id: made.id } })
     expect(history.body.items.map((event) => event.label)).toEqual([...moved].reverse().concat('production'))
   })
 })

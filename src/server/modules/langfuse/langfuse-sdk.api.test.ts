@@ -3,8 +3,9 @@ import { serve } from '@hono/node-server'
 import { LangfuseClient } from '@langfuse/client'
 import { Langfuse } from 'langfuse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { PromptDetail } from '../../../domain/prompts.ts'
 import { TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -35,10 +36,10 @@ beforeAll(async () => {
     { userId: adminUser.id, role: 'admin' },
     { userId: ownerUser.id },
   ])
-  ownerKey = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'sdk', scope: 'read_write' })).body
-  readKey = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'reader', scope: 'read' })).body
+  ownerKey = (await owner.call(apiKeyOperations.create, { body: { name: 'sdk', scope: 'read_write' } })).body
+  readKey = (await owner.call(apiKeyOperations.create, { body: { name: 'reader', scope: 'read' } })).body
   teamKey = (
-    await admin.post<CreatedApiKey>('/api/v1/api-keys', { name: 'team', scope: 'read_write', teamId })
+    await admin.call(apiKeyOperations.create, { body: { name: 'team', scope: 'read_write', teamId } })
   ).body
 })
 afterAll(async () => {
@@ -89,7 +90,7 @@ describe('@langfuse/client v5', () => {
     ])
 
     // The app shows the same prompt, with its versions and changelog.
-    const list = await owner.get<{ items: PromptDetail[] }>('/api/v1/prompts')
+    const list = await owner.call(promptOperations.list, {})
     expect(list.body.items.find((p) => p.name === 'movie-critic')?.versionCount).toBe(2)
   })
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { PromptDetail, VersionSummary } from '../../../domain/prompts.ts'
-import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { errorOf, keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
@@ -17,7 +15,7 @@ beforeAll(async () => {
   await new TestClient(testApp).signUp()
   owner = new TestClient(testApp)
   await owner.signUp()
-  const key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'read', scope: 'read' })).body
+  const key = (await owner.call(apiKeyOperations.create, { body: { name: 'read', scope: 'read' } })).body
   basic = keyPairAuthorization(key)
 })
 afterAll(() => testApp.close())
@@ -37,7 +35,7 @@ async function fetchByName(name: string, query = '') {
 }
 
 async function versionCount(promptId: string) {
-  const res = await owner.get<Page<VersionSummary>>(`/api/v1/prompts/${promptId}/versions`)
+  const res = await owner.call(promptOperations.versions, { params: { id: promptId } })
   return res.body.items.length
 }
 
@@ -62,15 +60,17 @@ describe('chat prompts made in the app', () => {
   })
 
   it('refuse a body that is not a list of messages, naming the field, and create nothing', async () => {
-    const before = await owner.get<Page<PromptDetail>>('/api/v1/prompts')
+    const before = await owner.call(promptOperations.list, {})
     for (const body of ['Just text', '[]', '[{"role":"user"}]', '{"role":"user","content":"x"}']) {
-      const res = await owner.post<ErrorBody>('/api/v1/prompts', { title: 'Bad chat', type: 'chat', body })
+      const res = await owner.call(promptOperations.create, {
+        body: { title: 'Bad chat', type: 'chat', body },
+      })
       expect(res.status, body).toBe(400)
-      expect(res.body.error.fields?.body).toBe(
+      expect(errorOf(res).fields?.body).toBe(
         'A chat prompt is a list of messages with a role and content, or placeholders',
       )
     }
-    const after = await owner.get<Page<PromptDetail>>('/api/v1/prompts')
+    const after = await owner.call(promptOperations.list, {})
     expect(after.body.items.length).toBe(before.body.items.length)
   })
 
@@ -79,10 +79,10 @@ describe('chat prompts made in the app', () => {
       { role: 'user', content: 'Hi {{history}}' },
       { type: 'placeholder', name: 'history' },
     ])
-    const res = await owner.post<ErrorBody>('/api/v1/prompts', { title: 'Clash', type: 'chat', body })
+    const res = await owner.call(promptOperations.create, { body: { title: 'Clash', type: 'chat', body } })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.body).toBe('"history" cannot be both a variable and a placeholder')
-    expect(res.body.error.message).toBe('"history" cannot be both a variable and a placeholder')
+    expect(errorOf(res).fields?.body).toBe('"history" cannot be both a variable and a placeholder')
+    expect(errorOf(res).message).toBe('"history" cannot be both a variable and a placeholder')
   })
 
   it('are checked again on save: a text body for a chat prompt is refused and the version stays', async () => {
@@ -91,13 +91,15 @@ describe('chat prompts made in the app', () => {
       type: 'chat',
       body: JSON.stringify(messages),
     })
-    const res = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, { body: 'plain text now' })
+    const params = { id: prompt.id }
+    const res = await owner.call(promptOperations.update, { params, body: { body: 'plain text now' } })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.body).toBeDefined()
+    expect(errorOf(res).fields?.body).toBeDefined()
     expect(await versionCount(prompt.id)).toBe(1)
     const edited = [...messages, { role: 'assistant', content: 'Noted.' }]
-    const saved = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      body: JSON.stringify(edited),
+    const saved = await owner.call(promptOperations.update, {
+      params,
+      body: { body: JSON.stringify(edited) },
     })
     expect(saved.status).toBe(200)
     expect(saved.body.currentVersion?.versionNumber).toBe(2)
@@ -105,9 +107,11 @@ describe('chat prompts made in the app', () => {
   })
 
   it('refuse an unknown type', async () => {
-    const res = await owner.post<ErrorBody>('/api/v1/prompts', { title: 'Odd', type: 'image', body: 'x' })
+    const res = await owner.callUnchecked(promptOperations.create, {
+      body: { title: 'Odd', type: 'image', body: 'x' },
+    })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.type).toBe('Type must be text or chat')
+    expect(errorOf(res).fields?.type).toBe('Type must be text or chat')
   })
 })
 
@@ -117,13 +121,15 @@ describe('a version’s config', () => {
       title: 'Configured',
       config: { model: 'a', temperature: 1 },
     })
-    const same = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      config: { temperature: 1, model: 'a' },
+    const params = { id: prompt.id }
+    const same = await owner.call(promptOperations.update, {
+      params,
+      body: { config: { temperature: 1, model: 'a' } },
     })
     expect(same.body.currentVersion?.versionNumber).toBe(1)
-    const changed = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      config: { model: 'b', temperature: 1 },
-      changelog: 'Model b',
+    const changed = await owner.call(promptOperations.update, {
+      params,
+      body: { config: { model: 'b', temperature: 1 }, changelog: 'Model b' },
     })
     expect(changed.status).toBe(200)
     expect(changed.body.currentVersion).toMatchObject({
@@ -133,7 +139,7 @@ describe('a version’s config', () => {
       changelog: 'Model b',
     })
     // A body change keeps the config of the version it replaces.
-    const rewritten = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, { body: 'New words' })
+    const rewritten = await owner.call(promptOperations.update, { params, body: { body: 'New words' } })
     expect(rewritten.body.currentVersion).toMatchObject({
       versionNumber: 3,
       config: { model: 'b', temperature: 1 },
@@ -143,9 +149,11 @@ describe('a version’s config', () => {
 
   it('must be a JSON object', async () => {
     for (const config of [[1, 2], 'gpt-4o', 3]) {
-      const res = await owner.post<ErrorBody>('/api/v1/prompts', { title: 'Bad config', body: 'x', config })
+      const res = await owner.callUnchecked(promptOperations.create, {
+        body: { title: 'Bad config', body: 'x', config },
+      })
       expect(res.status).toBe(400)
-      expect(res.body.error.fields?.config).toBe('Config must be a JSON object')
+      expect(errorOf(res).fields?.config).toBe('Config must be a JSON object')
     }
   })
 })

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import { COMPILE_RATE_LIMIT, type CompiledPromptAnswer } from '../../../domain/prompt-variables.ts'
+import { COMPILE_RATE_LIMIT, type compilePromptInput } from '../../../domain/prompt-variables.ts'
 import { rateLimits } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
@@ -22,11 +24,13 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-function compile(client: TestClient, promptId: string, input: unknown, headers?: Record<string, string>) {
-  return client.request<CompiledPromptAnswer & ErrorBody>('POST', `/api/v1/prompts/${promptId}/compile`, {
-    body: input,
-    headers,
-  })
+function compile(
+  client: TestClient,
+  promptId: string,
+  input: z.input<typeof compilePromptInput>,
+  headers?: Record<string, string>,
+) {
+  return client.call(promptOperations.compile, { params: { id: promptId }, body: input }, headers)
 }
 
 const items = (count: number) => Array.from({ length: count }, (_, index) => `item${index}`)
@@ -37,11 +41,11 @@ describe('compile values and limits', () => {
     const prompt = await createPromptAs(owner, { body: bomb })
     const res = await compile(owner, prompt.id, { values: { a: items(200) } })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe('validation')
-    expect(res.body.error.message).toBe(
+    expect(errorOf(res).code).toBe('validation')
+    expect(errorOf(res).message).toBe(
       'The value of "a" must be text, a number or true/false (lists only for variables declared as lists)',
     )
-    expect(res.body.error.fields).toEqual({ 'values.a': res.body.error.message })
+    expect(errorOf(res).fields).toEqual({ 'values.a': errorOf(res).message })
   })
 
   it('refuses an object for an undeclared variable, in German too', async () => {
@@ -50,7 +54,7 @@ describe('compile values and limits', () => {
       values: { person: { name: 'Ada' } },
     })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe(
+    expect(errorOf(res).message).toBe(
       'Der Wert von „person“ muss Text, eine Zahl oder wahr/falsch sein (Listen nur für als Liste deklarierte Variablen)',
     )
   })
@@ -65,8 +69,8 @@ describe('compile values and limits', () => {
     expect(ok.body.prompt).toBe('- mix\n- bake\n')
     const long = await compile(owner, prompt.id, { values: { steps: items(101) } })
     expect(long.status).toBe(400)
-    expect(long.body.error.message).toBe('The list "steps" has more than 100 items')
-    expect(long.body.error.fields).toEqual({ 'values.steps': long.body.error.message })
+    expect(errorOf(long).message).toBe('The list "steps" has more than 100 items')
+    expect(errorOf(long).fields).toEqual({ 'values.steps': errorOf(long).message })
   })
 
   it('answers the section bomb over a declared list with a 400 instead of rendering it', async () => {
@@ -74,11 +78,11 @@ describe('compile values and limits', () => {
     // 1,000,000 copies; one more level would be 100 million.
     const res = await compile(owner, prompt.id, { values: { a: items(100) } })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe(
+    expect(errorOf(res).message).toBe(
       'The prompt repeats its sections too often to compile (nested {{#sections}} over lists multiply)',
     )
     const german = await compile(owner.copy({ locale: 'de' }), prompt.id, { values: { a: items(100) } })
-    expect(german.body.error.message).toMatch(/^Der Prompt wiederholt seine Abschnitte zu oft/)
+    expect(errorOf(german).message).toMatch(/^Der Prompt wiederholt seine Abschnitte zu oft/)
   })
 
   it('refuses a compile whose output would pass the character limit', async () => {
@@ -88,7 +92,7 @@ describe('compile values and limits', () => {
     })
     const res = await compile(owner, prompt.id, { values: { copies: items(100), text: 'z'.repeat(20_000) } })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe('The compiled prompt would be longer than 1,000,000 characters')
+    expect(errorOf(res).message).toBe('The compiled prompt would be longer than 1,000,000 characters')
   })
 })
 
@@ -110,9 +114,9 @@ describe('compile rate limit', () => {
     expect((await compile(user, prompt.id, { values: { x: 'last' } })).status).toBe(200)
     const refused = await compile(user, prompt.id, { values: { x: 'again' } })
     expect(refused.status).toBe(429)
-    expect(refused.body.error.code).toBe('rate_limited')
+    expect(errorOf(refused).code).toBe('rate_limited')
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
-    expect(refused.body.error.message).toMatch(/^Too many compiles\. Please wait [\d,]+ seconds/)
+    expect(errorOf(refused).message).toMatch(/^Too many compiles\. Please wait [\d,]+ seconds/)
   })
 
   it('counts each key on its own and every key with its user', async () => {
@@ -120,7 +124,7 @@ describe('compile rate limit', () => {
     const { id } = await user.signUp()
     const prompt = await createPromptAs(user, { body: 'Hi {{x}}' })
     const newKey = async (name: string) =>
-      (await user.post<CreatedApiKey>('/api/v1/api-keys', { name, scope: 'read' })).body
+      (await user.call(apiKeyOperations.create, { body: { name, scope: 'read' } })).body
     const [first, second] = [await newKey('first'), await newKey('second')]
     const withKey = (key: CreatedApiKey, x: string) =>
       compile(

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { CompiledPromptAnswer, VariableDeclarationInput } from '../../../domain/prompt-variables.ts'
-import type { PromptDetail, PromptVersion } from '../../../domain/prompts.ts'
-import { TestClient } from '../../testing/client.ts'
+import type { z } from 'zod'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { operationUrl } from '../../../domain/api/operation.ts'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import type {
+  CompiledPromptAnswer,
+  compilePromptInput,
+  VariableDeclarationInput,
+} from '../../../domain/prompt-variables.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
@@ -29,13 +35,14 @@ const variables: VariableDeclarationInput[] = [
 ]
 const body = 'Write {{count}} {{tone}} tips on {{topic}}.{{#formal}} Be formal.{{/formal}} <{{raw}}>'
 
-function compile(client: TestClient, promptId: string, input: unknown) {
-  return client.post<CompiledPromptAnswer & ErrorBody>(`/api/v1/prompts/${promptId}/compile`, input)
+function compile(client: TestClient, promptId: string, input: z.input<typeof compilePromptInput>) {
+  return client.call(promptOperations.compile, { params: { id: promptId }, body: input })
 }
 
 describe('variables on versions', () => {
   it('are stored with the version and shown in its answers; a changed declaration is a new version', async () => {
     const prompt = await createPromptAs(owner, { body, variables })
+    const params = { id: prompt.id }
     expect(prompt.currentVersion?.variables).toEqual([
       {
         name: 'topic',
@@ -56,42 +63,40 @@ describe('variables on versions', () => {
         values: ['calm', 'bold'],
       },
     ])
-    const saved = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      variables: [{ name: 'topic', required: true }],
+    const saved = await owner.call(promptOperations.update, {
+      params,
+      body: { variables: [{ name: 'topic', required: true }] },
     })
     expect(saved.status).toBe(200)
     expect(saved.body.currentVersionNumber).toBe(2)
     expect(saved.body.currentVersion?.body).toBe(body)
-    const first = await owner.get<PromptVersion>(
-      `/api/v1/prompts/${prompt.id}/versions/${prompt.currentVersionId}`,
-    )
+    const first = await owner.call(promptOperations.version, {
+      params: { id: prompt.id, versionId: prompt.currentVersionId! },
+    })
     expect(first.body.variables).toHaveLength(4)
     // The same declarations again change nothing.
-    const same = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      variables: [{ name: 'topic', required: true }],
+    const same = await owner.call(promptOperations.update, {
+      params,
+      body: { variables: [{ name: 'topic', required: true }] },
     })
     expect(same.body.currentVersionNumber).toBe(2)
   })
 
   it('are refused when invalid, naming the problem', async () => {
-    const res = await owner.post<ErrorBody>('/api/v1/prompts', {
-      title: 'Bad',
-      body: '{{a}}',
-      variables: [{ name: 'a', type: 'enum' }],
+    const res = await owner.call(promptOperations.create, {
+      body: { title: 'Bad', body: '{{a}}', variables: [{ name: 'a', type: 'enum' }] },
     })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.['variables.0.values']).toMatch(/enum/i)
+    expect(errorOf(res).fields?.['variables.0.values']).toMatch(/enum/i)
   })
 
   it('name the variable declared twice, in the message and next to the field', async () => {
-    const res = await owner.post<ErrorBody>('/api/v1/prompts', {
-      title: 'Twice',
-      body: '{{topic}}',
-      variables: [{ name: 'topic' }, { name: 'topic' }],
+    const res = await owner.call(promptOperations.create, {
+      body: { title: 'Twice', body: '{{topic}}', variables: [{ name: 'topic' }, { name: 'topic' }] },
     })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe('The variable "topic" is declared twice')
-    expect(res.body.error.fields?.['variables.1.name']).toBe('The variable "topic" is declared twice')
+    expect(errorOf(res).message).toBe('The variable "topic" is declared twice')
+    expect(errorOf(res).fields?.['variables.1.name']).toBe('The variable "topic" is declared twice')
   })
 })
 
@@ -113,29 +118,30 @@ describe('compile', () => {
     const prompt = await createPromptAs(owner, { body, variables })
     const missing = await compile(owner, prompt.id, { values: {} })
     expect(missing.status).toBe(400)
-    expect(missing.body.error.code).toBe('validation')
-    expect(missing.body.error.message).toBe('The variable "topic" is required')
-    expect(missing.body.error.fields).toEqual({ 'values.topic': 'The variable "topic" is required' })
+    expect(errorOf(missing).code).toBe('validation')
+    expect(errorOf(missing).message).toBe('The variable "topic" is required')
+    expect(errorOf(missing).fields).toEqual({ 'values.topic': 'The variable "topic" is required' })
 
     const wrongType = await compile(owner, prompt.id, { values: { topic: 'x', count: 'many' } })
     expect(wrongType.status).toBe(400)
-    expect(wrongType.body.error.message).toBe('The value of "count" has the wrong type')
+    expect(errorOf(wrongType).message).toBe('The value of "count" has the wrong type')
 
     const notInEnum = await compile(owner, prompt.id, { values: { topic: 'x', tone: 'loud' } })
     expect(notInEnum.status).toBe(400)
-    expect(notInEnum.body.error.message).toBe('The value of "tone" is not one of its allowed values')
+    expect(errorOf(notInEnum).message).toBe('The value of "tone" is not one of its allowed values')
   })
 
   it('compiles an older version by number or label', async () => {
     const prompt = await createPromptAs(owner, { body: 'v1 {{x}}' })
-    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'v2 {{x}}' })
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'v2 {{x}}' } })
     const byNumber = await compile(owner, prompt.id, { values: { x: 'a' }, version: 1 })
     expect(byNumber.body.prompt).toBe('v1 a')
     const latest = await compile(owner, prompt.id, { values: { x: 'a' }, label: 'latest' })
     expect(latest.body.prompt).toBe('v2 a')
-    await owner.put(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'staging',
-      versionId: prompt.currentVersionId,
+    await owner.call(promptLabelOperations.set, {
+      params,
+      body: { label: 'staging', versionId: prompt.currentVersionId! },
     })
     const byLabel = await compile(owner, prompt.id, { values: { x: 'b' }, label: 'staging' })
     expect(byLabel.body).toMatchObject({ versionNumber: 1, prompt: 'v1 b' })
@@ -168,8 +174,8 @@ describe('compile', () => {
 
   it('may be called with a read-only API key (it changes nothing)', async () => {
     const prompt = await createPromptAs(owner, { body: 'Hi {{x}}' })
-    const key = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'read', scope: 'read' })).body
-    const res = await testApp.app.request(`/api/v1/prompts/${prompt.id}/compile`, {
+    const key = (await owner.call(apiKeyOperations.create, { body: { name: 'read', scope: 'read' } })).body
+    const res = await testApp.app.request(operationUrl(promptOperations.compile.spec, { id: prompt.id }), {
       method: 'POST',
       headers: { Authorization: `Bearer ${key.secretKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ values: { x: 'key' } }),
@@ -182,11 +188,14 @@ describe('compile', () => {
     const broken = await createPromptAs(owner, { body: '{{#open}} never closed' })
     const res = await compile(owner, broken.id, {})
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toMatch(/not a valid template/)
+    expect(errorOf(res).message).toMatch(/not a valid template/)
     const prompt = await createPromptAs(owner, { body: 'Hi {{x}}' })
     const refused = await compile(stranger, prompt.id, { values: { x: 'y' } })
     expect(refused.status).toBe(404)
-    const badValues = await compile(owner, prompt.id, { values: 'x' })
+    const badValues = await owner.callUnchecked(promptOperations.compile, {
+      params: { id: prompt.id },
+      body: { values: 'x' },
+    })
     expect(badValues.status).toBe(400)
   })
 })

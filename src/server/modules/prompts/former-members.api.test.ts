@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { PromptDetail, PromptSummary } from '../../../domain/prompts.ts'
+import { dataRightsOperations } from '../../../domain/api/data-rights.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
+import type { PromptDetail } from '../../../domain/prompts.ts'
 import { prompts } from '../../db/schema/index.ts'
-import { DEFAULT_PASSWORD, TestClient } from '../../testing/client.ts'
+import { DEFAULT_PASSWORD, errorOf, TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -45,39 +46,47 @@ async function memberWithPrompt(role: 'member' | 'admin') {
 }
 
 const remove = async (userId: string) =>
-  expect((await admin.delete(`/api/v1/teams/${teamId}/members/${userId}`)).status).toBe(204)
+  expect((await admin.call(teamOperations.removeMember, { params: { teamId, userId } })).status).toBe(204)
 
 /** Everything a former owner might try on their old team prompt: each answers 404. */
 async function expectLockedOut(client: TestClient, prompt: PromptDetail) {
-  const versionId = prompt.currentVersionId
+  const params = { id: prompt.id }
+  const versionId = prompt.currentVersionId!
   const attempts = [
-    await client.get(`/api/v1/prompts/${prompt.id}`),
-    await client.patch(`/api/v1/prompts/${prompt.id}`, {
-      body: 'Leak: @@@langfusePrompt:name=roadmap|label=latest@@@',
+    await client.call(promptOperations.get, { params }),
+    await client.call(promptOperations.update, {
+      params,
+      body: { body: 'Leak: @@@langfusePrompt:name=roadmap|label=latest@@@' },
     }),
-    await client.patch(`/api/v1/prompts/${prompt.id}`, {
-      body: '@@@langfusePrompt:name=no-such|label=latest@@@',
+    await client.call(promptOperations.update, {
+      params,
+      body: { body: '@@@langfusePrompt:name=no-such|label=latest@@@' },
     }),
-    await client.get(`/api/v1/prompts/${prompt.id}/versions/${versionId}/resolved`),
-    await client.post(`/api/v1/prompts/${prompt.id}/compile`, { values: {} }),
-    await client.put(`/api/v1/prompts/${prompt.id}/current-version`, { versionId }),
-    await client.delete(`/api/v1/prompts/${prompt.id}`),
+    await client.call(promptOperations.resolvedVersion, { params: { id: prompt.id, versionId } }),
+    await client.call(promptOperations.compile, { params, body: { values: {} } }),
+    await client.call(promptOperations.setCurrentVersion, { params, body: { versionId } }),
+    await client.call(promptOperations.delete, { params }),
   ]
   expect(attempts.map((res) => res.status)).toEqual([404, 404, 404, 404, 404, 404, 404])
   // Not even a name oracle: a missing reference is the same 404 as an existing one.
-  expect((attempts[2]!.body as ErrorBody).error.code).toBe('not_found')
-  const own = await client.get<Page<PromptSummary>>('/api/v1/prompts?scope=owner')
+  expect(errorOf(attempts[2]!).code).toBe('not_found')
+  const own = await client.call(promptOperations.list, { query: { scope: 'owner' } })
   expect(own.body.items.map((item) => item.id)).not.toContain(prompt.id)
 }
 
 describe("a former member's team prompts", () => {
   it('are out of reach of a removed member, who reads no team prompt through a reference', async () => {
     const { client, user, prompt } = await memberWithPrompt('member')
-    expect((await client.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)).body.access.edit).toBe(true)
+    expect((await client.call(promptOperations.get, { params: { id: prompt.id } })).body.access.edit).toBe(
+      true,
+    )
     await remove(user.id)
     await expectLockedOut(client, prompt)
     // Text the team writes after the removal stays the team's.
-    await admin.patch(`/api/v1/prompts/${roadmap.id}`, { body: 'Q2: the secret plan' })
+    await admin.call(promptOperations.update, {
+      params: { id: roadmap.id },
+      body: { body: 'Q2: the secret plan' },
+    })
     const stored = await testApp.database.db.select().from(prompts).where(eq(prompts.id, prompt.id))
     expect(stored).toHaveLength(1)
   })
@@ -90,42 +99,44 @@ describe("a former member's team prompts", () => {
 
   it("pass to the team's admins: they edit, set current and delete; a plain member still cannot", async () => {
     const { user, prompt } = await memberWithPrompt('member')
+    const params = { id: prompt.id }
     const other = new TestClient(testApp)
     await other.signUp()
     await addMember(testApp, admin, teamId, other)
     // While the owner is a member, the prompt is theirs alone.
-    const before = await admin.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    const before = await admin.call(promptOperations.get, { params })
     expect(before.body.access).toEqual({ edit: false, delete: false, setCurrent: false })
-    expect((await admin.patch(`/api/v1/prompts/${prompt.id}`, { title: 'Taken' })).status).toBe(403)
+    expect((await admin.call(promptOperations.update, { params, body: { title: 'Taken' } })).status).toBe(403)
 
     await remove(user.id)
-    const after = await admin.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    const after = await admin.call(promptOperations.get, { params })
     expect(after.body.access).toEqual({ edit: true, delete: true, setCurrent: true })
-    const saved = await admin.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      body: 'Kept up by the team',
-      baseVersionId: prompt.currentVersionId,
+    const saved = await admin.call(promptOperations.update, {
+      params,
+      body: { body: 'Kept up by the team', baseVersionId: prompt.currentVersionId },
     })
     expect(saved.status).toBe(200)
     expect(saved.body.currentVersion?.body).toBe('Kept up by the team')
-    const back = await admin.put(`/api/v1/prompts/${prompt.id}/current-version`, {
-      versionId: prompt.currentVersionId,
+    const back = await admin.call(promptOperations.setCurrentVersion, {
+      params,
+      body: { versionId: prompt.currentVersionId! },
     })
     expect(back.status).toBe(200)
     // It stays with the team: an admin may not make it the former member's private prompt.
-    const moved = await admin.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, { visibility: 'private' })
+    const moved = await admin.call(promptOperations.update, { params, body: { visibility: 'private' } })
     expect(moved.status).toBe(403)
-    expect(moved.body.error.message).toBe("Only the prompt's owner can change whom it is shared with")
-    const plain = await other.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    expect(errorOf(moved).message).toBe("Only the prompt's owner can change whom it is shared with")
+    const plain = await other.call(promptOperations.get, { params })
     expect(plain.body.access).toEqual({ edit: false, delete: false, setCurrent: false })
-    expect((await other.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(403)
-    expect((await admin.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(204)
+    expect((await other.call(promptOperations.delete, { params })).status).toBe(403)
+    expect((await admin.call(promptOperations.delete, { params })).status).toBe(204)
   })
 
   it('come back to a member who is invited back', async () => {
     const { client, user, prompt } = await memberWithPrompt('member')
     await remove(user.id)
     await addMember(testApp, admin, teamId, client)
-    const res = await client.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    const res = await client.call(promptOperations.get, { params: { id: prompt.id } })
     expect(res.body.access).toEqual({ edit: true, delete: true, setCurrent: true })
   })
 })
@@ -133,12 +144,18 @@ describe("a former member's team prompts", () => {
 describe('the team prompts of a deleted account', () => {
   it("pass to the team's admins, who edit and delete them", async () => {
     const { client, prompt } = await memberWithPrompt('member')
-    expect((await client.post('/api/v1/me/deletion', { password: DEFAULT_PASSWORD })).status).toBe(204)
-    const detail = await admin.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    const params = { id: prompt.id }
+    expect(
+      (await client.call(dataRightsOperations.deleteAccount, { body: { password: DEFAULT_PASSWORD } }))
+        .status,
+    ).toBe(204)
+    const detail = await admin.call(promptOperations.get, { params })
     expect(detail.status).toBe(200)
     expect(detail.body).toMatchObject({ ownerDeleted: true, access: { edit: true, delete: true } })
-    expect((await admin.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Still useful' })).status).toBe(200)
-    expect((await admin.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(204)
+    expect(
+      (await admin.call(promptOperations.update, { params, body: { body: 'Still useful' } })).status,
+    ).toBe(200)
+    expect((await admin.call(promptOperations.delete, { params })).status).toBe(204)
   })
 })
 

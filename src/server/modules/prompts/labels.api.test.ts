@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CurrentUser } from '../../../domain/auth.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { LabelEvent } from '../../../domain/prompt-names.ts'
-import type { PromptDetail, VersionSummary } from '../../../domain/prompts.ts'
-import { TestClient } from '../../testing/client.ts'
+import type { PromptDetail } from '../../../domain/prompts.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -37,13 +36,13 @@ beforeAll(async () => {
 afterAll(() => testApp.close())
 
 async function saveVersion(client: TestClient, prompt: PromptDetail, body: string) {
-  const res = await client.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, { body })
+  const res = await client.call(promptOperations.update, { params: { id: prompt.id }, body: { body } })
   expect(res.status).toBe(200)
   return res.body
 }
 
 async function versionsOf(client: TestClient, promptId: string) {
-  const res = await client.get<Page<VersionSummary>>(`/api/v1/prompts/${promptId}/versions`)
+  const res = await client.call(promptOperations.versions, { params: { id: promptId } })
   return Object.fromEntries(res.body.items.map((v) => [v.versionNumber, v]))
 }
 
@@ -58,39 +57,48 @@ describe('prompt names', () => {
     const theirs = await createPromptAs(stranger, { title: 'Support | triage' })
     expect(theirs.name).toBe('support-triage')
     // A new title leaves the name alone: code that fetches it keeps working until someone renames it.
-    const retitled = await owner.patch<PromptDetail>(`/api/v1/prompts/${second.id}`, {
-      title: 'Meeting summary',
+    const retitled = await owner.call(promptOperations.update, {
+      params: { id: second.id },
+      body: { title: 'Meeting summary' },
     })
     expect(retitled.body.name).toBe('support-triage-2')
     expect((await createPromptAs(owner, { title: 'Meeting summary' })).name).toBe('meeting-summary')
 
-    const renamed = await owner.patch<PromptDetail>(`/api/v1/prompts/${first.id}`, { name: 'support/triage' })
+    const renamed = await owner.call(promptOperations.update, {
+      params: { id: first.id },
+      body: { name: 'support/triage' },
+    })
     expect(renamed.status).toBe(200)
     expect(renamed.body.name).toBe('support/triage')
   })
 
   it('refuses a taken or invalid name with a field message', async () => {
     await createPromptAs(owner, { title: 'x', name: 'taken' })
-    const taken = await owner.post<ErrorBody>('/api/v1/prompts', { title: 'y', body: 'b', name: 'taken' })
+    const taken = await owner.call(promptOperations.create, {
+      body: { title: 'y', body: 'b', name: 'taken' },
+    })
     expect(taken.status).toBe(409)
-    expect(taken.body.error.fields).toEqual({ name: 'A prompt with this name already exists in this space' })
+    expect(errorOf(taken).fields).toEqual({ name: 'A prompt with this name already exists in this space' })
     for (const [name, message] of [
       ['a|b', 'Name may not contain "|" or HTML, and folders (a/b) may not be empty'],
       ['new', 'This name is reserved; choose another'],
       ['x'.repeat(256), 'Name must be at most 255 characters'],
     ] as const) {
-      const res = await owner.post<ErrorBody>('/api/v1/prompts', { title: 'y', body: 'b', name })
+      const res = await owner.call(promptOperations.create, { body: { title: 'y', body: 'b', name } })
       expect(res.status).toBe(400)
-      expect(res.body.error.fields?.name).toBe(message)
+      expect(errorOf(res).fields?.name).toBe(message)
     }
   })
 
   it('are unique per team space: moving a prompt into a team where its name is taken is a conflict', async () => {
     await createPromptAs(member, { title: 't', name: 'shared', visibility: 'team', teamId })
     const mine = await createPromptAs(owner, { title: 't', name: 'shared' })
-    const res = await owner.patch<ErrorBody>(`/api/v1/prompts/${mine.id}`, { visibility: 'team', teamId })
+    const res = await owner.call(promptOperations.update, {
+      params: { id: mine.id },
+      body: { visibility: 'team', teamId },
+    })
     expect(res.status).toBe(409)
-    expect(res.body.error.fields?.name).toBeDefined()
+    expect(errorOf(res).fields?.name).toBeDefined()
   })
 })
 
@@ -104,8 +112,9 @@ describe('labels', () => {
     expect(versions[1]?.labels).toEqual([])
     expect(versions[2]?.labels).toEqual(['production', 'latest'])
 
-    const back = await owner.put<PromptDetail>(`/api/v1/prompts/${prompt.id}/current-version`, {
-      versionId: versions[1]!.id,
+    const back = await owner.call(promptOperations.setCurrentVersion, {
+      params: { id: prompt.id },
+      body: { versionId: versions[1]!.id },
     })
     expect(back.status).toBe(200)
     versions = await versionsOf(owner, prompt.id)
@@ -118,92 +127,98 @@ describe('labels', () => {
     await saveVersion(owner, prompt, 'second')
     const versions = await versionsOf(owner, prompt.id)
     const put = (versionId: string) =>
-      owner.put<PromptDetail>(`/api/v1/prompts/${prompt.id}/labels`, { label: 'staging', versionId })
+      owner.call(promptLabelOperations.set, {
+        params: { id: prompt.id },
+        body: { label: 'staging', versionId },
+      })
     expect((await put(versions[1]!.id)).status).toBe(200)
     expect((await put(versions[2]!.id)).status).toBe(200)
     const after = await versionsOf(owner, prompt.id)
     expect(after[1]?.labels).toEqual([])
     expect(after[2]?.labels).toEqual(['production', 'latest', 'staging'])
 
-    expect((await owner.delete(`/api/v1/prompts/${prompt.id}/labels/staging`)).status).toBe(204)
+    expect(
+      (await owner.call(promptLabelOperations.remove, { params: { id: prompt.id, label: 'staging' } }))
+        .status,
+    ).toBe(204)
     expect((await versionsOf(owner, prompt.id))[2]?.labels).toEqual(['production', 'latest'])
   })
 
   it('refuses latest and malformed labels, and other people', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     const versionId = prompt.currentVersionId!
-    const latest = await owner.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'latest',
-      versionId,
+    const latest = await owner.call(promptLabelOperations.set, {
+      params,
+      body: { label: 'latest', versionId },
     })
     expect(latest.status).toBe(400)
-    expect(latest.body.error.fields?.label).toBe(
-      'The label "latest" is set automatically and cannot be moved',
-    )
-    const bad = await owner.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'Prod!',
-      versionId,
-    })
+    expect(errorOf(latest).fields?.label).toBe('The label "latest" is set automatically and cannot be moved')
+    const bad = await owner.call(promptLabelOperations.set, { params, body: { label: 'Prod!', versionId } })
     expect(bad.status).toBe(400)
-    const strangers = await stranger.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'staging',
-      versionId,
+    const strangers = await stranger.call(promptLabelOperations.set, {
+      params,
+      body: { label: 'staging', versionId },
     })
     expect(strangers.status).toBe(404)
   })
 
   it('keeps a history of who moved what, and reverts a move in one click', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     await saveVersion(owner, prompt, 'second')
-    const history = await owner.get<Page<LabelEvent>>(`/api/v1/prompts/${prompt.id}/label-history`)
+    const history = await owner.call(promptLabelOperations.history, { params })
     expect(history.status).toBe(200)
     expect(history.body.items.map((e) => [e.label, e.fromVersion, e.toVersion, e.actorEmail])).toEqual([
       ['production', 1, 2, ownerUser.email],
       ['production', null, 1, ownerUser.email],
     ])
-    const reverted = await owner.post<PromptDetail>(
-      `/api/v1/prompts/${prompt.id}/label-history/${history.body.items[0]!.id}/revert`,
-    )
+    const reverted = await owner.call(promptLabelOperations.revert, {
+      params: { id: prompt.id, eventId: history.body.items[0]!.id },
+    })
     expect(reverted.status).toBe(200)
     expect(reverted.body.currentVersion?.versionNumber).toBe(1)
-    const after = await owner.get<Page<LabelEvent>>(`/api/v1/prompts/${prompt.id}/label-history`)
+    const after = await owner.call(promptLabelOperations.history, { params })
     expect(after.body.items[0]).toMatchObject({ label: 'production', fromVersion: 2, toVersion: 1 })
   })
 
   it('protected labels of a team move only by its admins; a non-admin save leaves production where it is', async () => {
-    const forbidden = await member.put<ErrorBody>(`/api/v1/teams/${teamId}/protected-labels`, {
-      labels: ['production'],
+    const forbidden = await member.call(promptLabelOperations.setProtectedLabels, {
+      params: { teamId },
+      body: { labels: ['production'] },
     })
     expect(forbidden.status).toBe(403)
-    const set = await admin.put<Page<string>>(`/api/v1/teams/${teamId}/protected-labels`, {
-      labels: ['production', 'staging', 'production'],
+    const set = await admin.call(promptLabelOperations.setProtectedLabels, {
+      params: { teamId },
+      body: { labels: ['production', 'staging', 'production'] },
     })
     expect(set.status).toBe(200)
     expect(set.body.items).toEqual(['production', 'staging'])
-    expect((await member.get<Page<string>>(`/api/v1/teams/${teamId}/protected-labels`)).body.items).toEqual([
-      'production',
-      'staging',
-    ])
+    expect(
+      (await member.call(promptLabelOperations.protectedLabels, { params: { teamId } })).body.items,
+    ).toEqual(['production', 'staging'])
 
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
+    const params = { id: prompt.id }
     const saved = await saveVersion(owner, prompt, 'second')
     expect(saved.currentVersion?.versionNumber).toBe(1)
     const versions = await versionsOf(owner, prompt.id)
-    const refused = await owner.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/current-version`, {
-      versionId: versions[2]!.id,
+    const refused = await owner.call(promptOperations.setCurrentVersion, {
+      params,
+      body: { versionId: versions[2]!.id },
     })
     expect(refused.status).toBe(403)
-    expect(refused.body.error.message).toBe('Only team admins may move the protected label "production"')
-    const staging = await owner.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'staging',
-      versionId: versions[2]!.id,
+    expect(errorOf(refused).message).toBe('Only team admins may move the protected label "production"')
+    const staging = await owner.call(promptLabelOperations.set, {
+      params,
+      body: { label: 'staging', versionId: versions[2]!.id },
     })
     expect(staging.status).toBe(403)
-    const unprotected = await owner.put<PromptDetail>(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'beta',
-      versionId: versions[2]!.id,
+    const unprotected = await owner.call(promptLabelOperations.set, {
+      params,
+      body: { label: 'beta', versionId: versions[2]!.id },
     })
     expect(unprotected.status).toBe(200)
-    await admin.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: [] })
+    await admin.call(promptLabelOperations.setProtectedLabels, { params: { teamId }, body: { labels: [] } })
   })
 })

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { type Operation, operationUrl } from '../../../domain/api/operation.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import { MAX_CONFIG_DEPTH } from '../../../domain/prompt-names.ts'
 import { MAX_REFERENCE_TAGS, MAX_RESOLVED_LENGTH } from '../../../domain/prompt-references.ts'
-import type { ImportResult } from '../../../domain/prompt-transfer.ts'
-import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
+import { errorOf, keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
@@ -36,7 +36,7 @@ async function signedIn(locale = 'en') {
 
 /** The Langfuse routes with a read-write key of the client's personal space. */
 async function langfuse(client: TestClient) {
-  const key = (await client.post<CreatedApiKey>('/api/v1/api-keys', { name: 'bounds', scope: 'read_write' }))
+  const key = (await client.call(apiKeyOperations.create, { body: { name: 'bounds', scope: 'read_write' } }))
     .body
   const headers = {
     Authorization: keyPairAuthorization(key),
@@ -67,36 +67,33 @@ describe('reference expansion bounds', () => {
     await createPromptAs(client, { title: 'lolc', body: LOLC })
     await createPromptAs(client, { title: 'lolb', body: LOLB })
 
-    const tooMany = await client.post<ErrorBody>('/api/v1/prompts', {
-      title: 'lolx',
-      body: times(ref('lolc', 'version=1'), MAX_REFERENCE_TAGS + 1),
+    const tooMany = await client.call(promptOperations.create, {
+      body: { title: 'lolx', body: times(ref('lolc', 'version=1'), MAX_REFERENCE_TAGS + 1) },
     })
     expect(tooMany.status).toBe(400)
-    expect(tooMany.body.error.fields?.body).toBe(
+    expect(errorOf(tooMany).fields?.body).toBe(
       'lolx includes other prompts 51 times; a text may hold at most 50 references.',
     )
 
-    const created = await client.post<ErrorBody>('/api/v1/prompts', { title: 'lola', body: LOLA })
+    const created = await client.call(promptOperations.create, { body: { title: 'lola', body: LOLA } })
     expect(created.status).toBe(400)
-    expect(created.body.error.fields?.body).toBe(
+    expect(errorOf(created).fields?.body).toBe(
       `With its references resolved the text would be longer than ${MAX_RESOLVED_LENGTH.toLocaleString('en')} characters: lola → lolb.`,
     )
-    const german = await (await signedIn('de')).post<ErrorBody>('/api/v1/prompts', {
-      title: 'x',
-      body: times(ref('nowhere'), 60),
+    const german = await (await signedIn('de')).call(promptOperations.create, {
+      body: { title: 'x', body: times(ref('nowhere'), 60) },
     })
-    expect(german.body.error.fields?.body).toBe(
+    expect(errorOf(german).fields?.body).toBe(
       'x bindet 60-mal andere Prompts ein; ein Text darf höchstens 50 Verweise enthalten.',
     )
 
     // Saving a new version of an existing prompt.
     const lola = await createPromptAs(client, { title: 'lola', body: 'small' })
-    const saved = await client.patch<ErrorBody>(`/api/v1/prompts/${lola.id}`, { body: LOLA })
+    const params = { id: lola.id }
+    const saved = await client.call(promptOperations.update, { params, body: { body: LOLA } })
     expect(saved.status).toBe(400)
-    expect(saved.body.error.message).toContain('lola → lolb')
-    expect((await client.get<{ versionCount: number }>(`/api/v1/prompts/${lola.id}`)).body.versionCount).toBe(
-      1,
-    )
+    expect(errorOf(saved).message).toContain('lola → lolb')
+    expect((await client.call(promptOperations.get, { params })).body.versionCount).toBe(1)
 
     // The Langfuse create, in Langfuse's envelope.
     const api = await langfuse(client)
@@ -107,16 +104,16 @@ describe('reference expansion bounds', () => {
 
     // The import: a conflict naming the chain, and nothing imported.
     const document = { prompts: [{ name: 'lold', title: 'lold', versions: [{ body: LOLA }] }] }
-    const preview = await client.post<ImportResult>('/api/v1/prompts/import', {
-      document,
-      teamId: null,
-      dryRun: true,
+    const preview = await client.call(promptOperations.importPrompts, {
+      body: { document, teamId: null, dryRun: true },
     })
     expect(preview.body.items).toEqual([
       expect.objectContaining({ name: 'lold', action: 'conflict', problem: 'reference' }),
     ])
     expect(preview.body.items[0]!.detail).toContain('lold → lolb')
-    const imported = await client.post('/api/v1/prompts/import', { document, teamId: null, dryRun: false })
+    const imported = await client.call(promptOperations.importPrompts, {
+      body: { document, teamId: null, dryRun: false },
+    })
     expect(imported.status).toBe(409)
   })
 
@@ -129,20 +126,22 @@ describe('reference expansion bounds', () => {
     expect((await api.get('lola')).body.prompt).toBe(times('b', 21))
 
     // lolb's new version becomes current (production): lola would now resolve past the bound.
-    expect((await client.patch(`/api/v1/prompts/${lolb.id}`, { body: LOLB })).status).toBe(200)
+    expect(
+      (await client.call(promptOperations.update, { params: { id: lolb.id }, body: { body: LOLB } })).status,
+    ).toBe(200)
     const message = `With its references resolved the text would be longer than ${MAX_RESOLVED_LENGTH.toLocaleString('en')} characters: lola → lolb.`
 
     const fetched = await api.get('lola')
     expect(fetched.status).toBe(400)
     expect(fetched.body).toEqual({ message, error: expect.any(String) })
-    const compiled = await client.post<ErrorBody>(`/api/v1/prompts/${lola.id}/compile`, {})
+    const compiled = await client.call(promptOperations.compile, { params: { id: lola.id }, body: {} })
     expect(compiled.status).toBe(400)
-    expect(compiled.body.error.message).toBe(message)
-    const resolved = await client.get<ErrorBody>(
-      `/api/v1/prompts/${lola.id}/versions/${lola.currentVersionId}/resolved`,
-    )
+    expect(errorOf(compiled).message).toBe(message)
+    const resolved = await client.call(promptOperations.resolvedVersion, {
+      params: { id: lola.id, versionId: lola.currentVersionId! },
+    })
     expect(resolved.status).toBe(400)
-    expect(resolved.body.error.message).toBe(message)
+    expect(errorOf(resolved).message).toBe(message)
 
     // The raw text still reads, and the server goes on answering.
     const raw = await api.get('lola?resolve=false')
@@ -161,42 +160,37 @@ describe('config depth', () => {
   /** A JSON request whose body holds the `config` JSON text as it is (too deep to stringify). */
   const withConfig = (fields: Record<string, unknown>, config: string) =>
     `${JSON.stringify(fields).slice(0, -1)},"config":${config}}`
-  const send = <T>(client: TestClient, method: string, path: string, rawBody: string) =>
-    client.request<T>(method, path, { rawBody })
+  const send = (client: TestClient, operation: Operation, rawBody: string, params?: Record<string, string>) =>
+    client.request(operation.spec.method, operationUrl(operation.spec, params), { rawBody })
 
   it('refuses a config nested deeper than the bound with a 400 at every door, and takes one at the bound', async () => {
     expect(MAX_CONFIG_DEPTH).toBe(20)
     const client = await signedIn()
 
-    const created = await send<ErrorBody>(
+    const created = await send(
       client,
-      'POST',
-      '/api/v1/prompts',
+      promptOperations.create,
       withConfig({ title: 'deep', body: 'x' }, deep),
     )
     expect(created.status).toBe(400)
-    expect(created.body.error.fields?.config).toBe(tooDeep)
-    const german = await send<ErrorBody>(
+    expect(errorOf(created).fields?.config).toBe(tooDeep)
+    const german = await send(
       await signedIn('de'),
-      'POST',
-      '/api/v1/prompts',
+      promptOperations.create,
       withConfig({ title: 'deep', body: 'x' }, nested(MAX_CONFIG_DEPTH + 1)),
     )
-    expect(german.body.error.fields?.config).toBe(
+    expect(errorOf(german).fields?.config).toBe(
       'Die Konfiguration darf höchstens 20 Ebenen tief verschachtelt sein',
     )
 
     const atBound = JSON.parse(nested(MAX_CONFIG_DEPTH)) as Record<string, unknown>
     const prompt = await createPromptAs(client, { title: 'fine', body: 'x', config: atBound })
     expect(prompt.currentVersion?.config).toEqual(atBound)
-    const saved = await send<ErrorBody>(
-      client,
-      'PATCH',
-      `/api/v1/prompts/${prompt.id}`,
-      withConfig({ body: 'y' }, deep),
-    )
+    const saved = await send(client, promptOperations.update, withConfig({ body: 'y' }, deep), {
+      id: prompt.id,
+    })
     expect(saved.status).toBe(400)
-    expect(saved.body.error.fields?.config).toBe(tooDeep)
+    expect(errorOf(saved).fields?.config).toBe(tooDeep)
 
     const api = await langfuse(client)
     const viaLangfuse = await api.create(withConfig({ name: 'deep', type: 'text', prompt: 'x' }, deep))
@@ -204,19 +198,16 @@ describe('config depth', () => {
     expect(JSON.stringify(viaLangfuse.body)).toContain(tooDeep)
 
     const document = `{"prompts":[{"name":"deep","title":"deep","versions":[${withConfig({ body: 'x' }, deep)}]}]}`
-    const imported = await send<ErrorBody & ImportResult>(
+    const imported = await send(
       client,
-      'POST',
-      '/api/v1/prompts/import',
+      promptOperations.importPrompts,
       `{"teamId":null,"dryRun":false,"document":${document}}`,
     )
     expect(imported.status).toBe(400)
     expect(JSON.stringify(imported.body)).toContain(tooDeep)
 
     // Nothing was written: the prompt keeps its one version, and no other prompt exists.
-    expect(
-      (await client.get<{ versionCount: number }>(`/api/v1/prompts/${prompt.id}`)).body.versionCount,
-    ).toBe(1)
+    expect((await client.call(promptOperations.get, { params: { id: prompt.id } })).body.versionCount).toBe(1)
     expect((await api.get('deep')).status).toBe(404)
   })
 })

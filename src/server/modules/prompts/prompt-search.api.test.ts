@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import { snippetParts } from '../../../domain/prompt-search.ts'
-import type { PromptPage } from '../../../domain/prompts.ts'
+import type { listPromptsQuery, PromptPage } from '../../../domain/prompts.ts'
 import { TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -18,21 +20,26 @@ async function newUser(): Promise<TestClient> {
   return client
 }
 
-async function search(client: TestClient, text: string, extra = ''): Promise<PromptPage> {
-  const res = await client.get<PromptPage>(`/api/v1/prompts?search=${encodeURIComponent(text)}${extra}`)
+async function search(
+  client: TestClient,
+  text: string,
+  extra: z.input<typeof listPromptsQuery> = {},
+): Promise<PromptPage> {
+  const res = await client.call(promptOperations.list, { query: { search: text, ...extra } })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body
 }
 /** A search of every version's body, not only the current ones'. */
-const ALL_VERSIONS = '&versions=all'
+const ALL_VERSIONS = { versions: 'all' } as const
 const titles = (page: PromptPage) => page.items.map((item) => item.title)
 
 describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => {
   it('finds text that only an old version has when asked for every version, and says which version and where', async () => {
     const me = await newUser()
     const prompt = await createPromptAs(me, { title: 'Support reply', body: 'Answer with a zebracorn tone.' })
-    await me.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Answer politely.' })
-    await me.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Answer politely and briefly.' })
+    const params = { id: prompt.id }
+    await me.call(promptOperations.update, { params, body: { body: 'Answer politely.' } })
+    await me.call(promptOperations.update, { params, body: { body: 'Answer politely and briefly.' } })
     await createPromptAs(me, { title: 'Unrelated' })
 
     const page = await search(me, 'zebracorn', ALL_VERSIONS)
@@ -54,23 +61,22 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
   it('reads only the current versions\u2019 bodies unless asked for every version', async () => {
     const me = await newUser()
     const prompt = await createPromptAs(me, { title: 'Support reply', body: 'Answer with a quokka tone.' })
-    await me.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Answer politely.' })
+    const params = { id: prompt.id }
+    await me.call(promptOperations.update, { params, body: { body: 'Answer politely.' } })
     expect(titles(await search(me, 'quokka'))).toEqual([])
     expect(titles(await search(me, 'quok'))).toEqual([])
-    expect(titles(await search(me, 'quokka', '&versions=current'))).toEqual([])
+    expect(titles(await search(me, 'quokka', { versions: 'current' }))).toEqual([])
     expect((await search(me, 'politely')).items[0]!.match).toMatchObject({ field: 'body', versionNumber: 2 })
     // Making the first version current again makes its body the one searched.
-    const versions = await me.get<{ items: { id: string; versionNumber: number }[] }>(
-      `/api/v1/prompts/${prompt.id}/versions`,
-    )
+    const versions = await me.call(promptOperations.versions, { params })
     const first = versions.body.items.find((version) => version.versionNumber === 1)!
     expect(
-      (await me.put(`/api/v1/prompts/${prompt.id}/current-version`, { versionId: first.id })).status,
+      (await me.call(promptOperations.setCurrentVersion, { params, body: { versionId: first.id } })).status,
     ).toBe(200)
     expect((await search(me, 'quokka')).items[0]!.match).toMatchObject({ field: 'body', versionNumber: 1 })
     expect(titles(await search(me, 'politely'))).toEqual([])
     expect(titles(await search(me, 'polite', ALL_VERSIONS))).toEqual(['Support reply'])
-    const bad = await me.get('/api/v1/prompts?search=x&versions=some')
+    const bad = await me.callUnchecked(promptOperations.list, { query: { search: 'x', versions: 'some' } })
     expect(bad.status).toBe(400)
   })
 
@@ -105,7 +111,7 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
   it('ranks body matches too: words in the current version by relevance, then the start of a word, then inside a word, then old versions', async () => {
     const me = await newUser()
     const old = await createPromptAs(me, { title: 'Old only', body: 'Mention the walrus once.' })
-    await me.patch(`/api/v1/prompts/${old.id}`, { body: 'Nothing here now.' })
+    await me.call(promptOperations.update, { params: { id: old.id }, body: { body: 'Nothing here now.' } })
     await createPromptAs(me, { title: 'Inside a word', body: 'Beware the superwalrus.' })
     await createPromptAs(me, { title: 'Part of a word', body: 'Think of walruses and seals.' })
     await createPromptAs(me, {
@@ -132,9 +138,12 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
     await createPromptAs(me, { title: 'Otter with body', body: 'The otter swims.' })
     await createPromptAs(me, { title: 'Otter in an old version', body: 'An otter once.' })
     const old = (await search(me, 'otter in an old')).items[0]!
-    await me.patch(`/api/v1/prompts/${old.id}`, { body: 'Gone now.' })
+    await me.call(promptOperations.update, { params: { id: old.id }, body: { body: 'Gone now.' } })
     // The newest change first among equals: the plain title match is changed last.
-    await me.patch(`/api/v1/prompts/${plain.id}`, { description: 'Changed last.' })
+    await me.call(promptOperations.update, {
+      params: { id: plain.id },
+      body: { description: 'Changed last.' },
+    })
     expect(titles(await search(me, 'otter', ALL_VERSIONS))).toEqual([
       'Otter with body',
       'Otter in an old version',
@@ -160,8 +169,7 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
       teamId,
     })
     await createPromptAs(admin, { title: 'Private', body: 'A narwhal of my own.' })
-    const teamSearch = (client: TestClient, text: string) =>
-      search(client, text, `&scope=team&teamId=${teamId}`)
+    const teamSearch = (client: TestClient, text: string) => search(client, text, { scope: 'team', teamId })
     expect(titles(await teamSearch(admin, 'narwhal'))).toEqual(['Shared'])
     expect(titles(await teamSearch(admin, 'arwha'))).toEqual(['Shared'])
     expect((await teamSearch(member, 'warmly')).items[0]!.match).toMatchObject({
@@ -169,7 +177,10 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
       versionNumber: 1,
     })
     // Its owner moves it to their private prompts: the team no longer finds it, the owner does.
-    const moved = await member.patch(`/api/v1/prompts/${shared.id}`, { visibility: 'private' })
+    const moved = await member.call(promptOperations.update, {
+      params: { id: shared.id },
+      body: { visibility: 'private' },
+    })
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
     expect(titles(await teamSearch(admin, 'narwhal'))).toEqual([])
     expect(titles(await search(member, 'narwhal'))).toEqual(['Shared'])
@@ -183,11 +194,7 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
     const seen: string[] = []
     let cursor: string | null = ''
     for (let pages = 0; cursor !== null && pages < 10; pages++) {
-      const page: PromptPage = await search(
-        me,
-        'kiwi',
-        `&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      )
+      const page: PromptPage = await search(me, 'kiwi', { limit: 4, cursor: cursor || undefined })
       seen.push(...titles(page))
       cursor = page.nextCursor
     }
@@ -218,12 +225,12 @@ describe('GET /api/v1/prompts?search= (titles, descriptions and bodies)', () => 
       '!!!',
       '<mark>',
     ]) {
-      const res = await me.get(`/api/v1/prompts?search=${encodeURIComponent(odd)}`)
+      const res = await me.call(promptOperations.list, { query: { search: odd } })
       expect(res.status, odd).toBe(200)
     }
     expect(titles(await search(me, '(parens)'))).toEqual(['Mine'])
     expect(titles(await search(me, '100%_'))).toEqual(['Mine'])
-    const bad = await me.get('/api/v1/prompts?search=x&cursor=bm90LWEtY3Vyc29y')
+    const bad = await me.call(promptOperations.list, { query: { search: 'x', cursor: 'bm90LWEtY3Vyc29y' } })
     expect(bad.status).toBe(400)
   })
 })

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CurrentUser } from '../../../domain/auth.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { PromptDetail, PromptVersion, VersionSummary } from '../../../domain/prompts.ts'
+import type { VersionSummary } from '../../../domain/prompts.ts'
 import {
   conversationMessagePrompts,
   conversationMessages,
@@ -12,7 +11,7 @@ import {
   promptVersions,
   teamMembers,
 } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -59,11 +58,13 @@ async function versionRows(promptId: string) {
 
 describe('POST /api/v1/prompts', () => {
   it('creates the prompt with version 1 as its current version', async () => {
-    const res = await owner.post<PromptDetail>('/api/v1/prompts', {
-      title: '  Meeting summary ',
-      description: '   ',
-      body: '\n  Summarise {notes}.  \n',
-      tags: [' work ', '', 'summary', 'work'],
+    const res = await owner.call(promptOperations.create, {
+      body: {
+        title: '  Meeting summary ',
+        description: '   ',
+        body: '\n  Summarise {notes}.  \n',
+        tags: [' work ', '', 'summary', 'work'],
+      },
     })
     expect(res.status).toBe(201)
     const prompt = res.body
@@ -98,17 +99,17 @@ describe('POST /api/v1/prompts', () => {
 
   it("refuses a blank title or body with the spec's messages, in the caller's language, creating nothing", async () => {
     const before = await db().select({ n: sql<number>`count(*)::int` }).from(prompts)
-    const res = await owner.post<ErrorBody>('/api/v1/prompts', { title: '  ', body: ' ' })
+    const res = await owner.call(promptOperations.create, { body: { title: '  ', body: ' ' } })
     expect(res.status).toBe(400)
-    expect(res.body.error).toEqual({
+    expect(errorOf(res)).toEqual({
       code: 'validation',
       message: 'Title is required',
       fields: { title: 'Title is required', body: 'Prompt content is required' },
     })
     const german = new TestClient(testApp, { locale: 'de' })
     await german.signUp()
-    const de = await german.post<ErrorBody>('/api/v1/prompts', { title: 'Titel', body: '' })
-    expect(de.body.error.message).toBe('Prompt-Inhalt ist erforderlich')
+    const de = await german.call(promptOperations.create, { body: { title: 'Titel', body: '' } })
+    expect(errorOf(de).message).toBe('Prompt-Inhalt ist erforderlich')
     const after = await db().select({ n: sql<number>`count(*)::int` }).from(prompts)
     expect(after[0]!.n).toBe(before[0]!.n)
   })
@@ -127,9 +128,9 @@ describe('POST /api/v1/prompts', () => {
     [{ title: 't', body: 'b', visibility: 'team' }, 'teamId', 'Choose a team to share this prompt with'],
     [{ title: 42, body: 'b' }, 'title', 'Title is required'],
   ])('refuses %j', async (input, field, message) => {
-    const res = await owner.post<ErrorBody>('/api/v1/prompts', input)
+    const res = await owner.callUnchecked(promptOperations.create, { body: input })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.[field]).toBe(message)
+    expect(errorOf(res).fields?.[field]).toBe(message)
   })
 
   it("shares with one of the owner's teams only", async () => {
@@ -137,14 +138,11 @@ describe('POST /api/v1/prompts', () => {
     expect(shared).toMatchObject({ visibility: 'team', teamId })
 
     const strangersTeam = await insertTeam(testApp.database.db, 'Not yours', [])
-    const res = await owner.post<ErrorBody>('/api/v1/prompts', {
-      title: 't',
-      body: 'b',
-      visibility: 'team',
-      teamId: strangersTeam,
+    const res = await owner.call(promptOperations.create, {
+      body: { title: 't', body: 'b', visibility: 'team', teamId: strangersTeam },
     })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields).toEqual({ teamId: 'Not a member of this team' })
+    expect(errorOf(res).fields).toEqual({ teamId: 'Not a member of this team' })
 
     // A private prompt belongs to no team, whatever was sent.
     const privateOne = await createPromptAs(owner, { visibility: 'private', teamId })
@@ -153,17 +151,19 @@ describe('POST /api/v1/prompts', () => {
 
   it('needs a signed-in user', async () => {
     const anonymous = new TestClient(testApp)
-    expect((await anonymous.post('/api/v1/prompts', { title: 't', body: 'b' })).status).toBe(401)
+    expect((await anonymous.call(promptOperations.create, { body: { title: 't', body: 'b' } })).status).toBe(
+      401,
+    )
   })
 })
 
 describe('GET /api/v1/prompts/:id and its versions', () => {
   it('gives the owner every right, a team member the same prompt with none of them', async () => {
     const { id } = await createPromptAs(owner, { visibility: 'team', teamId })
-    const mine = await owner.get<PromptDetail>(`/api/v1/prompts/${id}`)
+    const mine = await owner.call(promptOperations.get, { params: { id } })
     expect(mine.status).toBe(200)
     expect(mine.body.access).toEqual({ edit: true, delete: true, setCurrent: true })
-    const theirs = await member.get<PromptDetail>(`/api/v1/prompts/${id}`)
+    const theirs = await member.call(promptOperations.get, { params: { id } })
     expect(theirs.status).toBe(200)
     expect(theirs.body.access).toEqual({ edit: false, delete: false, setCurrent: false })
     expect(theirs.body.ownerEmail).toBe(ownerUser.email)
@@ -181,48 +181,50 @@ describe('GET /api/v1/prompts/:id and its versions', () => {
       [owner, 'not-a-uuid'],
       [owner, '00000000-0000-4000-8000-000000000000'],
     ] as const) {
-      for (const path of [`/api/v1/prompts/${id}`, `/api/v1/prompts/${id}/versions`]) {
-        const res = await client.get<ErrorBody>(path)
-        expect(res.status, path).toBe(404)
-        expect(res.body.error).toEqual({ code: 'not_found', message: 'Prompt not found' })
+      for (const operation of [promptOperations.get, promptOperations.versions]) {
+        const res = await client.call(operation, { params: { id } })
+        expect(res.status, operation.id).toBe(404)
+        expect(errorOf(res)).toEqual({ code: 'not_found', message: 'Prompt not found' })
       }
     }
   })
 
   it('lists versions newest first and reads one version', async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
-    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Second' })
-    const list = await member.get<Page<VersionSummary>>(`/api/v1/prompts/${prompt.id}/versions`)
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'Second' } })
+    const list = await member.call(promptOperations.versions, { params })
     expect(list.body.items.map((v) => [v.versionNumber, v.preview])).toEqual([
       [2, 'Second'],
       [1, 'Say hello to {name}.'],
     ])
 
-    const one = await member.get<PromptVersion>(
-      `/api/v1/prompts/${prompt.id}/versions/${prompt.currentVersionId}`,
-    )
+    const one = await member.call(promptOperations.version, {
+      params: { id: prompt.id, versionId: prompt.currentVersionId! },
+    })
     expect(one.status).toBe(200)
     expect(one.body).toMatchObject({ versionNumber: 1, body: 'Say hello to {name}.' })
 
     const other = await createPromptAs(owner)
-    for (const versionId of [other.currentVersionId, 'nope']) {
-      const res = await owner.get<ErrorBody>(`/api/v1/prompts/${prompt.id}/versions/${versionId}`)
+    for (const versionId of [other.currentVersionId!, 'nope']) {
+      const res = await owner.call(promptOperations.version, { params: { id: prompt.id, versionId } })
       expect(res.status).toBe(404)
-      expect(res.body.error.message).toBe('Version not found')
+      expect(errorOf(res).message).toBe('Version not found')
     }
   })
 
   it('pages the history by version number, newest first, with only a preview of each body', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     const long = `${'x'.repeat(250)} end`
-    for (const body of ['two', long, 'four']) await owner.patch(`/api/v1/prompts/${prompt.id}`, { body })
+    for (const body of ['two', long, 'four'])
+      await owner.call(promptOperations.update, { params, body: { body } })
+    const pageAfter = (cursor?: string) =>
+      owner.call(promptOperations.versions, { params, query: { limit: 3, cursor } })
     const seen: VersionSummary[] = []
     let cursor: string | null = null
     do {
-      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
-      const page = await owner.get<Page<VersionSummary>>(
-        `/api/v1/prompts/${prompt.id}/versions?limit=3${query}`,
-      )
+      const page = await pageAfter(cursor ?? undefined)
       expect(page.status).toBe(200)
       expect(page.body.items.length).toBeLessThanOrEqual(3)
       seen.push(...page.body.items)
@@ -233,34 +235,38 @@ describe('GET /api/v1/prompts/:id and its versions', () => {
     expect(third).not.toHaveProperty('body')
     expect(third.preview).toBe(`${'x'.repeat(200)}…`)
     expect(third.bodyLength).toBe(long.length)
-    const bad = await owner.get<ErrorBody>(`/api/v1/prompts/${prompt.id}/versions?cursor=${btoa('x|y')}`)
+    const bad = await owner.call(promptOperations.versions, { params, query: { cursor: btoa('x|y') } })
     expect(bad.status).toBe(400)
-    expect(bad.body.error.message).toBe('Invalid cursor format')
+    expect(errorOf(bad).message).toBe('Invalid cursor format')
   })
 
   it('stops showing a team prompt the moment the member leaves the team', async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
+    const params = { id: prompt.id }
     const leaver = new TestClient(testApp)
     const leaverUser = await leaver.signUp()
     await db().insert(teamMembers).values({ teamId, userId: leaverUser.id, role: 'member' })
-    expect((await leaver.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
+    expect((await leaver.call(promptOperations.get, { params })).status).toBe(200)
     await db()
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, leaverUser.id)))
-    expect((await leaver.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
+    expect((await leaver.call(promptOperations.get, { params })).status).toBe(404)
   })
 })
 
 describe('PATCH /api/v1/prompts/:id (save)', () => {
   it('updates metadata without a new version when the body is unchanged', async () => {
     const prompt = await createPromptAs(owner, { tags: ['a'] })
-    const res = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      title: 'Renamed',
-      description: 'Now described',
-      tags: ['b', ' b ', 'c'],
-      body: prompt.currentVersion!.body,
-      changelog: 'ignored',
-      baseVersionId: prompt.currentVersionId,
+    const res = await owner.call(promptOperations.update, {
+      params: { id: prompt.id },
+      body: {
+        title: 'Renamed',
+        description: 'Now described',
+        tags: ['b', ' b ', 'c'],
+        body: prompt.currentVersion!.body,
+        changelog: 'ignored',
+        baseVersionId: prompt.currentVersionId,
+      },
     })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
@@ -274,27 +280,28 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
 
   it('keeps a body exactly as sent: surrounding whitespace is text too', async () => {
     const prompt = await createPromptAs(owner, { body: '\nIntro\n\n' })
+    const params = { id: prompt.id }
     expect(prompt.currentVersion!.body).toBe('\nIntro\n\n')
-    const res = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      body: '\nIntro\n',
-      baseVersionId: prompt.currentVersionId,
+    const res = await owner.call(promptOperations.update, {
+      params,
+      body: { body: '\nIntro\n', baseVersionId: prompt.currentVersionId },
     })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ versionCount: 2, currentVersion: { body: '\nIntro\n' } })
-    const blank = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, { body: ' \n\t ' })
+    const blank = await owner.call(promptOperations.update, { params, body: { body: ' \n\t ' } })
     expect(blank.status).toBe(400)
-    expect(blank.body.error.fields).toEqual({ body: 'Prompt content is required' })
+    expect(errorOf(blank).fields).toEqual({ body: 'Prompt content is required' })
   })
 
   it('adds the next version and makes it current when the body changes', async () => {
     const prompt = await createPromptAs(owner)
-    const second = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      body: 'Version two',
-      changelog: '   ',
-      baseVersionId: prompt.currentVersionId,
+    const params = { id: prompt.id }
+    const second = await owner.call(promptOperations.update, {
+      params,
+      body: { body: 'Version two', changelog: '   ', baseVersionId: prompt.currentVersionId },
     })
     expect(second.status).toBe(200)
-    const history = await owner.get<Page<VersionSummary>>(`/api/v1/prompts/${prompt.id}/versions`)
+    const history = await owner.call(promptOperations.versions, { params })
     expect(history.body.items.map((v) => [v.versionNumber, v.changelog])).toEqual([
       [2, 'Updated prompt content'],
       [1, 'Initial version'],
@@ -305,26 +312,29 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
       currentVersion: { body: 'Version two' },
       versionCount: 2,
     })
-    const third = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      body: 'Version three',
-      changelog: '  Tighter wording ',
-      baseVersionId: second.body.currentVersionId,
+    const third = await owner.call(promptOperations.update, {
+      params,
+      body: {
+        body: 'Version three',
+        changelog: '  Tighter wording ',
+        baseVersionId: second.body.currentVersionId,
+      },
     })
     expect(third.body.currentVersion).toMatchObject({ versionNumber: 3, changelog: 'Tighter wording' })
   })
 
   it('refuses a save based on a version that is no longer current (409), changing nothing', async () => {
     const prompt = await createPromptAs(owner)
-    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Saved in another tab' })
-    const res = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, {
-      title: 'Stale title',
-      body: 'Stale body',
-      baseVersionId: prompt.currentVersionId,
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'Saved in another tab' } })
+    const res = await owner.call(promptOperations.update, {
+      params,
+      body: { title: 'Stale title', body: 'Stale body', baseVersionId: prompt.currentVersionId },
     })
     expect(res.status).toBe(409)
-    expect(res.body.error).toMatchObject({ code: 'conflict', reason: 'stale_version' })
-    expect(res.body.error.message).toContain('version 2 is now current')
-    const after = await owner.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    expect(errorOf(res)).toMatchObject({ code: 'conflict', reason: 'stale_version' })
+    expect(errorOf(res).message).toContain('version 2 is now current')
+    const after = await owner.call(promptOperations.get, { params })
     expect(after.body.title).toBe('A prompt')
     expect(after.body.versionCount).toBe(2)
   })
@@ -333,7 +343,7 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
     const prompt = await createPromptAs(owner)
     const saves = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        owner.patch(`/api/v1/prompts/${prompt.id}`, { body: `Body ${i}` }),
+        owner.call(promptOperations.update, { params: { id: prompt.id }, body: { body: `Body ${i}` } }),
       ),
     )
     expect(saves.map((res) => res.status)).toEqual(Array(50).fill(200))
@@ -346,6 +356,7 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
 
   it('refuses a new version once a prompt has 1,000, keeping metadata changes possible', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     await db()
       .insert(promptVersions)
       .values(
@@ -355,64 +366,66 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
           body: `v${i + 2}`,
         })),
       )
-    const last = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, { body: 'The thousandth' })
+    const last = await owner.call(promptOperations.update, { params, body: { body: 'The thousandth' } })
     expect(last.status).toBe(200)
     expect(last.body.currentVersionNumber).toBe(1000)
-    const refused = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, {
-      title: 'New',
-      body: 'One more',
+    const refused = await owner.call(promptOperations.update, {
+      params,
+      body: { title: 'New', body: 'One more' },
     })
     expect(refused.status).toBe(409)
-    expect(refused.body.error).toMatchObject({
+    expect(errorOf(refused)).toMatchObject({
       code: 'conflict',
       reason: 'version_limit',
       message: 'This prompt has reached its limit of 1,000 versions. Save your text as a new prompt instead.',
     })
     expect((await versionRows(prompt.id)).length).toBe(1000)
-    const renamed = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, { title: 'Renamed' })
+    const renamed = await owner.call(promptOperations.update, { params, body: { title: 'Renamed' } })
     expect(renamed.body).toMatchObject({ title: 'Renamed', versionCount: 1000 })
   })
 
   it('moves a prompt between private and one of the owner teams', async () => {
     const prompt = await createPromptAs(owner)
-    const shared = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      visibility: 'team',
-      teamId,
-    })
+    const params = { id: prompt.id }
+    const shared = await owner.call(promptOperations.update, { params, body: { visibility: 'team', teamId } })
     expect(shared.body).toMatchObject({ visibility: 'team', teamId })
-    expect((await member.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
+    expect((await member.call(promptOperations.get, { params })).status).toBe(200)
 
-    const missingTeam = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, {
-      visibility: 'team',
-      teamId: null,
+    const missingTeam = await owner.call(promptOperations.update, {
+      params,
+      body: { visibility: 'team', teamId: null },
     })
-    expect(missingTeam.body.error.fields).toEqual({ teamId: 'Choose a team to share this prompt with' })
+    expect(errorOf(missingTeam).fields).toEqual({ teamId: 'Choose a team to share this prompt with' })
 
-    const unshared = await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, {
-      visibility: 'private',
-    })
+    const unshared = await owner.call(promptOperations.update, { params, body: { visibility: 'private' } })
     expect(unshared.body).toMatchObject({ visibility: 'private', teamId: null })
-    expect((await member.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
+    expect((await member.call(promptOperations.get, { params })).status).toBe(404)
   })
 
   it('refuses a blank title or body', async () => {
     const prompt = await createPromptAs(owner)
-    const res = await owner.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, { title: ' ', body: '' })
+    const res = await owner.call(promptOperations.update, {
+      params: { id: prompt.id },
+      body: { title: ' ', body: '' },
+    })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields).toEqual({ title: 'Title is required', body: 'Prompt content is required' })
+    expect(errorOf(res).fields).toEqual({ title: 'Title is required', body: 'Prompt content is required' })
   })
 
   it('is for the owner only: 403 for a team member, 404 for others', async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
-    const res = await member.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, { title: 'Mine now' })
+    const params = { id: prompt.id }
+    const res = await member.call(promptOperations.update, { params, body: { title: 'Mine now' } })
     expect(res.status).toBe(403)
-    expect(res.body.error).toEqual({
+    expect(errorOf(res)).toEqual({
       code: 'forbidden',
       message: 'You do not have permission to edit this prompt',
     })
-    expect((await stranger.patch(`/api/v1/prompts/${prompt.id}`, { title: 'x' })).status).toBe(404)
-    expect((await globalAdmin.patch(`/api/v1/prompts/${prompt.id}`, { title: 'x' })).status).toBe(404)
-    const after = await owner.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    expect((await stranger.call(promptOperations.update, { params, body: { title: 'x' } })).status).toBe(404)
+    expect((await globalAdmin.call(promptOperations.update, { params, body: { title: 'x' } })).status).toBe(
+      404,
+    )
+    const after = await owner.call(promptOperations.get, { params })
     expect(after.body.title).toBe('A prompt')
   })
 })
@@ -420,9 +433,11 @@ describe('PATCH /api/v1/prompts/:id (save)', () => {
 describe('PUT /api/v1/prompts/:id/current-version', () => {
   it('lets the owner make an earlier version current', async () => {
     const prompt = await createPromptAs(owner)
-    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Two' })
-    const res = await owner.put<PromptDetail>(`/api/v1/prompts/${prompt.id}/current-version`, {
-      versionId: prompt.currentVersionId,
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'Two' } })
+    const res = await owner.call(promptOperations.setCurrentVersion, {
+      params,
+      body: { versionId: prompt.currentVersionId! },
     })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
@@ -434,23 +449,25 @@ describe('PUT /api/v1/prompts/:id/current-version', () => {
 
   it('answers Version not found for a version of another prompt or a bad id', async () => {
     const prompt = await createPromptAs(owner)
+    const params = { id: prompt.id }
     const other = await createPromptAs(owner)
-    for (const versionId of [other.currentVersionId, 'garbage', '00000000-0000-4000-8000-000000000000']) {
-      const res = await owner.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/current-version`, { versionId })
+    for (const versionId of [other.currentVersionId!, 'garbage', '00000000-0000-4000-8000-000000000000']) {
+      const res = await owner.call(promptOperations.setCurrentVersion, { params, body: { versionId } })
       expect(res.status).toBe(404)
-      expect(res.body.error).toEqual({ code: 'not_found', message: 'Version not found' })
+      expect(errorOf(res)).toEqual({ code: 'not_found', message: 'Version not found' })
     }
-    const missing = await owner.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/current-version`, {})
+    const missing = await owner.callUnchecked(promptOperations.setCurrentVersion, { params, body: {} })
     expect(missing.status).toBe(400)
   })
 
   it('is for the owner only', async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
-    const body = { versionId: prompt.currentVersionId }
-    const res = await member.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/current-version`, body)
+    const params = { id: prompt.id }
+    const body = { versionId: prompt.currentVersionId! }
+    const res = await member.call(promptOperations.setCurrentVersion, { params, body })
     expect(res.status).toBe(403)
-    expect(res.body.error.message).toBe('You do not have permission to edit this prompt')
-    expect((await stranger.put(`/api/v1/prompts/${prompt.id}/current-version`, body)).status).toBe(404)
+    expect(errorOf(res).message).toBe('You do not have permission to edit this prompt')
+    expect((await stranger.call(promptOperations.setCurrentVersion, { params, body })).status).toBe(404)
   })
 })
 
@@ -474,12 +491,13 @@ describe('DELETE /api/v1/prompts/:id', () => {
 
   it('deletes the prompt with its versions and attachments', async () => {
     const prompt = await createPromptAs(owner)
-    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'Two' })
+    const params = { id: prompt.id }
+    await owner.call(promptOperations.update, { params, body: { body: 'Two' } })
     await attachToAConversation(prompt.id, prompt.currentVersionId!)
 
-    const res = await owner.delete(`/api/v1/prompts/${prompt.id}`)
+    const res = await owner.call(promptOperations.delete, { params })
     expect(res.status).toBe(204)
-    const gone = await owner.get<ErrorBody>(`/api/v1/prompts/${prompt.id}`)
+    const gone = await owner.call(promptOperations.get, { params })
     expect(gone.status).toBe(404)
     expect(await versionRows(prompt.id)).toEqual([])
     const attachments = await db()
@@ -487,20 +505,21 @@ describe('DELETE /api/v1/prompts/:id', () => {
       .from(conversationMessagePrompts)
       .where(eq(conversationMessagePrompts.promptId, prompt.id))
     expect(attachments).toEqual([])
-    expect((await owner.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
+    expect((await owner.call(promptOperations.delete, { params })).status).toBe(404)
   })
 
   it("refuses a team member with the spec's message and hides the prompt from others", async () => {
     const prompt = await createPromptAs(owner, { visibility: 'team', teamId })
-    const res = await member.delete<ErrorBody>(`/api/v1/prompts/${prompt.id}`)
+    const params = { id: prompt.id }
+    const res = await member.call(promptOperations.delete, { params })
     expect(res.status).toBe(403)
-    expect(res.body.error).toEqual({
+    expect(errorOf(res)).toEqual({
       code: 'forbidden',
       message: 'You do not have access to delete this prompt.',
     })
-    expect((await stranger.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
-    expect((await globalAdmin.delete(`/api/v1/prompts/${prompt.id}`)).status).toBe(404)
-    expect((await owner.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
+    expect((await stranger.call(promptOperations.delete, { params })).status).toBe(404)
+    expect((await globalAdmin.call(promptOperations.delete, { params })).status).toBe(404)
+    expect((await owner.call(promptOperations.get, { params })).status).toBe(200)
   })
 })
 
@@ -531,7 +550,9 @@ describe('atomic writes', () => {
 
   it('leaves no prompt behind when its version 1 cannot be written', async () => {
     await withFailingVersionInsert('Doomed body', async () => {
-      const res = await owner.post('/api/v1/prompts', { title: 'Half-created', body: 'Doomed body' })
+      const res = await owner.call(promptOperations.create, {
+        body: { title: 'Half-created', body: 'Doomed body' },
+      })
       expect(res.status).toBe(500)
     })
     const leftovers = await db().select().from(prompts).where(eq(prompts.title, 'Half-created'))
@@ -540,16 +561,20 @@ describe('atomic writes', () => {
 
   it('keeps the old metadata when the new version of a save cannot be written', async () => {
     const prompt = await createPromptAs(owner, { tags: ['before'] })
+    const params = { id: prompt.id }
     await withFailingVersionInsert('Doomed body', async () => {
-      const res = await owner.patch(`/api/v1/prompts/${prompt.id}`, {
-        title: 'Half-saved',
-        tags: ['after'],
-        body: 'Doomed body',
-        baseVersionId: prompt.currentVersionId,
+      const res = await owner.call(promptOperations.update, {
+        params,
+        body: {
+          title: 'Half-saved',
+          tags: ['after'],
+          body: 'Doomed body',
+          baseVersionId: prompt.currentVersionId,
+        },
       })
       expect(res.status).toBe(500)
     })
-    const after = await owner.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    const after = await owner.call(promptOperations.get, { params })
     expect(after.body).toMatchObject({ title: 'A prompt', tags: ['before'], versionCount: 1 })
     expect(after.body.updatedAt).toBe(prompt.updatedAt)
   })
@@ -560,13 +585,13 @@ describe('signed out', () => {
     const anonymous = new TestClient(testApp)
     const id = '00000000-0000-4000-8000-000000000000'
     const calls = [
-      anonymous.get('/api/v1/prompts'),
-      anonymous.get('/api/v1/prompts/tags'),
-      anonymous.get(`/api/v1/prompts/${id}`),
-      anonymous.get(`/api/v1/prompts/${id}/versions`),
-      anonymous.patch(`/api/v1/prompts/${id}`, { title: 't' }),
-      anonymous.delete(`/api/v1/prompts/${id}`),
-      anonymous.put(`/api/v1/prompts/${id}/current-version`, { versionId: id }),
+      anonymous.call(promptOperations.list, {}),
+      anonymous.call(promptOperations.tags, {}),
+      anonymous.call(promptOperations.get, { params: { id } }),
+      anonymous.call(promptOperations.versions, { params: { id } }),
+      anonymous.call(promptOperations.update, { params: { id }, body: { title: 't' } }),
+      anonymous.call(promptOperations.delete, { params: { id } }),
+      anonymous.call(promptOperations.setCurrentVersion, { params: { id }, body: { versionId: id } }),
     ]
     for (const res of await Promise.all(calls)) expect(res.status).toBe(401)
   })

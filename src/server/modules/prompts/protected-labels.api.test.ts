@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import type { Operation, OperationInput } from '../../../domain/api/operation.ts'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import type { CurrentUser } from '../../../domain/auth.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { LabelEvent } from '../../../domain/prompt-names.ts'
 import { PROMPTS_FORMAT } from '../../../domain/prompt-transfer.ts'
-import type { PromptDetail, PromptSummary, VersionSummary } from '../../../domain/prompts.ts'
-import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
+import { errorOf, keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -42,22 +42,24 @@ beforeAll(async () => {
     { userId: memberUser.id },
   ])
   expect(
-    (await admin.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: ['production', 'gold'] })).status,
+    (
+      await admin.call(promptLabelOperations.setProtectedLabels, {
+        params: { teamId },
+        body: { labels: ['production', 'gold'] },
+      })
+    ).status,
   ).toBe(200)
-  adminKey = (await admin.post<CreatedApiKey>('/api/v1/api-keys', { name: keyName, scope: 'read_write' }))
+  adminKey = (await admin.call(apiKeyOperations.create, { body: { name: keyName, scope: 'read_write' } }))
     .body
   teamKey = (
-    await admin.post<CreatedApiKey>('/api/v1/api-keys', { name: 'Team deploy', scope: 'read_write', teamId })
+    await admin.call(apiKeyOperations.create, { body: { name: 'Team deploy', scope: 'read_write', teamId } })
   ).body
 })
 afterAll(() => testApp.close())
 
 /** A request to /api/v1 as code sends it: the key as Bearer, no session. */
-function withKey<T>(method: string, path: string, body?: unknown) {
-  return new TestClient(testApp).request<T>(method, path, {
-    body,
-    headers: { Authorization: `Bearer ${adminKey.secretKey}` },
-  })
+function withKey<O extends Operation>(operation: O, input: OperationInput<O>) {
+  return new TestClient(testApp).call(operation, input, { Authorization: `Bearer ${adminKey.secretKey}` })
 }
 
 /** A request to the Langfuse routes with a key pair. */
@@ -71,16 +73,16 @@ function langfuse<T>(key: CreatedApiKey, method: string, path: string, body?: un
 }
 
 async function versionIds(client: TestClient, promptId: string): Promise<Record<number, string>> {
-  const res = await client.get<Page<VersionSummary>>(`/api/v1/prompts/${promptId}/versions`)
+  const res = await client.call(promptOperations.versions, { params: { id: promptId } })
   return Object.fromEntries(res.body.items.map((version) => [version.versionNumber, version.id]))
 }
 
 async function historyOf(client: TestClient, promptId: string) {
-  return (await client.get<Page<LabelEvent>>(`/api/v1/prompts/${promptId}/label-history`)).body.items
+  return (await client.call(promptLabelOperations.history, { params: { id: promptId } })).body.items
 }
 
 async function detailOf(client: TestClient, promptId: string) {
-  return (await client.get<PromptDetail>(`/api/v1/prompts/${promptId}`)).body
+  return (await client.call(promptOperations.get, { params: { id: promptId } })).body
 }
 
 describe('a move made with a key is the key’s move at every door', () => {
@@ -90,66 +92,69 @@ describe('a move made with a key is the key’s move at every door', () => {
   // the authorization matrix), and the team key's doors are tested on the Langfuse routes.
   it('a team admin’s personal key reaches no team prompt on /api/v1: set, set current, remove, revert', async () => {
     const prompt = await createPromptAs(admin, { title: 'Guarded', visibility: 'team', teamId })
-    await admin.patch(`/api/v1/prompts/${prompt.id}`, { body: 'second' })
+    await admin.call(promptOperations.update, { params: { id: prompt.id }, body: { body: 'second' } })
     const versions = await versionIds(admin, prompt.id)
     const before = await historyOf(admin, prompt.id)
     const production = before.find((event) => event.label === 'production' && event.toVersion === 2)!
+    const params = { id: prompt.id }
 
     const attempts = [
-      withKey<ErrorBody>('PUT', `/api/v1/prompts/${prompt.id}/labels`, {
-        label: 'production',
-        versionId: versions[1],
-      }),
-      withKey<ErrorBody>('PUT', `/api/v1/prompts/${prompt.id}/current-version`, { versionId: versions[1] }),
-      withKey<ErrorBody>('DELETE', `/api/v1/prompts/${prompt.id}/labels/production`),
-      withKey<ErrorBody>('POST', `/api/v1/prompts/${prompt.id}/label-history/${production.id}/revert`),
-      withKey<ErrorBody>('PUT', `/api/v1/prompts/${prompt.id}/labels`, {
-        label: 'gold',
-        versionId: versions[1],
-      }),
-      withKey<ErrorBody>('PATCH', `/api/v1/prompts/${prompt.id}`, { body: 'third' }),
+      withKey(promptLabelOperations.set, { params, body: { label: 'production', versionId: versions[1]! } }),
+      withKey(promptOperations.setCurrentVersion, { params, body: { versionId: versions[1]! } }),
+      withKey(promptLabelOperations.remove, { params: { id: prompt.id, label: 'production' } }),
+      withKey(promptLabelOperations.revert, { params: { id: prompt.id, eventId: production.id } }),
+      withKey(promptLabelOperations.set, { params, body: { label: 'gold', versionId: versions[1]! } }),
+      withKey(promptOperations.update, { params, body: { body: 'third' } }),
     ]
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(404)
 
     expect((await detailOf(admin, prompt.id)).currentVersion?.versionNumber).toBe(2)
     expect(await historyOf(admin, prompt.id)).toEqual(before)
     // The same admin, signed in, moves it.
-    const moved = await admin.put<PromptDetail>(`/api/v1/prompts/${prompt.id}/current-version`, {
-      versionId: versions[1],
+    const moved = await admin.call(promptOperations.setCurrentVersion, {
+      params: { id: prompt.id },
+      body: { versionId: versions[1]! },
     })
     expect(moved.status).toBe(200)
   })
 
   it('records every move a key makes on /api/v1 with the key’s name', async () => {
-    const created = await withKey<PromptDetail>('POST', '/api/v1/prompts', {
-      title: 'Keyed moves',
-      name: 'keyed-moves',
-      body: 'one',
+    const created = await withKey(promptOperations.create, {
+      body: { title: 'Keyed moves', name: 'keyed-moves', body: 'one' },
     })
     expect(created.status).toBe(201)
     const id = created.body.id
-    expect((await withKey('PATCH', `/api/v1/prompts/${id}`, { body: 'two' })).status).toBe(200)
+    expect((await withKey(promptOperations.update, { params: { id }, body: { body: 'two' } })).status).toBe(
+      200,
+    )
     const versions = await versionIds(admin, id)
     const steps = [
-      () => withKey('PUT', `/api/v1/prompts/${id}/labels`, { label: 'staging', versionId: versions[1] }),
-      () => withKey('PUT', `/api/v1/prompts/${id}/current-version`, { versionId: versions[1] }),
-      () => withKey('DELETE', `/api/v1/prompts/${id}/labels/staging`),
+      () =>
+        withKey(promptLabelOperations.set, {
+          params: { id },
+          body: { label: 'staging', versionId: versions[1]! },
+        }),
+      () =>
+        withKey(promptOperations.setCurrentVersion, { params: { id }, body: { versionId: versions[1]! } }),
+      () => withKey(promptLabelOperations.remove, { params: { id, label: 'staging' } }),
     ]
     for (const step of steps) expect((await step()).status).toBeLessThan(300)
     const [latest] = await historyOf(admin, id)
-    expect((await withKey('POST', `/api/v1/prompts/${id}/label-history/${latest!.id}/revert`)).status).toBe(
-      200,
-    )
-    const imported = await withKey('POST', '/api/v1/prompts/import', {
-      document: {
-        format: PROMPTS_FORMAT,
-        prompts: [
-          {
-            name: 'keyed-moves',
-            title: 'Keyed moves',
-            versions: [{ body: 'three', labels: ['production'] }],
-          },
-        ],
+    expect(
+      (await withKey(promptLabelOperations.revert, { params: { id, eventId: latest!.id } })).status,
+    ).toBe(200)
+    const imported = await withKey(promptOperations.importPrompts, {
+      body: {
+        document: {
+          format: PROMPTS_FORMAT,
+          prompts: [
+            {
+              name: 'keyed-moves',
+              title: 'Keyed moves',
+              versions: [{ body: 'three', labels: ['production'] }],
+            },
+          ],
+        },
       },
     })
     expect(imported.status).toBe(200)
@@ -193,7 +198,7 @@ describe('a move made with a key is the key’s move at every door', () => {
     expect(
       (await langfuse(teamKey, 'PATCH', '/v2/prompts/lf-guarded/versions/1', { newLabels: ['beta'] })).status,
     ).toBe(200)
-    const list = await admin.get<Page<PromptSummary>>(`/api/v1/prompts?scope=team&teamId=${teamId}&limit=100`)
+    const list = await admin.call(promptOperations.list, { query: { scope: 'team', teamId, limit: 100 } })
     const id = list.body.items.find((prompt) => prompt.name === 'lf-guarded')!.id
     expect((await historyOf(admin, id)).map((event) => [event.label, event.apiKeyName])).toEqual([
       ['beta', 'Team deploy'],
@@ -204,51 +209,63 @@ describe('a move made with a key is the key’s move at every door', () => {
 describe('deleting a prompt that holds a protected label is a team admin’s action', () => {
   it('refuses the non-admin owner (and hides the delete from them); the team admin deletes, never with a key', async () => {
     const theirs = await createPromptAs(member, { title: 'Member’s', visibility: 'team', teamId })
+    const params = { id: theirs.id }
     expect(theirs.access).toEqual({ edit: true, delete: false, setCurrent: true })
-    const listed = await member.get<Page<PromptSummary>>(`/api/v1/prompts?scope=team&teamId=${teamId}`)
+    const listed = await member.call(promptOperations.list, { query: { scope: 'team', teamId } })
     expect(listed.body.items.find((prompt) => prompt.id === theirs.id)?.access.delete).toBe(false)
 
-    const refused = await member.delete<ErrorBody>(`/api/v1/prompts/${theirs.id}`)
+    const refused = await member.call(promptOperations.delete, { params })
     expect(refused.status).toBe(403)
-    expect(refused.body.error.message).toBe(
+    expect(errorOf(refused).message).toBe(
       'Only team admins may delete a prompt or version that holds the protected label "production"',
     )
-    const german = await member.request<ErrorBody>('DELETE', `/api/v1/prompts/${theirs.id}`, {
-      headers: { 'Accept-Language': 'de' },
-    })
-    expect([german.status, german.body.error.message]).toEqual([
+    const german = await member.call(promptOperations.delete, { params }, { 'Accept-Language': 'de' })
+    expect([german.status, errorOf(german).message]).toEqual([
       403,
       'Nur Team-Admins dürfen einen Prompt oder eine Version mit dem geschützten Label „production“ löschen',
     ])
-    expect((await member.get(`/api/v1/prompts/${theirs.id}`)).status).toBe(200)
+    expect((await member.call(promptOperations.get, { params })).status).toBe(200)
 
     const mine = await createPromptAs(admin, { title: 'Admin’s', visibility: 'team', teamId })
     expect(mine.access.delete).toBe(true)
     // The personal key does not reach the team (decision 0242); a team key's delete of a protected
     // version is refused on the Langfuse door (langfuse-delete.api.test.ts).
-    const byKey = await withKey<ErrorBody>('DELETE', `/api/v1/prompts/${mine.id}`)
+    const byKey = await withKey(promptOperations.delete, { params: { id: mine.id } })
     expect(byKey.status).toBe(404)
-    expect((await admin.delete(`/api/v1/prompts/${mine.id}`)).status).toBe(204)
+    expect((await admin.call(promptOperations.delete, { params: { id: mine.id } })).status).toBe(204)
   })
 
   it('counts every protected label the prompt holds, and only while it is protected', async () => {
     const theirs = await createPromptAs(member, { title: 'Gilded', visibility: 'team', teamId })
-    await admin.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: ['gold'] })
+    const params = { id: theirs.id }
+    await admin.call(promptLabelOperations.setProtectedLabels, {
+      params: { teamId },
+      body: { labels: ['gold'] },
+    })
     expect((await detailOf(member, theirs.id)).access.delete).toBe(true)
     // Put on while nobody protected it, then protected by the team's admin.
-    await member.put(`/api/v1/prompts/${theirs.id}/labels`, {
-      label: 'silver',
-      versionId: theirs.currentVersionId,
+    await member.call(promptLabelOperations.set, {
+      params,
+      body: { label: 'silver', versionId: theirs.currentVersionId! },
     })
-    await admin.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: ['gold', 'silver'] })
+    await admin.call(promptLabelOperations.setProtectedLabels, {
+      params: { teamId },
+      body: { labels: ['gold', 'silver'] },
+    })
     expect((await detailOf(member, theirs.id)).access.delete).toBe(false)
-    const refused = await member.delete<ErrorBody>(`/api/v1/prompts/${theirs.id}`)
-    expect([refused.status, refused.body.error.message]).toEqual([
+    const refused = await member.call(promptOperations.delete, { params })
+    expect([refused.status, errorOf(refused).message]).toEqual([
       403,
       'Only team admins may delete a prompt or version that holds the protected label "silver"',
     ])
-    await admin.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: ['gold'] })
-    expect((await member.delete(`/api/v1/prompts/${theirs.id}`)).status).toBe(204)
-    await admin.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: ['production', 'gold'] })
+    await admin.call(promptLabelOperations.setProtectedLabels, {
+      params: { teamId },
+      body: { labels: ['gold'] },
+    })
+    expect((await member.call(promptOperations.delete, { params })).status).toBe(204)
+    await admin.call(promptLabelOperations.setProtectedLabels, {
+      params: { teamId },
+      body: { labels: ['production', 'gold'] },
+    })
   })
 })

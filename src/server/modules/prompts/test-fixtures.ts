@@ -1,3 +1,4 @@
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CreatePromptInput, PromptDetail } from '../../../domain/prompts.ts'
 import type { TestClient } from '../../testing/client.ts'
 
@@ -6,10 +7,8 @@ export async function createPromptAs(
   client: TestClient,
   input: Partial<CreatePromptInput> = {},
 ): Promise<PromptDetail> {
-  const res = await client.post<PromptDetail>('/api/v1/prompts', {
-    title: 'A prompt',
-    body: 'Say hello to {name}.',
-    ...input,
+  const res = await client.call(promptOperations.create, {
+    body: { title: 'A prompt', body: 'Say hello to {name}.', ...input },
   })
   if (res.status !== 201)
     throw new Error(`creating a prompt failed: ${res.status} ${JSON.stringify(res.body)}`)

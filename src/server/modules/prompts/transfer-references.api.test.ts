@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { webhookOperations } from '../../../domain/api/webhooks.ts'
 import { parseReferences } from '../../../domain/prompt-references.ts'
-import type { ImportResult } from '../../../domain/prompt-transfer.ts'
-import type { PromptDependent, PromptDetail } from '../../../domain/prompts.ts'
-import type { CreatedWebhook } from '../../../domain/webhooks.ts'
 import { queryRows } from '../../db/rows.ts'
 import { promptDependencies, promptVersions, webhookDeliveries } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
@@ -30,13 +27,11 @@ async function newUser() {
 }
 
 function importInto(client: TestClient, document: unknown, dryRun = false) {
-  return client.post<ImportResult & ErrorBody>('/api/v1/prompts/import', { document, teamId: null, dryRun })
+  return client.call(promptOperations.importPrompts, { body: { document, teamId: null, dryRun } })
 }
 
 const usedBy = async (client: TestClient, id: string) =>
-  (await client.get<Page<PromptDependent>>(`/api/v1/prompts/${id}/used-by`)).body.items.map(
-    (item) => item.name,
-  )
+  (await client.call(promptOperations.usedBy, { params: { id } })).body.items.map((item) => item.name)
 
 describe('importing prompts with references', () => {
   it('accepts references between the prompts of the file in any order, and "Used by" lists them', async () => {
@@ -51,12 +46,12 @@ describe('importing prompts with references', () => {
     expect(preview.body).toMatchObject({ created: 2, conflicts: 0 })
     const done = await importInto(client, document)
     expect(done.status).toBe(200)
-    const list = await client.get<Page<{ id: string; name: string }>>('/api/v1/prompts')
+    const list = await client.call(promptOperations.list, {})
     const greeting = list.body.items.find((item) => item.name === 'greeting')!
     expect(await usedBy(client, greeting.id)).toEqual(['letter'])
-    const refused = await client.delete<ErrorBody>(`/api/v1/prompts/${greeting.id}`)
+    const refused = await client.call(promptOperations.delete, { params: { id: greeting.id } })
     expect(refused.status).toBe(409)
-    expect(refused.body.error.message).toContain('letter')
+    expect(errorOf(refused).message).toContain('letter')
   })
 
   it('reports a reference to a missing prompt, or a cycle, as a conflict naming it, and imports nothing', async () => {
@@ -99,16 +94,17 @@ describe('importing prompts with references', () => {
     ])
     const refused = await importInto(client, document)
     expect(refused.status).toBe(409)
-    expect((await client.get<Page<unknown>>('/api/v1/prompts')).body.items).toHaveLength(1)
+    expect((await client.call(promptOperations.list, {})).body.items).toHaveLength(1)
   })
 })
 
 describe('the import with progress (Accept: application/x-ndjson)', () => {
   const streamed = async (client: TestClient, document: unknown, dryRun = false) => {
-    const res = await client.request<string>('POST', '/api/v1/prompts/import', {
-      body: { document, teamId: null, dryRun },
-      headers: { Accept: 'application/x-ndjson' },
-    })
+    const res = await client.call(
+      promptOperations.importPrompts,
+      { body: { document, teamId: null, dryRun } },
+      { Accept: 'application/x-ndjson' },
+    )
     expect(res.headers.get('content-type')).toBe('application/x-ndjson')
     // One line alone is JSON, which the test client parses.
     const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body)
@@ -143,21 +139,23 @@ describe('the import with progress (Accept: application/x-ndjson)', () => {
     // A file that is no export is refused in the last line too; a body that is not JSON before any line.
     const invalid = await streamed(client, { nothing: true })
     expect(invalid.lines).toEqual([{ status: 400, error: expect.objectContaining({ code: 'validation' }) }])
-    const broken = await client.request<ErrorBody>('POST', '/api/v1/prompts/import', {
+    const broken = await client.request('POST', '/api/v1/prompts/import', {
       rawBody: '{',
       headers: { Accept: 'application/x-ndjson' },
     })
     expect(broken.status).toBe(400)
-    expect(broken.body.error.code).toBe('validation')
+    expect(errorOf(broken).code).toBe('validation')
   })
 })
 
 describe('webhooks of an import', () => {
   it('sends the events the app sends: the prompt, each further version, each label moved once', async () => {
     const client = await newUser()
-    const endpoint = await client.post<CreatedWebhook>('/api/v1/webhooks', {
-      url: 'http://127.0.0.1:9/hook',
-      events: ['prompt.created', 'prompt.version.created', 'prompt.label.moved'],
+    const endpoint = await client.call(webhookOperations.create, {
+      body: {
+        url: 'http://127.0.0.1:9/hook',
+        events: ['prompt.created', 'prompt.version.created', 'prompt.label.moved'],
+      },
     })
     expect(endpoint.status).toBe(201)
     const existing = await createPromptAs(client, { title: 'old', body: 'v1' })
@@ -278,21 +276,25 @@ describe('the dependency table', () => {
   it('is written with every version saved (app and import) and goes with the prompt', async () => {
     const client = await newUser()
     const base = await createPromptAs(client, { title: 'base', body: 'Base' })
+    const params = { id: base.id }
     const user = await createPromptAs(client, { title: 'user', body: 'none yet' })
     expect(await usedBy(client, base.id)).toEqual([])
-    await client.patch<PromptDetail>(`/api/v1/prompts/${user.id}`, {
-      body: `now ${ref('base', 'version=1')}`,
+    await client.call(promptOperations.update, {
+      params: { id: user.id },
+      body: {
+        body: `now ${ref('base', 'version=1')}`,
+      },
     })
     expect(await usedBy(client, base.id)).toEqual(['user'])
     // An older version still including it counts, as in Langfuse.
-    await client.patch(`/api/v1/prompts/${user.id}`, { body: 'no longer' })
+    await client.call(promptOperations.update, { params: { id: user.id }, body: { body: 'no longer' } })
     expect(await usedBy(client, base.id)).toEqual(['user'])
-    expect((await client.delete(`/api/v1/prompts/${base.id}`)).status).toBe(409)
-    expect((await client.delete(`/api/v1/prompts/${user.id}`)).status).toBe(204)
+    expect((await client.call(promptOperations.delete, { params })).status).toBe(409)
+    expect((await client.call(promptOperations.delete, { params: { id: user.id } })).status).toBe(204)
     const left = await db().select().from(promptDependencies).where(eq(promptDependencies.promptId, user.id))
     expect(left).toEqual([])
     expect(await usedBy(client, base.id)).toEqual([])
-    expect((await client.delete(`/api/v1/prompts/${base.id}`)).status).toBe(204)
+    expect((await client.call(promptOperations.delete, { params })).status).toBe(204)
   })
 
   it("migration 0210's backfill reads tags exactly as the parser does", async () => {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
+import type { z } from 'zod'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import {
   type ExportedPrompt,
-  type ImportResult,
+  type exportPromptsQuery,
   markdownPathOf,
   type PromptsDocument,
   promptToMarkdownFile,
 } from '../../../domain/prompt-transfer.ts'
-import type { PromptSummary } from '../../../domain/prompts.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -30,15 +30,18 @@ beforeAll(async () => {
     body: 'One',
     tags: ['ops'],
   })
-  await owner.patch(`/api/v1/prompts/${triage.id}`, {
-    body: 'Two {{ticket}}',
-    config: { model: 'm' },
-    variables: [{ name: 'ticket', type: 'string', required: true, description: 'The ticket id' }],
-    changelog: 'Second',
+  await owner.call(promptOperations.update, {
+    params: { id: triage.id },
+    body: {
+      body: 'Two {{ticket}}',
+      config: { model: 'm' },
+      variables: [{ name: 'ticket', type: 'string', required: true, description: 'The ticket id' }],
+      changelog: 'Second',
+    },
   })
-  await owner.put(`/api/v1/prompts/${triage.id}/labels`, {
-    label: 'staging',
-    versionId: triage.currentVersionId,
+  await owner.call(promptLabelOperations.set, {
+    params: { id: triage.id },
+    body: { label: 'staging', versionId: triage.currentVersionId! },
   })
   await createPromptAs(owner, {
     title: 'Chat',
@@ -52,17 +55,15 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-async function exportOf(query = '') {
-  const res = await owner.get<PromptsDocument>(`/api/v1/prompts/export${query}`)
+async function exportOf(query: z.input<typeof exportPromptsQuery> = {}) {
+  const res = await owner.call(promptOperations.exportPrompts, { query })
   expect(res.status).toBe(200)
-  return res.body
+  return res.body as PromptsDocument
 }
 
 function importInto(document: unknown, options: { teamId?: string | null; dryRun?: boolean } = {}) {
-  return owner.post<ImportResult>('/api/v1/prompts/import', {
-    document,
-    teamId: options.teamId ?? null,
-    dryRun: options.dryRun ?? false,
+  return owner.call(promptOperations.importPrompts, {
+    body: { document, teamId: options.teamId ?? null, dryRun: options.dryRun ?? false },
   })
 }
 
@@ -87,7 +88,7 @@ const comparable = (prompts: ExportedPrompt[]) =>
     .sort((a, b) => a.name.localeCompare(b.name))
 
 async function teamPromptCount() {
-  const res = await owner.get<Page<PromptSummary>>(`/api/v1/prompts?scope=team&teamId=${teamId}`)
+  const res = await owner.call(promptOperations.list, { query: { scope: 'team', teamId } })
   return res.body.items.length
 }
 
@@ -104,13 +105,13 @@ describe('export and import of a space', () => {
 
     const done = await importInto(personal, { teamId })
     expect(done.body).toMatchObject({ dryRun: false, created: 2, conflicts: 0 })
-    const team = await exportOf(`?teamId=${teamId}`)
+    const team = await exportOf({ teamId })
     expect(comparable(team.prompts)).toEqual(comparable(personal.prompts))
     expect(team.prompts.every((p) => p.visibility === 'team' && p.team === 'Importers')).toBe(true)
 
     const again = await importInto(personal, { teamId })
     expect(again.body).toMatchObject({ created: 0, versioned: 0, unchanged: 2 })
-    expect(comparable((await exportOf(`?teamId=${teamId}`)).prompts)).toEqual(comparable(personal.prompts))
+    expect(comparable((await exportOf({ teamId })).prompts)).toEqual(comparable(personal.prompts))
   })
 
   it('adds only the versions a prompt does not have yet, and exports a selection', async () => {
@@ -137,7 +138,7 @@ describe('export and import of a space', () => {
     expect(res.body.items).toEqual([
       { name: 'support/triage', action: 'version', newVersions: 1, problem: null },
     ])
-    const selected = await exportOf(`?ids=${triage.id}`)
+    const selected = await exportOf({ ids: triage.id })
     expect(selected.prompts).toHaveLength(1)
     expect(selected.prompts[0]).toMatchObject({
       currentVersion: 3,
@@ -214,7 +215,7 @@ describe('export and import of a space', () => {
       action: 'conflict',
       problem: 'type',
     })
-    const res = await owner.post<ErrorBody>('/api/v1/prompts/import', { document })
+    const res = await owner.call(promptOperations.importPrompts, { body: { document } })
     expect(res.status).toBe(409)
     expect((await exportOf()).prompts.some((p) => p.name === 'brand/new')).toBe(false)
   })
@@ -241,21 +242,22 @@ describe('export and import of a space', () => {
       ],
     ]
     for (const [document, message] of cases) {
-      const res = await owner.post<ErrorBody>('/api/v1/prompts/import', { document })
+      const res = await owner.call(promptOperations.importPrompts, { body: { document } })
       expect(res.status, message).toBe(400)
-      expect(res.body.error.message).toBe(message)
+      expect(errorOf(res).message).toBe(message)
     }
   })
 
   it('is refused for a team the caller is not in', async () => {
     const stranger = new TestClient(testApp)
     await stranger.signUp()
-    expect((await stranger.get(`/api/v1/prompts/export?teamId=${teamId}`)).status).toBe(404)
-    const res = await stranger.post('/api/v1/prompts/import', { document: { prompts: [] }, teamId })
+    expect((await stranger.call(promptOperations.exportPrompts, { query: { teamId } })).status).toBe(404)
+    const res = await stranger.call(promptOperations.importPrompts, {
+      body: { document: { prompts: [] }, teamId },
+    })
     expect(res.status).toBe(400)
-    const real = await stranger.post('/api/v1/prompts/import', {
-      document: { prompts: [{ name: 'x', title: 'X', versions: [{ body: 'x' }] }] },
-      teamId,
+    const real = await stranger.call(promptOperations.importPrompts, {
+      body: { document: { prompts: [{ name: 'x', title: 'X', versions: [{ body: 'x' }] }] }, teamId },
     })
     expect(real.status).toBe(404)
   })

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import type { CurrentUser } from '../../../domain/auth.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { LabelEvent } from '../../../domain/prompt-names.ts'
-import type { PromptDetail } from '../../../domain/prompts.ts'
 import {
   auditLog,
   promptDependencies,
@@ -13,7 +12,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema/index.ts'
-import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
+import { errorOf, keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -42,9 +41,16 @@ beforeAll(async () => {
     { userId: adminUser.id, role: 'admin' },
     { userId: memberUser.id },
   ])
-  expect((await admin.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: ['gold'] })).status).toBe(200)
+  expect(
+    (
+      await admin.call(promptLabelOperations.setProtectedLabels, {
+        params: { teamId },
+        body: { labels: ['gold'] },
+      })
+    ).status,
+  ).toBe(200)
   teamKey = (
-    await admin.post<CreatedApiKey>('/api/v1/api-keys', { name: 'Team deploy', scope: 'read_write', teamId })
+    await admin.call(apiKeyOperations.create, { body: { name: 'Team deploy', scope: 'read_write', teamId } })
   ).body
   await testApp.database.db.insert(webhookEndpoints).values({
     teamId,
@@ -106,22 +112,21 @@ async function auditAbout(promptId: string) {
 describe('one write path behind the app and the Langfuse API', () => {
   it('refuses a protected label at both doors, writing nothing, and lets an unprotected one through both', async () => {
     const prompt = await createPromptAs(member, { title: 'Guarded', visibility: 'team', teamId })
+    const params = { id: prompt.id }
     expect(
       (await langfuse('POST', '/v2/prompts', { name: prompt.name, prompt: 'two', labels: [] })).status,
     ).toBe(201)
-    const versions = (
-      await member.get<Page<{ id: string; versionNumber: number }>>(`/api/v1/prompts/${prompt.id}/versions`)
-    ).body.items
-    const byApp = await member.put<ErrorBody>(`/api/v1/prompts/${prompt.id}/labels`, {
-      label: 'gold',
-      versionId: versions.find((version) => version.versionNumber === 2)!.id,
+    const versions = (await member.call(promptOperations.versions, { params })).body.items
+    const byApp = await member.call(promptLabelOperations.set, {
+      params,
+      body: { label: 'gold', versionId: versions.find((version) => version.versionNumber === 2)!.id },
     })
     const byLangfuse = await langfuse<{ message: string; error: string }>(
       'PATCH',
       `/v2/prompts/${prompt.name}/versions/2`,
       { newLabels: ['gold'] },
     )
-    expect([byApp.status, byApp.body.error.message]).toEqual([
+    expect([byApp.status, errorOf(byApp).message]).toEqual([
       403,
       'Only team admins may move the protected label "gold"',
     ])
@@ -132,8 +137,7 @@ describe('one write path behind the app and the Langfuse API', () => {
         error: 'ForbiddenError',
       },
     ])
-    const history = async () =>
-      (await member.get<Page<LabelEvent>>(`/api/v1/prompts/${prompt.id}/label-history`)).body.items
+    const history = async () => (await member.call(promptLabelOperations.history, { params })).body.items
     expect((await history()).filter((event) => event.label === 'gold')).toEqual([])
     expect((await eventsAbout(prompt.id)).filter((event) => event.data.label === 'gold')).toEqual([])
 
@@ -141,8 +145,12 @@ describe('one write path behind the app and the Langfuse API', () => {
       (await langfuse('PATCH', `/v2/prompts/${prompt.name}/versions/2`, { newLabels: ['beta'] })).status,
     ).toBe(200)
     expect(
-      (await member.put(`/api/v1/prompts/${prompt.id}/labels`, { label: 'beta', versionId: versions[1]!.id }))
-        .status,
+      (
+        await member.call(promptLabelOperations.set, {
+          params,
+          body: { label: 'beta', versionId: versions[1]!.id },
+        })
+      ).status,
     ).toBe(200)
     const moves = (await history()).map((event) => [
       event.label,
@@ -161,7 +169,8 @@ describe('one write path behind the app and the Langfuse API', () => {
     const body = 'Use @@@langfusePrompt:name=shared-part|label=production@@@'
     const viaApp = await createPromptAs(admin, { title: 'Via app', visibility: 'team', teamId, body })
     expect(
-      (await admin.patch<PromptDetail>(`/api/v1/prompts/${viaApp.id}`, { body: `${body}!` })).status,
+      (await admin.call(promptOperations.update, { params: { id: viaApp.id }, body: { body: `${body}!` } }))
+        .status,
     ).toBe(200)
     await langfuse('POST', '/v2/prompts', { name: 'via-langfuse', prompt: body, labels: ['production'] })
     await langfuse('POST', '/v2/prompts', {
@@ -204,7 +213,7 @@ describe('one write path behind the app and the Langfuse API', () => {
       (await langfuse('POST', '/v2/prompts', { name: 'gone-by-key', prompt: 'x', labels: [] })).status,
     ).toBe(201)
     const viaLangfuse = await promptIdOf('gone-by-key')
-    expect((await admin.delete(`/api/v1/prompts/${viaApp.id}`)).status).toBe(204)
+    expect((await admin.call(promptOperations.delete, { params: { id: viaApp.id } })).status).toBe(204)
     expect((await langfuse('DELETE', '/v2/prompts/gone-by-key')).status).toBe(204)
 
     const deletedEntry = async (promptId: string) => {
