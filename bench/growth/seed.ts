@@ -81,8 +81,9 @@ export async function seedGrowth(size: GrowthSize): Promise<void> {
         [n - 2],
       ),
     )
-    // From here on bulk loading: no triggers (a prompt's copy of its current body is written here
-    // as the trigger of migration 0255 would), each table's indexes built once at the end.
+    // From here on bulk loading: no triggers (a prompt's copy of its current body and its version
+    // count are written here as the triggers of migrations 0255 and 0264 would), each table's
+    // indexes built once at the end.
     await db.query('SET session_replication_role = replica')
     // Teams of the writers: writer k is in team k % 10; the benchmark user also in team 1, as admin of 0.
     await db.query(
@@ -113,7 +114,8 @@ export async function seedGrowth(size: GrowthSize): Promise<void> {
     await bulkLoad(db, 'prompts', () =>
       db.query(
         `INSERT INTO prompts (id, owner_user_id, team_id, title, name, description, tags, visibility,
-                              current_version_id, created_at, updated_at, current_body, current_body_search)
+                              current_version_id, created_at, updated_at, current_body, current_body_search,
+                              version_count)
          SELECT ${seededUuid("'prompt' || i")}, ${writer('i % $7')},
                 CASE WHEN i % 10 < 3 THEN ${seededUuid("'team' || (i % $7 % $8)")} END,
                 ($3::text[])[1 + i % 26] || ' ' || ($4::text[])[1 + (i / 26) % 33], 'prompt-' || i,
@@ -121,7 +123,7 @@ export async function seedGrowth(size: GrowthSize): Promise<void> {
                 ARRAY[($5::text[])[1 + (i / 100) % 5]] || CASE WHEN i % 3 = 0 THEN ARRAY[($5::text[])[6 + (i / 3) % 45]] ELSE '{}' END,
                 CASE WHEN i % 10 < 3 THEN 'team' ELSE 'private' END,
                 ${seededUuid("'version' || i")}, now() - i * interval '20 seconds', now() - i * interval '10 seconds',
-                v.body, v.body_search
+                v.body, v.body_search, 1
          ${promptRows} JOIN prompt_versions v ON v.id = ${seededUuid("'version' || i")}`,
         promptArgs,
       ),

@@ -48,8 +48,8 @@ export async function seedSearch(): Promise<void> {
   await db.connect()
   try {
     await db.query(`SET maintenance_work_mem = '512MB'`)
-    // Bulk loading: no triggers; the prompt's copy of its current body is written as the trigger
-    // of migration 0255 would.
+    // Bulk loading: no triggers; the prompt's copy of its current body and its version count are
+    // written as the triggers of migrations 0255 and 0264 would.
     await db.query('SET session_replication_role = replica')
     // Version k of prompt i; the last is the current one.
     await bulkLoad(db, 'prompt_versions', () =>
@@ -67,11 +67,11 @@ export async function seedSearch(): Promise<void> {
     await bulkLoad(db, 'prompts', () =>
       db.query(
         `INSERT INTO prompts (id, owner_user_id, title, name, description, tags, visibility, current_version_id,
-                              current_body, current_body_search, created_at, updated_at)
+                              current_body, current_body_search, created_at, updated_at, version_count)
          SELECT ${seededUuid("'prompt' || i")}, $1, ($3::text[])[1 + i % 26] || ' ' || ($4::text[])[1 + (i / 26) % 33],
                 'prompt-' || i, CASE WHEN i % 5 < 2 THEN 'Helps with the ' || ($4::text[])[1 + i % 33] END,
                 ARRAY['bench'], 'private', v.id, v.body, v.body_search,
-                now() - i * $5::int * interval '20 seconds', now() - i * interval '10 seconds'
+                now() - i * $5::int * interval '20 seconds', now() - i * interval '10 seconds', $5::int
          FROM generate_series(0, $2::int - 1) i
          JOIN prompt_versions v ON v.id = ${seededUuid("'version' || i || '-' || $5::int")}`,
         [userId, n, data.verbs, data.objects, perPrompt],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   customType,
   foreignKey,
   index,
@@ -55,6 +56,10 @@ export const prompts = pgTable('prompts', {
    */
   currentBody: text('current_body').notNull().default(''),
   currentBodySearch: tsvector('current_body_search').notNull().default(sql`''::tsvector`),
+  /** How many versions the prompt has, kept by a trigger for the dashboard (decision 0264). */
+  versionCount: integer('version_count').notNull().default(0),
+  /** Whether a version newer than the current one exists, kept by a trigger (decision 0264). */
+  currentBehind: boolean('current_behind').notNull().default(false),
 })
 
 export const promptVersions = pgTable(

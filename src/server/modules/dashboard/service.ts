@@ -114,7 +114,7 @@ async function countFigures(db: Db, scope: Scope, now: Date) {
  * The caller's own onboarding, the same in every context: the dashboard's checklist (first
  * prompt, attach a prompt, join a team, start a conversation) and the 5-step progress. "currentSet"
  * means the caller made an earlier version of one of their prompts current again (Set as Current),
- * the one state no other step implies.
+ * the one state no other step implies; each prompt keeps whether it is so (migration 0264).
  */
 async function onboardingFlags(db: Db, actor: Actor) {
   const me = actor.id
@@ -127,11 +127,7 @@ async function onboardingFlags(db: Db, actor: Actor) {
       EXISTS (SELECT 1 FROM conversations c WHERE c.owner_user_id = ${me}) AS start_conversation,
       EXISTS (SELECT 1 FROM prompts p WHERE p.owner_user_id = ${me} AND cardinality(p.tags) > 0) AS tags_added,
       EXISTS (SELECT 1 FROM prompt_versions v WHERE v.created_by_user_id = ${me} AND v.version_number > 1) AS version_created,
-      EXISTS (
-        SELECT 1 FROM prompts p JOIN prompt_versions cv ON cv.id = p.current_version_id
-        WHERE p.owner_user_id = ${me}
-          AND EXISTS (SELECT 1 FROM prompt_versions w WHERE w.prompt_id = p.id AND w.version_number > cv.version_number)
-      ) AS current_set,
+      EXISTS (SELECT 1 FROM prompts p WHERE p.owner_user_id = ${me} AND p.current_behind) AS current_set,
       EXISTS (SELECT 1 FROM prompts p WHERE p.owner_user_id = ${me} AND p.visibility = 'team') AS team_visible`,
   )
   const flags = row!
@@ -242,15 +238,16 @@ async function mostUsed(db: Db, scope: Scope): Promise<RankedPrompt[]> {
   )
 }
 
-/** Top Performers: the context's prompts revised most often (more than one version). */
+/**
+ * Top Performers: the context's prompts revised most often (more than one version), from the count
+ * each prompt keeps (migration 0264): the first rows of an index, not a count of every version.
+ */
 async function mostRevised(db: Db, scope: Scope): Promise<RankedPrompt[]> {
   return queryRows<RankedPrompt>(
     db,
-    sql`SELECT p.id, p.title, count(*)::int AS count
-      FROM prompts p JOIN prompt_versions v ON v.prompt_id = p.id
-      WHERE ${scope.prompts}
-      GROUP BY p.id HAVING count(*) > 1
-      ORDER BY count DESC, p.updated_at DESC, p.id DESC LIMIT ${DASHBOARD.topPrompts}`,
+    sql`SELECT p.id, p.title, p.version_count AS count FROM prompts p
+      WHERE ${scope.prompts} AND p.version_count > 1
+      ORDER BY p.version_count DESC, p.updated_at DESC, p.id DESC LIMIT ${DASHBOARD.topPrompts}`,
   )
 }
 

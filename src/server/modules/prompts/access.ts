@@ -13,6 +13,8 @@ export const promptColumns = (() => {
     descriptionSearch: __,
     currentBody: ___,
     currentBodySearch: ____,
+    versionCount: _____,
+    currentBehind: ______,
     ...columns
   } = getTableColumns(prompts)
   return columns
@@ -91,7 +93,7 @@ export async function findVisiblePrompt(
 
 export type PromptRow = Omit<
   typeof prompts.$inferSelect,
-  'titleSearch' | 'descriptionSearch' | 'currentBody' | 'currentBodySearch'
+  'titleSearch' | 'descriptionSearch' | 'currentBody' | 'currentBodySearch' | 'versionCount' | 'currentBehind'
 >
 
 /** The rights columns' values (`promptRightsColumns`). */
