@@ -22,12 +22,14 @@ export function Checkbox({
 }: Omit<ComponentProps<'button'>, 'value' | 'defaultChecked'> & {
   checked?: boolean
   defaultChecked?: boolean
+  required?: boolean
   onCheckedChange?: (checked: boolean) => void
 }) {
   const [uncontrolled, setUncontrolled] = useState(defaultChecked)
   const checked = checkedProp ?? uncontrolled
   const state = checked ? 'checked' : 'unchecked'
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the styled box Radix's checkbox was; an input cannot hold the tick
     <button
       type="button"
       role="checkbox"
