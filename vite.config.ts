@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -11,6 +13,24 @@ const precompress = (): Plugin => ({
   apply: 'build',
   closeBundle: () => precompressWeb(fileURLToPath(new URL('./dist/web', import.meta.url))),
 })
+
+/**
+ * React Router's production build in the built app. Its package names only its development build
+ * (dist/development, with the dev-only checks and warnings), so bundlers take that one: 0.5 KiB
+ * gzip of every page. The dev server and the tests keep the development build and its warnings.
+ */
+const reactRouterProduction = (): Plugin => {
+  const productionEntry = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  )
+  return {
+    name: 'promptfolio-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'react-router' ? productionEntry : undefined),
+  }
+}
 
 /**
  * A dynamic import preloads the chunks its target needs (Vite's modulepreload), except those the
@@ -46,7 +66,7 @@ const FEATURE_INDEX = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), rememberBundle(), precompress()],
+  plugins: [react(), tailwindcss(), reactRouterProduction(), rememberBundle(), precompress()],
   resolve: {
     alias: [
       // React 19 has the hook; the shim's fallback for React 17 would only add bytes to every page.
