@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type CallProgress, readProgressLines } from './api.ts'
+import { type CallProgress, readProgressLines } from './api-streams.ts'
 
 describe('readProgressLines', () => {
   it('reads complete lines only, from where it stopped, keeping the last non-progress line', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readServerEvents } from './api.ts'
+import { readServerEvents } from './api-streams.ts'
 
 describe('readServerEvents', () => {
   it('reads complete events only, with their names and data, from where it stopped; comments are none', () => {

@@ -2,7 +2,6 @@ import { CheckCircle2, type LucideIcon } from 'lucide-react'
 import type { ChangeEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button.tsx'
-import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 
@@ -31,37 +30,6 @@ export function EmailField({ form }: { form: FormOf<'email'> }) {
         {...form.register('email')}
       />
     </Field>
-  )
-}
-
-/**
- * With a new password: also revoke the account's API keys and disable its webhooks (the form's
- * `revokeAccess`), which a session someone took could have left behind.
- */
-export function RevokeAccessField({
-  form,
-}: {
-  form: { values: { revokeAccess?: boolean }; change: (name: 'revokeAccess', value: boolean) => void }
-}) {
-  const { t } = useTranslation('auth')
-  return (
-    <div className="space-y-1">
-      <div className="flex items-start gap-2.5">
-        <Checkbox
-          id="revoke-access"
-          checked={form.values.revokeAccess === true}
-          onCheckedChange={(checked) => form.change('revokeAccess', checked === true)}
-          aria-describedby="revoke-access-hint"
-          className="mt-0.5"
-        />
-        <label htmlFor="revoke-access" className="text-sm leading-snug">
-          {t('revokeAccess.label')}
-        </label>
-      </div>
-      <p id="revoke-access-hint" className="pl-6.5 text-xs text-muted-foreground">
-        {t('revokeAccess.hint')}
-      </p>
-    </div>
   )
 }
 

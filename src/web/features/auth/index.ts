@@ -15,7 +15,7 @@ export {
   useSignOutOtherSessions,
   useVerifyCode,
 } from './account-auth.ts'
-export { EmailField, PasswordField, RevokeAccessField, SubmitButton, SuccessStatus } from './auth-form.tsx'
+export { EmailField, PasswordField, SubmitButton, SuccessStatus } from './auth-form.tsx'
 export { useCallbackEffects } from './callback-effects.ts'
 export type { Outcome } from './callback-outcome.ts'
 export { resolveCallback } from './callback-outcome.ts'
@@ -34,6 +34,7 @@ export { isHostedPreview } from './oauth-strategy.ts'
 export { ProviderSignInButton } from './provider-sign-in.tsx'
 export { isAuthSuccessMessage } from './recovery-messages.ts'
 export { RequireAuth, RequireGlobalAdmin } from './require-auth.tsx'
+export { RevokeAccessField } from './revoke-access-field.tsx'
 export {
   CurrentUserContext,
   replaceSession,

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { modelOperations } from '../../../domain/api/models.ts'
 import type { CreateProviderInput, RunPromptInput, UpdateProviderInput } from '../../../domain/models.ts'
-import { callOperation, callOperationStreamingText } from '../../lib/api.ts'
+import { callOperation } from '../../lib/api.ts'
+import { callOperationStreamingText } from '../../lib/api-streams.ts'
 import { invalidateOperations, operationQuery } from '../../lib/queries.ts'
 import { useStepUp } from '../step-up/index.ts'
 
