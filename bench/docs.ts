@@ -13,7 +13,6 @@ const output = path.join(root, 'docs/benchmarks.md')
 const BENCHMARKS: { name: string; title: string; script: string }[] = [
   { name: 'prompts', title: 'Prompts API against its SQL limit', script: 'bench:prompts' },
   { name: 'conversations', title: 'Conversations API against its SQL limit', script: 'bench:conversations' },
-  { name: 'public-api', title: 'Langfuse-compatible prompt fetch', script: 'bench:public-api' },
   { name: 'runtime-cache', title: 'The runtime fetch from memory', script: 'bench:runtime-cache' },
   { name: 'dashboard', title: 'Dashboard', script: 'bench:dashboard' },
   { name: 'growth', title: 'Lists as the tables grow', script: 'bench:growth' },

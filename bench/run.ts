@@ -12,7 +12,6 @@ import { runGrowthBenchmark } from './growth/run.ts'
 import { runMcpBenchmark } from './mcp/run.ts'
 import { runPlansBenchmark } from './plans/run.ts'
 import { runPromptsBenchmark } from './prompts/run.ts'
-import { runPublicApiBenchmark } from './public-api/run.ts'
 import { runReplicasBenchmark } from './replicas/run.ts'
 import { runRuntimeCacheBenchmark } from './runtime-cache/run.ts'
 import { runScaleOutBenchmark } from './scale-out/run.ts'
@@ -28,7 +27,6 @@ const benchmarks: Record<string, () => Promise<void>> = {
   bundle: runBundleBenchmark,
   dashboard: runDashboardBenchmark,
   plans: runPlansBenchmark,
-  'public-api': runPublicApiBenchmark,
   'runtime-cache': runRuntimeCacheBenchmark,
   webhooks: runWebhooksBenchmark,
   'scale-out': runScaleOutBenchmark,
