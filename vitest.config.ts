@@ -46,6 +46,7 @@ export default defineConfig({
           include: [...apiTests, ...processTests],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/testing/pglite-template.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

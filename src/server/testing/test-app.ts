@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { createApp } from '../app.ts'
 import { createAuth } from '../auth/auth.ts'
@@ -90,7 +91,13 @@ export async function createTestApp(
 
 async function openTestDatabase(): Promise<{ database: Database; dropSchema: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    return { database: await openDatabase({ kind: 'pglite' }), dropSchema: async () => {} }
+    // The run's migrated template (pglite-template.setup.ts), where the project provides one; a
+    // benchmark outside vitest (bench/plans) starts empty.
+    const templatePath = process.env.VITEST
+      ? (await import('vitest')).inject('pgliteTemplatePath')
+      : undefined
+    const template = templatePath ? new Blob([readFileSync(templatePath)]) : undefined
+    return { database: await openDatabase({ kind: 'pglite', template }), dropSchema: async () => {} }
   }
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
