@@ -29,12 +29,10 @@ afterAll(() => testApp.close())
 
 describe('the API envelope', () => {
   it('answers an unknown /api path with a JSON 404, never the web app', async () => {
-    const res = await new TestClient(testApp).get<{ error: { code: string; message: string } }>(
-      '/api/v1/nothing-here',
-    )
+    const res = await new TestClient(testApp).get('/api/v1/nothing-here')
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/json')
-    expect(res.body.error).toEqual({ code: 'not_found', message: 'No such API endpoint.' })
+    expect(errorOf(res)).toEqual({ code: 'not_found', message: 'No such API endpoint.' })
   })
 
   it('compresses answers of 1 KiB and more, and sends small ones as they are with their length', async () => {
@@ -67,25 +65,21 @@ describe('the API envelope', () => {
 
   it('rejects malformed JSON with 400 and changes nothing', async () => {
     const client = new TestClient(testApp)
-    const res = await client.request<{ error: { code: string; message: string } }>(
-      'POST',
-      '/api/v1/auth/sign-up',
-      {
-        rawBody: '{"email": "a@b.c",',
-      },
-    )
+    const res = await client.request('POST', '/api/v1/auth/sign-up', {
+      rawBody: '{"email": "a@b.c",',
+    })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe('validation')
-    expect(res.body.error.message).toBe('The request body is not valid JSON.')
+    expect(errorOf(res).code).toBe('validation')
+    expect(errorOf(res).message).toBe('The request body is not valid JSON.')
   })
 
   it('rejects a body over the limit with 413', async () => {
     const client = new TestClient(testApp)
-    const res = await client.request<{ error: { code: string } }>('POST', '/api/v1/auth/sign-in', {
+    const res = await client.request('POST', '/api/v1/auth/sign-in', {
       rawBody: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(MAX_BODY_BYTES) }),
     })
     expect(res.status).toBe(413)
-    expect(res.body.error.code).toBe('payload_too_large')
+    expect(errorOf(res).code).toBe('payload_too_large')
   })
 
   it('refuses state-changing requests from another origin', async () => {
@@ -107,12 +101,12 @@ describe('the API envelope', () => {
 
   it('refuses state-changing requests that are not JSON', async () => {
     const client = new TestClient(testApp)
-    const res = await client.request<{ error: { code: string } }>('POST', '/api/v1/auth/sign-in', {
+    const res = await client.request('POST', '/api/v1/auth/sign-in', {
       rawBody: 'email=a@b.co&password=x',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe('validation')
+    expect(errorOf(res).code).toBe('validation')
   })
 
   it('sends the security headers and marks API answers as not cacheable', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { conversationOperations } from '../../../domain/api/conversations.ts'
 import type { Conversation, Message } from '../../../domain/conversations.ts'
 import { conversationMessages, conversations } from '../../db/schema/index.ts'
-import { errorOf } from '../../testing/client.ts'
+import { errorOf, type TestClient } from '../../testing/client.ts'
 import {
   appendMessage,
   createConversation,
@@ -217,42 +217,29 @@ describe('GET /api/v1/conversations/:id/messages', () => {
       )
     }
   })
+  /** A page of the conversation's messages, as `client` sees it. */
+  const messages = (
+    client: TestClient,
+    query: { limit?: number; order?: 'asc' | 'desc'; cursor?: string } = {},
+  ) => client.call(conversationOperations.messages, { params: { id: conversation.id }, query })
 
   it('pages oldest first, 50 by default, limits clamped to 1..100', async () => {
-    const first = await people.member.call(conversationOperations.messages, {
-      params: { id: conversation.id },
-    })
+    const first = await messages(people.member)
     expect(first.body.items.map((m) => m.id)).toEqual(written.slice(0, 50).map((m) => m.id))
     expect(first.body.nextCursor).toEqual(expect.any(String))
-    const big = await people.member.call(conversationOperations.messages, {
-      params: { id: conversation.id },
-      query: { limit: 1000 },
-    })
+    const big = await messages(people.member, { limit: 1000 })
     expect(big.body.items).toHaveLength(100)
-    const all = await readAllPages((cursor) =>
-      people.member.call(conversationOperations.messages, {
-        params: { id: conversation.id },
-        query: { limit: 100, cursor },
-      }),
-    )
+    const all = await readAllPages((cursor) => messages(people.member, { limit: 100, cursor }))
     expect(all.map((m) => m.id)).toEqual(written.map((m) => m.id))
   })
 
   it('pages newest first with order=desc', async () => {
-    const all = await readAllPages((cursor) =>
-      people.member.call(conversationOperations.messages, {
-        params: { id: conversation.id },
-        query: { order: 'desc', limit: 33, cursor },
-      }),
-    )
+    const all = await readAllPages((cursor) => messages(people.member, { order: 'desc', limit: 33, cursor }))
     expect(all.map((m) => m.id)).toEqual(written.map((m) => m.id).reverse())
   })
 
   it('tells who wrote each message', async () => {
-    const res = await people.teamAdmin.call(conversationOperations.messages, {
-      params: { id: conversation.id },
-      query: { limit: 2 },
-    })
+    const res = await messages(people.teamAdmin, { limit: 2 })
     expect(res.body.items.map((m) => m.authorEmail)).toEqual([
       people.owner.user!.email,
       people.member.user!.email,
