@@ -1,23 +1,28 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { conversationOperations } from '../../../domain/api/conversations.ts'
+import type { OperationInput } from '../../../domain/api/operation.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { PromptUsage } from '../../../domain/conversations.ts'
 import { conversationMessagePrompts, prompts } from '../../db/schema/index.ts'
-import { errorOf } from '../../testing/client.ts'
+import { errorOf, type TestClient } from '../../testing/client.ts'
 import { appendMessage, createConversation, seedPrompt, testAppWithPeople } from './test-fixtures.ts'
 
 const { people, db } = testAppWithPeople()
+
+/** `client` attaches a prompt to a message. */
+const attachAs = (
+  client: TestClient,
+  messageId: string,
+  body: OperationInput<typeof conversationOperations.attach>['body'],
+) => client.call(conversationOperations.attach, { params: { id: messageId }, body })
 
 describe('POST /api/v1/messages/:id/attachments', () => {
   it('attaches latest (no version stored) and a specific version, with title and version number', async () => {
     const conversation = await createConversation(people.owner)
     const message = await appendMessage(people.owner, conversation.id)
     const prompt = await seedPrompt(db(), { owner: people.owner.user!, title: 'Translator', versions: 3 })
-    const latest = await people.owner.call(conversationOperations.attach, {
-      params: { id: message.id },
-      body: { promptId: prompt.id },
-    })
+    const latest = await attachAs(people.owner, message.id, { promptId: prompt.id })
     expect(latest.status).toBe(201)
     expect(latest.body).toMatchObject({
       messageId: message.id,
@@ -28,9 +33,10 @@ describe('POST /api/v1/messages/:id/attachments', () => {
       attachedByUserId: people.owner.user!.id,
       notes: null,
     })
-    const v2 = await people.owner.call(conversationOperations.attach, {
-      params: { id: message.id },
-      body: { promptId: prompt.id, promptVersionId: prompt.versionIds[1], notes: ' used for German ' },
+    const v2 = await attachAs(people.owner, message.id, {
+      promptId: prompt.id,
+      promptVersionId: prompt.versionIds[1],
+      notes: ' used for German ',
     })
     expect(v2.status).toBe(201)
     expect(v2.body).toMatchObject({
@@ -55,13 +61,8 @@ describe('POST /api/v1/messages/:id/attachments', () => {
       { promptId: prompt.id },
       { promptId: prompt.id, promptVersionId: prompt.versionIds[0] },
     ]) {
-      expect(
-        (await people.owner.call(conversationOperations.attach, { params: { id: message.id }, body })).status,
-      ).toBe(201)
-      const again = await people.owner.call(conversationOperations.attach, {
-        params: { id: message.id },
-        body,
-      })
+      expect((await attachAs(people.owner, message.id, body)).status).toBe(201)
+      const again = await attachAs(people.owner, message.id, body)
       expect(again.status).toBe(409)
       expect(errorOf(again).message).toBe('This prompt version is already attached to the message')
     }
@@ -75,18 +76,12 @@ describe('POST /api/v1/messages/:id/attachments', () => {
       teamId: people.teamId,
       title: 'Team one',
     })
-    const ok = await people.member.call(conversationOperations.attach, {
-      params: { id: message.id },
-      body: { promptId: teamPrompt.id },
-    })
+    const ok = await attachAs(people.member, message.id, { promptId: teamPrompt.id })
     expect(ok.status).toBe(201)
     const privateOfAdmin = await seedPrompt(db(), { owner: people.teamAdmin.user!, title: 'Private' })
     const otherTeams = await seedPrompt(db(), { owner: people.otherAdmin.user!, teamId: people.otherTeamId })
     for (const promptId of [privateOfAdmin.id, otherTeams.id, crypto.randomUUID()]) {
-      const res = await people.member.call(conversationOperations.attach, {
-        params: { id: message.id },
-        body: { promptId },
-      })
+      const res = await attachAs(people.member, message.id, { promptId })
       expect(res.status).toBe(404)
       expect(errorOf(res)).toEqual({ code: 'not_found', message: 'Prompt not found' })
     }
@@ -98,10 +93,7 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     const one = await seedPrompt(db(), { owner: people.owner.user! })
     const two = await seedPrompt(db(), { owner: people.owner.user! })
     for (const versionId of [two.versionIds[0], crypto.randomUUID()]) {
-      const res = await people.owner.call(conversationOperations.attach, {
-        params: { id: message.id },
-        body: { promptId: one.id, promptVersionId: versionId },
-      })
+      const res = await attachAs(people.owner, message.id, { promptId: one.id, promptVersionId: versionId })
       expect(res.status).toBe(404)
       expect(errorOf(res).message).toBe('Version not found')
     }
@@ -142,10 +134,7 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     for (let round = 0; round < 15; round += 1) {
       const prompt = await seedPrompt(db(), { owner: people.owner.user!, title: `Doomed ${round}` })
       const [attached, deleted, appended] = await Promise.all([
-        people.owner.call(conversationOperations.attach, {
-          params: { id: message.id },
-          body: { promptId: prompt.id, promptVersionId: prompt.versionIds[0] },
-        }),
+        attachAs(people.owner, message.id, { promptId: prompt.id, promptVersionId: prompt.versionIds[0] }),
         people.owner.call(promptOperations.delete, { params: { id: prompt.id } }),
         people.owner.call(conversationOperations.appendMessage, {
           params: { id: conversation.id },
@@ -168,17 +157,11 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     const message = await appendMessage(people.owner, conversation.id)
     const prompt = await seedPrompt(db(), { owner: people.stranger.user! })
     for (const id of [message.id, crypto.randomUUID(), 'x']) {
-      const res = await people.stranger.call(conversationOperations.attach, {
-        params: { id },
-        body: { promptId: prompt.id },
-      })
+      const res = await attachAs(people.stranger, id, { promptId: prompt.id })
       expect(res.status).toBe(404)
       expect(errorOf(res).message).toBe('Message not found')
     }
-    const anonymous = await people.anonymous.call(conversationOperations.attach, {
-      params: { id: message.id },
-      body: { promptId: prompt.id },
-    })
+    const anonymous = await attachAs(people.anonymous, message.id, { promptId: prompt.id })
     expect(anonymous.status).toBe(401)
     expect(errorOf(anonymous).message).toBe('User must be authenticated')
   })
@@ -228,15 +211,12 @@ describe('who may attach and remove', () => {
       const client = people[who]
       // Each attaches a prompt of their own, which they certainly may see.
       const own = await seedPrompt(db(), { owner: (client.user ?? people.stranger.user)! })
-      const attach = await client.call(conversationOperations.attach, {
-        params: { id: byMember.id },
-        body: { promptId: own.id },
-      })
+      const attach = await attachAs(client, byMember.id, { promptId: own.id })
       expect(attach.status).toBe(expected[who])
       const teamPrompt = await seedPrompt(db(), { owner: people.member.user!, teamId: people.teamId })
-      const existing = await people.member.call(conversationOperations.attach, {
-        params: { id: byMember.id },
-        body: { promptId: teamPrompt.id, promptVersionId: teamPrompt.versionIds[0] },
+      const existing = await attachAs(people.member, byMember.id, {
+        promptId: teamPrompt.id,
+        promptVersionId: teamPrompt.versionIds[0],
       })
       const remove = await client.call(conversationOperations.detach, {
         params: { id: byMember.id, attachmentId: existing.body.id },
@@ -251,9 +231,9 @@ describe('who may attach and remove', () => {
     const byOwner = await appendMessage(people.owner, conversation.id, {
       attachments: [{ promptId: prompt.id }],
     })
-    const attach = await people.member.call(conversationOperations.attach, {
-      params: { id: byOwner.id },
-      body: { promptId: prompt.id, promptVersionId: prompt.versionIds[0] },
+    const attach = await attachAs(people.member, byOwner.id, {
+      promptId: prompt.id,
+      promptVersionId: prompt.versionIds[0],
     })
     expect(attach.status).toBe(403)
     expect(errorOf(attach).message).toBe('You can only attach prompts to your own messages')
