@@ -72,6 +72,10 @@ async function createEndpoint(client: TestClient, body: Record<string, unknown> 
   return { ...res.body, path: new URL(res.body.url).pathname }
 }
 
+/** `client` sends a test event to an endpoint. */
+const sendTest = (client: TestClient, id: string) =>
+  client.call(webhookOperations.sendTest, { params: { id } })
+
 const headersOf = (request: { headers: Record<string, unknown> }) => ({
   'webhook-id': String(request.headers['webhook-id']),
   'webhook-timestamp': String(request.headers['webhook-timestamp']),
@@ -126,7 +130,7 @@ describe('webhook endpoints', () => {
       body: { enabled: false, events: ['prompt.deleted'] },
     })
     expect(paused.body).toMatchObject({ enabled: false, events: ['prompt.deleted'] })
-    const test = await owner.call(webhookOperations.sendTest, { params: { id: endpoint.id } })
+    const test = await sendTest(owner, endpoint.id)
     expect([test.status, errorOf(test).message]).toEqual([409, 'This endpoint is paused; enable it first'])
 
     expect((await owner.call(webhookOperations.delete, { params: { id: endpoint.id } })).status).toBe(204)
@@ -386,7 +390,7 @@ describe('delivery', () => {
 
   it('sends a test event and redelivers with the same event id; a rotation signs with both secrets', async () => {
     const endpoint = await createEndpoint(owner)
-    const test = await owner.call(webhookOperations.sendTest, { params: { id: endpoint.id } })
+    const test = await sendTest(owner, endpoint.id)
     expect(test.status).toBe(201)
     expect(test.body).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 0 })
     await testApp.webhooks.deliverDue()
@@ -415,7 +419,7 @@ describe('delivery', () => {
       request.path === endpoint.path
         ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } }
         : { status: 200 }
-    const test = await owner.call(webhookOperations.sendTest, { params: { id: endpoint.id } })
+    const test = await sendTest(owner, endpoint.id)
     await testApp.webhooks.deliverDue()
     expect(receiver.on('/elsewhere')).toHaveLength(0)
     const log = await owner.call(webhookOperations.deliveries, { params: { id: endpoint.id } })
@@ -429,7 +433,7 @@ describe('delivery', () => {
       .update(webhookEndpoints)
       .set({ failingSince: sql`now() - interval '6 days'` })
       .where(eq(webhookEndpoints.id, endpoint.id))
-    await owner.call(webhookOperations.sendTest, { params: { id: endpoint.id } })
+    await sendTest(owner, endpoint.id)
     await testApp.webhooks.deliverDue()
     const list = await owner.call(webhookOperations.list, {})
     expect(list.body.items.find((e) => e.id === endpoint.id)).toMatchObject({
@@ -565,10 +569,10 @@ describe('test events and redeliveries', () => {
         })
       ).body
     const endpoint = await create()
-    const first = await user.call(webhookOperations.sendTest, { params: { id: endpoint.id } })
+    const first = await sendTest(user, endpoint.id)
     expect(first.status).toBe(201)
     for (let i = 0; i < 4; i++) {
-      expect((await user.call(webhookOperations.sendTest, { params: { id: endpoint.id } })).status).toBe(201)
+      expect((await sendTest(user, endpoint.id)).status).toBe(201)
     }
     for (let i = 0; i < 5; i++) {
       const res = await user.call(webhookOperations.redeliver, {
@@ -576,7 +580,7 @@ describe('test events and redeliveries', () => {
       })
       expect(res.status).toBe(201)
     }
-    const refused = await user.call(webhookOperations.sendTest, { params: { id: endpoint.id } })
+    const refused = await sendTest(user, endpoint.id)
     expect([refused.status, errorOf(refused).code]).toEqual([429, 'rate_limited'])
     const wait = Number(refused.headers.get('retry-after'))
     expect(wait).toBeGreaterThan(0)
@@ -596,7 +600,7 @@ describe('test events and redeliveries', () => {
       .where(eq(webhookDeliveries.endpointId, endpoint.id))
     expect(queued).toHaveLength(10)
     const other = await create()
-    expect((await user.call(webhookOperations.sendTest, { params: { id: other.id } })).status).toBe(201)
+    expect((await sendTest(user, other.id)).status).toBe(201)
   })
 
   it('do not count when refused for another reason', async () => {
@@ -606,10 +610,10 @@ describe('test events and redeliveries', () => {
       })
     ).body
     for (let i = 0; i < 12; i++) {
-      expect((await user.call(webhookOperations.sendTest, { params: { id: endpoint.id } })).status).toBe(409)
+      expect((await sendTest(user, endpoint.id)).status).toBe(409)
     }
     await user.call(webhookOperations.update, { params: { id: endpoint.id }, body: { enabled: true } })
-    expect((await user.call(webhookOperations.sendTest, { params: { id: endpoint.id } })).status).toBe(201)
+    expect((await sendTest(user, endpoint.id)).status).toBe(201)
   })
 })
 
