@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../domain/errors.ts'
-import { httpTarget, TestClient } from './testing/client.ts'
+import { promptOperations } from '../domain/api/prompts.ts'
+import { errorOf, httpTarget, TestClient } from './testing/client.ts'
 import { type ServerProcess, startFailure, startServerProcess } from './testing/server-process.ts'
 
 // The "disk full or read-only DATA_DIR" reliability check on the embedded database, with the real server
@@ -67,7 +67,7 @@ async function start(dataDir: string): Promise<ServerProcess> {
   return server
 }
 const titles = async (client: TestClient) =>
-  (await client.get<{ items: { title: string }[] }>('/api/v1/prompts')).body.items.map((p) => p.title).sort()
+  (await client.call(promptOperations.list, {})).body.items.map((p) => p.title).sort()
 
 /** Starts on `dataDir` with one account and one prompt, and answers the signed-in client. */
 async function seeded(dataDir: string) {
@@ -75,7 +75,9 @@ async function seeded(dataDir: string) {
   const client = new TestClient(httpTarget(server.base), { origin: server.base })
   const email = `owner-${randomBytes(4).toString('hex')}@example.com`
   await client.signUp(email)
-  expect((await client.post('/api/v1/prompts', { title: 'Kept', body: 'Body' })).status).toBe(201)
+  expect((await client.call(promptOperations.create, { body: { title: 'Kept', body: 'Body' } })).status).toBe(
+    201,
+  )
   return { server, client, email }
 }
 
@@ -89,7 +91,7 @@ function expectOneClearLine(message: string, dataDir: string) {
 function expectStorageRefusal(res: { status: number; headers: Headers; body: unknown }) {
   expect(res.status).toBe(503)
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
-  expect((res.body as ErrorBody).error).toMatchObject({
+  expect(errorOf(res)).toMatchObject({
     code: 'transient',
     message:
       'The server cannot save data right now (its storage is full or read-only). Please try again later.',
@@ -138,9 +140,8 @@ describe('an embedded DATA_DIR the server cannot write', () => {
         // Incompressible bodies, so the table has to grow into the space that is not there.
         let refused: Awaited<ReturnType<TestClient['post']>> | undefined
         for (let i = 0; i < 200 && !refused; i++) {
-          const res = await client.post('/api/v1/prompts', {
-            title: `Big ${i}`,
-            body: randomBytes(29_000).toString('base64'),
+          const res = await client.call(promptOperations.create, {
+            body: { title: `Big ${i}`, body: randomBytes(29_000).toString('base64') },
           })
 
           if (res.status !== 201) refused = res
@@ -150,7 +151,10 @@ describe('an embedded DATA_DIR the server cannot write', () => {
         const before = await titles(client)
 
         rmSync(filler)
-        expect((await client.post('/api/v1/prompts', { title: 'With space', body: 'Body' })).status).toBe(201)
+        expect(
+          (await client.call(promptOperations.create, { body: { title: 'With space', body: 'Body' } }))
+            .status,
+        ).toBe(201)
         expect(await server.stop()).toBe(0)
         const again = await start(dataDir)
         const reader = new TestClient(httpTarget(again.base), { origin: again.base })

@@ -3,6 +3,8 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { authOperations } from '../domain/api/auth.ts'
+import { httpTarget, TestClient } from './testing/client.ts'
 import { freePort, startServerProcess } from './testing/server-process.ts'
 
 // The server's entry point as a real process on the embedded database (`npm start` runs the same
@@ -20,21 +22,13 @@ describe('the server process', () => {
   it('keeps its data across a restart and exits cleanly on SIGTERM', async () => {
     const port = await freePort()
     const base = `http://localhost:${port}`
-    const headers = { 'Content-Type': 'application/json', Origin: base }
     const password = 'correct horse battery staple'
 
     const first = await start(port)
     const health = await fetch(`${base}/api/health`).then((r) => r.json())
     expect(health.database.kind).toBe('pglite')
-    const signUp = await fetch(`${base}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        email: 'keeper@example.com',
-        password,
-        confirmPassword: password,
-        acceptTerms: true,
-      }),
+    const signUp = await new TestClient(httpTarget(base)).call(authOperations.signUp, {
+      body: { email: 'keeper@example.com', password, confirmPassword: password, acceptTerms: true },
     })
     expect(signUp.status).toBe(201)
     expect(await first.stop()).toBe(0)
@@ -49,13 +43,11 @@ describe('the server process', () => {
     )
 
     const second = await start(port)
-    const signIn = await fetch(`${base}/api/v1/auth/sign-in`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'keeper@example.com', password }),
+    const signIn = await new TestClient(httpTarget(base)).call(authOperations.signIn, {
+      body: { email: 'keeper@example.com', password },
     })
     expect(signIn.status).toBe(200)
-    expect((await signIn.json()).user.globalRole).toBe('global_admin')
+    expect(signIn.body.user.globalRole).toBe('global_admin')
     expect(second.output()).not.toContain('migrations applied')
     expect(second.output()).toContain('the first account (keeper@example.com) is this installation')
     expect(await second.stop()).toBe(0)

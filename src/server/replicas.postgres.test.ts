@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SystemHealth } from '../domain/admin.ts'
+import { adminOperations } from '../domain/api/admin.ts'
+import { apiKeyOperations } from '../domain/api/api-keys.ts'
+import { promptOperations } from '../domain/api/prompts.ts'
 import type { Health } from '../domain/api/system.ts'
 import type { CreatedApiKey } from '../domain/api-keys.ts'
 import { httpTarget, keyPairAuthorization, TestClient } from './testing/client.ts'
@@ -95,9 +97,9 @@ beforeAll(async () => {
   }
   owner = new TestClient(httpTarget(servers[0]!.base))
   await owner.signUp()
-  writeKey = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'writer', scope: 'read_write' }))
+  writeKey = (await owner.call(apiKeyOperations.create, { body: { name: 'writer', scope: 'read_write' } }))
     .body
-  readKey = (await owner.post<CreatedApiKey>('/api/v1/api-keys', { name: 'reader', scope: 'read' })).body
+  readKey = (await owner.call(apiKeyOperations.create, { body: { name: 'reader', scope: 'read' } })).body
 }, 120_000)
 
 afterAll(async () => {
@@ -113,7 +115,9 @@ describe('two app processes on a primary and a streaming replica', () => {
   it('serve the lists from the replica', async () => {
     await expect.poll(replicaStates, { timeout: 20_000 }).toEqual(['ok', 'ok'])
     for (const title of ['One', 'Two', 'Three']) {
-      expect((await owner.post('/api/v1/prompts', { title, body: `${title} body` })).status).toBe(201)
+      expect(
+        (await owner.call(promptOperations.create, { body: { title, body: `${title} body` } })).status,
+      ).toBe(201)
     }
     // Right after the writes the owner's reads stay on the primary; once each process has seen the
     // replica replay them (a second later, at its next probe), they move there.
@@ -122,7 +126,7 @@ describe('two app processes on a primary and a streaming replica', () => {
         .poll(
           async () => {
             const before = await promptReads(replicaAdmin)
-            expect((await on(server, owner).get('/api/v1/prompts')).status).toBe(200)
+            expect((await on(server, owner).call(promptOperations.list, {})).status).toBe(200)
             return (await promptReads(replicaAdmin)) - before
           },
           { timeout: 10_000 },
@@ -131,7 +135,7 @@ describe('two app processes on a primary and a streaming replica', () => {
     }
     const [replicaBefore, primaryBefore] = [await promptReads(replicaAdmin), await promptReads(primaryAdmin)]
     for (const server of [...servers, ...servers]) {
-      const list = await on(server, owner).get<{ items: { title: string }[] }>('/api/v1/prompts')
+      const list = await on(server, owner).call(promptOperations.list, {})
       expect(list.status).toBe(200)
       expect(list.body.items.map((item) => item.title).sort()).toEqual(['One', 'Three', 'Two'])
     }
@@ -140,16 +144,14 @@ describe('two app processes on a primary and a streaming replica', () => {
 
     // A prompt's versions and one version: who may see the prompt is asked of the primary, the
     // versions are read from the replica.
-    const [first] = (await owner.get<{ items: { id: string }[] }>('/api/v1/prompts')).body.items
+    const [first] = (await owner.call(promptOperations.list, {})).body.items
     const versionsBefore = await promptReads(replicaAdmin, 'prompt_versions')
     for (const server of servers) {
-      const versions = await on(server, owner).get<{ items: { id: string }[] }>(
-        `/api/v1/prompts/${first!.id}/versions`,
-      )
+      const versions = await on(server, owner).call(promptOperations.versions, { params: { id: first!.id } })
       expect(versions.status).toBe(200)
-      const version = await on(server, owner).get<{ body: string }>(
-        `/api/v1/prompts/${first!.id}/versions/${versions.body.items[0]!.id}`,
-      )
+      const version = await on(server, owner).call(promptOperations.version, {
+        params: { id: first!.id, versionId: versions.body.items[0]!.id },
+      })
       expect(version.status).toBe(200)
       expect(version.body.body).toMatch(/ body$/)
     }
@@ -165,7 +167,7 @@ describe('two app processes on a primary and a streaming replica', () => {
     expect(health.database.replicas).toEqual([
       expect.objectContaining({ name: 'replica 1', state: 'ok', lagMs: expect.any(Number) }),
     ])
-    const admin = await owner.get<SystemHealth>('/api/v1/admin/health')
+    const admin = await owner.call(adminOperations.health, {})
     expect(admin.status).toBe(200)
     expect(admin.body.database.replicas).toEqual([
       expect.objectContaining({ name: `127.0.0.1:${replica.port}/promptfolio`, state: 'ok' }),
@@ -177,8 +179,10 @@ describe('two app processes on a primary and a streaming replica', () => {
     for (let round = 0; round < 3; round++) {
       const [writer, reader] = round % 2 === 0 ? servers : [...servers].reverse()
       const title = `Mine ${round}`
-      expect((await on(writer!, owner).post('/api/v1/prompts', { title, body: 'x' })).status).toBe(201)
-      const list = await on(reader!, owner).get<{ items: { title: string }[] }>('/api/v1/prompts')
+      expect(
+        (await on(writer!, owner).call(promptOperations.create, { body: { title, body: 'x' } })).status,
+      ).toBe(201)
+      const list = await on(reader!, owner).call(promptOperations.list, {})
       expect(list.body.items.map((item) => item.title)).toContain(title)
 
       const name = `key-written-${round}`
@@ -230,7 +234,7 @@ describe('two app processes on a primary and a streaming replica', () => {
         const res =
           i % 3 === 2
             ? await fetchPrompt(server, 'moving', readKey)
-            : await client.get('/api/v1/prompts?limit=5')
+            : await client.call(promptOperations.list, { query: { limit: 5 } })
         statuses.push(res.status)
       }
     })
@@ -251,7 +255,8 @@ describe('two app processes on a primary and a streaming replica', () => {
     await replica.start()
     await expect.poll(replicaStates, { timeout: 15_000 }).toEqual(['ok', 'ok'])
     const before = await promptReads(replicaAdmin)
-    for (const server of servers) expect((await on(server, owner).get('/api/v1/prompts')).status).toBe(200)
+    for (const server of servers)
+      expect((await on(server, owner).call(promptOperations.list, {})).status).toBe(200)
     expect((await promptReads(replicaAdmin)) - before).toBeGreaterThanOrEqual(2)
   })
 })

@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CurrentUser } from '../domain/auth.ts'
-import type { DataExport, ExportArchive } from '../domain/data-rights.ts'
-import type { ErrorBody } from '../domain/errors.ts'
-import type { PromptDetail } from '../domain/prompts.ts'
+import { accountOperations } from '../domain/api/account.ts'
+import { authOperations } from '../domain/api/auth.ts'
+import { dataRightsOperations } from '../domain/api/data-rights.ts'
+import { promptOperations } from '../domain/api/prompts.ts'
+import { webhookOperations } from '../domain/api/webhooks.ts'
+import type { ExportArchive } from '../domain/data-rights.ts'
 import { migrationNames } from './db/migrate.ts'
-import { TestClient, uniqueEmail } from './testing/client.ts'
+import { errorOf, TestClient, uniqueEmail } from './testing/client.ts'
 import { TestMailbox } from './testing/mailbox.ts'
 import { reportFigures } from './testing/reliability-report.ts'
 import {
@@ -136,7 +138,7 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
     const user = await signedUp()
     const answeredBy = new Set<string | null>()
     for (let i = 0; i < 4; i += 1) {
-      const me = await user.get<CurrentUser>('/api/v1/me')
+      const me = await user.call(accountOperations.me, {})
       expect(me.status).toBe(200)
       expect(me.body.email).toBe(user.user!.email)
       answeredBy.add(me.headers.get('x-backend'))
@@ -145,17 +147,19 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
     // And straight at each process, without the proxy.
     for (const server of servers) {
       const direct = user.copy({}, { url: `http://127.0.0.1:${server.port}`, origin: proxy.url })
-      expect((await direct.get('/api/v1/me')).status).toBe(200)
+      expect((await direct.call(accountOperations.me, {})).status).toBe(200)
     }
     // Signing out on one ends the session on both.
     expect((await user.post('/api/auth/sign-out')).status).toBe(200)
-    for (let i = 0; i < 2; i += 1) expect((await user.get('/api/v1/me')).status).toBe(401)
+    for (let i = 0; i < 2; i += 1) expect((await user.call(accountOperations.me, {})).status).toBe(401)
   })
 
   it('build a data export on one process and hand it out on the other', async () => {
     const user = await signedUp()
-    expect((await user.post('/api/v1/prompts', { title: 'Exported', body: 'x' })).status).toBe(201)
-    const started = await user.post<DataExport>('/api/v1/me/exports')
+    expect(
+      (await user.call(promptOperations.create, { body: { title: 'Exported', body: 'x' } })).status,
+    ).toBe(201)
+    const started = await user.call(dataRightsOperations.startExport, {})
     expect(started.status).toBe(201)
     const other = servers[1 - Number(started.headers.get('x-backend'))]!
     await until(
@@ -165,9 +169,13 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
       'the export to be built',
     )
     const direct = user.copy({}, { url: `http://127.0.0.1:${other.port}`, origin: proxy.url })
-    const archive = await direct.get<ExportArchive>(`/api/v1/me/exports/${started.body.id}/archive`)
+    const archive = await direct.call(dataRightsOperations.downloadExport, {
+      params: { id: started.body.id },
+    })
     expect(archive.status).toBe(200)
-    expect(archive.body.prompts.map((prompt) => prompt.title)).toEqual(['Exported'])
+    expect((archive.body.prompts as ExportArchive['prompts']).map((prompt) => prompt.title)).toEqual([
+      'Exported',
+    ])
   })
 
   it('count a rate limit once across both processes', async () => {
@@ -176,9 +184,8 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
     const ip = address()
     const attempts = await Promise.all(
       Array.from({ length: 40 }, () =>
-        new TestClient(target, { ip }).post<ErrorBody>('/api/v1/auth/sign-in', {
-          email: uniqueEmail('nobody'),
-          password: 'not the right password',
+        new TestClient(target, { ip }).call(authOperations.signIn, {
+          body: { email: uniqueEmail('nobody'), password: 'not the right password' },
         }),
       ),
     )
@@ -190,7 +197,9 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
     // A cooldown of one mail a minute per account: one of ten concurrent code requests goes through.
     const user = await signedUp()
     const sends = await Promise.all(
-      Array.from({ length: 10 }, () => user.post('/api/v1/auth/code/send', { email: user.user!.email })),
+      Array.from({ length: 10 }, () =>
+        user.call(authOperations.sendCode, { body: { email: user.user!.email } }),
+      ),
     )
     expect(sends.map((res) => res.status).sort()).toEqual([200, ...Array(9).fill(429)])
   })
@@ -199,17 +208,19 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
     // A trial allows 10 prompts: at 9, one of 20 concurrent creates through both processes fits.
     const user = await signedUp()
     for (let i = 0; i < 9; i += 1) {
-      expect((await user.post('/api/v1/prompts', { title: `Prompt ${i}`, body: 'x' })).status).toBe(201)
+      expect(
+        (await user.call(promptOperations.create, { body: { title: `Prompt ${i}`, body: 'x' } })).status,
+      ).toBe(201)
     }
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        user.post<ErrorBody>('/api/v1/prompts', { title: `Race ${i}`, body: 'x' }),
+        user.call(promptOperations.create, { body: { title: `Race ${i}`, body: 'x' } }),
       ),
     )
     const statuses = results.map((res) => res.status)
     expect(statuses.filter((status) => status === 201)).toHaveLength(1)
     expect(statuses.filter((status) => status === 403)).toHaveLength(19)
-    expect(results.find((res) => res.status === 403)!.body.error.code).toBe('plan_limit')
+    expect(errorOf(results.find((res) => res.status === 403)!).code).toBe('plan_limit')
     const [row] = await rows<{ n: string }>(
       'SELECT count(*) AS n FROM prompts WHERE owner_user_id = $1 AND team_id IS NULL',
       [user.user!.id],
@@ -219,16 +230,15 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
 
   it('send each webhook delivery and each mail exactly once', async () => {
     const owner = await signedUp()
-    const hook = await owner.post<{ id: string }>('/api/v1/webhooks', {
-      url: `${receiver.url}/hook`,
-      events: ['prompt.created', 'prompt.version.created'],
+    const hook = await owner.call(webhookOperations.create, {
+      body: { url: `${receiver.url}/hook`, events: ['prompt.created', 'prompt.version.created'] },
     })
     expect(hook.status).toBe(201)
-    const created = await owner.post<PromptDetail>('/api/v1/prompts', { title: 'Hooked', body: 'v1' })
+    const created = await owner.call(promptOperations.create, { body: { title: 'Hooked', body: 'v1' } })
     expect(created.status).toBe(201)
     const saves = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        owner.patch(`/api/v1/prompts/${created.body.id}`, { body: `v${i + 2}` }),
+        owner.call(promptOperations.update, { params: { id: created.body.id }, body: { body: `v${i + 2}` } }),
       ),
     )
     expect(saves.map((res) => res.status)).toEqual(saves.map(() => 200))
@@ -237,9 +247,11 @@ describe('two app processes on one PostgreSQL behind a round-robin proxy', () =>
     const users = await Promise.all(Array.from({ length: 8 }, () => signedUp()))
     const asked = await Promise.all(
       users.flatMap((user) => [
-        new TestClient(target, { ip: address() }).post('/api/v1/auth/code/send', { email: user.user!.email }),
-        new TestClient(target, { ip: address() }).post('/api/v1/auth/password-reset', {
-          email: user.user!.email,
+        new TestClient(target, { ip: address() }).call(authOperations.sendCode, {
+          body: { email: user.user!.email },
+        }),
+        new TestClient(target, { ip: address() }).call(authOperations.requestPasswordReset, {
+          body: { email: user.user!.email },
         }),
       ]),
     )

@@ -1,7 +1,8 @@
 import { createServer, type Server, Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../domain/errors.ts'
-import { TestClient, uniqueEmail } from '../testing/client.ts'
+import { accountOperations } from '../../domain/api/account.ts'
+import { promptOperations } from '../../domain/api/prompts.ts'
+import { errorOf, TestClient, uniqueEmail } from '../testing/client.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 
 /**
@@ -71,7 +72,9 @@ describe('the database going away and coming back', () => {
     const email = uniqueEmail('outage')
     const user = new TestClient(testApp)
     await user.signUp(email)
-    expect((await user.post('/api/v1/prompts', { title: 'Kept', body: 'Body' })).status).toBe(201)
+    expect((await user.call(promptOperations.create, { body: { title: 'Kept', body: 'Body' } })).status).toBe(
+      201,
+    )
 
     const leaving = new TestClient(testApp)
     await leaving.signUp()
@@ -79,26 +82,26 @@ describe('the database going away and coming back', () => {
     relay.setCut(true)
     const stranger = new TestClient(testApp)
     const during = [
-      await user.get('/api/v1/prompts'),
-      await user.post('/api/v1/prompts', { title: 'Lost', body: 'Body' }),
+      await user.call(promptOperations.list, {}),
+      await user.call(promptOperations.create, { body: { title: 'Lost', body: 'Body' } }),
       await stranger.signIn(email),
       await leaving.post('/api/auth/sign-out'),
-      await user.get('/api/v1/me'),
+      await user.call(accountOperations.me, {}),
       await stranger.get('/api/health'),
     ]
     for (const res of during) {
       expect(res.status).toBe(503)
-      expect((res.body as ErrorBody).error.code).toBe('transient')
+      expect(errorOf(res).code).toBe('transient')
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
     }
 
     relay.setCut(false)
-    const list = await user.get<{ items: { title: string }[] }>('/api/v1/prompts')
+    const list = await user.call(promptOperations.list, {})
     expect(list.status).toBe(200)
     expect(list.body.items.map((prompt) => prompt.title)).toEqual(['Kept'])
     expect((await stranger.signIn(email)).status).toBe(200)
     // The sign-out that could not reach the database did not end the session; a retry does.
     expect((await leaving.post('/api/auth/sign-out')).status).toBe(200)
-    expect((await leaving.get('/api/v1/me')).status).toBe(401)
+    expect((await leaving.call(accountOperations.me, {})).status).toBe(401)
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { operationGroups } from '../../domain/api/index.ts'
 import { operationsOf } from '../../domain/api/operation.ts'
+import { webhookOperations } from '../../domain/api/webhooks.ts'
 import { isErrorBody } from '../../domain/errors.ts'
 import {
   type ApiObjects,
@@ -42,7 +43,7 @@ const routes: Route[] = [
 const isBodylessAction = (route: Route) =>
   route.method === 'DELETE' ||
   /\/(leave|accept|resend|retry|revert|rotate|redeliver)$/.test(route.path) ||
-  route.path === '/api/v1/webhooks/:id/test'
+  route.path === `/api${webhookOperations.sendTest.spec.path}`
 
 // Destructive routes last, better-auth's (one of which signs out) at the very end.
 const rank = (route: Route) => (route.path.startsWith('/api/auth/') ? 2 : isBodylessAction(route) ? 1 : 0)

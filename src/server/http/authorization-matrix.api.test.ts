@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type Query, withQuery } from '../../domain/api/address.ts'
+import { apiKeyOperations } from '../../domain/api/api-keys.ts'
 import { operationGroups } from '../../domain/api/index.ts'
-import { type Operation, operationsOf } from '../../domain/api/operation.ts'
+import { langfuseOperations } from '../../domain/api/langfuse.ts'
+import { type Operation, operationsOf, operationUrl } from '../../domain/api/operation.ts'
+import { promptLabelOperations } from '../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../domain/api/prompts.ts'
+import { teamOperations } from '../../domain/api/teams.ts'
 import { type ApiObjects, sampleBody, seedApiObjects, validParam } from '../testing/api-samples.ts'
 import { keyPairAuthorization, TestClient } from '../testing/client.ts'
 import { reportFigures } from '../testing/reliability-report.ts'
@@ -431,10 +437,8 @@ beforeAll(async () => {
   await other.signUp()
   const otherTeam = await createTeamAs(other, 'Other')
   const keyOf = async (client: TestClient, scope: 'read' | 'read_write', teamId?: string) => {
-    const res = await client.post<{ publicKey: string; secretKey: string }>('/api/v1/api-keys', {
-      name: `Matrix ${scope}`,
-      scope,
-      ...(teamId && { teamId }),
+    const res = await client.call(apiKeyOperations.create, {
+      body: { name: `Matrix ${scope}`, scope, ...(teamId && { teamId }) },
     })
     if (res.status !== 201) throw new Error(`key: ${res.status} ${JSON.stringify(res.body)}`)
     return {
@@ -451,15 +455,14 @@ beforeAll(async () => {
     const client = new TestClient(testApp)
     const user = await client.signUp()
     await addMember(testApp, owner, fx.teamId, client, role)
-    const made = await client.post('/api/v1/prompts', {
-      title: `Made by a ${role}`,
-      body: 'Mine',
-      visibility: 'team',
-      teamId: fx.teamId,
+    const made = await client.call(promptOperations.create, {
+      body: { title: `Made by a ${role}`, body: 'Mine', visibility: 'team', teamId: fx.teamId },
     })
     if (made.status !== 201) throw new Error(`former ${role}'s prompt: ${made.status}`)
     if (role === 'admin') await keyOf(client, 'read_write', fx.teamId)
-    const removed = await owner.delete(`/api/v1/teams/${fx.teamId}/members/${user.id}`)
+    const removed = await owner.call(teamOperations.removeMember, {
+      params: { teamId: fx.teamId, userId: user.id },
+    })
     if (removed.status !== 204) throw new Error(`removing the former ${role}: ${removed.status}`)
     return client
   }
@@ -574,10 +577,8 @@ const keyMoverExpected: Record<string, string> = {
 it('refuses every key the moves of a protected label, at every door', async () => {
   const owner = callers.owner.client
   const key = async (teamId?: string) => {
-    const res = await owner.post<{ publicKey: string; secretKey: string }>('/api/v1/api-keys', {
-      name: 'Key mover',
-      scope: 'read_write',
-      ...(teamId && { teamId }),
+    const res = await owner.call(apiKeyOperations.create, {
+      body: { name: 'Key mover', scope: 'read_write', ...(teamId && { teamId }) },
     })
     return {
       bearer: `Bearer ${res.body.secretKey}`,
@@ -585,7 +586,10 @@ it('refuses every key the moves of a protected label, at every door', async () =
     }
   }
   const team = await createTeamAs(owner, 'Key movers')
-  await owner.put(`/api/v1/teams/${team.id}/protected-labels`, { labels: ['production'] })
+  await owner.call(promptLabelOperations.setProtectedLabels, {
+    params: { teamId: team.id },
+    body: { labels: ['production'] },
+  })
   const authorization = {
     session: undefined,
     personalKey: (await key()).bearer,
@@ -593,51 +597,47 @@ it('refuses every key the moves of a protected label, at every door', async () =
   }
   const mismatches: string[] = []
   for (const [id, line] of Object.entries(keyMoverExpected)) {
-    const created = await owner.post<{ id: string; name: string }>('/api/v1/prompts', {
-      title: id,
-      body: 'one',
-      visibility: 'team',
-      teamId: team.id,
+    const created = await owner.call(promptOperations.create, {
+      body: { title: id, body: 'one', visibility: 'team', teamId: team.id },
     })
     const prompt = created.body
-    await owner.patch(`/api/v1/prompts/${prompt.id}`, { body: 'two' })
-    const versions = await owner.get<{ items: { id: string; versionNumber: number }[] }>(
-      `/api/v1/prompts/${prompt.id}/versions`,
-    )
+    await owner.call(promptOperations.update, { params: { id: prompt.id }, body: { body: 'two' } })
+    const versions = await owner.call(promptOperations.versions, { params: { id: prompt.id } })
     const v1 = versions.body.items.find((version) => version.versionNumber === 1)!.id
-    const history = await owner.get<{ items: { id: string }[] }>(`/api/v1/prompts/${prompt.id}/label-history`)
-    const name = encodeURIComponent(prompt.name)
-    const requests: Record<string, [string, string, unknown?]> = {
-      'prompts.setCurrentVersion': ['PUT', `/api/v1/prompts/${prompt.id}/current-version`, { versionId: v1 }],
+    const history = await owner.call(promptLabelOperations.history, { params: { id: prompt.id } })
+    // What each operation is sent: its path parameters, its body (none for the revert) and query.
+    const requests: Record<string, [Operation, Record<string, string>, unknown?, Query?]> = {
+      'prompts.setCurrentVersion': [promptOperations.setCurrentVersion, { id: prompt.id }, { versionId: v1 }],
       'promptLabels.set': [
-        'PUT',
-        `/api/v1/prompts/${prompt.id}/labels`,
+        promptLabelOperations.set,
+        { id: prompt.id },
         { label: 'production', versionId: v1 },
       ],
       'promptLabels.revert': [
-        'POST',
-        `/api/v1/prompts/${prompt.id}/label-history/${history.body.items[0]!.id}/revert`,
+        promptLabelOperations.revert,
+        { id: prompt.id, eventId: history.body.items[0]!.id },
       ],
-      'promptLabels.remove': ['DELETE', `/api/v1/prompts/${prompt.id}/labels/production`],
-      'prompts.delete': ['DELETE', `/api/v1/prompts/${prompt.id}`],
+      'promptLabels.remove': [promptLabelOperations.remove, { id: prompt.id, label: 'production' }],
+      'prompts.delete': [promptOperations.delete, { id: prompt.id }],
       'promptLabels.setProtectedLabels': [
-        'PUT',
-        `/api/v1/teams/${team.id}/protected-labels`,
+        promptLabelOperations.setProtectedLabels,
+        { teamId: team.id },
         { labels: ['production'] },
       ],
       'langfuse.create': [
-        'POST',
-        '/api/public/v2/prompts',
+        langfuseOperations.create,
+        {},
         { name: prompt.name, prompt: 'x', labels: ['production'] },
       ],
       'langfuse.updateLabels': [
-        'PATCH',
-        `/api/public/v2/prompts/${name}/versions/1`,
+        langfuseOperations.updateLabels,
+        { name: prompt.name, version: '1' },
         { newLabels: ['production'] },
       ],
-      'langfuse.delete': ['DELETE', `/api/public/v2/prompts/${name}?version=2`],
+      'langfuse.delete': [langfuseOperations.delete, { name: prompt.name }, undefined, { version: 2 }],
     }
-    const [method, path, body] = requests[id]!
+    const [operation, params, body, query] = requests[id]!
+    const path = withQuery(operationUrl(operation.spec, params), query)
     const cells = line.trim().split(/\s+/)
     // Keys first: the session's allowed move (or delete) comes last.
     for (const column of [...keyMoverColumns].reverse()) {
@@ -645,7 +645,10 @@ it('refuses every key the moves of a protected label, at every door', async () =
       if (cell === '-') continue
       const auth = authorization[column]
       const client = auth ? new TestClient(testApp) : owner.copy()
-      const res = await client.request(method, path, { body, headers: auth ? { Authorization: auth } : {} })
+      const res = await client.request(operation.spec.method, path, {
+        body,
+        headers: auth ? { Authorization: auth } : {},
+      })
       if (res.status !== Number(cell)) {
         mismatches.push(
           `${id} as ${column}: ${res.status}, expected ${cell} ${JSON.stringify(res.body).slice(0, 160)}`,

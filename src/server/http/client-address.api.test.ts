@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountOperations } from '../../domain/api/account.ts'
+import { authOperations } from '../../domain/api/auth.ts'
 import type { SessionSummary } from '../../domain/auth.ts'
 import { queryRows } from '../db/rows.ts'
 import { TestClient, uniqueEmail } from '../testing/client.ts'
@@ -25,15 +27,16 @@ afterAll(async () => {
 const PROXY = '10.0.0.1'
 
 async function currentSession(client: TestClient): Promise<SessionSummary> {
-  const res = await client.get<{ items: SessionSummary[] }>('/api/v1/sessions')
+  const res = await client.call(accountOperations.sessions, {})
   return res.body.items.find((item) => item.current)!
 }
 
 async function signIn(client: TestClient, email: string, headers: Record<string, string>) {
-  return client.request('POST', '/api/v1/auth/sign-in', {
-    body: { email, password: 'correct horse battery staple' },
+  return client.call(
+    authOperations.signIn,
+    { body: { email, password: 'correct horse battery staple' } },
     headers,
-  })
+  )
 }
 
 describe("the session's recorded address and user agent (item 10)", () => {
@@ -58,10 +61,11 @@ describe("the session's recorded address and user agent (item 10)", () => {
     const email = uniqueEmail('failed')
     await new TestClient(proxied).signUp(email)
     const client = new TestClient(proxied, { ip: PROXY })
-    await client.request('POST', '/api/v1/auth/sign-in', {
-      body: { email, password: 'not the password at all' },
-      headers: { 'X-Forwarded-For': '203.0.113.52' },
-    })
+    await client.call(
+      authOperations.signIn,
+      { body: { email, password: 'not the password at all' } },
+      { 'X-Forwarded-For': '203.0.113.52' },
+    )
     const rows = await queryRows<{ ip: string }>(
       proxied.database.db,
       sql`SELECT ip FROM failed_sign_ins WHERE email = ${email}`,

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Conversation, Message } from '../../domain/conversations.ts'
-import type { Page } from '../../domain/cursor.ts'
-import type { PromptDetail } from '../../domain/prompts.ts'
+import { conversationOperations } from '../../domain/api/conversations.ts'
+import { promptLabelOperations } from '../../domain/api/prompt-labels.ts'
+import { promptOperations } from '../../domain/api/prompts.ts'
+import { teamOperations } from '../../domain/api/teams.ts'
 import { promptLabels, promptVersions, teamMembers } from '../db/schema/index.ts'
 import { TestClient } from '../testing/client.ts'
 import { addMember, createTeamAs } from '../testing/teams.ts'
@@ -28,11 +29,14 @@ async function signedUp(): Promise<TestClient> {
 describe('label moves at once', () => {
   it('leave each label on exactly one version, at the end of one unbroken chain of moves', async () => {
     const owner = await signedUp()
-    const created = await owner.post<PromptDetail>('/api/v1/prompts', { title: 'Raced', body: 'v1' })
+    const created = await owner.call(promptOperations.create, { body: { title: 'Raced', body: 'v1' } })
     expect(created.status).toBe(201)
     const promptId = created.body.id
     for (let version = 2; version <= 5; version += 1) {
-      const saved = await owner.patch(`/api/v1/prompts/${promptId}`, { body: `v${version}` })
+      const saved = await owner.call(promptOperations.update, {
+        params: { id: promptId },
+        body: { body: `v${version}` },
+      })
       expect(saved.status).toBe(200)
     }
     const versions = await testApp.database.db
@@ -47,7 +51,10 @@ describe('label moves at once', () => {
     }))
     const results = await Promise.all(
       moves.map(({ label, version }) =>
-        owner.put(`/api/v1/prompts/${promptId}/labels`, { label, versionId: version.id }),
+        owner.call(promptLabelOperations.set, {
+          params: { id: promptId },
+          body: { label, versionId: version.id },
+        }),
       ),
     )
     expect(results.map((res) => res.status).filter((status) => status !== 200)).toEqual([])
@@ -91,9 +98,13 @@ describe('team role changes at once', () => {
       // Every admin demotes itself and the next one, all at once.
       const results = await Promise.all(
         admins.flatMap((admin, i) => [
-          admin.patch(`/api/v1/teams/${team.id}/members/${admin.user!.id}`, { role: 'member' }),
-          admin.patch(`/api/v1/teams/${team.id}/members/${admins[(i + 1) % admins.length]!.user!.id}`, {
-            role: 'member',
+          admin.call(teamOperations.changeRole, {
+            params: { teamId: team.id, userId: admin.user!.id },
+            body: { role: 'member' },
+          }),
+          admin.call(teamOperations.changeRole, {
+            params: { teamId: team.id, userId: admins[(i + 1) % admins.length]!.user!.id },
+            body: { role: 'member' },
           }),
         ]),
       )
@@ -119,8 +130,10 @@ describe('team role changes at once', () => {
     }
     const results = await Promise.all(
       admins.flatMap((admin, i) => [
-        admin.post(`/api/v1/teams/${team.id}/leave`),
-        admin.delete(`/api/v1/teams/${team.id}/members/${admins[(i + 1) % admins.length]!.user!.id}`),
+        admin.call(teamOperations.leave, { params: { teamId: team.id } }),
+        admin.call(teamOperations.removeMember, {
+          params: { teamId: team.id, userId: admins[(i + 1) % admins.length]!.user!.id },
+        }),
       ]),
     )
     expect(results.filter((res) => res.status >= 500)).toEqual([])
@@ -135,21 +148,23 @@ describe('team role changes at once', () => {
 describe('message appends while a reader pages', () => {
   it('never skip or repeat a message: every pass through the pages is the start of the final order', async () => {
     const owner = await signedUp()
-    const conversation = await owner.post<Conversation>('/api/v1/conversations', { title: 'Paged' })
+    const conversation = await owner.call(conversationOperations.create, { body: { title: 'Paged' } })
     expect(conversation.status).toBe(201)
-    const path = `/api/v1/conversations/${conversation.body.id}/messages`
+    const params = { id: conversation.body.id }
     const total = 60
 
     /** One pass from the first page to the last, 4 messages a page; the ids in the order seen. */
     async function pass(order: 'asc' | 'desc'): Promise<string[]> {
       const seen: string[] = []
-      let cursor: string | null = null
+      let cursor: string | undefined
       do {
-        const query: string = `?limit=4&order=${order}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
-        const page = await owner.get<Page<Message>>(`${path}${query}`)
+        const page = await owner.call(conversationOperations.messages, {
+          params,
+          query: { limit: 4, order, cursor },
+        })
         expect(page.status).toBe(200)
         seen.push(...page.body.items.map((message) => message.id))
-        cursor = page.body.nextCursor
+        cursor = page.body.nextCursor ?? undefined
       } while (cursor)
       return seen
     }
@@ -160,7 +175,10 @@ describe('message appends while a reader pages', () => {
     const writers = Promise.all(
       Array.from({ length: 4 }, async (_, writer) => {
         for (let i = 0; i < total / 4; i += 1) {
-          const res = await owner.post(path, { content: { text: `writer ${writer} message ${i}` } })
+          const res = await owner.call(conversationOperations.appendMessage, {
+            params,
+            body: { content: { text: `writer ${writer} message ${i}` } },
+          })
           expect(res.status).toBe(201)
         }
       }),

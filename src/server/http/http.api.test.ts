@@ -5,10 +5,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompressWeb } from '../../../scripts/precompress-web.mjs'
+import { accountOperations } from '../../domain/api/account.ts'
+import { authOperations } from '../../domain/api/auth.ts'
+import { conversationOperations } from '../../domain/api/conversations.ts'
+import { promptOperations } from '../../domain/api/prompts.ts'
+import { teamOperations } from '../../domain/api/teams.ts'
 import { createApp, MAX_BODY_BYTES } from '../app.ts'
 import { createAuth } from '../auth/auth.ts'
 import { createLogger } from '../log.ts'
-import { TestClient } from '../testing/client.ts'
+import { errorOf, TestClient } from '../testing/client.ts'
 import { capturingLogger } from '../testing/log.ts'
 import { createTeamAs, invitationLinkFor, inviteAs } from '../testing/teams.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
@@ -24,12 +29,10 @@ afterAll(() => testApp.close())
 
 describe('the API envelope', () => {
   it('answers an unknown /api path with a JSON 404, never the web app', async () => {
-    const res = await new TestClient(testApp).get<{ error: { code: string; message: string } }>(
-      '/api/v1/nothing-here',
-    )
+    const res = await new TestClient(testApp).get('/api/v1/nothing-here')
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/json')
-    expect(res.body.error).toEqual({ code: 'not_found', message: 'No such API endpoint.' })
+    expect(errorOf(res)).toEqual({ code: 'not_found', message: 'No such API endpoint.' })
   })
 
   it('compresses answers of 1 KiB and more, and sends small ones as they are with their length', async () => {
@@ -62,55 +65,48 @@ describe('the API envelope', () => {
 
   it('rejects malformed JSON with 400 and changes nothing', async () => {
     const client = new TestClient(testApp)
-    const res = await client.request<{ error: { code: string; message: string } }>(
-      'POST',
-      '/api/v1/auth/sign-up',
-      {
-        rawBody: '{"email": "a@b.c",',
-      },
-    )
+    const res = await client.request('POST', '/api/v1/auth/sign-up', {
+      rawBody: '{"email": "a@b.c",',
+    })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe('validation')
-    expect(res.body.error.message).toBe('The request body is not valid JSON.')
+    expect(errorOf(res).code).toBe('validation')
+    expect(errorOf(res).message).toBe('The request body is not valid JSON.')
   })
 
   it('rejects a body over the limit with 413', async () => {
     const client = new TestClient(testApp)
-    const res = await client.request<{ error: { code: string } }>('POST', '/api/v1/auth/sign-in', {
+    const res = await client.request('POST', '/api/v1/auth/sign-in', {
       rawBody: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(MAX_BODY_BYTES) }),
     })
     expect(res.status).toBe(413)
-    expect(res.body.error.code).toBe('payload_too_large')
+    expect(errorOf(res).code).toBe('payload_too_large')
   })
 
   it('refuses state-changing requests from another origin', async () => {
     const client = new TestClient(testApp, { origin: 'https://evil.example' })
-    const res = await client.post<{ error: { code: string } }>('/api/v1/auth/sign-in', {
-      email: 'a@b.co',
-      password: 'x',
-    })
+    const res = await client.call(authOperations.signIn, { body: { email: 'a@b.co', password: 'x' } })
     expect(res.status).toBe(403)
-    expect(res.body.error.code).toBe('forbidden')
+    expect(errorOf(res).code).toBe('forbidden')
   })
 
   it('refuses state-changing requests from an opaque origin (Origin: null: sandboxed frames, data: pages)', async () => {
     const owner = new TestClient(testApp)
     await owner.signUp()
     const framed = owner.copy({ origin: 'null' })
-    const res = await framed.post<{ error: { code: string } }>('/api/v1/teams', { name: 'From a sandbox' })
+    const res = await framed.call(teamOperations.create, { body: { name: 'From a sandbox' } })
     expect(res.status).toBe(403)
-    expect(res.body.error.code).toBe('forbidden')
-    expect((await owner.get<{ items: unknown[] }>('/api/v1/teams')).body.items).toEqual([])
+    expect(errorOf(res).code).toBe('forbidden')
+    expect((await owner.call(teamOperations.list, {})).body.items).toEqual([])
   })
 
   it('refuses state-changing requests that are not JSON', async () => {
     const client = new TestClient(testApp)
-    const res = await client.request<{ error: { code: string } }>('POST', '/api/v1/auth/sign-in', {
+    const res = await client.request('POST', '/api/v1/auth/sign-in', {
       rawBody: 'email=a@b.co&password=x',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe('validation')
+    expect(errorOf(res).code).toBe('validation')
   })
 
   it('sends the security headers and marks API answers as not cacheable', async () => {
@@ -128,12 +124,14 @@ describe('the API envelope', () => {
     await client.signUp()
     const team = await createTeamAs(client, 'Nul')
     const cases = [
-      await client.post('/api/v1/teams', { name: 'a\u0000b' }),
-      await client.post('/api/v1/prompts', { title: 'Tagged', body: 'Body', tags: ['ok', 'a\u0000'] }),
-      await client.patch('/api/v1/profile', { displayName: '\u0000' }),
-      await client.get('/api/v1/prompts?search=a%00b'),
-      await client.get('/api/v1/conversations?search=a%00b'),
-      await client.delete(`/api/v1/teams/${team.id}/members/a%00b`),
+      await client.call(teamOperations.create, { body: { name: 'a\u0000b' } }),
+      await client.call(promptOperations.create, {
+        body: { title: 'Tagged', body: 'Body', tags: ['ok', 'a\u0000'] },
+      }),
+      await client.call(accountOperations.updateProfile, { body: { displayName: '\u0000' } }),
+      await client.call(promptOperations.list, { query: { search: 'a\u0000b' } }),
+      await client.call(conversationOperations.list, { query: { search: 'a\u0000b' } }),
+      await client.call(teamOperations.removeMember, { params: { teamId: team.id, userId: 'a\u0000b' } }),
     ]
     expect(cases.map((res) => res.status)).toEqual([400, 400, 400, 400, 400, 404])
     expect(cases[1]!.body).toEqual({
@@ -147,20 +145,23 @@ describe('the API envelope', () => {
         },
       },
     })
-    expect((await client.get<{ items: unknown[] }>('/api/v1/teams')).body.items).toHaveLength(1)
+    expect((await client.call(teamOperations.list, {})).body.items).toHaveLength(1)
   })
 
   it('refuses text holding an unpaired surrogate (PostgreSQL JSON cannot store it) with 400', async () => {
     const client = new TestClient(testApp)
     await client.signUp()
-    const created = await client.post<{ id: string }>('/api/v1/conversations', {
-      title: 'Surrogates',
-    })
+    const created = await client.call(conversationOperations.create, { body: { title: 'Surrogates' } })
     const conversationId = created.body.id
     const cases = [
-      await client.post('/api/v1/conversations', { title: 'Broken', firstMessage: 'a\ud800b' }),
-      await client.post(`/api/v1/conversations/${conversationId}/messages`, { content: { text: '\udc00' } }),
-      await client.post('/api/v1/prompts', { title: 'Broken \ud83d', body: 'Body' }),
+      await client.call(conversationOperations.create, {
+        body: { title: 'Broken', firstMessage: 'a\ud800b' },
+      }),
+      await client.call(conversationOperations.appendMessage, {
+        params: { id: conversationId },
+        body: { content: { text: '\udc00' } },
+      }),
+      await client.call(promptOperations.create, { body: { title: 'Broken \ud83d', body: 'Body' } }),
     ]
     expect(cases.map((res) => res.status)).toEqual([400, 400, 400])
     expect(cases[1]!.body).toEqual({
@@ -173,8 +174,9 @@ describe('the API envelope', () => {
       },
     })
     // A well-formed emoji (a surrogate pair) is fine.
-    const emoji = await client.post(`/api/v1/conversations/${conversationId}/messages`, {
-      content: { text: '🙂' },
+    const emoji = await client.call(conversationOperations.appendMessage, {
+      params: { id: conversationId },
+      body: { content: { text: '🙂' } },
     })
     expect(emoji.status).toBe(201)
   })
@@ -224,8 +226,8 @@ describe('request logs', () => {
     const { email } = await invitee.signUp()
     await inviteAs(admin, team.id, email)
     const { token } = await invitationLinkFor(logged, email)
-    expect((await invitee.get(`/api/v1/invitations/${token}`)).status).toBe(200)
-    expect((await invitee.post(`/api/v1/invitations/${token}/accept`)).status).toBe(200)
+    expect((await invitee.call(teamOperations.previewInvitation, { params: { token } })).status).toBe(200)
+    expect((await invitee.call(teamOperations.acceptInvitation, { params: { token } })).status).toBe(200)
     const texts = lines.map((line) => JSON.stringify(line))
     expect(texts.filter((line) => line.includes('/api/v1/invitations/'))).toHaveLength(2)
     expect(texts.filter((line) => line.includes(token))).toEqual([])
@@ -236,23 +238,22 @@ describe('request logs', () => {
     const quiet = await createTestApp({}, { log })
     try {
       const visitor = new TestClient(quiet)
-      for (const path of [
-        '/api/v1/me',
-        '/api/v1/session',
-        '/api/v1/prompts',
-        '/api/v1/auth/recovery',
-        '/api/nope',
+      for (const operation of [
+        accountOperations.me,
+        accountOperations.session,
+        promptOperations.list,
+        authOperations.recovery,
       ]) {
-        await visitor.get(path)
+        await visitor.callUnchecked(operation, {})
       }
+      await visitor.get('/api/nope')
       await visitor.post('/api/auth/sign-out')
       await visitor.post('/api/auth/revoke-other-sessions')
-      await visitor.post('/api/v1/auth/sign-in', {
-        email: 'nobody@example.com',
-        password: 'not the password',
+      await visitor.call(authOperations.signIn, {
+        body: { email: 'nobody@example.com', password: 'not the password' },
       })
-      await visitor.post('/api/v1/auth/code/verify', { email: 'nobody@example.com', code: '123456' })
-      await visitor.post('/api/v1/auth/recovery', { tokenHash: 'made-up' })
+      await visitor.call(authOperations.verifyCode, { body: { email: 'nobody@example.com', code: '123456' } })
+      await visitor.call(authOperations.openRecovery, { body: { tokenHash: 'made-up' } })
       await visitor.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/auth/callback' })
       await visitor.get('/api/auth/callback/google?code=made-up&state=made-up')
       await visitor.request('POST', '/api/auth/sign-out', {

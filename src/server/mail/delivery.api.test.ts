@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../domain/errors.ts'
-import type { OutboxDetail, OutboxOverview } from '../../domain/mail.ts'
+import { authOperations } from '../../domain/api/auth.ts'
+import { mailOperations } from '../../domain/api/mail.ts'
+import { teamOperations } from '../../domain/api/teams.ts'
 import { queryRows } from '../db/rows.ts'
 import { createLogger, type Logger } from '../log.ts'
 import { TestClient, uniqueEmail } from '../testing/client.ts'
@@ -193,11 +194,11 @@ describe("a mail's secrets (review item 7)", () => {
       const admin = new TestClient(fresh)
       await admin.signUp()
       const id = await enqueueMail(fresh.database.db, secretMail(uniqueEmail('waiting')))
-      const detail = await admin.get<OutboxDetail>(`/api/v1/mail-outbox/${id}`)
+      const detail = await admin.call(mailOperations.get, { params: { id } })
       expect(detail.body.status).toBe('pending')
       expect(detail.body.text).toContain('[redacted]')
       expect(JSON.stringify(detail.body)).not.toContain('424242')
-      expect(JSON.stringify((await admin.get('/api/v1/mail-outbox')).body)).not.toContain('424242')
+      expect(JSON.stringify((await admin.call(mailOperations.outbox, {})).body)).not.toContain('424242')
     } finally {
       await fresh.close()
     }
@@ -208,10 +209,13 @@ describe("a mail's secrets (review item 7)", () => {
     try {
       const owner = new TestClient(fresh)
       const { email } = await owner.signUp()
-      await new TestClient(fresh).post('/api/v1/auth/code/send', { email })
-      await new TestClient(fresh).post('/api/v1/auth/password-reset', { email })
-      const team = await owner.post<{ id: string }>('/api/v1/teams', { name: 'Secrets' })
-      await owner.post(`/api/v1/teams/${team.body.id}/invitations`, { email: uniqueEmail('invitee') })
+      await new TestClient(fresh).call(authOperations.sendCode, { body: { email } })
+      await new TestClient(fresh).call(authOperations.requestPasswordReset, { body: { email } })
+      const team = await owner.call(teamOperations.create, { body: { name: 'Secrets' } })
+      await owner.call(teamOperations.invite, {
+        params: { teamId: team.body.id },
+        body: { email: uniqueEmail('invitee') },
+      })
       const before = await queryRows<{ kind: string; secrets: string[] }>(
         fresh.database.db,
         sql`SELECT kind, secrets FROM mail_outbox ORDER BY kind`,
@@ -257,34 +261,35 @@ describe('the mail outbox for admins', () => {
       await admin.signUp()
       const user = new TestClient(fresh)
       await user.signUp()
-      expect((await user.get<ErrorBody>('/api/v1/mail-outbox')).status).toBe(403)
-      expect((await new TestClient(fresh).get('/api/v1/mail-outbox')).status).toBe(401)
+      expect((await user.call(mailOperations.outbox, {})).status).toBe(403)
+      expect((await new TestClient(fresh).call(mailOperations.outbox, {})).status).toBe(401)
 
       const to = uniqueEmail('admin-test')
-      const sent = await admin.post<{ id: string }>('/api/v1/mail-outbox/test', { to })
+      const sent = await admin.call(mailOperations.sendTest, { body: { to } })
       expect(sent.status).toBe(201)
-      const list = await admin.get<OutboxOverview>('/api/v1/mail-outbox')
+      const list = await admin.call(mailOperations.outbox, {})
       expect(list.body.smtpConfigured).toBe(false)
       expect(list.body.items[0]).toMatchObject({ to, kind: 'test', status: 'pending' })
       expect(list.body.counts.pending).toBeGreaterThanOrEqual(1)
-      const filtered = await admin.get<OutboxOverview>(`/api/v1/mail-outbox?to=${encodeURIComponent(to)}`)
+      const filtered = await admin.call(mailOperations.outbox, { query: { to } })
       expect(filtered.body.items).toHaveLength(1)
 
-      const detail = await admin.get<OutboxDetail>(`/api/v1/mail-outbox/${sent.body.id}`)
+      const detail = await admin.call(mailOperations.get, { params: { id: sent.body.id } })
       expect(detail.body.text).toContain('test email')
       expect(detail.body.html).toContain('<html')
-      expect((await admin.get('/api/v1/mail-outbox/00000000-0000-4000-8000-000000000000')).status).toBe(404)
-      expect((await admin.get('/api/v1/mail-outbox/not-a-uuid')).status).toBe(404)
+      expect(
+        (await admin.call(mailOperations.get, { params: { id: '00000000-0000-4000-8000-000000000000' } }))
+          .status,
+      ).toBe(404)
+      expect((await admin.call(mailOperations.get, { params: { id: 'not-a-uuid' } })).status).toBe(404)
 
-      expect((await admin.post<ErrorBody>(`/api/v1/mail-outbox/${sent.body.id}/retry`)).status).toBe(409)
+      expect((await admin.call(mailOperations.retry, { params: { id: sent.body.id } })).status).toBe(409)
       await fresh.database.db.execute(
         sql`UPDATE mail_outbox SET status = 'failed', attempts = 8 WHERE id = ${sent.body.id}`,
       )
-      const retried = await admin.post<{ status: string; attempts: number }>(
-        `/api/v1/mail-outbox/${sent.body.id}/retry`,
-      )
+      const retried = await admin.call(mailOperations.retry, { params: { id: sent.body.id } })
       expect(retried.body).toMatchObject({ status: 'pending', attempts: 0 })
-      expect((await admin.post('/api/v1/mail-outbox/test', { to: 'nope' })).status).toBe(400)
+      expect((await admin.call(mailOperations.sendTest, { body: { to: 'nope' } })).status).toBe(400)
     } finally {
       await fresh.close()
     }

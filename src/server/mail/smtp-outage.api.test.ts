@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authOperations } from '../../domain/api/auth.ts'
+import { teamOperations } from '../../domain/api/teams.ts'
 import { queryRows } from '../db/rows.ts'
 import { TestClient, uniqueEmail } from '../testing/client.ts'
 import { TestMailbox } from '../testing/mailbox.ts'
@@ -57,16 +59,18 @@ describe('SMTP down', () => {
     const owner = new TestClient(testApp)
     const ownerEmail = uniqueEmail('smtp-owner')
     await owner.signUp(ownerEmail)
-    const team = await owner.post<{ id: string }>('/api/v1/teams', { name: 'Mail' })
+    const team = await owner.call(teamOperations.create, { body: { name: 'Mail' } })
     const invitee = uniqueEmail('smtp-invitee')
 
     // Unreachable: the actions that queue mail answer as always.
-    const invite = await owner.post(`/api/v1/teams/${team.body.id}/invitations`, {
-      email: invitee,
-      role: 'member',
+    const invite = await owner.call(teamOperations.invite, {
+      params: { teamId: team.body.id },
+      body: { email: invitee, role: 'member' },
     })
     expect(invite.status).toBe(201)
-    const reset = await new TestClient(testApp).post('/api/v1/auth/password-reset', { email: ownerEmail })
+    const reset = await new TestClient(testApp).call(authOperations.requestPasswordReset, {
+      body: { email: ownerEmail },
+    })
     expect(reset.status).toBe(200)
     const addresses = [ownerEmail, invitee].sort()
     // A leased row already counts its attempt but still holds the error before it (or none): wait
@@ -95,8 +99,12 @@ describe('SMTP down', () => {
       // Meanwhile the app keeps answering: another invitation is queued behind the first.
       const second = uniqueEmail('smtp-second')
       expect(
-        (await owner.post(`/api/v1/teams/${team.body.id}/invitations`, { email: second, role: 'member' }))
-          .status,
+        (
+          await owner.call(teamOperations.invite, {
+            params: { teamId: team.body.id },
+            body: { email: second, role: 'member' },
+          })
+        ).status,
       ).toBe(201)
       addresses.push(second)
 

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  AdminProbes,
-  AdminUser,
-  AdminUsersPage,
-  BuildStatus,
-  CodeSignInProbe,
-  SystemHealth,
-  SystemStats,
-} from '../../../domain/admin.ts'
+import type { AdminUsersPage } from '../../../domain/admin.ts'
+import { accountOperations } from '../../../domain/api/account.ts'
 import { adminOperations } from '../../../domain/api/admin.ts'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
+import { mailOperations } from '../../../domain/api/mail.ts'
 import { type Operation, operationsOf } from '../../../domain/api/operation.ts'
+import { planOperations } from '../../../domain/api/plans.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import { encodeCursor } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
 import { SEARCH_WINDOW_PER_ROW } from '../../db/newest-first.ts'
-import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { errorOf, TestClient, uniqueEmail } from '../../testing/client.ts'
 import { createTeamAs } from '../../testing/teams.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 
@@ -36,14 +32,17 @@ beforeAll(async () => {
   teamId = (await createTeamAs(teamAdmin, 'Admins of this one')).id
 })
 
-const roleOf = (client: TestClient) => `/api/v1/admin/users/${client.user!.id}/role`
+/** `by` sets the global role of `target`. */
+const setRole = (
+  by: TestClient,
+  target: TestClient,
+  body: { role: 'user' | 'global_admin'; confirmSelf?: boolean },
+) => by.call(adminOperations.setRole, { params: { userId: target.user!.id }, body })
 
 /** A valid request for each operation (the role change names the plain user and changes nothing). */
 function call(client: TestClient, operation: Operation) {
-  const path = `/api${operation.spec.path.replace(':userId', user.user!.id)}`
-  const body =
-    operation.name === 'setRole' ? { role: 'user' } : operation.spec.method === 'GET' ? undefined : {}
-  return client.request(operation.spec.method, path, { body })
+  const body = operation.name === 'setRole' ? { role: 'user' } : undefined
+  return client.callUnchecked(operation, { params: { userId: user.user!.id }, body })
 }
 
 describe.each(operationsOf(adminOperations).map((op) => [op.id, op] as const))('%s', (_, operation) => {
@@ -56,7 +55,7 @@ describe.each(operationsOf(adminOperations).map((op) => [op.id, op] as const))('
     for (const client of [user, teamAdmin]) {
       const res = await call(client, operation)
       expect(res.status).toBe(403)
-      expect((res.body as ErrorBody).error.message).toBe('Global admin access required')
+      expect(errorOf(res).message).toBe('Global admin access required')
     }
   })
 
@@ -68,12 +67,14 @@ describe.each(operationsOf(adminOperations).map((op) => [op.id, op] as const))('
 
 describe('stats', () => {
   it('counts users, teams, prompts and active users live, and sign-ups per day of 30 days', async () => {
-    const before = (await globalAdmin.get<SystemStats>('/api/v1/admin/stats')).body
+    const before = (await globalAdmin.call(adminOperations.stats, {})).body
     const newcomer = new TestClient(testApp)
     await newcomer.signUp()
-    await newcomer.post('/api/v1/prompts', { title: 'Counted', body: 'Body', visibility: 'private' })
+    await newcomer.call(promptOperations.create, {
+      body: { title: 'Counted', body: 'Body', visibility: 'private' },
+    })
     await createTeamAs(newcomer, 'Counted team')
-    const after = (await globalAdmin.get<SystemStats>('/api/v1/admin/stats')).body
+    const after = (await globalAdmin.call(adminOperations.stats, {})).body
     expect(after.totalUsers).toBe(before.totalUsers + 1)
     expect(after.totalTeams).toBe(before.totalTeams + 1)
     expect(after.totalPrompts).toBe(before.totalPrompts + 1)
@@ -91,7 +92,7 @@ describe('stats', () => {
   it('does not count a user whose only sign-in and writes are older than 720 hours as active', async () => {
     const old = new TestClient(testApp)
     const { id } = await old.signUp()
-    const before = (await globalAdmin.get<SystemStats>('/api/v1/admin/stats')).body
+    const before = (await globalAdmin.call(adminOperations.stats, {})).body
     await testApp.database.db.execute(
       sql`UPDATE sessions SET created_at = now() - interval '31 days', updated_at = now() - interval '31 days'
           WHERE user_id = ${id}`,
@@ -99,7 +100,7 @@ describe('stats', () => {
     await testApp.database.db.execute(
       sql`UPDATE users SET created_at = now() - interval '40 days' WHERE id = ${id}`,
     )
-    const after = (await globalAdmin.get<SystemStats>('/api/v1/admin/stats')).body
+    const after = (await globalAdmin.call(adminOperations.stats, {})).body
     expect(after.activeUsers).toBe(before.activeUsers - 1)
     expect(after.userAcquisition.total).toBe(before.userAcquisition.total - 1)
   })
@@ -107,7 +108,7 @@ describe('stats', () => {
 
 describe('users', () => {
   it('lists users with role, teams, first-user badge, plan and the counts', async () => {
-    const res = await globalAdmin.get<AdminUsersPage>('/api/v1/admin/users')
+    const res = await globalAdmin.call(adminOperations.users, {})
     expect(res.status).toBe(200)
     const { items, counts } = res.body
     expect(counts.globalAdmins).toBe(1)
@@ -130,7 +131,7 @@ describe('users', () => {
         sql`SELECT count(*)::int AS users, (count(*) FILTER (WHERE role = 'global_admin'))::int AS admins
             FROM users WHERE deleted_at IS NULL`,
       )) as unknown as { rows: { users: number; admins: number }[] }
-      const { counts } = (await globalAdmin.get<AdminUsersPage>('/api/v1/admin/users')).body
+      const { counts } = (await globalAdmin.call(adminOperations.users, {})).body
       expect(counts).toEqual({ users: rows[0]!.users, globalAdmins: rows[0]!.admins })
       return counts
     }
@@ -139,7 +140,7 @@ describe('users', () => {
     await a.signUp()
     await b.signUp()
     expect((await expectCountsOfTable()).users).toBe(before.users + 2)
-    await globalAdmin.put(roleOf(a), { role: 'global_admin' })
+    await setRole(globalAdmin, a, { role: 'global_admin' })
     expect((await expectCountsOfTable()).globalAdmins).toBe(before.globalAdmins + 1)
     // A deleted account stays as a tombstone (decision 0180); an update that changes neither
     // the role nor the tombstone changes nothing.
@@ -151,14 +152,10 @@ describe('users', () => {
   })
 
   it('searches over the email, case-insensitively, with % and _ taken literally', async () => {
-    const res = await globalAdmin.get<AdminUsersPage>(
-      `/api/v1/admin/users?search=${encodeURIComponent('TEAMADMIN')}`,
-    )
+    const res = await globalAdmin.call(adminOperations.users, { query: { search: 'TEAMADMIN' } })
     expect(res.body.items.map((item) => item.id)).toEqual([teamAdmin.user!.id])
     expect(res.body.counts.users).toBeGreaterThanOrEqual(3)
-    const none = await globalAdmin.get<AdminUsersPage>(
-      `/api/v1/admin/users?search=${encodeURIComponent('%')}`,
-    )
+    const none = await globalAdmin.call(adminOperations.users, { query: { search: '%' } })
     expect(none.body.items).toEqual([])
   })
 
@@ -168,9 +165,7 @@ describe('users', () => {
     const inside = new TestClient(testApp)
     await inside.signUp('inside-qj@example.com')
     const ids = async (search: string) =>
-      (
-        await globalAdmin.get<AdminUsersPage>(`/api/v1/admin/users?search=${encodeURIComponent(search)}`)
-      ).body.items.map((item) => item.id)
+      (await globalAdmin.call(adminOperations.users, { query: { search } })).body.items.map((item) => item.id)
     expect(await ids('QJ')).toEqual([starts.user!.id])
     expect(await ids('q')).toContain(starts.user!.id)
     expect(await ids('q')).not.toContain(inside.user!.id)
@@ -182,13 +177,12 @@ describe('users', () => {
 
   it('pages by cursor through every user exactly once', async () => {
     for (let i = 0; i < 4; i++) await new TestClient(testApp).signUp()
-    const all = (await globalAdmin.get<AdminUsersPage>('/api/v1/admin/users?limit=100')).body.items
+    const all = (await globalAdmin.call(adminOperations.users, { query: { limit: 100 } })).body.items
     const seen: string[] = []
     let cursor: string | null = null
     do {
-      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
       const page: AdminUsersPage = (
-        await globalAdmin.get<AdminUsersPage>(`/api/v1/admin/users?limit=2${query}`)
+        await globalAdmin.call(adminOperations.users, { query: { limit: 2, cursor: cursor ?? undefined } })
       ).body
       expect(page.items.length).toBeLessThanOrEqual(2)
       seen.push(...page.items.map((item) => item.id))
@@ -198,9 +192,9 @@ describe('users', () => {
   })
 
   it("refuses a malformed cursor with 'Invalid cursor format'", async () => {
-    const res = await globalAdmin.get<ErrorBody>('/api/v1/admin/users?cursor=nonsense')
+    const res = await globalAdmin.call(adminOperations.users, { query: { cursor: 'nonsense' } })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe('Invalid cursor format')
+    expect(errorOf(res).message).toBe('Invalid cursor format')
   })
 
   it('shows a plan changed with the admin plan operation', async () => {
@@ -211,13 +205,16 @@ describe('users', () => {
       const other = new TestClient(plansApp)
       const { id } = await other.signUp()
       const listed = async () =>
-        (await admin.get<AdminUsersPage>('/api/v1/admin/users')).body.items.find((item) => item.id === id)!
-          .plan
+        (await admin.call(adminOperations.users, {})).body.items.find((item) => item.id === id)!.plan
       expect(await listed()).toEqual({ state: 'trial', plan: 'trial' })
-      const set = await admin.put('/api/v1/admin/plans', { context: 'personal', subjectId: id, plan: 'pro' })
+      const set = await admin.call(planOperations.adminSetPlan, {
+        body: { context: 'personal', subjectId: id, plan: 'pro' },
+      })
       expect(set.status).toBe(200)
       expect(await listed()).toEqual({ state: 'active', plan: 'pro' })
-      await admin.put('/api/v1/admin/plans', { context: 'personal', subjectId: id, plan: null })
+      await admin.call(planOperations.adminSetPlan, {
+        body: { context: 'personal', subjectId: id, plan: null },
+      })
       expect(await listed()).toEqual({ state: 'trial', plan: 'trial' })
     } finally {
       await plansApp.close()
@@ -274,10 +271,9 @@ describe('users search: the newest accounts first, the trigram index beyond them
     let cursor = from
     do {
       expect(pages.length).toBeLessThan(200)
-      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
-      const res = await globalAdmin.get<AdminUsersPage>(
-        `/api/v1/admin/users?search=${word}-${marker}&limit=${limit}${query}`,
-      )
+      const res = await globalAdmin.call(adminOperations.users, {
+        query: { search: `${word}-${marker}`, limit, cursor: cursor ?? undefined },
+      })
       expect(res.status).toBe(200)
       pages.push(res.body.items.map((item) => item.id))
       cursor = res.body.nextCursor
@@ -327,9 +323,7 @@ describe('users search: the newest accounts first, the trigram index beyond them
   })
 
   it('matches beyond ASCII without regard to case, as ILIKE did', async () => {
-    const res = await globalAdmin.get<AdminUsersPage>(
-      `/api/v1/admin/users?search=${encodeURIComponent(`JÜRGEN-${marker}`)}`,
-    )
+    const res = await globalAdmin.call(adminOperations.users, { query: { search: `JÜRGEN-${marker}` } })
     expect(res.body.items.map((item) => item.id)).toEqual([idOf(1199)])
   })
 
@@ -344,18 +338,18 @@ describe('setRole', () => {
   it('grants the global role, which holds for that user at once, and revokes it again', async () => {
     const other = new TestClient(testApp)
     await other.signUp()
-    expect((await other.get('/api/v1/admin/stats')).status).toBe(403)
+    expect((await other.call(adminOperations.stats, {})).status).toBe(403)
 
-    const granted = await globalAdmin.put<AdminUser>(roleOf(other), { role: 'global_admin' })
+    const granted = await setRole(globalAdmin, other, { role: 'global_admin' })
     expect(granted.status).toBe(200)
     expect(granted.body.globalRole).toBe('global_admin')
-    expect((await other.get('/api/v1/admin/stats')).status).toBe(200)
-    expect((await other.get<{ globalRole: string }>('/api/v1/me')).body.globalRole).toBe('global_admin')
-    expect((await globalAdmin.get<AdminUsersPage>('/api/v1/admin/users')).body.counts.globalAdmins).toBe(2)
+    expect((await other.call(adminOperations.stats, {})).status).toBe(200)
+    expect((await other.call(accountOperations.me, {})).body.globalRole).toBe('global_admin')
+    expect((await globalAdmin.call(adminOperations.users, {})).body.counts.globalAdmins).toBe(2)
 
-    const revoked = await globalAdmin.put<AdminUser>(roleOf(other), { role: 'user' })
+    const revoked = await setRole(globalAdmin, other, { role: 'user' })
     expect(revoked.body.globalRole).toBe('user')
-    expect((await other.get('/api/v1/admin/stats')).status).toBe(403)
+    expect((await other.call(adminOperations.stats, {})).status).toBe(403)
 
     // Both changes are in the audit log, with who did it and the role before and after.
     const { rows } = (await testApp.database.db.execute(
@@ -382,52 +376,54 @@ describe('setRole', () => {
         ).rows[0]!.count,
       )
     const before = await count()
-    expect((await globalAdmin.put(roleOf(globalAdmin), { role: 'user', confirmSelf: true })).status).toBe(409)
+    expect((await setRole(globalAdmin, globalAdmin, { role: 'user', confirmSelf: true })).status).toBe(409)
     // Asking for the role the user already has changes nothing and records nothing.
-    expect((await globalAdmin.put(roleOf(user), { role: 'user' })).status).toBe(200)
+    expect((await setRole(globalAdmin, user, { role: 'user' })).status).toBe(200)
     expect(await count()).toBe(before)
   })
 
   it('never demotes the last global admin', async () => {
-    const res = await globalAdmin.put<ErrorBody>(roleOf(globalAdmin), { role: 'user', confirmSelf: true })
+    const res = await setRole(globalAdmin, globalAdmin, { role: 'user', confirmSelf: true })
     expect(res.status).toBe(409)
-    expect(res.body.error.message).toBe(
+    expect(errorOf(res).message).toBe(
       'The last global admin cannot be demoted. Make someone else global admin first.',
     )
-    expect((await globalAdmin.get('/api/v1/admin/stats')).status).toBe(200)
+    expect((await globalAdmin.call(adminOperations.stats, {})).status).toBe(200)
   })
 
   it('demotes yourself only when confirmed', async () => {
     const second = new TestClient(testApp)
     await second.signUp()
-    await globalAdmin.put(roleOf(second), { role: 'global_admin' })
-    const unconfirmed = await second.put<ErrorBody>(roleOf(second), { role: 'user' })
+    await setRole(globalAdmin, second, { role: 'global_admin' })
+    const unconfirmed = await setRole(second, second, { role: 'user' })
     expect(unconfirmed.status).toBe(400)
-    expect(unconfirmed.body.error.fields).toEqual({
+    expect(errorOf(unconfirmed).fields).toEqual({
       confirmSelf: 'You are about to remove your own global admin role. Confirm to continue.',
     })
-    const confirmed = await second.put<AdminUser>(roleOf(second), { role: 'user', confirmSelf: true })
+    const confirmed = await setRole(second, second, { role: 'user', confirmSelf: true })
     expect(confirmed.status).toBe(200)
-    expect((await second.get('/api/v1/admin/stats')).status).toBe(403)
+    expect((await second.call(adminOperations.stats, {})).status).toBe(403)
   })
 
   it('answers 404 for an unknown user and 400 for an unknown role', async () => {
-    const missing = await globalAdmin.put<ErrorBody>(
-      '/api/v1/admin/users/00000000-0000-4000-8000-000000000000/role',
-      {
-        role: 'global_admin',
-      },
-    )
-    expect([missing.status, missing.body.error.message]).toEqual([404, 'User not found'])
-    const bad = await globalAdmin.put<ErrorBody>(roleOf(user), { role: 'owner' })
+    const missing = await globalAdmin.call(adminOperations.setRole, {
+      params: { userId: '00000000-0000-4000-8000-000000000000' },
+      body: { role: 'global_admin' },
+    })
+    expect([missing.status, errorOf(missing).message]).toEqual([404, 'User not found'])
+    const bad = await globalAdmin.callUnchecked(adminOperations.setRole, {
+      params: { userId: user.user!.id },
+      body: { role: 'owner' },
+    })
     expect(bad.status).toBe(400)
   })
 
   it('speaks German to a German admin', async () => {
-    const res = await globalAdmin
-      .copy({ locale: 'de' })
-      .put<ErrorBody>(roleOf(globalAdmin), { role: 'user', confirmSelf: true })
-    expect(res.body.error.message).toContain('Der letzte globale Administrator')
+    const res = await setRole(globalAdmin.copy({ locale: 'de' }), globalAdmin, {
+      role: 'user',
+      confirmSelf: true,
+    })
+    expect(errorOf(res).message).toContain('Der letzte globale Administrator')
   })
 
   it('never leaves zero global admins when admins demote each other and themselves at once', async () => {
@@ -440,17 +436,15 @@ describe('setRole', () => {
       ]
       for (const admin of admins) {
         await admin.signUp()
-        await globalAdmin.put(roleOf(admin), { role: 'global_admin' })
+        await setRole(globalAdmin, admin, { role: 'global_admin' })
       }
       // The first admin steps down too, so that only these four remain: then all at once, each
       // demoting itself and the next one.
-      expect((await globalAdmin.put(roleOf(globalAdmin), { role: 'user', confirmSelf: true })).status).toBe(
-        200,
-      )
+      expect((await setRole(globalAdmin, globalAdmin, { role: 'user', confirmSelf: true })).status).toBe(200)
       const results = await Promise.all(
         admins.flatMap((admin, i) => [
-          admin.put(roleOf(admin), { role: 'user', confirmSelf: true }),
-          admin.put(roleOf(admins[(i + 1) % admins.length]!), { role: 'user' }),
+          setRole(admin, admin, { role: 'user', confirmSelf: true }),
+          setRole(admin, admins[(i + 1) % admins.length]!, { role: 'user' }),
         ]),
       )
       const [row] = (
@@ -466,9 +460,9 @@ describe('setRole', () => {
       // The survivor makes the first admin admin again for the next round, then steps down.
       let survivor = admins[0]!
       for (const admin of admins)
-        if ((await admin.get('/api/v1/admin/stats')).status === 200) survivor = admin
-      await survivor.put(roleOf(globalAdmin), { role: 'global_admin' })
-      await survivor.put(roleOf(survivor), { role: 'user', confirmSelf: true })
+        if ((await admin.call(adminOperations.stats, {})).status === 200) survivor = admin
+      await setRole(survivor, globalAdmin, { role: 'global_admin' })
+      await setRole(survivor, survivor, { role: 'user', confirmSelf: true })
     }
   })
 
@@ -480,10 +474,16 @@ describe('setRole', () => {
       expect((await owner.signUp(adminEmail)).globalRole).toBe('global_admin')
       const other = new TestClient(app)
       await other.signUp()
-      await owner.put(`/api/v1/admin/users/${other.user!.id}/role`, { role: 'global_admin' })
-      const res = await other.put<ErrorBody>(`/api/v1/admin/users/${owner.user!.id}/role`, { role: 'user' })
+      await owner.call(adminOperations.setRole, {
+        params: { userId: other.user!.id },
+        body: { role: 'global_admin' },
+      })
+      const res = await other.call(adminOperations.setRole, {
+        params: { userId: owner.user!.id },
+        body: { role: 'user' },
+      })
       expect(res.status).toBe(409)
-      expect(res.body.error.message).toContain('ADMIN_EMAIL')
+      expect(errorOf(res).message).toContain('ADMIN_EMAIL')
     } finally {
       await app.close()
     }
@@ -492,8 +492,8 @@ describe('setRole', () => {
 
 describe('health', () => {
   it('reports the database, migrations, mail backlog, process and version', async () => {
-    await globalAdmin.post('/api/v1/mail-outbox/test', { to: 'health@example.com' })
-    const res = await globalAdmin.get<SystemHealth>('/api/v1/admin/health')
+    await globalAdmin.call(mailOperations.sendTest, { body: { to: 'health@example.com' } })
+    const res = await globalAdmin.call(adminOperations.health, {})
     expect(res.status).toBe(200)
     const health = res.body
     expect(health.database.kind).toBe(testApp.database.kind)
@@ -510,7 +510,7 @@ describe('health', () => {
 
 describe('buildStatus', () => {
   it('makes a report from live checks and saves it only when its counts change, keeping 10', async () => {
-    const first = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body
+    const first = (await globalAdmin.call(adminOperations.buildStatus, {})).body
     const keys = first.current.areas.flatMap((area) => area.items.map((item) => item.key))
     expect(keys).toEqual(
       expect.arrayContaining([
@@ -527,31 +527,31 @@ describe('buildStatus', () => {
     expect(first.current.version).toBe(testApp.config.version)
     expect(first.history[0]).toMatchObject({ summary, overallStatus: first.current.overallStatus })
 
-    const again = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body
+    const again = (await globalAdmin.call(adminOperations.buildStatus, {})).body
     expect(again.saved).toBe(false)
     expect(again.history).toHaveLength(first.history.length)
 
     // Counts that differ from the latest saved report: a new report is saved, the oldest dropped.
     for (let i = 0; i < 12; i++) {
       await testApp.database.db.execute(sql`UPDATE build_reports SET completed = completed + 1`)
-      expect((await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body.saved).toBe(true)
+      expect((await globalAdmin.call(adminOperations.buildStatus, {})).body.saved).toBe(true)
     }
-    const last = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body
+    const last = (await globalAdmin.call(adminOperations.buildStatus, {})).body
     expect(last.history).toHaveLength(10)
   })
 
   it('counts failed sign-ins of the last 24 hours', async () => {
-    const before = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body.current
+    const before = (await globalAdmin.call(adminOperations.buildStatus, {})).body.current
     await new TestClient(testApp).signIn(user.user!.email, 'a wrong password here')
-    const after = (await globalAdmin.get<BuildStatus>('/api/v1/admin/build-status')).body.current
+    const after = (await globalAdmin.call(adminOperations.buildStatus, {})).body.current
     expect(after.failedSignInsLast24h).toBe(before.failedSignInsLast24h + 1)
   })
 })
 
 describe('probes', () => {
   it('counts conversations and looks up the members of a team, each timed', async () => {
-    await teamAdmin.post('/api/v1/conversations', { title: 'Probe me' })
-    const res = await globalAdmin.get<AdminProbes>(`/api/v1/admin/probes?teamId=${teamId}`)
+    await teamAdmin.call(conversationOperations.create, { body: { title: 'Probe me' } })
+    const res = await globalAdmin.call(adminOperations.probes, { query: { teamId } })
     expect(res.status).toBe(200)
     expect(res.body.conversationCount).toMatchObject({ ok: true })
     expect(res.body.conversationCount.count).toBeGreaterThanOrEqual(1)
@@ -565,20 +565,20 @@ describe('probes', () => {
   })
 
   it('says so when the admin belongs to no team and names none, or names a missing one', async () => {
-    const own = (await globalAdmin.get<AdminProbes>('/api/v1/admin/probes')).body.teamMembers
+    const own = (await globalAdmin.call(adminOperations.probes, {})).body.teamMembers
     expect(own).toMatchObject({ ok: false, error: 'no_team', teamId: null, members: [] })
-    const missing = await globalAdmin.get<AdminProbes>(
-      '/api/v1/admin/probes?teamId=00000000-0000-4000-8000-000000000000',
-    )
+    const missing = await globalAdmin.call(adminOperations.probes, {
+      query: { teamId: '00000000-0000-4000-8000-000000000000' },
+    })
     expect(missing.body.teamMembers).toMatchObject({ ok: false, error: 'team_not_found' })
-    expect((await globalAdmin.get('/api/v1/admin/probes?teamId=x')).status).toBe(400)
+    expect((await globalAdmin.call(adminOperations.probes, { query: { teamId: 'x' } })).status).toBe(400)
   })
 
   it('sends a sign-in code to the admin’s own address, then asks to wait', async () => {
     const fresh = new TestClient(testApp)
     await fresh.signUp()
-    await globalAdmin.put(roleOf(fresh), { role: 'global_admin' })
-    const res = await fresh.post<CodeSignInProbe>('/api/v1/admin/probes/code-sign-in')
+    await setRole(globalAdmin, fresh, { role: 'global_admin' })
+    const res = await fresh.call(adminOperations.probeCodeSignIn, {})
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ ok: true, email: fresh.user!.email })
     const [mail] = (
@@ -587,7 +587,7 @@ describe('probes', () => {
       )) as unknown as { rows: { kind: string }[] }
     ).rows
     expect(mail).toBeDefined()
-    expect((await fresh.post('/api/v1/admin/probes/code-sign-in')).status).toBe(429)
-    await globalAdmin.put(roleOf(fresh), { role: 'user' })
+    expect((await fresh.call(adminOperations.probeCodeSignIn, {})).status).toBe(429)
+    await setRole(globalAdmin, fresh, { role: 'user' })
   })
 })

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminTeam, AdminTeamsPage } from '../../../domain/admin.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { TeamDetail } from '../../../domain/teams.ts'
+import type { AdminTeam } from '../../../domain/admin.ts'
+import { adminOperations } from '../../../domain/api/admin.ts'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
+import { planOperations } from '../../../domain/api/plans.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import { SEARCH_WINDOW_PER_ROW } from '../../db/newest-first.ts'
 import { queryRows } from '../../db/rows.ts'
-import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { errorOf, TestClient, uniqueEmail } from '../../testing/client.ts'
 import { addMember, createTeamAs, inviteAs } from '../../testing/teams.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 
@@ -33,16 +36,17 @@ beforeAll(async () => {
   await addMember(testApp, owner, teamId, coAdmin, 'admin')
   // Two shared prompts and one private one (not the team's); two team conversations and a personal one.
   for (const title of ['Shared one', 'Shared two']) {
-    await owner.post('/api/v1/prompts', { title, body: 'Body', visibility: 'team', teamId })
+    await owner.call(promptOperations.create, { body: { title, body: 'Body', visibility: 'team', teamId } })
   }
-  await member.post('/api/v1/prompts', { title: 'Mine', body: 'Body', visibility: 'private' })
+  await member.call(promptOperations.create, { body: { title: 'Mine', body: 'Body', visibility: 'private' } })
   for (const title of ['Team talk', 'Team talk 2']) {
-    await member.post('/api/v1/conversations', { title, teamId, tags: [] })
+    await member.call(conversationOperations.create, { body: { title, teamId, tags: [] } })
   }
-  await owner.post('/api/v1/conversations', { title: 'Personal', tags: [] })
+  await owner.call(conversationOperations.create, { body: { title: 'Personal', tags: [] } })
 })
 
-const listTeams = (query = '') => globalAdmin.get<AdminTeamsPage>(`/api/v1/admin/teams${query}`)
+const listTeams = (query: { search?: string; limit?: number; cursor?: string } = {}) =>
+  globalAdmin.call(adminOperations.teams, { query })
 
 describe('the list', () => {
   it('shows each team with members, admins, plan, prompts, conversations and creation date, and the total', async () => {
@@ -75,7 +79,7 @@ describe('the list', () => {
     const id = (await createTeamAs(globalAdmin, 'Many admins')).id
     const admins = [owner, member, coAdmin]
     for (const admin of admins) await addMember(testApp, globalAdmin, id, admin, 'admin')
-    const row = (await listTeams('?search=many%20admins')).body.items[0]!
+    const row = (await listTeams({ search: 'many admins' })).body.items[0]!
     expect(row.adminCount).toBe(4)
     expect(row.admins.map((admin) => admin.id)).toEqual([
       globalAdmin.user!.id,
@@ -85,26 +89,26 @@ describe('the list', () => {
   })
 
   it('searches over the name, case-insensitively, with % and _ taken literally', async () => {
-    const found = await listTeams(`?search=${encodeURIComponent('COUNTED c')}`)
+    const found = await listTeams({ search: 'COUNTED c' })
     expect(found.body.items.map((team) => team.id)).toEqual([teamId])
     expect(found.body.counts.teams).toBeGreaterThanOrEqual(2)
-    expect((await listTeams(`?search=${encodeURIComponent('%')}`)).body.items).toEqual([])
-    expect((await listTeams(`?search=${encodeURIComponent('_')}`)).body.items).toEqual([])
+    expect((await listTeams({ search: '%' })).body.items).toEqual([])
+    expect((await listTeams({ search: '_' })).body.items).toEqual([])
   })
 
   it('refuses a malformed cursor and an overlong search with 400', async () => {
-    const cursor = await globalAdmin.get<ErrorBody>('/api/v1/admin/teams?cursor=nonsense')
+    const cursor = await globalAdmin.call(adminOperations.teams, { query: { cursor: 'nonsense' } })
     expect(cursor.status).toBe(400)
-    expect(cursor.body.error.message).toBe('Invalid cursor format')
-    const long = await globalAdmin.get<ErrorBody>(`/api/v1/admin/teams?search=${'x'.repeat(101)}`)
+    expect(errorOf(cursor).message).toBe('Invalid cursor format')
+    const long = await globalAdmin.call(adminOperations.teams, { query: { search: 'x'.repeat(101) } })
     expect(long.status).toBe(400)
   })
 
   it('refuses team admins and members with 403', async () => {
     for (const client of [owner, member]) {
-      const res = await client.get<ErrorBody>('/api/v1/admin/teams')
+      const res = await client.call(adminOperations.teams, {})
       expect(res.status).toBe(403)
-      expect(res.body.error.message).toBe('Global admin access required')
+      expect(errorOf(res).message).toBe('Global admin access required')
     }
   })
 
@@ -130,10 +134,14 @@ describe('the list', () => {
       const other = new TestClient(plansApp)
       await other.signUp()
       const id = (await createTeamAs(other, 'Planned')).id
-      const plan = async () => (await admin.get<AdminTeamsPage>('/api/v1/admin/teams')).body.items[0]!.plan
+      const plan = async () => (await admin.call(adminOperations.teams, {})).body.items[0]!.plan
       expect(await plan()).toEqual({ state: 'trial', plan: 'trial' })
       expect(
-        (await admin.put('/api/v1/admin/plans', { context: 'team', subjectId: id, plan: 'team' })).status,
+        (
+          await admin.call(planOperations.adminSetPlan, {
+            body: { context: 'team', subjectId: id, plan: 'team' },
+          })
+        ).status,
       ).toBe(200)
       expect(await plan()).toEqual({ state: 'active', plan: 'team' })
     } finally {
@@ -145,18 +153,30 @@ describe('the list', () => {
 describe('a global admin acts in any team as its admin', () => {
   it('renames, invites and changes roles in a team they are not in, each audited as theirs', async () => {
     const id = (await createTeamAs(owner, 'Before rename')).id
-    const detail = await globalAdmin.get<TeamDetail>(`/api/v1/teams/${id}`)
+    const detail = await globalAdmin.call(teamOperations.get, { params: { teamId: id } })
     expect(detail.body.role).toBeNull()
     expect(detail.body.access).toMatchObject({
       manage_team: true,
       invite_members: true,
       remove_members: true,
     })
-    expect((await globalAdmin.patch(`/api/v1/teams/${id}`, { name: 'After rename' })).status).toBe(200)
+    expect(
+      (
+        await globalAdmin.call(teamOperations.rename, {
+          params: { teamId: id },
+          body: { name: 'After rename' },
+        })
+      ).status,
+    ).toBe(200)
     await inviteAs(globalAdmin, id, uniqueEmail('invited'))
     await addMember(testApp, owner, id, member)
     expect(
-      (await globalAdmin.patch(`/api/v1/teams/${id}/members/${member.user!.id}`, { role: 'admin' })).status,
+      (
+        await globalAdmin.call(teamOperations.changeRole, {
+          params: { teamId: id, userId: member.user!.id },
+          body: { role: 'admin' },
+        })
+      ).status,
     ).toBe(200)
     const entries = await queryRows<{ action: string; actor_user_id: string; actor_email: string }>(
       testApp.database.db,
@@ -210,8 +230,7 @@ describe('paging and search at size: the newest teams first, the trigram index b
     let cursor: string | null = null
     do {
       expect(result.length).toBeLessThan(500)
-      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
-      const res = await listTeams(`?limit=${limit}${search ? `&search=${search}` : ''}${query}`)
+      const res = await listTeams({ limit, search, cursor: cursor ?? undefined })
       expect(res.status).toBe(200)
       result.push(res.body.items.map((item) => item.id))
       cursor = res.body.nextCursor

@@ -1,21 +1,28 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { Message, MessageAttachment, PromptUsage } from '../../../domain/conversations.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
+import type { OperationInput } from '../../../domain/api/operation.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import type { PromptUsage } from '../../../domain/conversations.ts'
 import { conversationMessagePrompts, prompts } from '../../db/schema/index.ts'
+import { errorOf, type TestClient } from '../../testing/client.ts'
 import { appendMessage, createConversation, seedPrompt, testAppWithPeople } from './test-fixtures.ts'
 
 const { people, db } = testAppWithPeople()
+
+/** `client` attaches a prompt to a message. */
+const attachAs = (
+  client: TestClient,
+  messageId: string,
+  body: OperationInput<typeof conversationOperations.attach>['body'],
+) => client.call(conversationOperations.attach, { params: { id: messageId }, body })
 
 describe('POST /api/v1/messages/:id/attachments', () => {
   it('attaches latest (no version stored) and a specific version, with title and version number', async () => {
     const conversation = await createConversation(people.owner)
     const message = await appendMessage(people.owner, conversation.id)
     const prompt = await seedPrompt(db(), { owner: people.owner.user!, title: 'Translator', versions: 3 })
-    const latest = await people.owner.post<MessageAttachment>(`/api/v1/messages/${message.id}/attachments`, {
-      promptId: prompt.id,
-    })
+    const latest = await attachAs(people.owner, message.id, { promptId: prompt.id })
     expect(latest.status).toBe(201)
     expect(latest.body).toMatchObject({
       messageId: message.id,
@@ -26,7 +33,7 @@ describe('POST /api/v1/messages/:id/attachments', () => {
       attachedByUserId: people.owner.user!.id,
       notes: null,
     })
-    const v2 = await people.owner.post<MessageAttachment>(`/api/v1/messages/${message.id}/attachments`, {
+    const v2 = await attachAs(people.owner, message.id, {
       promptId: prompt.id,
       promptVersionId: prompt.versionIds[1],
       notes: ' used for German ',
@@ -37,9 +44,7 @@ describe('POST /api/v1/messages/:id/attachments', () => {
       versionNumber: 2,
       notes: 'used for German',
     })
-    const listed = await people.owner.get<{ items: MessageAttachment[] }>(
-      `/api/v1/messages/${message.id}/attachments`,
-    )
+    const listed = await people.owner.call(conversationOperations.attachments, { params: { id: message.id } })
     expect(listed.body.items.map((a) => a.versionNumber)).toEqual([null, 2])
     const [stored] = await db()
       .select()
@@ -56,10 +61,10 @@ describe('POST /api/v1/messages/:id/attachments', () => {
       { promptId: prompt.id },
       { promptId: prompt.id, promptVersionId: prompt.versionIds[0] },
     ]) {
-      expect((await people.owner.post(`/api/v1/messages/${message.id}/attachments`, body)).status).toBe(201)
-      const again = await people.owner.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, body)
+      expect((await attachAs(people.owner, message.id, body)).status).toBe(201)
+      const again = await attachAs(people.owner, message.id, body)
       expect(again.status).toBe(409)
-      expect(again.body.error.message).toBe('This prompt version is already attached to the message')
+      expect(errorOf(again).message).toBe('This prompt version is already attached to the message')
     }
   })
 
@@ -71,18 +76,14 @@ describe('POST /api/v1/messages/:id/attachments', () => {
       teamId: people.teamId,
       title: 'Team one',
     })
-    const ok = await people.member.post<MessageAttachment>(`/api/v1/messages/${message.id}/attachments`, {
-      promptId: teamPrompt.id,
-    })
+    const ok = await attachAs(people.member, message.id, { promptId: teamPrompt.id })
     expect(ok.status).toBe(201)
     const privateOfAdmin = await seedPrompt(db(), { owner: people.teamAdmin.user!, title: 'Private' })
     const otherTeams = await seedPrompt(db(), { owner: people.otherAdmin.user!, teamId: people.otherTeamId })
     for (const promptId of [privateOfAdmin.id, otherTeams.id, crypto.randomUUID()]) {
-      const res = await people.member.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, {
-        promptId,
-      })
+      const res = await attachAs(people.member, message.id, { promptId })
       expect(res.status).toBe(404)
-      expect(res.body.error).toEqual({ code: 'not_found', message: 'Prompt not found' })
+      expect(errorOf(res)).toEqual({ code: 'not_found', message: 'Prompt not found' })
     }
   })
 
@@ -92,12 +93,9 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     const one = await seedPrompt(db(), { owner: people.owner.user! })
     const two = await seedPrompt(db(), { owner: people.owner.user! })
     for (const versionId of [two.versionIds[0], crypto.randomUUID()]) {
-      const res = await people.owner.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, {
-        promptId: one.id,
-        promptVersionId: versionId,
-      })
+      const res = await attachAs(people.owner, message.id, { promptId: one.id, promptVersionId: versionId })
       expect(res.status).toBe(404)
-      expect(res.body.error.message).toBe('Version not found')
+      expect(errorOf(res).message).toBe('Version not found')
     }
     expect(
       await db().$count(conversationMessagePrompts, eq(conversationMessagePrompts.messageId, message.id)),
@@ -122,9 +120,12 @@ describe('POST /api/v1/messages/:id/attachments', () => {
   ])('refuses %s', async (_, body, field, text) => {
     const conversation = await createConversation(people.owner)
     const message = await appendMessage(people.owner, conversation.id)
-    const res = await people.owner.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, body)
+    const res = await people.owner.callUnchecked(conversationOperations.attach, {
+      params: { id: message.id },
+      body,
+    })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.[field]).toBe(text)
+    expect(errorOf(res).fields?.[field]).toBe(text)
   })
 
   it('while the owner deletes the prompt: attached and then removed with it, or Prompt not found; never a 500', async () => {
@@ -133,14 +134,11 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     for (let round = 0; round < 15; round += 1) {
       const prompt = await seedPrompt(db(), { owner: people.owner.user!, title: `Doomed ${round}` })
       const [attached, deleted, appended] = await Promise.all([
-        people.owner.post(`/api/v1/messages/${message.id}/attachments`, {
-          promptId: prompt.id,
-          promptVersionId: prompt.versionIds[0],
-        }),
-        people.owner.delete(`/api/v1/prompts/${prompt.id}`),
-        people.owner.post(`/api/v1/conversations/${conversation.id}/messages`, {
-          content: { text: 'with the doomed prompt' },
-          attachments: [{ promptId: prompt.id }],
+        attachAs(people.owner, message.id, { promptId: prompt.id, promptVersionId: prompt.versionIds[0] }),
+        people.owner.call(promptOperations.delete, { params: { id: prompt.id } }),
+        people.owner.call(conversationOperations.appendMessage, {
+          params: { id: conversation.id },
+          body: { content: { text: 'with the doomed prompt' }, attachments: [{ promptId: prompt.id }] },
         }),
       ])
       expect(deleted.status).toBe(204)
@@ -159,17 +157,13 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     const message = await appendMessage(people.owner, conversation.id)
     const prompt = await seedPrompt(db(), { owner: people.stranger.user! })
     for (const id of [message.id, crypto.randomUUID(), 'x']) {
-      const res = await people.stranger.post<ErrorBody>(`/api/v1/messages/${id}/attachments`, {
-        promptId: prompt.id,
-      })
+      const res = await attachAs(people.stranger, id, { promptId: prompt.id })
       expect(res.status).toBe(404)
-      expect(res.body.error.message).toBe('Message not found')
+      expect(errorOf(res).message).toBe('Message not found')
     }
-    const anonymous = await people.anonymous.post<ErrorBody>(`/api/v1/messages/${message.id}/attachments`, {
-      promptId: prompt.id,
-    })
+    const anonymous = await attachAs(people.anonymous, message.id, { promptId: prompt.id })
     expect(anonymous.status).toBe(401)
-    expect(anonymous.body.error.message).toBe('User must be authenticated')
+    expect(errorOf(anonymous).message).toBe('User must be authenticated')
   })
 })
 
@@ -181,18 +175,18 @@ describe('DELETE /api/v1/messages/:id/attachments/:attachmentId', () => {
       attachments: [{ promptId: prompt.id }],
     })
     const attachment = message.attachments[0]!
-    const path = `/api/v1/messages/${message.id}/attachments/${attachment.id}`
-    expect((await people.owner.delete(path)).status).toBe(204)
-    const again = await people.owner.delete<ErrorBody>(path)
+    const params = { id: message.id, attachmentId: attachment.id }
+    expect((await people.owner.call(conversationOperations.detach, { params })).status).toBe(204)
+    const again = await people.owner.call(conversationOperations.detach, { params })
     expect(again.status).toBe(404)
-    expect(again.body.error.message).toBe('Attachment not found')
+    expect(errorOf(again).message).toBe('Attachment not found')
     // an attachment id of another message is not found either
     const other = await appendMessage(people.owner, conversation.id, {
       attachments: [{ promptId: prompt.id }],
     })
-    const crossed = await people.owner.delete(
-      `/api/v1/messages/${message.id}/attachments/${other.attachments[0]!.id}`,
-    )
+    const crossed = await people.owner.call(conversationOperations.detach, {
+      params: { id: message.id, attachmentId: other.attachments[0]!.id },
+    })
     expect(crossed.status).toBe(404)
   })
 })
@@ -217,14 +211,16 @@ describe('who may attach and remove', () => {
       const client = people[who]
       // Each attaches a prompt of their own, which they certainly may see.
       const own = await seedPrompt(db(), { owner: (client.user ?? people.stranger.user)! })
-      const attach = await client.post(`/api/v1/messages/${byMember.id}/attachments`, { promptId: own.id })
+      const attach = await attachAs(client, byMember.id, { promptId: own.id })
       expect(attach.status).toBe(expected[who])
       const teamPrompt = await seedPrompt(db(), { owner: people.member.user!, teamId: people.teamId })
-      const existing = await people.member.post<MessageAttachment>(
-        `/api/v1/messages/${byMember.id}/attachments`,
-        { promptId: teamPrompt.id, promptVersionId: teamPrompt.versionIds[0] },
-      )
-      const remove = await client.delete(`/api/v1/messages/${byMember.id}/attachments/${existing.body.id}`)
+      const existing = await attachAs(people.member, byMember.id, {
+        promptId: teamPrompt.id,
+        promptVersionId: teamPrompt.versionIds[0],
+      })
+      const remove = await client.call(conversationOperations.detach, {
+        params: { id: byMember.id, attachmentId: existing.body.id },
+      })
       expect(remove.status).toBe(expected[who] === 201 ? 204 : expected[who])
     })
   }
@@ -235,17 +231,17 @@ describe('who may attach and remove', () => {
     const byOwner = await appendMessage(people.owner, conversation.id, {
       attachments: [{ promptId: prompt.id }],
     })
-    const attach = await people.member.post<ErrorBody>(`/api/v1/messages/${byOwner.id}/attachments`, {
+    const attach = await attachAs(people.member, byOwner.id, {
       promptId: prompt.id,
       promptVersionId: prompt.versionIds[0],
     })
     expect(attach.status).toBe(403)
-    expect(attach.body.error.message).toBe('You can only attach prompts to your own messages')
-    const remove = await people.member.delete<ErrorBody>(
-      `/api/v1/messages/${byOwner.id}/attachments/${byOwner.attachments[0]!.id}`,
-    )
+    expect(errorOf(attach).message).toBe('You can only attach prompts to your own messages')
+    const remove = await people.member.call(conversationOperations.detach, {
+      params: { id: byOwner.id, attachmentId: byOwner.attachments[0]!.id },
+    })
     expect(remove.status).toBe(403)
-    expect(remove.body.error.message).toBe('You can only remove attachments from your own messages')
+    expect(errorOf(remove).message).toBe('You can only remove attachments from your own messages')
   })
 })
 
@@ -263,17 +259,19 @@ describe('attachments a viewer may not see', () => {
     })
     // The owner makes the prompt private again: team members keep seeing the attachments, untitled.
     await db().update(prompts).set({ visibility: 'private', teamId: null }).where(eq(prompts.id, prompt.id))
-    const url = `/api/v1/conversations/${conversation.id}/messages`
-    const asMember = await people.member.get<Page<Message>>(url)
+    const params = { id: conversation.id }
+    const asMember = await people.member.call(conversationOperations.messages, { params })
     const hidden = asMember.body.items[0]!.attachments
     expect(hidden.map((a) => a.versionNumber).sort()).toEqual([2, null])
     for (const attachment of hidden) {
       expect(attachment).toMatchObject({ promptId: null, promptVersionId: null, title: null })
     }
-    const listed = await people.member.get<{ items: unknown[] }>(`/api/v1/messages/${message.id}/attachments`)
+    const listed = await people.member.call(conversationOperations.attachments, {
+      params: { id: message.id },
+    })
     expect(JSON.stringify(listed.body)).not.toContain(prompt.id)
     expect(JSON.stringify(listed.body)).not.toContain(prompt.versionIds[1])
-    const asOwner = await people.owner.get<Page<Message>>(url)
+    const asOwner = await people.owner.call(conversationOperations.messages, { params })
     expect(asOwner.body.items[0]!.attachments).toContainEqual(
       expect.objectContaining({
         promptId: prompt.id,
@@ -305,7 +303,7 @@ describe('GET /api/v1/prompts/:id/usage', () => {
       attachments: [{ promptId: prompt.id, promptVersionId: v2 }],
     })
 
-    const asOwner = await people.owner.get<PromptUsage>(`/api/v1/prompts/${prompt.id}/usage`)
+    const asOwner = await people.owner.call(conversationOperations.promptUsage, { params: { id: prompt.id } })
     expect(asOwner.status).toBe(200)
     const summary = (usage: PromptUsage) =>
       usage.versions.map((v) => [v.versionNumber, v.conversationCount, v.conversations.map((c) => c.title)])
@@ -317,7 +315,9 @@ describe('GET /api/v1/prompts/:id/usage', () => {
       [1, 2, ['Team talk', 'Owner only']],
     ])
 
-    const asMember = await people.member.get<PromptUsage>(`/api/v1/prompts/${prompt.id}/usage`)
+    const asMember = await people.member.call(conversationOperations.promptUsage, {
+      params: { id: prompt.id },
+    })
     expect(asMember.body.conversationCount).toBe(2)
     expect(summary(asMember.body)).toEqual([
       [null, 1, ['Team talk']],
@@ -330,10 +330,12 @@ describe('GET /api/v1/prompts/:id/usage', () => {
   it('answers Prompt not found for a prompt the viewer may not see', async () => {
     const prompt = await seedPrompt(db(), { owner: people.owner.user! })
     for (const id of [prompt.id, crypto.randomUUID(), 'nope']) {
-      const res = await people.stranger.get<ErrorBody>(`/api/v1/prompts/${id}/usage`)
+      const res = await people.stranger.call(conversationOperations.promptUsage, { params: { id } })
       expect(res.status).toBe(404)
-      expect(res.body.error.message).toBe('Prompt not found')
+      expect(errorOf(res).message).toBe('Prompt not found')
     }
-    expect((await people.anonymous.get(`/api/v1/prompts/${prompt.id}/usage`)).status).toBe(401)
+    expect(
+      (await people.anonymous.call(conversationOperations.promptUsage, { params: { id: prompt.id } })).status,
+    ).toBe(401)
   })
 })

@@ -1,24 +1,23 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Conversation, ConversationSummary, Message } from '../../../domain/conversations.ts'
-import { encodeCursor, type Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
+import type { OperationInput } from '../../../domain/api/operation.ts'
+import { encodeCursor } from '../../../domain/cursor.ts'
 import { conversationMessages, conversations } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { appendMessage, createConversation, readAllPages, testAppWithPeople } from './test-fixtures.ts'
 
 const { app, people, db } = testAppWithPeople()
 
 async function messagesOf(client: TestClient, conversationId: string) {
-  return (await client.get<Page<Message>>(`/api/v1/conversations/${conversationId}/messages`)).body.items
+  return (await client.call(conversationOperations.messages, { params: { id: conversationId } })).body.items
 }
 
 describe('POST /api/v1/conversations', () => {
   it('creates a personal conversation with trimmed title and cleaned tags', async () => {
-    const res = await people.owner.post<Conversation>('/api/v1/conversations', {
-      title: '  Launch plan  ',
-      tags: [' ideas', '', 'launch ', 'ideas'],
+    const res = await people.owner.call(conversationOperations.create, {
+      body: { title: '  Launch plan  ', tags: [' ideas', '', 'launch ', 'ideas'] },
     })
     expect(res.status).toBe(201)
     const conversation = res.body
@@ -61,16 +60,18 @@ describe('POST /api/v1/conversations', () => {
   it('refuses a team the creator is not in, and writes nothing', async () => {
     const before = await db().$count(conversations)
     for (const teamId of [people.otherTeamId, '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b']) {
-      const res = await people.owner.post<ErrorBody>('/api/v1/conversations', { title: 'x', teamId })
+      const res = await people.owner.call(conversationOperations.create, { body: { title: 'x', teamId } })
       expect(res.status).toBe(404)
-      expect(res.body.error).toEqual({
+      expect(errorOf(res)).toEqual({
         code: 'not_found',
         message: 'Team not found or access denied',
         fields: { teamId: 'Team not found or access denied' },
       })
     }
     // a global admin too must be a member of the team
-    const res = await people.globalAdmin.post('/api/v1/conversations', { title: 'x', teamId: people.teamId })
+    const res = await people.globalAdmin.call(conversationOperations.create, {
+      body: { title: 'x', teamId: people.teamId },
+    })
     expect(res.status).toBe(404)
     expect(await db().$count(conversations)).toBe(before)
   })
@@ -83,9 +84,8 @@ describe('POST /api/v1/conversations', () => {
     await db().execute(sql`CREATE TRIGGER fail_message BEFORE INSERT ON conversation_messages
       FOR EACH ROW EXECUTE FUNCTION fail_message()`)
     try {
-      const res = await people.owner.post<ErrorBody>('/api/v1/conversations', {
-        title: 'Doomed',
-        firstMessage: 'hello',
+      const res = await people.owner.call(conversationOperations.create, {
+        body: { title: 'Doomed', firstMessage: 'hello' },
       })
       expect(res.status).toBe(500)
       expect(JSON.stringify(res.body)).not.toContain('message insert failed')
@@ -117,74 +117,80 @@ describe('POST /api/v1/conversations', () => {
       'A message can be at most 50,000 characters',
     ],
   ])('refuses %s with a field message', async (_, body, field, text) => {
-    const res = await people.owner.post<ErrorBody>('/api/v1/conversations', body)
+    const res = await people.owner.callUnchecked(conversationOperations.create, { body })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe('validation')
-    expect(res.body.error.message).toBe(text)
-    expect(res.body.error.fields?.[field]).toBe(text)
+    expect(errorOf(res).code).toBe('validation')
+    expect(errorOf(res).message).toBe(text)
+    expect(errorOf(res).fields?.[field]).toBe(text)
   })
 
   it('answers in German when asked', async () => {
     const german = new TestClient(app(), { locale: 'de' })
     await german.signUp()
-    const res = await german.post<ErrorBody>('/api/v1/conversations', { title: '' })
-    expect(res.body.error.message).toBe('Titel ist erforderlich')
-    const missing = await german.get<ErrorBody>('/api/v1/conversations/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b')
-    expect(missing.body.error.message).toBe('Unterhaltung nicht gefunden')
+    const res = await german.call(conversationOperations.create, { body: { title: '' } })
+    expect(errorOf(res).message).toBe('Titel ist erforderlich')
+    const missing = await german.call(conversationOperations.get, {
+      params: { id: '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b' },
+    })
+    expect(errorOf(missing).message).toBe('Unterhaltung nicht gefunden')
   })
 
   it('needs a signed-in user', async () => {
-    const res = await people.anonymous.post<ErrorBody>('/api/v1/conversations', { title: 'x' })
+    const res = await people.anonymous.call(conversationOperations.create, { body: { title: 'x' } })
     expect(res.status).toBe(401)
-    expect(res.body.error).toEqual({ code: 'not_authenticated', message: 'User must be authenticated' })
+    expect(errorOf(res)).toEqual({ code: 'not_authenticated', message: 'User must be authenticated' })
   })
 })
 
 describe('GET, PATCH and DELETE /api/v1/conversations/:id', () => {
   it('answers a missing, hidden or malformed id with Conversation not found', async () => {
     const personal = await createConversation(people.owner)
-    for (const path of [
-      '/api/v1/conversations/3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
-      '/api/v1/conversations/nope',
-      `/api/v1/conversations/${personal.id}`,
-    ]) {
-      const res = await people.member.get<ErrorBody>(path)
+    for (const id of ['3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', 'nope', personal.id]) {
+      const res = await people.member.call(conversationOperations.get, { params: { id } })
       expect(res.status).toBe(404)
-      expect(res.body.error).toEqual({ code: 'not_found', message: 'Conversation not found' })
+      expect(errorOf(res)).toEqual({ code: 'not_found', message: 'Conversation not found' })
     }
   })
 
   it('updates title and tags (only what is sent) and moves the conversation up', async () => {
     const conversation = await createConversation(people.owner, { tags: ['a'] })
-    const renamed = await people.owner.patch<Conversation>(`/api/v1/conversations/${conversation.id}`, {
-      title: ' Renamed ',
+    const renamed = await people.owner.call(conversationOperations.update, {
+      params: { id: conversation.id },
+      body: { title: ' Renamed ' },
     })
     expect(renamed.status).toBe(200)
     expect(renamed.body).toMatchObject({ title: 'Renamed', tags: ['a'] })
     expect(Date.parse(renamed.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(conversation.updatedAt))
-    const retagged = await people.owner.patch<Conversation>(`/api/v1/conversations/${conversation.id}`, {
-      tags: ['b', ' c '],
+    const retagged = await people.owner.call(conversationOperations.update, {
+      params: { id: conversation.id },
+      body: { tags: ['b', ' c '] },
     })
     expect(retagged.body).toMatchObject({ title: 'Renamed', tags: ['b', 'c'] })
   })
 
   it('refuses an empty update and a blank title', async () => {
     const conversation = await createConversation(people.owner)
-    const empty = await people.owner.patch<ErrorBody>(`/api/v1/conversations/${conversation.id}`, {})
-    expect(empty.status).toBe(400)
-    expect(empty.body.error.message).toBe('Nothing to update')
-    const blank = await people.owner.patch<ErrorBody>(`/api/v1/conversations/${conversation.id}`, {
-      title: ' ',
+    const empty = await people.owner.call(conversationOperations.update, {
+      params: { id: conversation.id },
+      body: {},
     })
-    expect(blank.body.error.message).toBe('Title is required')
+    expect(empty.status).toBe(400)
+    expect(errorOf(empty).message).toBe('Nothing to update')
+    const blank = await people.owner.call(conversationOperations.update, {
+      params: { id: conversation.id },
+      body: { title: ' ' },
+    })
+    expect(errorOf(blank).message).toBe('Title is required')
   })
 
   it('deletes the conversation with its messages and attachments', async () => {
     const conversation = await createConversation(people.owner, { firstMessage: 'one' })
     await appendMessage(people.owner, conversation.id)
-    const res = await people.owner.delete(`/api/v1/conversations/${conversation.id}`)
+    const res = await people.owner.call(conversationOperations.delete, { params: { id: conversation.id } })
     expect(res.status).toBe(204)
-    expect((await people.owner.get(`/api/v1/conversations/${conversation.id}`)).status).toBe(404)
+    expect(
+      (await people.owner.call(conversationOperations.get, { params: { id: conversation.id } })).status,
+    ).toBe(404)
     expect(
       await db().$count(conversationMessages, eq(conversationMessages.conversationId, conversation.id)),
     ).toBe(0)
@@ -234,23 +240,28 @@ describe('who may do what with a conversation', () => {
           firstMessage: 'first',
         })
         const client = people[who]
-        const path = `/api/v1/conversations/${conversation.id}`
-        const view = await client.get<Conversation>(path)
+        const params = { id: conversation.id }
+        const view = await client.call(conversationOperations.get, { params })
         expect(view.status).toBe(expected[kind][who].view)
         if (view.status === 200) {
           expect(view.body.access.canManage).toBe(expected[kind][who].canManage)
-          expect((await client.get(`${path}/messages`)).status).toBe(200)
+          expect((await client.call(conversationOperations.messages, { params })).status).toBe(200)
         } else {
-          expect((await client.get(`${path}/messages`)).status).toBe(expected[kind][who].view)
+          expect((await client.call(conversationOperations.messages, { params })).status).toBe(
+            expected[kind][who].view,
+          )
         }
-        const patch = await client.patch<ErrorBody>(path, { title: `Renamed by ${who}` })
+        const patch = await client.call(conversationOperations.update, {
+          params,
+          body: { title: `Renamed by ${who}` },
+        })
         expect(patch.status).toBe(expected[kind][who].manage)
         if (patch.status === 403) {
-          expect(patch.body.error.message).toBe(
+          expect(errorOf(patch).message).toBe(
             'Only the owner, a team admin or a global admin can change or delete this conversation',
           )
         }
-        expect((await client.delete(path)).status).toBe(
+        expect((await client.call(conversationOperations.delete, { params })).status).toBe(
           expected[kind][who].manage === 200 ? 204 : expected[kind][who].manage,
         )
         const stillThere = await db().$count(conversations, eq(conversations.id, conversation.id))
@@ -287,31 +298,32 @@ describe('GET /api/v1/conversations', () => {
     await createConversation(mate, { title: 'Mate private', tags: ['plan'] })
   })
 
-  const titles = async (query: string, client = lister) => {
-    const res = await client.get<Page<ConversationSummary>>(`/api/v1/conversations${query}`)
+  const titles = async (
+    query: OperationInput<typeof conversationOperations.list>['query'],
+    client = lister,
+  ) => {
+    const res = await client.call(conversationOperations.list, { query })
     expect(res.status).toBe(200)
     return res.body.items.map((item) => item.title)
   }
 
   it('lists my conversations newest first (scope owner is the default)', async () => {
-    expect(await titles('')).toEqual(['Alpha planning', 'Personal notes'])
-    expect(await titles('?scope=owner')).toEqual(['Alpha planning', 'Personal notes'])
+    expect(await titles({})).toEqual(['Alpha planning', 'Personal notes'])
+    expect(await titles({ scope: 'owner' })).toEqual(['Alpha planning', 'Personal notes'])
   })
 
   it('lists the conversations of all my teams, or of one of them', async () => {
-    expect(await titles('?scope=team')).toEqual(['Beta review 100%_done', 'Alpha planning'])
-    expect(await titles(`?scope=team&teamId=${team2}`)).toEqual(['Beta review 100%_done'])
+    expect(await titles({ scope: 'team' })).toEqual(['Beta review 100%_done', 'Alpha planning'])
+    expect(await titles({ scope: 'team', teamId: team2 })).toEqual(['Beta review 100%_done'])
     // a team that is not mine lists nothing
-    expect(await titles(`?scope=team&teamId=${people.teamId}`)).toEqual([])
+    expect(await titles({ scope: 'team', teamId: people.teamId })).toEqual([])
     const loner = new TestClient(app())
     await loner.signUp()
-    expect(await titles('?scope=team', loner)).toEqual([])
+    expect(await titles({ scope: 'team' }, loner)).toEqual([])
   })
 
   it('returns the summary fields with the team name', async () => {
-    const res = await lister.get<Page<ConversationSummary>>(
-      `/api/v1/conversations?scope=team&teamId=${team1}`,
-    )
+    const res = await lister.call(conversationOperations.list, { query: { scope: 'team', teamId: team1 } })
     expect(res.body.items[0]).toMatchObject({
       title: 'Alpha planning',
       teamId: team1,
@@ -323,48 +335,50 @@ describe('GET /api/v1/conversations', () => {
   })
 
   it('searches titles case-insensitively, partially, trimmed, with % and _ taken literally', async () => {
-    expect(await titles('?scope=team&search=%20PLAN%20')).toEqual(['Alpha planning'])
-    expect(await titles('?scope=team&search=100%25_')).toEqual(['Beta review 100%_done'])
-    expect(await titles('?scope=team&search=%25')).toEqual(['Beta review 100%_done'])
-    expect(await titles('?scope=team&search=_')).toEqual(['Beta review 100%_done'])
-    expect(await titles('?search=zzz')).toEqual([])
+    expect(await titles({ scope: 'team', search: ' PLAN ' })).toEqual(['Alpha planning'])
+    expect(await titles({ scope: 'team', search: '100%_' })).toEqual(['Beta review 100%_done'])
+    expect(await titles({ scope: 'team', search: '%' })).toEqual(['Beta review 100%_done'])
+    expect(await titles({ scope: 'team', search: '_' })).toEqual(['Beta review 100%_done'])
+    expect(await titles({ search: 'zzz' })).toEqual([])
   })
 
   it('filters by tags, requiring all of them', async () => {
-    expect(await titles('?scope=team&tags=plan')).toEqual(['Beta review 100%_done', 'Alpha planning'])
-    expect(await titles('?scope=team&tags=plan&tags=review')).toEqual(['Beta review 100%_done'])
-    expect(await titles('?scope=team&tags=plan&tags=notes')).toEqual([])
-    expect(await titles('?tags=notes')).toEqual(['Personal notes'])
+    expect(await titles({ scope: 'team', tags: 'plan' })).toEqual(['Beta review 100%_done', 'Alpha planning'])
+    expect(await titles({ scope: 'team', tags: ['plan', 'review'] })).toEqual(['Beta review 100%_done'])
+    expect(await titles({ scope: 'team', tags: ['plan', 'notes'] })).toEqual([])
+    expect(await titles({ tags: 'notes' })).toEqual(['Personal notes'])
   })
 
   it.each([
-    ['?scope=everyone', 'Scope must be owner or team'],
-    ['?limit=ten', 'Limit must be a whole number'],
-    ['?limit=2.5', 'Limit must be a whole number'],
-    ['?cursor=garbage', 'Invalid cursor format'],
-    [`?cursor=${btoa('2026-01-01T00:00:00Z')}`, 'Invalid cursor format'],
-    [`?cursor=${btoa('yesterday|3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b')}`, 'Invalid cursor format'],
-    [`?cursor=${btoa('2026-02-30T00:00:00Z|3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b')}`, 'Invalid cursor format'],
-  ])('refuses %s', async (query, text) => {
-    const res = await lister.get<ErrorBody>(`/api/v1/conversations${query}`)
+    ['scope', 'everyone', 'Scope must be owner or team'],
+    ['limit', 'ten', 'Limit must be a whole number'],
+    ['limit', '2.5', 'Limit must be a whole number'],
+    ['cursor', 'garbage', 'Invalid cursor format'],
+    ['cursor', btoa('2026-01-01T00:00:00Z'), 'Invalid cursor format'],
+    ['cursor', btoa('yesterday|3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b'), 'Invalid cursor format'],
+    ['cursor', btoa('2026-02-30T00:00:00Z|3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b'), 'Invalid cursor format'],
+  ])('refuses ?%s=%s', async (key, value, text) => {
+    const res = await lister.callUnchecked(conversationOperations.list, { query: { [key]: value } })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe(text)
+    expect(errorOf(res).message).toBe(text)
   })
 
   it('bounds the tag filter like the tags themselves, and the cursor', async () => {
-    const tags = (count: number) => Array.from({ length: count }, (_, i) => `tags=t${i}`).join('&')
-    expect((await lister.get(`/api/v1/conversations?${tags(20)}`)).status).toBe(200)
-    expect((await lister.get<ErrorBody>(`/api/v1/conversations?${tags(21)}`)).status).toBe(400)
-    expect((await lister.get<ErrorBody>(`/api/v1/conversations?tags=${'x'.repeat(51)}`)).status).toBe(400)
-    const long = await lister.get<ErrorBody>(`/api/v1/conversations?cursor=${'A'.repeat(201)}`)
+    const tags = (count: number) => Array.from({ length: count }, (_, i) => `t${i}`)
+    expect((await lister.call(conversationOperations.list, { query: { tags: tags(20) } })).status).toBe(200)
+    expect((await lister.call(conversationOperations.list, { query: { tags: tags(21) } })).status).toBe(400)
+    expect((await lister.call(conversationOperations.list, { query: { tags: 'x'.repeat(51) } })).status).toBe(
+      400,
+    )
+    const long = await lister.call(conversationOperations.list, { query: { cursor: 'A'.repeat(201) } })
     expect(long.status).toBe(400)
-    expect(long.body.error.message).toBe('Invalid cursor format')
+    expect(errorOf(long).message).toBe('Invalid cursor format')
   })
 
   it('refuses a search over 200 characters', async () => {
-    const res = await lister.get<ErrorBody>(`/api/v1/conversations?search=${'x'.repeat(201)}`)
+    const res = await lister.call(conversationOperations.list, { query: { search: 'x'.repeat(201) } })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe('Search can be at most 200 characters')
+    expect(errorOf(res).message).toBe('Search can be at most 200 characters')
   })
 })
 
@@ -375,16 +389,18 @@ describe('conversation list pagination', () => {
     await db()
       .insert(conversations)
       .values(Array.from({ length: 120 }, (_, i) => ({ title: `Bulk ${i}`, ownerUserId: user.id })))
-    const first = await pager.get<Page<ConversationSummary>>('/api/v1/conversations')
+    const first = await pager.call(conversationOperations.list, {})
     expect(first.body.items).toHaveLength(25)
     expect(first.body.nextCursor).toEqual(expect.any(String))
     expect(
-      (await pager.get<Page<ConversationSummary>>('/api/v1/conversations?limit=500')).body.items,
+      (await pager.call(conversationOperations.list, { query: { limit: 500 } })).body.items,
     ).toHaveLength(100)
-    expect(
-      (await pager.get<Page<ConversationSummary>>('/api/v1/conversations?limit=0')).body.items,
-    ).toHaveLength(1)
-    const all = await readAllPages<ConversationSummary>(pager, '/api/v1/conversations?limit=50')
+    expect((await pager.call(conversationOperations.list, { query: { limit: 0 } })).body.items).toHaveLength(
+      1,
+    )
+    const all = await readAllPages((cursor) =>
+      pager.call(conversationOperations.list, { query: { limit: 50, cursor } }),
+    )
     expect(all).toHaveLength(120)
     expect(new Set(all.map((c) => c.id)).size).toBe(120)
   })
@@ -409,7 +425,9 @@ describe('conversation list pagination', () => {
           updatedAt: sql`${at}::timestamptz`,
         })),
       )
-    const all = await readAllPages<ConversationSummary>(pager, '/api/v1/conversations?limit=1')
+    const all = await readAllPages((cursor) =>
+      pager.call(conversationOperations.list, { query: { limit: 1, cursor } }),
+    )
     expect(all).toHaveLength(6)
     expect(new Set(all.map((c) => c.id)).size).toBe(6)
     const sorted = [...all].sort((a, b) => {
@@ -426,9 +444,15 @@ describe('conversation list pagination', () => {
     for (let i = 0; i < 30; i += 1)
       originals.push((await createConversation(pager, { title: `Old ${i}` })).id)
     let created = 0
-    const all = await readAllPages<ConversationSummary>(pager, '/api/v1/conversations?limit=7', async () => {
-      await Promise.all([createConversation(pager, { title: `New ${created++}` }), createConversation(pager)])
-    })
+    const all = await readAllPages(
+      (cursor) => pager.call(conversationOperations.list, { query: { limit: 7, cursor } }),
+      async () => {
+        await Promise.all([
+          createConversation(pager, { title: `New ${created++}` }),
+          createConversation(pager),
+        ])
+      },
+    )
     const ids = all.map((c) => c.id)
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids.filter((id) => originals.includes(id)).sort()).toEqual([...originals].sort())
@@ -442,7 +466,7 @@ describe('conversation list pagination', () => {
       at: '2999-01-01T00:00:00.000000Z',
       id: 'ffffffff-ffff-4fff-bfff-ffffffffffff',
     })
-    const res = await pager.get<Page<ConversationSummary>>(`/api/v1/conversations?cursor=${cursor}`)
+    const res = await pager.call(conversationOperations.list, { query: { cursor } })
     expect(res.status).toBe(200)
     expect(res.body.items).toEqual([])
   })

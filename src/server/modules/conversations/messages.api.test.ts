@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
 import type { Conversation, Message } from '../../../domain/conversations.ts'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
 import { conversationMessages, conversations } from '../../db/schema/index.ts'
+import { errorOf, type TestClient } from '../../testing/client.ts'
 import {
   appendMessage,
   createConversation,
@@ -23,8 +23,9 @@ describe('POST /api/v1/conversations/:id/messages', () => {
   it('appends a user message by default, trims its text, and refreshes snapshot and updated_at', async () => {
     const conversation = await createConversation(people.owner)
     const before = await conversationRow(conversation.id)
-    const res = await people.owner.post<Message>(`/api/v1/conversations/${conversation.id}/messages`, {
-      content: { text: '  How do I start?  ' },
+    const res = await people.owner.call(conversationOperations.appendMessage, {
+      params: { id: conversation.id },
+      body: { content: { text: '  How do I start?  ' } },
     })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({
@@ -125,10 +126,13 @@ describe('POST /api/v1/conversations/:id/messages', () => {
     ],
   ])('refuses %s and writes nothing', async (_, body, field, text) => {
     const conversation = await createConversation(people.owner)
-    const res = await people.owner.post<ErrorBody>(`/api/v1/conversations/${conversation.id}/messages`, body)
+    const res = await people.owner.callUnchecked(conversationOperations.appendMessage, {
+      params: { id: conversation.id },
+      body,
+    })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe(text)
-    expect(res.body.error.fields?.[field]).toBe(text)
+    expect(errorOf(res).message).toBe(text)
+    expect(errorOf(res).fields?.[field]).toBe(text)
     expect(
       await db().$count(conversationMessages, eq(conversationMessages.conversationId, conversation.id)),
     ).toBe(0)
@@ -146,12 +150,15 @@ describe('POST /api/v1/conversations/:id/messages', () => {
     ])
     const before = await conversationRow(conversation.id)
     const foreign = await seedPrompt(db(), { owner: people.stranger.user!, title: 'Secret' })
-    const res = await people.owner.post<ErrorBody>(`/api/v1/conversations/${conversation.id}/messages`, {
-      content: 'with a hidden prompt',
-      attachments: [{ promptId: prompt.id }, { promptId: foreign.id }],
+    const res = await people.owner.call(conversationOperations.appendMessage, {
+      params: { id: conversation.id },
+      body: {
+        content: 'with a hidden prompt',
+        attachments: [{ promptId: prompt.id }, { promptId: foreign.id }],
+      },
     })
     expect(res.status).toBe(404)
-    expect(res.body.error.message).toBe('Prompt not found')
+    expect(errorOf(res).message).toBe('Prompt not found')
     const after = await conversationRow(conversation.id)
     expect(
       await db().$count(conversationMessages, eq(conversationMessages.conversationId, conversation.id)),
@@ -188,11 +195,12 @@ describe('POST /api/v1/conversations/:id/messages', () => {
   it('answers Conversation not found for a missing or hidden conversation', async () => {
     const personal = await createConversation(people.owner)
     for (const id of [personal.id, crypto.randomUUID(), 'x']) {
-      const res = await people.stranger.post<ErrorBody>(`/api/v1/conversations/${id}/messages`, {
-        content: 'hi',
+      const res = await people.stranger.call(conversationOperations.appendMessage, {
+        params: { id },
+        body: { content: 'hi' },
       })
       expect(res.status).toBe(404)
-      expect(res.body.error.message).toBe('Conversation not found')
+      expect(errorOf(res).message).toBe('Conversation not found')
     }
   })
 })
@@ -209,34 +217,29 @@ describe('GET /api/v1/conversations/:id/messages', () => {
       )
     }
   })
+  /** A page of the conversation's messages, as `client` sees it. */
+  const messages = (
+    client: TestClient,
+    query: { limit?: number; order?: 'asc' | 'desc'; cursor?: string } = {},
+  ) => client.call(conversationOperations.messages, { params: { id: conversation.id }, query })
 
   it('pages oldest first, 50 by default, limits clamped to 1..100', async () => {
-    const first = await people.member.get<Page<Message>>(`/api/v1/conversations/${conversation.id}/messages`)
+    const first = await messages(people.member)
     expect(first.body.items.map((m) => m.id)).toEqual(written.slice(0, 50).map((m) => m.id))
     expect(first.body.nextCursor).toEqual(expect.any(String))
-    const big = await people.member.get<Page<Message>>(
-      `/api/v1/conversations/${conversation.id}/messages?limit=1000`,
-    )
+    const big = await messages(people.member, { limit: 1000 })
     expect(big.body.items).toHaveLength(100)
-    const all = await readAllPages<Message>(
-      people.member,
-      `/api/v1/conversations/${conversation.id}/messages?limit=100`,
-    )
+    const all = await readAllPages((cursor) => messages(people.member, { limit: 100, cursor }))
     expect(all.map((m) => m.id)).toEqual(written.map((m) => m.id))
   })
 
   it('pages newest first with order=desc', async () => {
-    const all = await readAllPages<Message>(
-      people.member,
-      `/api/v1/conversations/${conversation.id}/messages?order=desc&limit=33`,
-    )
+    const all = await readAllPages((cursor) => messages(people.member, { order: 'desc', limit: 33, cursor }))
     expect(all.map((m) => m.id)).toEqual(written.map((m) => m.id).reverse())
   })
 
   it('tells who wrote each message', async () => {
-    const res = await people.teamAdmin.get<Page<Message>>(
-      `/api/v1/conversations/${conversation.id}/messages?limit=2`,
-    )
+    const res = await messages(people.teamAdmin, { limit: 2 })
     expect(res.body.items.map((m) => m.authorEmail)).toEqual([
       people.owner.user!.email,
       people.member.user!.email,
@@ -244,13 +247,16 @@ describe('GET /api/v1/conversations/:id/messages', () => {
   })
 
   it.each([
-    ['?order=sideways', 'Order must be asc or desc'],
-    ['?cursor=Zm9v', 'Invalid cursor format'],
-    ['?limit=x', 'Limit must be a whole number'],
-  ])('refuses %s', async (query, text) => {
-    const res = await people.owner.get<ErrorBody>(`/api/v1/conversations/${conversation.id}/messages${query}`)
+    ['order', 'sideways', 'Order must be asc or desc'],
+    ['cursor', 'Zm9v', 'Invalid cursor format'],
+    ['limit', 'x', 'Limit must be a whole number'],
+  ])('refuses ?%s=%s', async (key, value, text) => {
+    const res = await people.owner.callUnchecked(conversationOperations.messages, {
+      params: { id: conversation.id },
+      query: { [key]: value },
+    })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe(text)
+    expect(errorOf(res).message).toBe(text)
   })
 
   it('keeps messages that share a millisecond', async () => {
@@ -268,15 +274,19 @@ describe('GET /api/v1/conversations/:id/messages', () => {
           createdAt: sql`${at}::timestamptz`,
         })),
       )
-    const all = await readAllPages<Message>(
-      people.owner,
-      `/api/v1/conversations/${target.id}/messages?limit=1`,
+    const all = await readAllPages((cursor) =>
+      people.owner.call(conversationOperations.messages, {
+        params: { id: target.id },
+        query: { limit: 1, cursor },
+      }),
     )
     expect(all.map((m) => m.content.text).sort()).toEqual(['t0', 't1', 't2', 't3', 't4', 't5'])
     expect(new Set(all.map((m) => m.id)).size).toBe(6)
-    const desc = await readAllPages<Message>(
-      people.owner,
-      `/api/v1/conversations/${target.id}/messages?limit=1&order=desc`,
+    const desc = await readAllPages((cursor) =>
+      people.owner.call(conversationOperations.messages, {
+        params: { id: target.id },
+        query: { limit: 1, order: 'desc', cursor },
+      }),
     )
     expect(desc.map((m) => m.id)).toEqual(all.map((m) => m.id).reverse())
   })
@@ -284,7 +294,11 @@ describe('GET /api/v1/conversations/:id/messages', () => {
   it('neither skips nor repeats messages while others append during paging', async () => {
     const target = await createConversation(people.owner, { teamId: people.teamId })
     for (let i = 0; i < 20; i += 1) await appendMessage(people.owner, target.id, { content: `old ${i}` })
-    const url = `/api/v1/conversations/${target.id}/messages?limit=4`
+    const page = (cursor: string | undefined) =>
+      people.member.call(conversationOperations.messages, {
+        params: { id: target.id },
+        query: { limit: 4, cursor },
+      })
     // Four writers append while a reader keeps paging through the whole conversation, again and again.
     let writing = true
     const writer = async (client: typeof people.member, name: string) => {
@@ -292,7 +306,7 @@ describe('GET /api/v1/conversations/:id/messages', () => {
     }
     const passes: string[][] = []
     const reader = async () => {
-      while (writing) passes.push((await readAllPages<Message>(people.member, url)).map((m) => m.id))
+      while (writing) passes.push((await readAllPages(page)).map((m) => m.id))
     }
     await Promise.all([
       reader(),
@@ -305,7 +319,7 @@ describe('GET /api/v1/conversations/:id/messages', () => {
         writing = false
       }),
     ])
-    const final = (await readAllPages<Message>(people.member, url)).map((m) => m.id)
+    const final = (await readAllPages(page)).map((m) => m.id)
     expect(final).toHaveLength(80)
     expect(passes.length).toBeGreaterThan(0)
     for (const seen of passes) {
@@ -319,11 +333,11 @@ describe('PATCH and DELETE /api/v1/messages/:id', () => {
   it('edits the text and role and refreshes the snapshot', async () => {
     const conversation = await createConversation(people.owner, { firstMessage: 'draft' })
     const [message] = (
-      await people.owner.get<Page<Message>>(`/api/v1/conversations/${conversation.id}/messages`)
+      await people.owner.call(conversationOperations.messages, { params: { id: conversation.id } })
     ).body.items
-    const res = await people.owner.patch<Message>(`/api/v1/messages/${message!.id}`, {
-      content: { text: ' final ' },
-      role: 'assistant',
+    const res = await people.owner.call(conversationOperations.updateMessage, {
+      params: { id: message!.id },
+      body: { content: { text: ' final ' }, role: 'assistant' },
     })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ content: { text: 'final' }, role: 'assistant' })
@@ -337,8 +351,9 @@ describe('PATCH and DELETE /api/v1/messages/:id', () => {
     const conversation = await createConversation(people.owner)
     const message = await appendMessage(people.owner, conversation.id, { content: 'same' })
     const before = await conversationRow(conversation.id)
-    const res = await people.owner.patch<Message>(`/api/v1/messages/${message.id}`, {
-      content: { text: ' same ' },
+    const res = await people.owner.call(conversationOperations.updateMessage, {
+      params: { id: message.id },
+      body: { content: { text: ' same ' } },
     })
     expect(res.status).toBe(200)
     expect(res.body.updatedAt).toBe(message.updatedAt)
@@ -353,27 +368,34 @@ describe('PATCH and DELETE /api/v1/messages/:id', () => {
       [{ content: { text: ' ' } }, 'Message text is required'],
       [{ role: 'robot' }, 'Role must be user, assistant or system'],
     ] as const) {
-      const res = await people.owner.patch<ErrorBody>(`/api/v1/messages/${message.id}`, body)
+      const res = await people.owner.callUnchecked(conversationOperations.updateMessage, {
+        params: { id: message.id },
+        body,
+      })
       expect(res.status).toBe(400)
-      expect(res.body.error.message).toBe(text)
+      expect(errorOf(res).message).toBe(text)
     }
   })
 
   it('deletes a message and rewrites the snapshot ({} when none is left)', async () => {
     const conversation = await createConversation(people.owner, { firstMessage: 'one' })
     const second = await appendMessage(people.owner, conversation.id, { content: 'two' })
-    expect((await people.owner.delete(`/api/v1/messages/${second.id}`)).status).toBe(204)
+    expect(
+      (await people.owner.call(conversationOperations.deleteMessage, { params: { id: second.id } })).status,
+    ).toBe(204)
     expect((await conversationRow(conversation.id)).content).toEqual({
       messages: [{ role: 'user', content: 'one' }],
     })
     const [first] = (
-      await people.owner.get<Page<Message>>(`/api/v1/conversations/${conversation.id}/messages`)
+      await people.owner.call(conversationOperations.messages, { params: { id: conversation.id } })
     ).body.items
-    expect((await people.owner.delete(`/api/v1/messages/${first!.id}`)).status).toBe(204)
+    expect(
+      (await people.owner.call(conversationOperations.deleteMessage, { params: { id: first!.id } })).status,
+    ).toBe(204)
     expect((await conversationRow(conversation.id)).content).toEqual({})
-    const again = await people.owner.delete<ErrorBody>(`/api/v1/messages/${first!.id}`)
+    const again = await people.owner.call(conversationOperations.deleteMessage, { params: { id: first!.id } })
     expect(again.status).toBe(404)
-    expect(again.body.error.message).toBe('Message not found')
+    expect(errorOf(again).message).toBe('Message not found')
   })
 })
 
@@ -414,25 +436,36 @@ describe('who may write which messages', () => {
         const target = await appendMessage(kind === 'team' ? authored : people.owner, conversation.id, {
           content: 'target',
         })
-        const appended = await client.post<Message>(`/api/v1/conversations/${conversation.id}/messages`, {
-          content: 'mine',
+        const appended = await client.call(conversationOperations.appendMessage, {
+          params: { id: conversation.id },
+          body: { content: 'mine' },
         })
         expect(appended.status).toBe(append)
         if (appended.status === 201) {
           // Everyone who may append may change their own message.
           const own = appended.body.id
-          expect((await client.patch(`/api/v1/messages/${own}`, { content: 'mine, edited' })).status).toBe(
-            200,
-          )
-          expect((await client.delete(`/api/v1/messages/${own}`)).status).toBe(204)
+          expect(
+            (
+              await client.call(conversationOperations.updateMessage, {
+                params: { id: own },
+                body: { content: 'mine, edited' },
+              })
+            ).status,
+          ).toBe(200)
+          expect(
+            (await client.call(conversationOperations.deleteMessage, { params: { id: own } })).status,
+          ).toBe(204)
         }
         if (kind === 'personal' && who === 'owner') return
-        const edit = await client.patch<ErrorBody>(`/api/v1/messages/${target.id}`, { content: 'changed' })
+        const edit = await client.call(conversationOperations.updateMessage, {
+          params: { id: target.id },
+          body: { content: 'changed' },
+        })
         expect(edit.status).toBe(others)
         if (edit.status === 403)
-          expect(edit.body.error.message).toBe('You can only edit or delete your own messages')
-        if (edit.status === 404) expect(edit.body.error.message).toBe('Message not found')
-        const removed = await client.delete(`/api/v1/messages/${target.id}`)
+          expect(errorOf(edit).message).toBe('You can only edit or delete your own messages')
+        if (edit.status === 404) expect(errorOf(edit).message).toBe('Message not found')
+        const removed = await client.call(conversationOperations.deleteMessage, { params: { id: target.id } })
         expect(removed.status).toBe(others === 200 ? 204 : others)
       })
     }

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { Conversation, Message } from '../../../domain/conversations.ts'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
+import { dashboardOperations } from '../../../domain/api/dashboard.ts'
+import { modelOperations } from '../../../domain/api/models.ts'
+import { type Operation, operationUrl } from '../../../domain/api/operation.ts'
 import type { Page } from '../../../domain/cursor.ts'
-import type { Dashboard } from '../../../domain/dashboard.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { ModelProvider, RunResult } from '../../../domain/models.ts'
 import { auditLog, modelRuns } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { FakeModelServer } from '../../testing/model-server.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -51,7 +53,10 @@ const addProvider = (client: TestClient, body: Record<string, unknown> = {}) =>
   addFakeProvider(client, fake, body)
 
 const reply = (client: TestClient, conversationId: string, body: Record<string, unknown> = {}) =>
-  client.post<Message>(`/api/v1/conversations/${conversationId}/reply`, body)
+  client.call(conversationOperations.generateReply, { params: { id: conversationId }, body })
+/** The reply's path, for the requests that read its stream themselves. */
+const replyPath = (conversationId: string) =>
+  operationUrl(conversationOperations.generateReply.spec, { id: conversationId })
 
 /**
  * Starts a reply from the model that never finishes, as the owner, and reads its first piece.
@@ -60,7 +65,7 @@ const reply = (client: TestClient, conversationId: string, body: Record<string, 
 async function startEndlessReply(conversationId: string, providerId: string) {
   const controller = new AbortController()
   const cancelled = fake.nextCancellation()
-  const res = await owner.send('POST', `/api/v1/conversations/${conversationId}/reply`, {
+  const res = await owner.send('POST', replyPath(conversationId), {
     body: { providerId, model: 'endless-model' },
     headers: { Accept: 'text/event-stream' },
     signal: controller.signal,
@@ -91,7 +96,7 @@ describe('generating a reply', () => {
       createdByUserId: ownerId,
     })
     expect(sentMessages()).toEqual([{ role: 'user', content: 'Hello there' }])
-    const after = await owner.get<Conversation>(`/api/v1/conversations/${conversation.id}`)
+    const after = await owner.call(conversationOperations.get, { params: { id: conversation.id } })
     expect(after.body.replyModel).toEqual({ providerId: provider.id, model: 'fake-small' })
     expect(after.body.content).toMatchObject({
       messages: [
@@ -156,7 +161,7 @@ describe('generating a reply', () => {
   it('streams the reply as server-sent events, the stored message last', async () => {
     const provider = await addProvider(owner)
     const conversation = await createConversation(owner, { firstMessage: 'Stream it' })
-    const res = await owner.send('POST', `/api/v1/conversations/${conversation.id}/reply`, {
+    const res = await owner.send('POST', replyPath(conversation.id), {
       body: { providerId: provider.id },
       headers: { Accept: 'text/event-stream' },
     })
@@ -189,7 +194,7 @@ describe('generating a reply', () => {
         return run?.outcome
       })
       .toBe('cancelled')
-    const messages = await owner.get<Page<Message>>(`/api/v1/conversations/${conversation.id}/messages`)
+    const messages = await owner.call(conversationOperations.messages, { params: { id: conversation.id } })
     expect(messages.body.items.map((message) => message.role)).toEqual(['user'])
   })
 
@@ -198,29 +203,24 @@ describe('generating a reply', () => {
     const empty = await createConversation(owner)
     const noProvider = await reply(owner, empty.id)
     expect(noProvider.status).toBe(400)
-    expect((noProvider.body as unknown as ErrorBody).error.fields?.providerId).toBe('Choose a model provider')
+    expect(errorOf(noProvider).fields?.providerId).toBe('Choose a model provider')
     const noMessages = await reply(owner, empty.id, { providerId: provider.id })
     expect(noMessages.status).toBe(409)
-    expect((noMessages.body as unknown as ErrorBody).error.message).toBe(
-      'Write a message first: a reply answers the conversation so far',
-    )
+    expect(errorOf(noMessages).message).toBe('Write a message first: a reply answers the conversation so far')
 
     const conversation = await createConversation(owner, { firstMessage: 'Hi' })
     const missing = await reply(owner, conversation.id, { providerId: provider.id, model: 'missing-model' })
     expect(missing.status).toBe(502)
-    expect((missing.body as unknown as ErrorBody).error.message).toBe(
-      'The provider does not know the model “missing-model”.',
+    expect(errorOf(missing).message).toBe('The provider does not know the model “missing-model”.')
+    const german = await owner.call(
+      conversationOperations.generateReply,
+      { params: { id: conversation.id }, body: { providerId: provider.id, model: 'missing-model' } },
+      { 'Accept-Language': 'de' },
     )
-    const german = await owner.send('POST', `/api/v1/conversations/${conversation.id}/reply`, {
-      body: { providerId: provider.id, model: 'missing-model' },
-      headers: { 'Accept-Language': 'de' },
-    })
-    expect(((await german.json()) as ErrorBody).error.message).toBe(
-      'Der Anbieter kennt das Modell „missing-model“ nicht.',
-    )
-    const messages = await owner.get<Page<Message>>(`/api/v1/conversations/${conversation.id}/messages`)
+    expect(errorOf(german).message).toBe('Der Anbieter kennt das Modell „missing-model“ nicht.')
+    const messages = await owner.call(conversationOperations.messages, { params: { id: conversation.id } })
     expect(messages.body.items).toHaveLength(1)
-    const after = await owner.get<Conversation>(`/api/v1/conversations/${conversation.id}`)
+    const after = await owner.call(conversationOperations.get, { params: { id: conversation.id } })
     expect(after.body.replyModel).toBeNull()
   })
 
@@ -228,7 +228,9 @@ describe('generating a reply', () => {
     const provider = await addProvider(owner)
     const conversation = await createConversation(owner, { firstMessage: 'Going away' })
     const stop = await startEndlessReply(conversation.id, provider.id)
-    expect((await owner.delete(`/api/v1/conversations/${conversation.id}`)).status).toBe(204)
+    expect(
+      (await owner.call(conversationOperations.delete, { params: { id: conversation.id } })).status,
+    ).toBe(204)
     await stop()
     // The run's row is written last (after its audit entry): waiting for it waits for both.
     await expect
@@ -252,9 +254,7 @@ describe('generating a reply', () => {
     const before = fake.requests.length
     const res = await reply(owner, conversation.id, { providerId: provider.id, model: 'm'.repeat(150) })
     expect(res.status).toBe(400)
-    expect((res.body as unknown as ErrorBody).error.fields?.model).toBe(
-      'The model name can be at most 100 characters',
-    )
+    expect(errorOf(res).fields?.model).toBe('The model name can be at most 100 characters')
     expect(fake.requests.length).toBe(before)
   })
 
@@ -265,7 +265,7 @@ describe('generating a reply', () => {
     const strangers = await addProvider(stranger)
     const borrowed = await reply(owner, conversation.id, { providerId: strangers.id })
     expect(borrowed.status).toBe(400)
-    expect((borrowed.body as unknown as ErrorBody).error.fields?.providerId).toBe('Model provider not found')
+    expect(errorOf(borrowed).fields?.providerId).toBe('Model provider not found')
 
     // A team's provider serves its members in the team's conversations.
     const teamProvider = await addProvider(admin, { teamId })
@@ -282,24 +282,24 @@ describe('usage of models on the dashboard', () => {
     await user.signUp()
     const provider = await addProvider(user)
     const prompt = await createPromptAs(user, { body: 'Count {{n}}' })
-    const run = await user.post<RunResult>(`/api/v1/prompts/${prompt.id}/run`, {
-      providerId: provider.id,
-      values: { n: 1 },
+    const run = await user.call(modelOperations.run, {
+      params: { id: prompt.id },
+      body: { providerId: provider.id, values: { n: 1 } },
     })
     expect(run.status).toBe(200)
     const conversation = await createConversation(user, { firstMessage: 'One' })
     expect((await reply(user, conversation.id, { providerId: provider.id })).status).toBe(201)
     const failed = await reply(user, conversation.id, { providerId: provider.id, model: 'missing-model' })
     expect(failed.status).toBe(502)
-    const dashboard = await user.get<Dashboard>('/api/v1/dashboard')
+    const dashboard = await user.call(dashboardOperations.get, {})
     expect(dashboard.body.modelUsage).toMatchObject({ windowDays: 7, runs: 1, replies: 2, failed: 1 })
     // 'Echo: Count 1' and 'Echo: One': the fake counts words as tokens.
     expect(dashboard.body.modelUsage.outputTokens).toBe(5)
     expect(dashboard.body.modelUsage.inputTokens).toBeGreaterThan(0)
 
-    const teamDashboard = await admin.get<Dashboard>(`/api/v1/dashboard?teamId=${teamId}`)
+    const teamDashboard = await admin.call(dashboardOperations.get, { query: { teamId } })
     expect(teamDashboard.body.modelUsage.replies).toBeGreaterThanOrEqual(1)
-    const strangerDashboard = await stranger.get<Dashboard>('/api/v1/dashboard')
+    const strangerDashboard = await stranger.call(dashboardOperations.get, {})
     expect(strangerDashboard.body.modelUsage).toMatchObject({ runs: 0, replies: 0 })
   })
 })
@@ -311,17 +311,17 @@ describe('API keys running prompts', () => {
     const provider = await addProvider(user)
     const prompt = await createPromptAs(user, { body: 'Key run {{x}}' })
     const key = async (scope: 'read' | 'read_write') =>
-      (await user.post<CreatedApiKey>('/api/v1/api-keys', { name: scope, scope })).body.secretKey
+      (await user.call(apiKeyOperations.create, { body: { name: scope, scope } })).body.secretKey
     const writeKey = await key('read_write')
     const readKey = await key('read')
-    const asKey = (secret: string, method: string, path: string, body?: unknown) =>
-      testApp.app.request(path, {
-        method,
+    const asKey = (secret: string, operation: Operation, params: Record<string, string>, body?: unknown) =>
+      testApp.app.request(operationUrl(operation.spec, params), {
+        method: operation.spec.method,
         headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     const runBody = { providerId: provider.id, values: { x: 'y' } }
-    const ran = await asKey(writeKey, 'POST', `/api/v1/prompts/${prompt.id}/run`, runBody)
+    const ran = await asKey(writeKey, modelOperations.run, { id: prompt.id }, runBody)
     expect(ran.status).toBe(200)
     expect(((await ran.json()) as RunResult).text).toBe('Echo: Key run y')
     const [audit] = await db()
@@ -331,25 +331,30 @@ describe('API keys running prompts', () => {
     expect(audit!.actorKind).toBe('api_key')
     expect(audit!.actorUserId).toBe(userId)
 
-    const readOnly = await asKey(readKey, 'POST', `/api/v1/prompts/${prompt.id}/run`, runBody)
+    const readOnly = await asKey(readKey, modelOperations.run, { id: prompt.id }, runBody)
     expect(readOnly.status).toBe(403)
-    const usable = await asKey(readKey, 'GET', '/api/v1/model-providers/usable')
+    const usable = await asKey(readKey, modelOperations.usable, {})
     expect(((await usable.json()) as Page<ModelProvider>).items.map((p) => p.id)).toEqual([provider.id])
     const conversation = await createConversation(user, { firstMessage: 'No keys here' })
-    const replied = await asKey(writeKey, 'POST', `/api/v1/conversations/${conversation.id}/reply`, {
-      providerId: provider.id,
-    })
+    const replied = await asKey(
+      writeKey,
+      conversationOperations.generateReply,
+      { id: conversation.id },
+      {
+        providerId: provider.id,
+      },
+    )
     expect(replied.status).toBe(403)
-    const manage = await asKey(writeKey, 'GET', '/api/v1/model-providers')
+    const manage = await asKey(writeKey, modelOperations.list, {})
     expect(manage.status).toBe(403)
   })
 
   it('does not reach a team’s providers through a personal key', async () => {
     const teamProvider = await addProvider(admin, { teamId })
     const prompt = await createPromptAs(member, { body: 'Mine {{x}}' })
-    const secret = (await member.post<CreatedApiKey>('/api/v1/api-keys', { name: 'rw', scope: 'read_write' }))
+    const secret = (await member.call(apiKeyOperations.create, { body: { name: 'rw', scope: 'read_write' } }))
       .body.secretKey
-    const res = await testApp.app.request(`/api/v1/prompts/${prompt.id}/run`, {
+    const res = await testApp.app.request(operationUrl(modelOperations.run.spec, { id: prompt.id }), {
       method: 'POST',
       headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ providerId: teamProvider.id, values: { x: 1 } }),
@@ -357,9 +362,9 @@ describe('API keys running prompts', () => {
     expect(res.status).toBe(400)
     expect(((await res.json()) as ErrorBody).error.fields?.providerId).toBe('Model provider not found')
     // The same member, signed in, may use it.
-    const signedIn = await member.post<RunResult>(`/api/v1/prompts/${prompt.id}/run`, {
-      providerId: teamProvider.id,
-      values: { x: 1 },
+    const signedIn = await member.call(modelOperations.run, {
+      params: { id: prompt.id },
+      body: { providerId: teamProvider.id, values: { x: 1 } },
     })
     expect(signedIn.status).toBe(200)
   })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
 import type { CurrentUser } from '../../../domain/auth.ts'
 import type { Conversation, Message } from '../../../domain/conversations.ts'
 import type { Page } from '../../../domain/cursor.ts'
@@ -106,10 +107,7 @@ export async function createConversation(
   client: TestClient,
   body: { title?: string; teamId?: string | null; firstMessage?: string; tags?: string[] } = {},
 ): Promise<Conversation> {
-  const res = await client.post<Conversation>('/api/v1/conversations', {
-    title: 'A conversation',
-    ...body,
-  })
+  const res = await client.call(conversationOperations.create, { body: { title: 'A conversation', ...body } })
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body
 }
@@ -119,30 +117,26 @@ export async function appendMessage(
   conversationId: string,
   body: Record<string, unknown> = {},
 ): Promise<Message> {
-  const res = await client.post<Message>(`/api/v1/conversations/${conversationId}/messages`, {
-    content: { text: 'Hello' },
-    ...body,
+  const res = await client.call(conversationOperations.appendMessage, {
+    params: { id: conversationId },
+    body: { content: { text: 'Hello' }, ...body },
   })
   if (res.status !== 201) throw new Error(`append failed: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body
 }
 
-/** Follows `nextCursor` from the given URL to the end; `between` runs after each page. */
+/** Reads `page` after page, following `nextCursor` to the end; `between` runs after each page. */
 export async function readAllPages<T>(
-  client: TestClient,
-  url: string,
+  page: (cursor: string | undefined) => Promise<{ status: number; body: Page<T> }>,
   between: () => Promise<void> = async () => {},
 ): Promise<T[]> {
   const items: T[] = []
-  let cursor: string | null = null
+  let cursor: string | undefined
   do {
-    const separator = url.includes('?') ? '&' : '?'
-    const res: { status: number; body: Page<T> } = await client.get<Page<T>>(
-      cursor ? `${url}${separator}cursor=${encodeURIComponent(cursor)}` : url,
-    )
+    const res = await page(cursor)
     if (res.status !== 200) throw new Error(`page failed: ${res.status} ${JSON.stringify(res.body)}`)
     items.push(...res.body.items)
-    cursor = res.body.nextCursor
+    cursor = res.body.nextCursor ?? undefined
     await between()
   } while (cursor)
   return items

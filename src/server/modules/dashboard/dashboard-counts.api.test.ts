@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Dashboard } from '../../../domain/dashboard.ts'
+import { dashboardOperations } from '../../../domain/api/dashboard.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
 import { queryRows } from '../../db/rows.ts'
 import { TestClient } from '../../testing/client.ts'
@@ -26,7 +28,7 @@ async function user() {
 }
 
 async function totals(client: TestClient, teamId?: string) {
-  const res = await client.get<Dashboard>(`/api/v1/dashboard${teamId ? `?teamId=${teamId}` : ''}`)
+  const res = await client.call(dashboardOperations.get, { query: { teamId } })
   expect(res.status).toBe(200)
   return { prompts: res.body.milestones.totalPrompts, versions: res.body.milestones.totalVersions }
 }
@@ -52,7 +54,7 @@ async function expectCountsMatchTheRows() {
 }
 
 async function edit(client: TestClient, prompt: PromptDetail, change: Record<string, unknown>) {
-  const res = await client.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, change)
+  const res = await client.call(promptOperations.update, { params: { id: prompt.id }, body: change })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body
 }
@@ -99,12 +101,14 @@ describe('dashboard totals kept by the writes', () => {
     expect(await totals(member)).toEqual({ prompts: 3, versions: 4 })
     await expectCountsMatchTheRows()
     const other = await createPromptAs(member, { title: 'Short-lived' })
-    expect((await member.delete(`/api/v1/prompts/${other.id}`)).status).toBe(204)
+    expect((await member.call(promptOperations.delete, { params: { id: other.id } })).status).toBe(204)
     expect(await totals(member)).toEqual({ prompts: 3, versions: 4 })
     await expectCountsMatchTheRows()
 
     // Removed from the team, the member no longer counts the team prompt they own or their version in it.
-    expect((await admin.delete(`/api/v1/teams/${teamId}/members/${member.user!.id}`)).status).toBe(204)
+    expect(
+      (await admin.call(teamOperations.removeMember, { params: { teamId, userId: member.user!.id } })).status,
+    ).toBe(204)
     expect(await totals(member)).toEqual({ prompts: 2, versions: 3 })
     // The team still counts its prompt.
     expect(await totals(admin, teamId)).toEqual({ prompts: 1, versions: 1 })

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dashboardOperations } from '../../../domain/api/dashboard.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import { type Dashboard, utcDay } from '../../../domain/dashboard.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { appendMessage, createConversation } from '../conversations/test-fixtures.ts'
@@ -25,7 +28,7 @@ async function user() {
 }
 
 async function dashboard(client: TestClient, teamId?: string): Promise<Dashboard> {
-  const res = await client.get<Dashboard>(`/api/v1/dashboard${teamId ? `?teamId=${teamId}` : ''}`)
+  const res = await client.call(dashboardOperations.get, { query: { teamId } })
   expect(res.status).toBe(200)
   return res.body
 }
@@ -39,7 +42,7 @@ async function backdate(table: 'prompts' | 'conversations' | 'prompt_versions', 
 }
 
 async function editBody(client: TestClient, prompt: PromptDetail, body: string) {
-  const res = await client.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, { body })
+  const res = await client.call(promptOperations.update, { params: { id: prompt.id }, body: { body } })
   expect(res.status).toBe(200)
   return res.body
 }
@@ -101,12 +104,13 @@ describe('personal context', () => {
     const team = await createTeamAs(me, 'Mine')
     await createPromptAs(me, { title: 'Shared', visibility: 'team', teamId: team.id })
     const firstVersion = (
-      await me.get<{ items: { id: string; versionNumber: number }[] }>(
-        `/api/v1/prompts/${prompt.id}/versions`,
-      )
+      await me.call(promptOperations.versions, { params: { id: prompt.id } })
     ).body.items.find((version) => version.versionNumber === 1)!
     expect(edited.currentVersionNumber).toBe(2)
-    const reset = await me.put(`/api/v1/prompts/${prompt.id}/current-version`, { versionId: firstVersion.id })
+    const reset = await me.call(promptOperations.setCurrentVersion, {
+      params: { id: prompt.id },
+      body: { versionId: firstVersion.id },
+    })
     expect(reset.status).toBe(200)
 
     board = await dashboard(me)
@@ -253,27 +257,29 @@ describe('team context', () => {
 
   it('answers 404 for a team the caller is not in, or one that does not exist, like the lists', async () => {
     const { stranger, teamId } = await team()
-    const res = await stranger.get<{ error: { code: string; message: string } }>(
-      `/api/v1/dashboard?teamId=${teamId}`,
-    )
+    const res = await stranger.call(dashboardOperations.get, { query: { teamId } })
     expect(res.status).toBe(404)
-    expect(res.body.error).toMatchObject({ code: 'not_found', message: 'Team not found or access denied' })
-    expect((await stranger.get(`/api/v1/dashboard?teamId=${crypto.randomUUID()}`)).status).toBe(404)
+    expect(errorOf(res)).toMatchObject({ code: 'not_found', message: 'Team not found or access denied' })
+    expect(
+      (await stranger.call(dashboardOperations.get, { query: { teamId: crypto.randomUUID() } })).status,
+    ).toBe(404)
   })
 
   it('a removed member loses the team dashboard at once', async () => {
     const { admin, member, teamId } = await team()
-    expect((await member.get(`/api/v1/dashboard?teamId=${teamId}`)).status).toBe(200)
-    expect((await admin.delete(`/api/v1/teams/${teamId}/members/${member.user!.id}`)).status).toBe(204)
-    expect((await member.get(`/api/v1/dashboard?teamId=${teamId}`)).status).toBe(404)
+    expect((await member.call(dashboardOperations.get, { query: { teamId } })).status).toBe(200)
+    expect(
+      (await admin.call(teamOperations.removeMember, { params: { teamId, userId: member.user!.id } })).status,
+    ).toBe(204)
+    expect((await member.call(dashboardOperations.get, { query: { teamId } })).status).toBe(404)
   })
 })
 
 describe('access', () => {
   it('refuses anonymous callers and malformed team ids', async () => {
-    expect((await new TestClient(testApp).get('/api/v1/dashboard')).status).toBe(401)
-    const res = await (await user()).get<{ error: { code: string } }>('/api/v1/dashboard?teamId=nope')
+    expect((await new TestClient(testApp).call(dashboardOperations.get, {})).status).toBe(401)
+    const res = await (await user()).call(dashboardOperations.get, { query: { teamId: 'nope' } })
     expect(res.status).toBe(400)
-    expect(res.body.error.code).toBe('validation')
+    expect(errorOf(res).code).toBe('validation')
   })
 })

@@ -5,6 +5,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import type { OperationInput } from '../../../domain/api/operation.ts'
+import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import { MCP_PAGE_SIZE, ORIGINAL_ROLE_META } from '../../../domain/mcp.ts'
 import { MCP_PATH } from '../../../domain/mcp-clients.ts'
@@ -49,8 +52,8 @@ beforeAll(async () => {
     { userId: adminUser.id, role: 'admin' },
     { userId: ownerUser.id },
   ])
-  const key = async (client: TestClient, body: Record<string, unknown>) =>
-    (await client.post<CreatedApiKey>('/api/v1/api-keys', body)).body
+  const key = async (client: TestClient, body: OperationInput<typeof apiKeyOperations.create>['body']) =>
+    (await client.call(apiKeyOperations.create, { body })).body
   ownerKey = await key(owner, { name: 'agent', scope: 'read_write' })
   readKey = await key(owner, { name: 'reader', scope: 'read' })
   strangerKey = await key(stranger, { name: 'stranger', scope: 'read_write' })
@@ -406,7 +409,12 @@ describe('the tools', () => {
     await callTool(team, 'create_prompt_version', { name: 'guarded', prompt: 'v1', labels: ['production'] })
     await callTool(team, 'create_prompt_version', { name: 'guarded', prompt: 'v2' })
     expect(
-      (await admin.put(`/api/v1/teams/${teamId}/protected-labels`, { labels: ['production'] })).status,
+      (
+        await admin.call(promptLabelOperations.setProtectedLabels, {
+          params: { teamId },
+          body: { labels: ['production'] },
+        })
+      ).status,
     ).toBe(200)
     const refused = (await team.callTool({
       name: 'move_label',
@@ -463,10 +471,10 @@ describe('keys and spaces', () => {
       expect(error?.message).toContain('Invalid API key')
       expect((error as { code?: number }).code).toBe(401)
     }
-    const revoked = (await admin.post<CreatedApiKey>('/api/v1/api-keys', { name: 'gone', teamId })).body
+    const revoked = (await admin.call(apiKeyOperations.create, { body: { name: 'gone', teamId } })).body
     const before = await connect(revoked)
     await before.listPrompts()
-    expect((await admin.delete(`/api/v1/api-keys/${revoked.id}`)).status).toBe(204)
+    expect((await admin.call(apiKeyOperations.revoke, { params: { id: revoked.id } })).status).toBe(204)
     const afterRevoke = await before.listPrompts().then(
       () => null,
       (caught: unknown) => caught as Error,

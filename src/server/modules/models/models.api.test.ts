@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import { type ModelProvider, RUN_RATE_LIMIT, type RunResult } from '../../../domain/models.ts'
+import { modelOperations } from '../../../domain/api/models.ts'
+import { operationUrl } from '../../../domain/api/operation.ts'
+import { RUN_RATE_LIMIT } from '../../../domain/models.ts'
 import { auditLog, modelProviders } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { FakeModelServer } from '../../testing/model-server.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -58,6 +58,8 @@ function parseEvents(text: string) {
     })
 }
 
+/** The run's path, for the requests that read its stream themselves. */
+const runPath = (promptId: string) => operationUrl(modelOperations.run.spec, { id: promptId })
 const runBody = (providerId: string, extra: Record<string, unknown> = {}) => ({
   providerId,
   values: { name: 'Ada' },
@@ -73,7 +75,7 @@ describe('model providers', () => {
     expect(row!.sealedKey.startsWith('v1:')).toBe(true)
     expect(row!.sealedKey).not.toContain(FakeModelServer.apiKey)
     expect(JSON.stringify(row)).not.toContain(FakeModelServer.apiKey)
-    const list = await owner.get<Page<ModelProvider>>('/api/v1/model-providers')
+    const list = await owner.call(modelOperations.list, {})
     expect(list.body.items.map((p) => p.id)).toContain(provider.id)
     const audit = await db().select().from(auditLog).where(eq(auditLog.objectId, provider.id))
     expect(audit.map((entry) => entry.action)).toEqual(['model.provider.created'])
@@ -81,53 +83,49 @@ describe('model providers', () => {
   })
 
   it('fills the base URL of the kind when it is left blank, and refuses a default that is not listed', async () => {
-    const blank = await owner.post<ModelProvider>('/api/v1/model-providers', {
-      kind: 'anthropic',
-      name: 'Claude',
-      apiKey: 'sk-ant-x',
-      models: ['a'],
-      defaultModel: 'b',
+    const blank = await owner.call(modelOperations.create, {
+      body: { kind: 'anthropic', name: 'Claude', apiKey: 'sk-ant-x', models: ['a'], defaultModel: 'b' },
     })
     expect(blank.status).toBe(400)
-    expect((blank.body as unknown as ErrorBody).error.fields?.defaultModel).toBe(
-      'The default model must be one of the listed models',
-    )
+    expect(errorOf(blank).fields?.defaultModel).toBe('The default model must be one of the listed models')
   })
 
   it('fetches the model names the provider lists', async () => {
     const provider = await addProvider(owner)
-    const res = await owner.post<{ models: string[] }>(`/api/v1/model-providers/${provider.id}/models/fetch`)
+    const res = await owner.call(modelOperations.fetchModels, { params: { id: provider.id } })
     expect(res.status).toBe(200)
     expect(res.body.models).toEqual(['fake-large', 'fake-small'])
   })
 
   it('reports a wrong key as the provider refusing it, in the caller’s language', async () => {
     const provider = await addProvider(owner, { apiKey: 'sk-wrong' })
-    const res = await owner.post<ErrorBody>(`/api/v1/model-providers/${provider.id}/models/fetch`)
+    const res = await owner.call(modelOperations.fetchModels, { params: { id: provider.id } })
     expect(res.status).toBe(502)
-    expect(res.body.error.message).toBe(
+    expect(errorOf(res).message).toBe(
       'The provider refused the API key (HTTP 401). Check the key in Settings → Models.',
     )
   })
 
   it('replaces the key without showing it, and keeps team providers to the team’s admins', async () => {
     const provider = await addProvider(admin, { teamId })
-    const changed = await admin.patch<ModelProvider>(`/api/v1/model-providers/${provider.id}`, {
-      apiKey: 'sk-new-key-9999',
+    const changed = await admin.call(modelOperations.update, {
+      params: { id: provider.id },
+      body: { apiKey: 'sk-new-key-9999' },
     })
     expect(changed.status).toBe(200)
     expect(changed.body.keyHint).toBe('…9999')
-    const byMember = await member.patch<ErrorBody>(`/api/v1/model-providers/${provider.id}`, { name: 'Mine' })
+    const byMember = await member.call(modelOperations.update, {
+      params: { id: provider.id },
+      body: { name: 'Mine' },
+    })
     expect(byMember.status).toBe(403)
-    const byStranger = await stranger.patch<ErrorBody>(`/api/v1/model-providers/${provider.id}`, {
-      name: 'X',
+    const byStranger = await stranger.call(modelOperations.update, {
+      params: { id: provider.id },
+      body: { name: 'X' },
     })
     expect(byStranger.status).toBe(404)
-    const memberAdds = await member.post<ErrorBody>('/api/v1/model-providers', {
-      kind: 'openai_compatible',
-      name: 'X',
-      apiKey: 'k',
-      teamId,
+    const memberAdds = await member.call(modelOperations.create, {
+      body: { kind: 'openai_compatible', name: 'X', apiKey: 'k', teamId },
     })
     expect(memberAdds.status).toBe(403)
   })
@@ -142,14 +140,11 @@ describe('model providers', () => {
         'http://169.254.169.254/latest',
         'http://[::1]/v1',
       ]) {
-        const res = await client.post<ErrorBody>('/api/v1/model-providers', {
-          kind: 'openai_compatible',
-          name: 'Local',
-          baseUrl,
-          apiKey: 'ollama',
+        const res = await client.call(modelOperations.create, {
+          body: { kind: 'openai_compatible', name: 'Local', baseUrl, apiKey: 'ollama' },
         })
         expect(res.status).toBe(400)
-        expect(res.body.error.fields?.baseUrl).toContain('MODELS_ALLOW_PRIVATE=1')
+        expect(errorOf(res).fields?.baseUrl).toContain('MODELS_ALLOW_PRIVATE=1')
       }
     } finally {
       await strict.close()
@@ -161,7 +156,10 @@ describe('running a prompt', () => {
   it('answers as JSON with the text, tokens and times, and audits the run without the key', async () => {
     const provider = await addProvider(owner)
     const prompt = await createPromptAs(owner, { body: 'Say hello to {{name}}.' })
-    const res = await owner.post<RunResult>(`/api/v1/prompts/${prompt.id}/run`, runBody(provider.id))
+    const res = await owner.call(modelOperations.run, {
+      params: { id: prompt.id },
+      body: runBody(provider.id),
+    })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.text).toBe('Echo: Say hello to Ada.')
     expect(res.body.model).toBe('fake-small')
@@ -182,7 +180,7 @@ describe('running a prompt', () => {
   it('streams the answer as server-sent events through the OpenAI-compatible API', async () => {
     const provider = await addProvider(owner)
     const prompt = await createPromptAs(owner, { body: 'Tell {{name}} a joke.' })
-    const res = await owner.send('POST', `/api/v1/prompts/${prompt.id}/run`, {
+    const res = await owner.send('POST', runPath(prompt.id), {
       body: runBody(provider.id),
       headers: { Accept: 'text/event-stream' },
     })
@@ -208,7 +206,7 @@ describe('running a prompt', () => {
       body: 'Greet {{name}}.',
       config: { model: 'fake-claude', temperature: 0.2, max_tokens: 64 },
     })
-    const res = await owner.send('POST', `/api/v1/prompts/${prompt.id}/run`, {
+    const res = await owner.send('POST', runPath(prompt.id), {
       body: runBody(provider.id),
       headers: { Accept: 'text/event-stream' },
     })
@@ -228,7 +226,7 @@ describe('running a prompt', () => {
     const stop = new AbortController()
     const cancelled = fake.nextCancellation()
     const before = fake.cancelled
-    const res = await owner.send('POST', `/api/v1/prompts/${prompt.id}/run`, {
+    const res = await owner.send('POST', runPath(prompt.id), {
       body: runBody(provider.id, { model: 'endless-model' }),
       headers: { Accept: 'text/event-stream' },
       signal: stop.signal,
@@ -252,7 +250,7 @@ describe('running a prompt', () => {
     const prompt = await createPromptAs(owner, { body: 'Stop me, {{name}}.' })
     const stop = new AbortController()
     const cancelled = fake.nextCancellation()
-    const res = await owner.send('POST', `/api/v1/prompts/${prompt.id}/run`, {
+    const res = await owner.send('POST', runPath(prompt.id), {
       body: runBody(provider.id, { model: 'endless-model' }),
       headers: { Accept: 'text/event-stream' },
       signal: stop.signal,
@@ -276,33 +274,33 @@ describe('running a prompt', () => {
     const provider = await addProvider(owner)
     const prompt = await createPromptAs(owner, { body: 'Hi {{name}}' })
     const run = (model: string) =>
-      owner.post<ErrorBody>(`/api/v1/prompts/${prompt.id}/run`, runBody(provider.id, { model }))
+      owner.call(modelOperations.run, { params: { id: prompt.id }, body: runBody(provider.id, { model }) })
     const missing = await run('missing-model')
     expect(missing.status).toBe(502)
-    expect(missing.body.error.message).toBe('The provider does not know the model “missing-model”.')
+    expect(errorOf(missing).message).toBe('The provider does not know the model “missing-model”.')
     const busy = await run('busy-model')
     expect(busy.status).toBe(502)
-    expect(busy.body.error.message).toBe(
+    expect(errorOf(busy).message).toBe(
       'The provider is limiting requests (HTTP 429). Try again in 7 seconds.',
     )
-    expect(busy.body.error.retryAfter).toBe(7)
+    expect(errorOf(busy).retryAfter).toBe(7)
     const broken = await run('broken-model')
     expect(broken.status).toBe(502)
-    expect(broken.body.error.message).toBe('The provider had an error (HTTP 500). Try again later.')
+    expect(errorOf(broken).message).toBe('The provider had an error (HTTP 500). Try again later.')
     const german = new TestClient(testApp, { locale: 'de' })
     await german.signUp()
     const germanProvider = await addProvider(german)
-    const inGerman = await german.post<ErrorBody>(
-      `/api/v1/prompts/${(await createPromptAs(german, { body: 'Hallo' })).id}/run`,
-      runBody(germanProvider.id, { model: 'missing-model' }),
-    )
-    expect(inGerman.body.error.message).toBe('Der Anbieter kennt das Modell „missing-model“ nicht.')
+    const inGerman = await german.call(modelOperations.run, {
+      params: { id: (await createPromptAs(german, { body: 'Hallo' })).id },
+      body: runBody(germanProvider.id, { model: 'missing-model' }),
+    })
+    expect(errorOf(inGerman).message).toBe('Der Anbieter kennt das Modell „missing-model“ nicht.')
   })
 
   it('sends an error event on the stream when the provider refuses', async () => {
     const provider = await addProvider(owner, { apiKey: 'sk-wrong' })
     const prompt = await createPromptAs(owner, { body: 'Hi {{name}}' })
-    const res = await owner.send('POST', `/api/v1/prompts/${prompt.id}/run`, {
+    const res = await owner.send('POST', runPath(prompt.id), {
       body: runBody(provider.id),
       headers: { Accept: 'text/event-stream' },
     })
@@ -316,18 +314,21 @@ describe('running a prompt', () => {
   it('lets team members use the team’s provider, and nobody else', async () => {
     const provider = await addProvider(admin, { teamId })
     const prompt = await createPromptAs(member, { body: 'Hello {{name}}' })
-    const byMember = await member.post<RunResult>(`/api/v1/prompts/${prompt.id}/run`, runBody(provider.id))
+    const byMember = await member.call(modelOperations.run, {
+      params: { id: prompt.id },
+      body: runBody(provider.id),
+    })
     expect(byMember.status).toBe(200)
-    const usable = await member.get<Page<ModelProvider>>('/api/v1/model-providers/usable')
+    const usable = await member.call(modelOperations.usable, {})
     expect(usable.body.items.map((p) => p.id)).toContain(provider.id)
     const strangerPrompt = await createPromptAs(stranger, { body: 'Hello {{name}}' })
-    const byStranger = await stranger.post<ErrorBody>(
-      `/api/v1/prompts/${strangerPrompt.id}/run`,
-      runBody(provider.id),
-    )
+    const byStranger = await stranger.call(modelOperations.run, {
+      params: { id: strangerPrompt.id },
+      body: runBody(provider.id),
+    })
     expect(byStranger.status).toBe(400)
-    expect(byStranger.body.error.fields?.providerId).toBe('Model provider not found')
-    const strangerList = await stranger.get<Page<ModelProvider>>('/api/v1/model-providers/usable')
+    expect(errorOf(byStranger).fields?.providerId).toBe('Model provider not found')
+    const strangerList = await stranger.call(modelOperations.usable, {})
     expect(strangerList.body.items.map((p) => p.id)).not.toContain(provider.id)
   })
 
@@ -339,11 +340,12 @@ describe('running a prompt', () => {
     await db().execute(
       sql`INSERT INTO rate_limits (key, count, last_request) VALUES (${`model-run:user:${strangerId}`}, ${max}, ${Date.now()})`,
     )
-    const res = await stranger.post<ErrorBody>(`/api/v1/prompts/${prompt.id}/run`, {
-      providerId: provider.id,
+    const res = await stranger.call(modelOperations.run, {
+      params: { id: prompt.id },
+      body: { providerId: provider.id },
     })
     expect(res.status).toBe(429)
-    expect(res.body.error.message).toMatch(/^You started too many runs\. Please wait [\d,]+ seconds\.$/)
+    expect(errorOf(res).message).toMatch(/^You started too many runs\. Please wait [\d,]+ seconds\.$/)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })

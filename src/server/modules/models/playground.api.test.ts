@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../../domain/errors.ts'
+import { modelOperations } from '../../../domain/api/models.ts'
+import type { OperationInput } from '../../../domain/api/operation.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import { translate } from '../../../domain/messages/index.ts'
-import {
-  type ExpandedVariables,
-  type ModelProvider,
-  PLACEHOLDER_LIMITS,
-  type RunResult,
-} from '../../../domain/models.ts'
-import { PROMPT_LIMITS, type PromptDetail } from '../../../domain/prompts.ts'
+import { type ModelProvider, PLACEHOLDER_LIMITS } from '../../../domain/models.ts'
+import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
 import { auditLog } from '../../db/schema/index.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { FakeModelServer } from '../../testing/model-server.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -59,8 +56,8 @@ const addProvider = (client: TestClient) =>
 const en = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) =>
   translate('en', key, params)
 
-function run(client: TestClient, promptId: string, body: Record<string, unknown>) {
-  return client.post<RunResult & ErrorBody>(`/api/v1/prompts/${promptId}/run`, body)
+function run(client: TestClient, promptId: string, body: OperationInput<typeof modelOperations.run>['body']) {
+  return client.call(modelOperations.run, { params: { id: promptId }, body })
 }
 
 describe('running an edited draft', () => {
@@ -98,7 +95,7 @@ describe('running an edited draft', () => {
       model: 'fake-small',
     })
     // Nothing was saved: the prompt still has its one version.
-    const detail = await owner.get<PromptDetail>(`/api/v1/prompts/${prompt.id}`)
+    const detail = await owner.call(promptOperations.get, { params: { id: prompt.id } })
     expect(detail.body.versionCount).toBe(1)
   })
 
@@ -110,7 +107,7 @@ describe('running an edited draft', () => {
       draft: { body: 'Hi {{tone}}', variables: [{ name: 'tone', type: 'enum', values: ['dry'] }] },
     })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.['values.tone']).toBeDefined()
+    expect(errorOf(res).fields?.['values.tone']).toBeDefined()
   })
 
   it('refuses a draft past a version’s limits, each with its message', async () => {
@@ -131,10 +128,13 @@ describe('running an edited draft', () => {
       ],
     ]
     for (const [draft, field, message] of cases) {
-      const res = await run(owner, prompt.id, { providerId: provider.id, draft })
+      const res = await owner.callUnchecked(modelOperations.run, {
+        params: { id: prompt.id },
+        body: { providerId: provider.id, draft },
+      })
       expect(res.status, field).toBe(400)
-      expect(res.body.error.message, field).toBe(message)
-      expect(res.body.error.fields?.[field], field).toBeDefined()
+      expect(errorOf(res).message, field).toBe(message)
+      expect(errorOf(res).fields?.[field], field).toBeDefined()
     }
   })
 
@@ -145,7 +145,7 @@ describe('running an edited draft', () => {
     })
     const res = await run(owner, prompt.id, { providerId: provider.id, draft: { body: 'not json' } })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields?.['draft.body']).toBe(en('prompts.chatMessageInvalid'))
+    expect(errorOf(res).fields?.['draft.body']).toBe(en('prompts.chatMessageInvalid'))
   })
 
   it('expands the prompts a draft includes as a saved version would, and names a missing one', async () => {
@@ -163,7 +163,7 @@ describe('running an edited draft', () => {
       draft: { body: '@@@langfusePrompt:name=nowhere|label=production@@@' },
     })
     expect(missing.status).toBe(400)
-    expect(missing.body.error.message).toBe(
+    expect(errorOf(missing).message).toBe(
       en('prompts.referenceMissing', { reference: 'nowhere (label production)' }),
     )
   })
@@ -177,9 +177,9 @@ describe('running an edited draft', () => {
     })
     expect(byMember.status, JSON.stringify(byMember.body)).toBe(200)
     expect(byMember.body.text).toBe('Echo: Member draft')
-    const save = await member.patch<ErrorBody>(`/api/v1/prompts/${prompt.id}`, {
-      body: 'Member draft',
-      baseVersionId: prompt.currentVersionId,
+    const save = await member.call(promptOperations.update, {
+      params: { id: prompt.id },
+      body: { body: 'Member draft', baseVersionId: prompt.currentVersionId },
     })
     expect(save.status).toBe(403)
     const strangerProvider = await addProvider(stranger)
@@ -250,9 +250,12 @@ describe('placeholders', () => {
       [{ 'not a name': [] }, en('models.placeholderInvalid')],
     ]
     for (const [placeholders, message] of cases) {
-      const res = await run(owner, prompt.id, { providerId: provider.id, placeholders })
+      const res = await owner.callUnchecked(modelOperations.run, {
+        params: { id: prompt.id },
+        body: { providerId: provider.id, placeholders },
+      })
       expect(res.status).toBe(400)
-      expect(res.body.error.message).toBe(message)
+      expect(errorOf(res).message).toBe(message)
     }
   })
 })
@@ -264,7 +267,7 @@ describe('variables of the expanded text', () => {
       body: 'Dear {{name}}, @@@langfusePrompt:name=signature|label=production@@@',
     })
     const variables = (body: Record<string, unknown>) =>
-      owner.post<ExpandedVariables & ErrorBody>(`/api/v1/prompts/${prompt.id}/variables`, body)
+      owner.call(modelOperations.variables, { params: { id: prompt.id }, body })
     const stored = await variables({})
     expect(stored.status, JSON.stringify(stored.body)).toBe(200)
     expect(stored.body).toEqual({ variables: ['name', 'sender'], placeholders: [] })
@@ -272,7 +275,7 @@ describe('variables of the expanded text', () => {
     expect(draft.body).toEqual({ variables: ['greeting', 'sender'], placeholders: [] })
     const broken = await variables({ body: '@@@langfusePrompt:name=gone|label=production@@@' })
     expect(broken.status).toBe(400)
-    expect(broken.body.error.message).toBe(
+    expect(errorOf(broken).message).toBe(
       en('prompts.referenceMissing', { reference: 'gone (label production)' }),
     )
     const noVersion = await variables({ version: 9 })
@@ -287,9 +290,9 @@ describe('variables of the expanded text', () => {
         { type: 'placeholder', name: 'history' },
       ]),
     })
-    const res = await owner.post<ExpandedVariables>(`/api/v1/prompts/${prompt.id}/variables`, {})
+    const res = await owner.call(modelOperations.variables, { params: { id: prompt.id }, body: {} })
     expect(res.body).toEqual({ variables: ['role'], placeholders: ['history'] })
-    const byStranger = await stranger.post<ErrorBody>(`/api/v1/prompts/${prompt.id}/variables`, {})
+    const byStranger = await stranger.call(modelOperations.variables, { params: { id: prompt.id }, body: {} })
     expect(byStranger.status).toBe(404)
   })
 })

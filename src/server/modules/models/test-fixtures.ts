@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { modelOperations } from '../../../domain/api/models.ts'
 import type { ModelProvider } from '../../../domain/models.ts'
 import type { TestClient } from '../../testing/client.ts'
 import { FakeModelServer } from '../../testing/model-server.ts'
@@ -12,14 +13,16 @@ export async function addFakeProvider(
   fake: FakeModelServer,
   body: Record<string, unknown> = {},
 ): Promise<ModelProvider> {
-  const res = await client.post<ModelProvider>('/api/v1/model-providers', {
-    kind: 'openai_compatible',
-    name: 'Fake OpenAI',
-    baseUrl: fake.openAiBaseUrl,
-    apiKey: FakeModelServer.apiKey,
-    models: FAKE_MODELS,
-    defaultModel: 'fake-small',
-    ...body,
+  const res = await client.call(modelOperations.create, {
+    body: {
+      kind: 'openai_compatible',
+      name: 'Fake OpenAI',
+      baseUrl: fake.openAiBaseUrl,
+      apiKey: FakeModelServer.apiKey,
+      models: FAKE_MODELS,
+      defaultModel: 'fake-small',
+      ...body,
+    },
   })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body

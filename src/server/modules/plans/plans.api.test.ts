@@ -1,20 +1,16 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { BillingSpace, Entitlements, PlanRequest } from '../../../domain/plans.ts'
+import { planOperations } from '../../../domain/api/plans.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { teamOperations } from '../../../domain/api/teams.ts'
 import { createPlanGate } from '../../core/plan-gate.ts'
 import type { Tx } from '../../db/client.ts'
 import { invitations, mailOutbox, prompts, teamMembers } from '../../db/schema/index.ts'
-import { TestClient, uniqueEmail } from '../../testing/client.ts'
+import { errorOf, TestClient, type TestResponse, uniqueEmail } from '../../testing/client.ts'
 import { createTeamAs, invitationLinkFor, inviteAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
 
-type Refusal = ErrorBody & {
-  error: {
-    planLimit: { context: string; reason: string; resource: string; used: number | null; max: number | null }
-  }
-}
 const DAY = 24 * 60 * 60 * 1000
 
 // The plans' clock: tests move it forward to end a trial (sessions keep the real clock).
@@ -49,13 +45,13 @@ async function createPrompts(client: TestClient, n: number) {
 }
 
 const entitlementsOf = async (client: TestClient, teamId?: string) =>
-  (await client.get<Entitlements>(`/api/v1/me/entitlements${teamId ? `?teamId=${teamId}` : ''}`)).body
+  (await client.call(planOperations.entitlements, { query: { teamId } })).body
 
 describe('GET /api/v1/me/entitlements', () => {
   it('starts a new account in its 14-day trial with the trial limits and live usage', async () => {
     const user = await signedUp()
     await createPrompts(user, 2)
-    const res = await user.get<Entitlements>('/api/v1/me/entitlements')
+    const res = await user.call(planOperations.entitlements, {})
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
       context: 'personal',
@@ -81,9 +77,9 @@ describe('GET /api/v1/me/entitlements', () => {
       usage: { prompts: 0, teamMembers: 2 },
     })
     const stranger = await signedUp()
-    const res = await stranger.get<ErrorBody>(`/api/v1/me/entitlements?teamId=${team.id}`)
+    const res = await stranger.call(planOperations.entitlements, { query: { teamId: team.id } })
     expect(res.status).toBe(404)
-    expect(res.body.error.message).toBe('Team not found or access denied')
+    expect(errorOf(res).message).toBe('Team not found or access denied')
   })
 })
 
@@ -91,9 +87,9 @@ describe('creating prompts', () => {
   it('allows 10 in the trial and refuses the 11th with 403 plan_limit, writing nothing', async () => {
     const user = await signedUp()
     await createPrompts(user, 10)
-    const res = await user.post<Refusal>('/api/v1/prompts', { title: 'Eleven', body: 'x' })
+    const res = await user.call(promptOperations.create, { body: { title: 'Eleven', body: 'x' } })
     expect(res.status).toBe(403)
-    expect(res.body.error).toMatchObject({
+    expect(errorOf(res)).toMatchObject({
       code: 'plan_limit',
       reason: 'limit_reached',
       message: 'You have reached the limit of 10 prompts on your plan. Choose a larger plan to create more.',
@@ -105,8 +101,8 @@ describe('creating prompts', () => {
   it('says it in German', async () => {
     const user = await signedUp('de')
     await createPrompts(user, 10)
-    const res = await user.post<Refusal>('/api/v1/prompts', { title: 'Elf', body: 'x' })
-    expect(res.body.error.message).toBe(
+    const res = await user.call(promptOperations.create, { body: { title: 'Elf', body: 'x' } })
+    expect(errorOf(res).message).toBe(
       'Du hast das Limit von 10 Prompts deines Tarifs erreicht. Wähle einen größeren Tarif, um weitere zu erstellen.',
     )
   })
@@ -116,13 +112,13 @@ describe('creating prompts', () => {
     await createPrompts(user, 9)
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        user.post<Refusal>('/api/v1/prompts', { title: `Race ${i}`, body: 'x' }),
+        user.call(promptOperations.create, { body: { title: `Race ${i}`, body: 'x' } }),
       ),
     )
     const statuses = results.map((r) => r.status)
     expect(statuses.filter((s) => s === 201)).toHaveLength(1)
     expect(statuses.filter((s) => s === 403)).toHaveLength(49)
-    expect(results.find((r) => r.status === 403)!.body.error.code).toBe('plan_limit')
+    expect(errorOf(results.find((r) => r.status === 403)!).code).toBe('plan_limit')
     expect(await personalPromptCount(user)).toBe(10)
   })
 
@@ -136,9 +132,12 @@ describe('creating prompts', () => {
     // Moving a personal prompt into the team counts there; moving one out of it into the full
     // personal space does not fit.
     const [teamPrompt] = await testApp.database.db.select().from(prompts).where(eq(prompts.teamId, team.id))
-    const res = await user.patch<Refusal>(`/api/v1/prompts/${teamPrompt!.id}`, { visibility: 'private' })
+    const res = await user.call(promptOperations.update, {
+      params: { id: teamPrompt!.id },
+      body: { visibility: 'private' },
+    })
     expect(res.status).toBe(403)
-    expect(res.body.error.planLimit).toMatchObject({ context: 'personal', resource: 'prompts', used: 10 })
+    expect(errorOf(res).planLimit).toMatchObject({ context: 'personal', resource: 'prompts', used: 10 })
   })
 })
 
@@ -154,28 +153,38 @@ describe('an expired trial (the clock moved 15 days on)', () => {
         canWrite: false,
         trial: { daysLeft: 0 },
       })
-      const create = await user.post<Refusal>('/api/v1/prompts', { title: 'New', body: 'x' })
+      const create = await user.call(promptOperations.create, { body: { title: 'New', body: 'x' } })
       expect(create.status).toBe(403)
-      expect(create.body.error).toMatchObject({
+      expect(errorOf(create)).toMatchObject({
         code: 'plan_limit',
         message:
           'Your 14-day trial has ended. To continue creating or editing prompts, please choose a plan.',
         planLimit: { context: 'personal', reason: 'payment_required', resource: 'prompts', used: 1, max: 10 },
       })
-      const edit = await user.patch<Refusal>(`/api/v1/prompts/${prompt.id}`, { body: 'A new version' })
-      expect(edit.status).toBe(403)
-      expect(edit.body.error.reason).toBe('payment_required')
-      expect((await user.get(`/api/v1/prompts/${prompt.id}`)).status).toBe(200)
-      expect((await user.get<{ items: unknown[] }>('/api/v1/prompts')).body.items).toHaveLength(1)
-      expect((await user.get(`/api/v1/prompts/${prompt.id}/versions`)).status).toBe(200)
-
-      const free = await user.post<{ outcome: string; entitlements: Entitlements }>('/api/v1/billing/plan', {
-        plan: 'free',
+      const edit = await user.call(promptOperations.update, {
+        params: { id: prompt.id },
+        body: { body: 'A new version' },
       })
+      expect(edit.status).toBe(403)
+      expect(errorOf(edit).reason).toBe('payment_required')
+      expect((await user.call(promptOperations.get, { params: { id: prompt.id } })).status).toBe(200)
+      expect((await user.call(promptOperations.list, {})).body.items).toHaveLength(1)
+      expect((await user.call(promptOperations.versions, { params: { id: prompt.id } })).status).toBe(200)
+
+      const free = await user.call(planOperations.choose, { body: { plan: 'free' } })
       expect(free.status).toBe(200)
       expect(free.body).toMatchObject({ outcome: 'active', entitlements: { state: 'active', plan: 'free' } })
-      expect((await user.patch(`/api/v1/prompts/${prompt.id}`, { body: 'A new version' })).status).toBe(200)
-      expect((await user.post('/api/v1/prompts', { title: 'New', body: 'x' })).status).toBe(201)
+      expect(
+        (
+          await user.call(promptOperations.update, {
+            params: { id: prompt.id },
+            body: { body: 'A new version' },
+          })
+        ).status,
+      ).toBe(200)
+      expect((await user.call(promptOperations.create, { body: { title: 'New', body: 'x' } })).status).toBe(
+        201,
+      )
     } finally {
       offset = 0
     }
@@ -186,10 +195,13 @@ describe('an expired trial (the clock moved 15 days on)', () => {
     const team = await createTeamAs(owner)
     offset = 15 * DAY
     try {
-      const res = await owner.post<Refusal>(`/api/v1/teams/${team.id}/invitations`, { email: uniqueEmail() })
+      const res = await owner.call(teamOperations.invite, {
+        params: { teamId: team.id },
+        body: { email: uniqueEmail() },
+      })
       expect(res.status).toBe(403)
-      expect(res.body.error.planLimit).toMatchObject({ context: 'team', reason: 'payment_required' })
-      expect(res.body.error.message).toMatch(/^This team's 14-day trial has ended/)
+      expect(errorOf(res).planLimit).toMatchObject({ context: 'team', reason: 'payment_required' })
+      expect(errorOf(res).message).toMatch(/^This team's 14-day trial has ended/)
     } finally {
       offset = 0
     }
@@ -202,9 +214,9 @@ describe('team members (members plus pending invitations)', () => {
     const team = await createTeamAs(owner)
     for (let i = 0; i < 4; i++) await inviteAs(owner, team.id, uniqueEmail())
     const email = uniqueEmail()
-    const res = await owner.post<Refusal>(`/api/v1/teams/${team.id}/invitations`, { email })
+    const res = await owner.call(teamOperations.invite, { params: { teamId: team.id }, body: { email } })
     expect(res.status).toBe(403)
-    expect(res.body.error).toMatchObject({
+    expect(errorOf(res)).toMatchObject({
       code: 'plan_limit',
       message:
         'This team has reached its limit of 5 members (pending invitations included). A team admin can choose a larger plan.',
@@ -221,20 +233,22 @@ describe('team members (members plus pending invitations)', () => {
   it('accepting an invitation counts it once; after a downgrade over the limit accepting is refused', async () => {
     const owner = await signedUp()
     const team = await createTeamAs(owner)
-    const grant = (plan: string | null) =>
-      admin.put('/api/v1/admin/plans', { context: 'team', subjectId: team.id, plan })
+    const grant = (plan: 'free' | 'pro' | 'team' | null) =>
+      admin.call(planOperations.adminSetPlan, { body: { context: 'team', subjectId: team.id, plan } })
     expect((await grant('team')).status).toBe(200)
     const invitees = await Promise.all(Array.from({ length: 6 }, () => signedUp()))
     for (const invitee of invitees) await inviteAs(owner, team.id, invitee.user!.email)
     // At 7 of 50 the first accepts.
     const first = await invitationLinkFor(testApp, invitees[0]!.user!.email)
-    expect((await invitees[0]!.post(`/api/v1/invitations/${first.token}/accept`)).status).toBe(200)
+    expect(
+      (await invitees[0]!.call(teamOperations.acceptInvitation, { params: { token: first.token } })).status,
+    ).toBe(200)
     expect((await grant('free')).status).toBe(200)
     // 2 members + 5 pending on Free (max 5): accepting one more would make 3 + 4 = 7.
     const second = await invitationLinkFor(testApp, invitees[1]!.user!.email)
-    const res = await invitees[1]!.post<Refusal>(`/api/v1/invitations/${second.token}/accept`)
+    const res = await invitees[1]!.call(teamOperations.acceptInvitation, { params: { token: second.token } })
     expect(res.status).toBe(403)
-    expect(res.body.error.planLimit).toMatchObject({ resource: 'team_members', used: 6, max: 5 })
+    expect(errorOf(res).planLimit).toMatchObject({ resource: 'team_members', used: 6, max: 5 })
     expect(
       await testApp.database.db
         .select()
@@ -259,12 +273,12 @@ describe('team members at once (real overlap on PostgreSQL)', () => {
     ).length
   const acceptAs = async (invitee: TestClient) => {
     const { token } = await invitationLinkFor(testApp, invitee.user!.email)
-    return invitee.post<Refusal>(`/api/v1/invitations/${token}/accept`)
+    return invitee.call(teamOperations.acceptInvitation, { params: { token } })
   }
-  const expectPlanLimits = (results: { status: number; body: Refusal }[]) => {
+  const expectPlanLimits = (results: TestResponse[]) => {
     for (const res of results) {
       expect(res.status).toBe(403)
-      expect(res.body.error.planLimit).toMatchObject({ resource: 'team_members', max: 5 })
+      expect(errorOf(res).planLimit).toMatchObject({ resource: 'team_members', max: 5 })
     }
   }
 
@@ -279,7 +293,10 @@ describe('team members at once (real overlap on PostgreSQL)', () => {
     const emails = Array.from({ length: 6 }, () => uniqueEmail())
     const results = await Promise.all(
       emails.map((email, i) =>
-        (i % 2 === 0 ? owner : second).post<Refusal>(`/api/v1/teams/${team.id}/invitations`, { email }),
+        (i % 2 === 0 ? owner : second).call(teamOperations.invite, {
+          params: { teamId: team.id },
+          body: { email },
+        }),
       ),
     )
     expect(results.filter((res) => res.status === 201)).toHaveLength(1)
@@ -303,7 +320,7 @@ describe('team members at once (real overlap on PostgreSQL)', () => {
       Promise.all(invitees.map(acceptAs)),
       Promise.all(
         Array.from({ length: 3 }, () =>
-          owner.post<Refusal>(`/api/v1/teams/${team.id}/invitations`, { email: uniqueEmail() }),
+          owner.call(teamOperations.invite, { params: { teamId: team.id }, body: { email: uniqueEmail() } }),
         ),
       ),
     ])
@@ -316,8 +333,8 @@ describe('team members at once (real overlap on PostgreSQL)', () => {
   it('refuses all of 6 accepts at once after a downgrade below the team size, and lets them in once it fits', async () => {
     const owner = await signedUp()
     const team = await createTeamAs(owner)
-    const grant = (plan: string | null) =>
-      admin.put('/api/v1/admin/plans', { context: 'team', subjectId: team.id, plan })
+    const grant = (plan: 'free' | 'pro' | 'team' | null) =>
+      admin.call(planOperations.adminSetPlan, { body: { context: 'team', subjectId: team.id, plan } })
     expect((await grant('team')).status).toBe(200)
     const invitees = await Promise.all(Array.from({ length: 6 }, () => signedUp()))
     const sent = []
@@ -326,13 +343,19 @@ describe('team members at once (real overlap on PostgreSQL)', () => {
     // 1 member + 6 pending on Free (max 5).
     const refused = await Promise.all(invitees.map(acceptAs))
     expectPlanLimits(refused)
-    expect(refused[0]!.body.error.message).toBe(
+    expect(errorOf(refused[0]!).message).toBe(
       'This team has reached its limit of 5 members (pending invitations included). A team admin can choose a larger plan.',
     )
     expect(await membersOf(team.id)).toBe(1)
     // Two invitations withdrawn: 1 + 4 of 5, and the other four accept at once.
     for (const invitation of sent.slice(4)) {
-      expect((await owner.delete(`/api/v1/teams/${team.id}/invitations/${invitation.id}`)).status).toBe(204)
+      expect(
+        (
+          await owner.call(teamOperations.revokeInvitation, {
+            params: { teamId: team.id, invitationId: invitation.id },
+          })
+        ).status,
+      ).toBe(204)
     }
     const accepted = await Promise.all(invitees.slice(0, 4).map(acceptAs))
     expect(accepted.map((res) => res.status)).toEqual([200, 200, 200, 200])
@@ -344,10 +367,7 @@ describe('choosing a plan', () => {
   it('asks the billing provider for Pro: a pending request a global admin grants, telling the user', async () => {
     const user = await signedUp()
     await createPrompts(user, 10)
-    const res = await user.post<{ outcome: string; request: PlanRequest; checkoutUrl: string | null }>(
-      '/api/v1/billing/plan',
-      { plan: 'pro' },
-    )
+    const res = await user.call(planOperations.choose, { body: { plan: 'pro' } })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
       outcome: 'pending',
@@ -355,73 +375,75 @@ describe('choosing a plan', () => {
       request: { plan: 'pro', status: 'pending', provider: 'manual', context: 'personal' },
     })
     // Asking again answers the same pending request.
-    const again = await user.post<{ request: PlanRequest }>('/api/v1/billing/plan', { plan: 'pro' })
-    expect(again.body.request.id).toBe(res.body.request.id)
-    expect((await user.post('/api/v1/prompts', { title: 'Eleven', body: 'x' })).status).toBe(403)
+    const again = await user.call(planOperations.choose, { body: { plan: 'pro' } })
+    expect(again.body.request!.id).toBe(res.body.request!.id)
+    expect((await user.call(promptOperations.create, { body: { title: 'Eleven', body: 'x' } })).status).toBe(
+      403,
+    )
 
-    const pending = await admin.get<{ items: PlanRequest[] }>('/api/v1/admin/plan-requests?status=pending')
-    expect(pending.body.items.map((r) => r.id)).toContain(res.body.request.id)
-    const granted = await admin.put<Entitlements>('/api/v1/admin/plans', {
-      context: 'personal',
-      subjectId: user.user!.id,
-      plan: 'pro',
+    const pending = await admin.call(planOperations.adminRequests, { query: { status: 'pending' } })
+    expect(pending.body.items.map((r) => r.id)).toContain(res.body.request!.id)
+    const granted = await admin.call(planOperations.adminSetPlan, {
+      body: { context: 'personal', subjectId: user.user!.id, plan: 'pro' },
     })
     expect(granted.body).toMatchObject({ state: 'active', plan: 'pro', limits: { maxPrompts: 1000 } })
-    const billing = await user.get<{ items: BillingSpace[] }>('/api/v1/billing')
-    expect(billing.body.items[0]!.requests[0]).toMatchObject({ id: res.body.request.id, status: 'granted' })
+    const billing = await user.call(planOperations.billing, {})
+    expect(billing.body.items[0]!.requests[0]).toMatchObject({ id: res.body.request!.id, status: 'granted' })
     const [mail] = await testApp.database.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, user.user!.email), eq(mailOutbox.kind, 'plan_granted')))
     expect(mail!.textBody).toContain('The Pro plan you requested is now active.')
-    expect((await user.post('/api/v1/prompts', { title: 'Eleven', body: 'x' })).status).toBe(201)
+    expect((await user.call(promptOperations.create, { body: { title: 'Eleven', body: 'x' } })).status).toBe(
+      201,
+    )
   })
 
   it('withdraws a pending request', async () => {
     const user = await signedUp()
-    const res = await user.post<{ request: PlanRequest }>('/api/v1/billing/plan', { plan: 'pro' })
-    expect((await user.delete(`/api/v1/billing/requests/${res.body.request.id}`)).status).toBe(204)
-    expect((await user.delete(`/api/v1/billing/requests/${res.body.request.id}`)).status).toBe(409)
+    const res = await user.call(planOperations.choose, { body: { plan: 'pro' } })
+    expect(
+      (await user.call(planOperations.cancelRequest, { params: { requestId: res.body.request!.id } })).status,
+    ).toBe(204)
+    expect(
+      (await user.call(planOperations.cancelRequest, { params: { requestId: res.body.request!.id } })).status,
+    ).toBe(409)
     const other = await signedUp()
-    expect((await other.delete(`/api/v1/billing/requests/${res.body.request.id}`)).status).toBe(404)
+    expect(
+      (await other.call(planOperations.cancelRequest, { params: { requestId: res.body.request!.id } }))
+        .status,
+    ).toBe(404)
   })
 
   it('offers only the plans of the context, and a team’s plan only to its admins', async () => {
     const owner = await signedUp()
     const team = await createTeamAs(owner)
-    const wrong = await owner.post<ErrorBody>('/api/v1/billing/plan', { plan: 'team' })
+    const wrong = await owner.call(planOperations.choose, { body: { plan: 'team' } })
     expect(wrong.status).toBe(400)
-    expect(wrong.body.error.fields).toEqual({ plan: 'This plan is not available here' })
+    expect(errorOf(wrong).fields).toEqual({ plan: 'This plan is not available here' })
     const member = await signedUp()
     await inviteAs(owner, team.id, member.user!.email)
     const { token } = await invitationLinkFor(testApp, member.user!.email)
-    await member.post(`/api/v1/invitations/${token}/accept`)
-    const refused = await member.post<ErrorBody>('/api/v1/billing/plan', { plan: 'team', teamId: team.id })
+    await member.call(teamOperations.acceptInvitation, { params: { token } })
+    const refused = await member.call(planOperations.choose, { body: { plan: 'team', teamId: team.id } })
     expect(refused.status).toBe(403)
-    expect(refused.body.error.message).toBe('Team admin access required')
-    const ok = await owner.post<{ outcome: string }>('/api/v1/billing/plan', {
-      plan: 'team',
-      teamId: team.id,
-    })
+    expect(errorOf(refused).message).toBe('Team admin access required')
+    const ok = await owner.call(planOperations.choose, { body: { plan: 'team', teamId: team.id } })
     expect(ok.body.outcome).toBe('pending')
-    const billing = await owner.get<{ items: BillingSpace[] }>('/api/v1/billing')
+    const billing = await owner.call(planOperations.billing, {})
     expect(billing.body.items.map((s) => s.entitlements.context)).toEqual(['personal', 'team'])
-    expect((await member.get<{ items: BillingSpace[] }>('/api/v1/billing')).body.items).toHaveLength(1)
+    expect((await member.call(planOperations.billing, {})).body.items).toHaveLength(1)
   })
 
   it('keeps the admin operations to global admins', async () => {
     const user = await signedUp()
-    expect((await user.get('/api/v1/admin/plan-requests')).status).toBe(403)
-    const res = await user.put<ErrorBody>('/api/v1/admin/plans', {
-      context: 'personal',
-      subjectId: user.user!.id,
-      plan: 'pro',
+    expect((await user.call(planOperations.adminRequests, {})).status).toBe(403)
+    const res = await user.call(planOperations.adminSetPlan, {
+      body: { context: 'personal', subjectId: user.user!.id, plan: 'pro' },
     })
     expect(res.status).toBe(403)
-    const missing = await admin.put<ErrorBody>('/api/v1/admin/plans', {
-      context: 'team',
-      subjectId: crypto.randomUUID(),
-      plan: 'team',
+    const missing = await admin.call(planOperations.adminSetPlan, {
+      body: { context: 'team', subjectId: crypto.randomUUID(), plan: 'team' },
     })
     expect(missing.status).toBe(404)
   })
@@ -435,7 +457,7 @@ describe('the gate for other modules (API keys, webhooks)', () => {
     const run = (action: 'apiAccess' | 'webhooks') =>
       testApp.database.db.transaction((tx) => gate.require(tx, subject, action))
     await expect(run('apiAccess')).resolves.toBeUndefined()
-    await user.post('/api/v1/billing/plan', { plan: 'free' })
+    await user.call(planOperations.choose, { body: { plan: 'free' } })
     await expect(run('apiAccess')).rejects.toMatchObject({
       code: 'plan_limit',
       messageKey: 'plans.apiAccessLocked',
@@ -463,7 +485,7 @@ describe('PLANS=off', () => {
       const user = new TestClient(off)
       await user.signUp()
       for (let i = 0; i < 11; i++) await createPromptAs(user)
-      const res = await user.get<Entitlements>('/api/v1/me/entitlements')
+      const res = await user.call(planOperations.entitlements, {})
       expect(res.body).toMatchObject({
         state: 'unlimited',
         limits: { maxPrompts: null, maxTeamMembers: null, apiAccess: true },

@@ -1,20 +1,15 @@
 import { eq, sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Page } from '../../../domain/cursor.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import type { PromptDetail } from '../../../domain/prompts.ts'
-import type {
-  CreatedWebhook,
-  WebhookDelivery as Delivery,
-  WebhookEndpoint,
-  WebhookSecret,
-} from '../../../domain/webhooks.ts'
+import { conversationOperations } from '../../../domain/api/conversations.ts'
+import { planOperations } from '../../../domain/api/plans.ts'
+import { promptOperations } from '../../../domain/api/prompts.ts'
+import { webhookOperations } from '../../../domain/api/webhooks.ts'
 import { enqueueEvent } from '../../core/events.ts'
 import { queryRows } from '../../db/rows.ts'
 import { mailOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts'
 import { createLogger } from '../../log.ts'
-import { TestClient } from '../../testing/client.ts'
+import { errorOf, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { WebhookReceiver } from '../../testing/webhook-receiver.ts'
@@ -60,20 +55,26 @@ let paths = 0
 const freshPath = () => `/hook-${++paths}`
 
 async function createEndpoint(client: TestClient, body: Record<string, unknown> = {}) {
-  const res = await client.post<CreatedWebhook>('/api/v1/webhooks', {
-    url: `${receiver.url}${freshPath()}`,
-    events: [
-      'prompt.created',
-      'prompt.version.created',
-      'prompt.label.moved',
-      'prompt.updated',
-      'prompt.deleted',
-    ],
-    ...body,
+  const res = await client.call(webhookOperations.create, {
+    body: {
+      url: `${receiver.url}${freshPath()}`,
+      events: [
+        'prompt.created',
+        'prompt.version.created',
+        'prompt.label.moved',
+        'prompt.updated',
+        'prompt.deleted',
+      ],
+      ...body,
+    },
   })
   expect(res.status).toBe(201)
   return { ...res.body, path: new URL(res.body.url).pathname }
 }
+
+/** `client` sends a test event to an endpoint. */
+const sendTest = (client: TestClient, id: string) =>
+  client.call(webhookOperations.sendTest, { params: { id } })
 
 const headersOf = (request: { headers: Record<string, unknown> }) => ({
   'webhook-id': String(request.headers['webhook-id']),
@@ -105,18 +106,18 @@ describe('webhook endpoints', () => {
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     expect(endpoint).toMatchObject({ description: 'CI', enabled: true, teamId: null, disabledReason: null })
 
-    const list = await owner.get<Page<WebhookEndpoint>>('/api/v1/webhooks')
+    const list = await owner.call(webhookOperations.list, {})
     expect(list.body.items.map((e) => e.id)).toContain(endpoint.id)
     expect(JSON.stringify(list.body)).not.toContain(endpoint.secret)
 
-    const revealed = await owner.get<WebhookSecret>(`/api/v1/webhooks/${endpoint.id}/secret`)
+    const revealed = await owner.call(webhookOperations.revealSecret, { params: { id: endpoint.id } })
     expect(revealed.body).toEqual({
       secret: endpoint.secret,
       previousSecret: null,
       previousSecretExpiresAt: null,
     })
 
-    const rotated = await owner.post<WebhookSecret>(`/api/v1/webhooks/${endpoint.id}/secret/rotate`)
+    const rotated = await owner.call(webhookOperations.rotateSecret, { params: { id: endpoint.id } })
     expect(rotated.status).toBe(200)
     expect(rotated.body.secret).not.toBe(endpoint.secret)
     expect(rotated.body.previousSecret).toBe(endpoint.secret)
@@ -124,57 +125,70 @@ describe('webhook endpoints', () => {
     expect(hours).toBeGreaterThan(23.9)
     expect(hours).toBeLessThanOrEqual(24)
 
-    const paused = await owner.patch<WebhookEndpoint>(`/api/v1/webhooks/${endpoint.id}`, {
-      enabled: false,
-      events: ['prompt.deleted'],
+    const paused = await owner.call(webhookOperations.update, {
+      params: { id: endpoint.id },
+      body: { enabled: false, events: ['prompt.deleted'] },
     })
     expect(paused.body).toMatchObject({ enabled: false, events: ['prompt.deleted'] })
-    const test = await owner.post<ErrorBody>(`/api/v1/webhooks/${endpoint.id}/test`)
-    expect([test.status, test.body.error.message]).toEqual([409, 'This endpoint is paused; enable it first'])
+    const test = await sendTest(owner, endpoint.id)
+    expect([test.status, errorOf(test).message]).toEqual([409, 'This endpoint is paused; enable it first'])
 
-    expect((await owner.delete(`/api/v1/webhooks/${endpoint.id}`)).status).toBe(204)
-    expect((await owner.get(`/api/v1/webhooks/${endpoint.id}/secret`)).status).toBe(404)
+    expect((await owner.call(webhookOperations.delete, { params: { id: endpoint.id } })).status).toBe(204)
+    expect((await owner.call(webhookOperations.revealSecret, { params: { id: endpoint.id } })).status).toBe(
+      404,
+    )
   })
 
   it('validate the URL, the events and the description', async () => {
-    const res = await owner.post<ErrorBody>('/api/v1/webhooks', {
-      url: 'ftp://example.com',
-      events: [],
-      description: 'x'.repeat(501),
+    const res = await owner.call(webhookOperations.create, {
+      body: { url: 'ftp://example.com', events: [], description: 'x'.repeat(501) },
     })
     expect(res.status).toBe(400)
-    expect(res.body.error.fields).toEqual({
+    expect(errorOf(res).fields).toEqual({
       url: 'Enter a valid http:// or https:// URL',
       events: 'Choose at least one event',
       description: 'Description must be at most 500 characters',
     })
-    const unknown = await owner.post<ErrorBody>('/api/v1/webhooks', {
-      url: receiver.url,
-      events: ['prompt.eaten'],
+    const unknown = await owner.callUnchecked(webhookOperations.create, {
+      body: { url: receiver.url, events: ['prompt.eaten'] },
     })
-    expect(unknown.body.error.fields).toEqual({ 'events.0': 'Unknown event type' })
+    expect(errorOf(unknown).fields).toEqual({ 'events.0': 'Unknown event type' })
   })
 
   it('of a team are managed by its admins only; others get 403 or 404', async () => {
     const endpoint = await createEndpoint(admin, { teamId })
     expect(endpoint.teamId).toBe(teamId)
-    const listed = await admin.get<Page<WebhookEndpoint>>(`/api/v1/webhooks?teamId=${teamId}`)
+    const listed = await admin.call(webhookOperations.list, { query: { teamId } })
     expect(listed.body.items.map((e) => e.id)).toEqual([endpoint.id])
 
-    expect((await member.get(`/api/v1/webhooks?teamId=${teamId}`)).status).toBe(403)
+    expect((await member.call(webhookOperations.list, { query: { teamId } })).status).toBe(403)
     expect(
-      (await member.post('/api/v1/webhooks', { teamId, url: receiver.url, events: ['prompt.created'] }))
-        .status,
+      (
+        await member.call(webhookOperations.create, {
+          body: { teamId, url: receiver.url, events: ['prompt.created'] },
+        })
+      ).status,
     ).toBe(403)
-    expect((await member.get(`/api/v1/webhooks/${endpoint.id}/secret`)).status).toBe(403)
-    expect((await stranger.get(`/api/v1/webhooks?teamId=${teamId}`)).status).toBe(404)
-    expect((await stranger.get(`/api/v1/webhooks/${endpoint.id}/secret`)).status).toBe(404)
-    expect((await stranger.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false })).status).toBe(404)
-    expect((await stranger.delete(`/api/v1/webhooks/${endpoint.id}`)).status).toBe(404)
+    expect((await member.call(webhookOperations.revealSecret, { params: { id: endpoint.id } })).status).toBe(
+      403,
+    )
+    expect((await stranger.call(webhookOperations.list, { query: { teamId } })).status).toBe(404)
+    expect(
+      (await stranger.call(webhookOperations.revealSecret, { params: { id: endpoint.id } })).status,
+    ).toBe(404)
+    expect(
+      (
+        await stranger.call(webhookOperations.update, {
+          params: { id: endpoint.id },
+          body: { enabled: false },
+        })
+      ).status,
+    ).toBe(404)
+    expect((await stranger.call(webhookOperations.delete, { params: { id: endpoint.id } })).status).toBe(404)
     // A personal endpoint is its owner's alone.
     const mine = await createEndpoint(owner)
-    expect((await admin.get(`/api/v1/webhooks/${mine.id}/deliveries`)).status).toBe(404)
-    expect((await new TestClient(testApp).get('/api/v1/webhooks')).status).toBe(401)
+    expect((await admin.call(webhookOperations.deliveries, { params: { id: mine.id } })).status).toBe(404)
+    expect((await new TestClient(testApp).call(webhookOperations.list, {})).status).toBe(401)
   })
 })
 
@@ -210,7 +224,10 @@ describe('delivery', () => {
     expect(byType('prompt.label.moved')).toHaveLength(1)
 
     // A save with a new body: the version (with its labels and body), the label move, the update.
-    await owner.patch<PromptDetail>(`/api/v1/prompts/${prompt.id}`, { body: 'Hi {name}', title: 'Signed 2' })
+    await owner.call(promptOperations.update, {
+      params: { id: prompt.id },
+      body: { body: 'Hi {name}', title: 'Signed 2' },
+    })
     await testApp.webhooks.deliverDue()
     const event2 = (type: string) => verified(endpoint.secret, byType(type).at(-1)!)
     expect(receiver.on(endpoint.path)).toHaveLength(5)
@@ -232,9 +249,9 @@ describe('delivery', () => {
     let calls = 0
     receiver.answer = (request) =>
       request.path === endpoint.path && ++calls === 1 ? { status: 500, body: 'boom' } : { status: 204 }
-    await owner.delete(`/api/v1/prompts/${(await createPromptAs(owner)).id}`)
+    await owner.call(promptOperations.delete, { params: { id: (await createPromptAs(owner)).id } })
     await testApp.webhooks.deliverDue()
-    let log = await owner.get<Page<Delivery>>(`/api/v1/webhooks/${endpoint.id}/deliveries`)
+    let log = await owner.call(webhookOperations.deliveries, { params: { id: endpoint.id } })
     const failed = log.body.items.find((d) => d.log[0]?.statusCode === 500)!
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 })
     // The receiver is on a private address (allowed here): its status is shown, never its body.
@@ -245,7 +262,7 @@ describe('delivery', () => {
     // The retry falls due (moved instead of waited for).
     await db().execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = ${failed.id}`)
     await testApp.webhooks.deliverDue()
-    log = await owner.get<Page<Delivery>>(`/api/v1/webhooks/${endpoint.id}/deliveries`)
+    log = await owner.call(webhookOperations.deliveries, { params: { id: endpoint.id } })
     const retried = log.body.items.find((d) => d.id === failed.id)!
     expect(retried).toMatchObject({ status: 'succeeded', attempts: 2, nextAttemptAt: null })
     expect(retried.log.map((a) => [a.attempt, a.statusCode])).toEqual([
@@ -291,7 +308,10 @@ describe('delivery', () => {
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, endpoint.id))
-    const clash = await owner.patch(`/api/v1/prompts/${other.id}`, { name: taken.name, body: 'changed' })
+    const clash = await owner.call(promptOperations.update, {
+      params: { id: other.id },
+      body: { name: taken.name, body: 'changed' },
+    })
     expect(clash.status).toBe(409)
     const after = await db()
       .select()
@@ -305,7 +325,9 @@ describe('delivery', () => {
     const endpoint = await createEndpoint(owner, {
       events: ['conversation.created', 'conversation.message.created'],
     })
-    const res = await owner.post('/api/v1/conversations', { title: 'Chat', firstMessage: 'Hello' })
+    const res = await owner.call(conversationOperations.create, {
+      body: { title: 'Chat', firstMessage: 'Hello' },
+    })
     expect(res.status).toBe(201)
     // The dead process had claimed the deliveries (attempt counted, leased) and never answered.
     await db().execute(
@@ -348,7 +370,7 @@ describe('delivery', () => {
     receiver.answer = (request) =>
       request.path === slow.path ? { status: 200, after: released } : { status: 200 }
     const prompt = await createPromptAs(owner)
-    await owner.patch(`/api/v1/prompts/${prompt.id}`, { title: 'Renamed' })
+    await owner.call(promptOperations.update, { params: { id: prompt.id }, body: { title: 'Renamed' } })
     const round = testApp.webhooks.deliverDue()
     await receiver.waitFor(1, fast.path)
     const [fastDelivery] = await db()
@@ -368,14 +390,14 @@ describe('delivery', () => {
 
   it('sends a test event and redelivers with the same event id; a rotation signs with both secrets', async () => {
     const endpoint = await createEndpoint(owner)
-    const test = await owner.post<Delivery>(`/api/v1/webhooks/${endpoint.id}/test`)
+    const test = await sendTest(owner, endpoint.id)
     expect(test.status).toBe(201)
     expect(test.body).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 0 })
     await testApp.webhooks.deliverDue()
-    const rotated = await owner.post<WebhookSecret>(`/api/v1/webhooks/${endpoint.id}/secret/rotate`)
-    const again = await owner.post<Delivery>(
-      `/api/v1/webhooks/${endpoint.id}/deliveries/${test.body.id}/redeliver`,
-    )
+    const rotated = await owner.call(webhookOperations.rotateSecret, { params: { id: endpoint.id } })
+    const again = await owner.call(webhookOperations.redeliver, {
+      params: { id: endpoint.id, deliveryId: test.body.id },
+    })
     expect(again.status).toBe(201)
     expect(again.body.eventId).toBe(test.body.eventId)
     await testApp.webhooks.deliverDue()
@@ -385,10 +407,10 @@ describe('delivery', () => {
     expect(String(second?.headers['webhook-signature']).split(' ')).toHaveLength(2)
     expect(verified(rotated.body.secret, second!).id).toBe(test.body.eventId)
     expect(verified(endpoint.secret, second!).id).toBe(test.body.eventId)
-    const missing = await owner.post<ErrorBody>(
-      `/api/v1/webhooks/${endpoint.id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`,
-    )
-    expect([missing.status, missing.body.error.message]).toEqual([404, 'Delivery not found'])
+    const missing = await owner.call(webhookOperations.redeliver, {
+      params: { id: endpoint.id, deliveryId: '00000000-0000-4000-8000-000000000000' },
+    })
+    expect([missing.status, errorOf(missing).message]).toEqual([404, 'Delivery not found'])
   })
 
   it('does not follow redirects', async () => {
@@ -397,10 +419,10 @@ describe('delivery', () => {
       request.path === endpoint.path
         ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } }
         : { status: 200 }
-    const test = await owner.post<Delivery>(`/api/v1/webhooks/${endpoint.id}/test`)
+    const test = await sendTest(owner, endpoint.id)
     await testApp.webhooks.deliverDue()
     expect(receiver.on('/elsewhere')).toHaveLength(0)
-    const log = await owner.get<Page<Delivery>>(`/api/v1/webhooks/${endpoint.id}/deliveries`)
+    const log = await owner.call(webhookOperations.deliveries, { params: { id: endpoint.id } })
     expect(log.body.items.find((d) => d.id === test.body.id)).toMatchObject({ status: 'pending' })
   })
 
@@ -411,9 +433,9 @@ describe('delivery', () => {
       .update(webhookEndpoints)
       .set({ failingSince: sql`now() - interval '6 days'` })
       .where(eq(webhookEndpoints.id, endpoint.id))
-    await owner.post(`/api/v1/webhooks/${endpoint.id}/test`)
+    await sendTest(owner, endpoint.id)
     await testApp.webhooks.deliverDue()
-    const list = await owner.get<Page<WebhookEndpoint>>('/api/v1/webhooks')
+    const list = await owner.call(webhookOperations.list, {})
     expect(list.body.items.find((e) => e.id === endpoint.id)).toMatchObject({
       enabled: false,
       disabledReason: 'failing',
@@ -421,7 +443,10 @@ describe('delivery', () => {
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'webhook_disabled'))
     expect(mails.map((m) => m.subject)).toEqual(['A webhook endpoint was disabled'])
     // Enabling it again clears the state.
-    const enabled = await owner.patch<WebhookEndpoint>(`/api/v1/webhooks/${endpoint.id}`, { enabled: true })
+    const enabled = await owner.call(webhookOperations.update, {
+      params: { id: endpoint.id },
+      body: { enabled: true },
+    })
     expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null })
   })
 })
@@ -539,34 +564,35 @@ describe('test events and redeliveries', () => {
   it('are limited to 10 a minute per endpoint, with a 429 that says how long to wait', async () => {
     const create = async () =>
       (
-        await user.post<CreatedWebhook>('/api/v1/webhooks', {
-          url: `${receiver.url}${freshPath()}`,
-          events: ['prompt.created'],
+        await user.call(webhookOperations.create, {
+          body: { url: `${receiver.url}${freshPath()}`, events: ['prompt.created'] },
         })
       ).body
     const endpoint = await create()
-    const first = await user.post<Delivery>(`/api/v1/webhooks/${endpoint.id}/test`)
+    const first = await sendTest(user, endpoint.id)
     expect(first.status).toBe(201)
     for (let i = 0; i < 4; i++) {
-      expect((await user.post(`/api/v1/webhooks/${endpoint.id}/test`)).status).toBe(201)
+      expect((await sendTest(user, endpoint.id)).status).toBe(201)
     }
     for (let i = 0; i < 5; i++) {
-      const res = await user.post(`/api/v1/webhooks/${endpoint.id}/deliveries/${first.body.id}/redeliver`)
+      const res = await user.call(webhookOperations.redeliver, {
+        params: { id: endpoint.id, deliveryId: first.body.id },
+      })
       expect(res.status).toBe(201)
     }
-    const refused = await user.post<ErrorBody>(`/api/v1/webhooks/${endpoint.id}/test`)
-    expect([refused.status, refused.body.error.code]).toEqual([429, 'rate_limited'])
+    const refused = await sendTest(user, endpoint.id)
+    expect([refused.status, errorOf(refused).code]).toEqual([429, 'rate_limited'])
     const wait = Number(refused.headers.get('retry-after'))
     expect(wait).toBeGreaterThan(0)
     expect(wait).toBeLessThanOrEqual(60)
-    expect(refused.body.error.message).toBe(
+    expect(errorOf(refused).message).toBe(
       `This endpoint was sent 10 test events and redeliveries in the last minute. Please wait ${wait} seconds before sending again.`,
     )
     const redelivery = await user
       .copy({ locale: 'de' })
-      .post<ErrorBody>(`/api/v1/webhooks/${endpoint.id}/deliveries/${first.body.id}/redeliver`)
+      .call(webhookOperations.redeliver, { params: { id: endpoint.id, deliveryId: first.body.id } })
     expect(redelivery.status).toBe(429)
-    expect(redelivery.body.error.message).toMatch(/^An diesen Endpunkt wurden in der letzten Minute 10 /)
+    expect(errorOf(redelivery).message).toMatch(/^An diesen Endpunkt wurden in der letzten Minute 10 /)
     // Nothing more was queued; another endpoint has its own allowance.
     const queued = await limited.database.db
       .select()
@@ -574,22 +600,20 @@ describe('test events and redeliveries', () => {
       .where(eq(webhookDeliveries.endpointId, endpoint.id))
     expect(queued).toHaveLength(10)
     const other = await create()
-    expect((await user.post(`/api/v1/webhooks/${other.id}/test`)).status).toBe(201)
+    expect((await sendTest(user, other.id)).status).toBe(201)
   })
 
   it('do not count when refused for another reason', async () => {
     const endpoint = (
-      await user.post<CreatedWebhook>('/api/v1/webhooks', {
-        url: `${receiver.url}${freshPath()}`,
-        events: ['prompt.created'],
-        enabled: false,
+      await user.call(webhookOperations.create, {
+        body: { url: `${receiver.url}${freshPath()}`, events: ['prompt.created'], enabled: false },
       })
     ).body
     for (let i = 0; i < 12; i++) {
-      expect((await user.post(`/api/v1/webhooks/${endpoint.id}/test`)).status).toBe(409)
+      expect((await sendTest(user, endpoint.id)).status).toBe(409)
     }
-    await user.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: true })
-    expect((await user.post(`/api/v1/webhooks/${endpoint.id}/test`)).status).toBe(201)
+    await user.call(webhookOperations.update, { params: { id: endpoint.id }, body: { enabled: true } })
+    expect((await sendTest(user, endpoint.id)).status).toBe(201)
   })
 })
 
@@ -617,8 +641,8 @@ describe('SSRF protection', () => {
       'http://[64:ff9b::a9fe:a9fe]/',
       'http://2130706433/',
     ]) {
-      const res = await user.post<ErrorBody>('/api/v1/webhooks', { url, events: ['prompt.created'] })
-      expect([url, res.status, res.body.error.fields?.url]).toEqual([
+      const res = await user.call(webhookOperations.create, { body: { url, events: ['prompt.created'] } })
+      expect([url, res.status, errorOf(res).fields?.url]).toEqual([
         url,
         400,
         'This URL points to a private, loopback or link-local address; webhooks are only sent to public addresses',
@@ -667,12 +691,12 @@ describe('the plan’s webhooks', () => {
     try {
       const user = new TestClient(plansApp)
       await user.signUp()
-      const body = { url: `${receiver.url}/plan`, events: ['prompt.created'] }
-      expect((await user.post('/api/v1/webhooks', body)).status).toBe(201)
-      expect((await user.post('/api/v1/billing/plan', { plan: 'free' })).status).toBe(200)
-      const refused = await user.post<ErrorBody>('/api/v1/webhooks', body)
-      expect([refused.status, refused.body.error.code]).toEqual([403, 'plan_limit'])
-      expect(refused.body.error).toMatchObject({ reason: 'feature_not_available' })
+      const body = { url: `${receiver.url}/plan`, events: ['prompt.created' as const] }
+      expect((await user.call(webhookOperations.create, { body })).status).toBe(201)
+      expect((await user.call(planOperations.choose, { body: { plan: 'free' } })).status).toBe(200)
+      const refused = await user.call(webhookOperations.create, { body })
+      expect([refused.status, errorOf(refused).code]).toEqual([403, 'plan_limit'])
+      expect(errorOf(refused)).toMatchObject({ reason: 'feature_not_available' })
     } finally {
       await plansApp.close()
     }
