@@ -36,8 +36,20 @@ export async function recordAudit(
   who: AuditWho | Pick<Actor, 'id' | 'email' | 'clientAddress' | 'apiKeyId'>,
   entry: AuditEntryInput,
 ): Promise<void> {
+  await recordAudits(tx, who, [entry])
+}
+
+/** Entries per INSERT in `recordAudits`: well under PostgreSQL's 65,535 parameters. */
+const ENTRIES_PER_STATEMENT = 1000
+
+/** `recordAudit` for many entries of one actor at once (an import's prompts), in multi-row inserts. */
+export async function recordAudits(
+  tx: Tx | Db,
+  who: AuditWho | Pick<Actor, 'id' | 'email' | 'clientAddress' | 'apiKeyId'>,
+  entries: readonly AuditEntryInput[],
+): Promise<void> {
   const actor = 'kind' in who ? who : auditActorOf(who)
-  await tx.insert(auditLog).values({
+  const rows = entries.map((entry) => ({
     actorKind: actor.kind,
     actorUserId: actor.userId,
     actorApiKeyId: actor.apiKeyId,
@@ -49,5 +61,8 @@ export async function recordAudit(
     teamId: entry.teamId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  })
+  }))
+  for (let at = 0; at < rows.length; at += ENTRIES_PER_STATEMENT) {
+    await tx.insert(auditLog).values(rows.slice(at, at + ENTRIES_PER_STATEMENT))
+  }
 }
