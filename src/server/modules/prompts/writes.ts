@@ -1,5 +1,4 @@
 import { and, count, eq, inArray, max, type SQL, sql } from 'drizzle-orm'
-import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { AuditEntryInput } from '../../../domain/audit.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { DeletionEffect } from '../../../domain/prompt-deletion.ts'
@@ -24,13 +23,9 @@ import {
 import type { PlanGate } from '../../core/plan-gate.ts'
 import { auditWhoOf, type Principal } from '../../core/principal.ts'
 import type { Tx } from '../../db/client.ts'
-import {
-  conversationMessagePrompts,
-  promptLabelEvents,
-  promptLabels,
-  prompts,
-  promptVersions,
-} from '../../db/schema/index.ts'
+import { jsonRecords } from '../../db/queries.ts'
+import { queryRows } from '../../db/rows.ts'
+import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { type PromptRow, promptColumns } from './access.ts'
 import { type Deleted, dependentsBroken, labelsTaken, PromptInUseError } from './deletion.ts'
 import { mayMove, placeLabel, promptCreatedEntry, requireMayMove } from './labels.ts'
@@ -132,23 +127,35 @@ export async function createPrompts(
   // A prompt needs an owner: a key whose user is gone adds versions but creates no prompt.
   const ownerUserId = userOf(mover)
   if (!ownerUserId) throw new AppError('forbidden', 'apiKeys.invalid')
-  const inserted = await inStatements(inputs, (slice) =>
-    tx
-      .insert(prompts)
-      .values(
-        slice.map((input) => ({
-          ownerUserId,
-          name: input.name,
-          title: input.title,
-          description: input.description ?? null,
-          tags: input.tags,
-          type: input.type,
-          visibility: space.kind === 'team' ? ('team' as const) : ('private' as const),
-          teamId: space.kind === 'team' ? space.teamId : null,
-        })),
+  const inserted = await inStatements(inputs, async (slice) => {
+    const ids = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO prompts (owner_user_id, name, title, description, tags, type, visibility, team_id)
+        SELECT ${ownerUserId}, r.name, r.title, r.description,
+          ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.type, ${space.kind === 'team' ? 'team' : 'private'},
+          ${space.kind === 'team' ? space.teamId : null}::uuid
+        FROM ${jsonRecords(
+          slice.map((input) => ({
+            name: input.name,
+            title: input.title,
+            description: input.description ?? null,
+            tags: input.tags,
+            type: input.type,
+          })),
+          'name text, title text, description text, tags jsonb, type text',
+        )}
+        RETURNING id`,
+    )
+    return tx
+      .select(promptColumns)
+      .from(prompts)
+      .where(
+        inArray(
+          prompts.id,
+          ids.map((row) => row.id),
+        ),
       )
-      .returning(promptColumns),
-  )
+  })
   // Names are unique in a space, so they tell which row is whose.
   const byName = new Map(inserted.map((prompt) => [prompt.name, prompt]))
   const created: PromptRow[] = inputs.map((input) => byName.get(input.name)!)
@@ -176,30 +183,44 @@ export async function createPrompts(
   }
   const rows = inputs.flatMap((input, index) =>
     input.versions.map((version, number) => ({
-      promptId: created[index]!.id,
-      versionNumber: number + 1,
+      prompt_id: created[index]!.id,
+      version_number: number + 1,
       body: version.body,
       config: version.config,
-      ...(version.variables && { variables: version.variables }),
+      variables: version.variables ?? null,
       changelog: version.changelog,
-      createdByUserId: userOf(mover),
-      createdByApiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
     })),
   )
   const versionsOf = new Map<string, WrittenVersions['versions']>(created.map((prompt) => [prompt.id, []]))
+  const inputOf = new Map(created.map((prompt, index) => [prompt.id, inputs[index]!]))
+  // The one statement that inserts new prompts' versions (`insert(promptVersions)` below adds to
+  // prompts that exist): the rows as one JSON parameter, each column as the table's default has it.
   const written = await inStatements(rows, (slice) =>
-    tx.insert(promptVersions).values(slice).returning({
-      id: promptVersions.id,
-      promptId: promptVersions.promptId,
-      versionNumber: promptVersions.versionNumber,
-      body: promptVersions.body,
-    }),
+    queryRows<{ id: string; prompt_id: string; version_number: number }>(
+      tx,
+      sql`INSERT INTO prompt_versions
+          (prompt_id, version_number, body, config, variables, changelog, created_by_user_id, created_by_api_key_id)
+        SELECT r.prompt_id, r.version_number, r.body, r.config, coalesce(r.variables, '[]'::jsonb), r.changelog,
+          ${userOf(mover)}, ${mover.kind === 'apiKey' ? mover.keyId : null}::uuid
+        FROM ${jsonRecords(
+          slice,
+          'prompt_id uuid, version_number integer, body text, config jsonb, variables jsonb, changelog text',
+        )}
+        RETURNING id, prompt_id, version_number`,
+    ),
   )
-  for (const { promptId, ...version } of written) versionsOf.get(promptId)!.push(version)
+  for (const row of written) {
+    const versionNumber = Number(row.version_number)
+    versionsOf.get(row.prompt_id)!.push({
+      id: row.id,
+      versionNumber,
+      body: inputOf.get(row.prompt_id)!.versions[versionNumber - 1]!.body,
+    })
+  }
   for (const versions of versionsOf.values()) versions.sort((a, b) => a.versionNumber - b.versionNumber)
   await recordDependencies(
     tx,
-    written.map((version) => ({ id: version.id, promptId: version.promptId, body: version.body })),
+    [...versionsOf].flatMap(([promptId, versions]) => versions.map((version) => ({ ...version, promptId }))),
   )
   // Whether the mover may move a label is the same for every prompt of one space: asked once each.
   const movable = new Map<string, boolean>()
@@ -208,9 +229,9 @@ export async function createPrompts(
     return movable.get(label)!
   }
   const events: WebhookEvent[] = []
-  const labelRows: (typeof promptLabels.$inferInsert)[] = []
-  const labelEventRows: PgInsertValue<typeof promptLabelEvents>[] = []
-  const currentRows: { id: string; currentVersionId: string | null }[] = []
+  const labelRows: { prompt_id: string; label: string; version_id: string }[] = []
+  const labelEventRows: Record<string, unknown>[] = []
+  const currentRows: { prompt_id: string; version_id: string | null }[] = []
   const audits: AuditEntryInput[] = []
   for (const [index, input] of inputs.entries()) {
     const prompt = created[index]!
@@ -253,14 +274,12 @@ export async function createPrompts(
       held.set(label, target)
       if (label === PRODUCTION_LABEL) prompt.currentVersionId = target.id
       labelEventRows.push({
-        promptId: prompt.id,
+        prompt_id: prompt.id,
         label,
-        fromVersion: from?.versionNumber ?? null,
-        toVersion: target.versionNumber,
-        actorUserId: userOf(mover),
-        apiKeyId: mover.kind === 'apiKey' ? mover.keyId : null,
+        from_version: from?.versionNumber ?? null,
+        to_version: target.versionNumber,
         // A new prompt has no earlier move: each later than the one before, as one statement each makes them.
-        createdAt: sql`clock_timestamp() + ${moves++} * interval '1 microsecond'`,
+        later: moves++,
       })
       events.push({
         type: 'prompt.label.moved',
@@ -274,9 +293,9 @@ export async function createPrompts(
       })
     }
     for (const [label, target] of held) {
-      if (label !== PRODUCTION_LABEL) labelRows.push({ promptId: prompt.id, label, versionId: target.id })
+      if (label !== PRODUCTION_LABEL) labelRows.push({ prompt_id: prompt.id, label, version_id: target.id })
     }
-    if (held.size > 0) currentRows.push({ id: prompt.id, currentVersionId: prompt.currentVersionId })
+    if (held.size > 0) currentRows.push({ prompt_id: prompt.id, version_id: prompt.currentVersionId })
     audits.push(
       promptCreatedEntry(
         prompt,
@@ -285,21 +304,24 @@ export async function createPrompts(
       ),
     )
   }
-  await inStatements(labelRows, (slice) =>
-    tx.insert(promptLabels).values(slice).returning({ id: promptLabels.promptId }),
-  )
-  await inStatements(currentRows, async (slice) => {
-    const values = sql.join(
-      slice.map((row) => sql`(${row.id}::uuid, ${row.currentVersionId}::uuid)`),
-      sql`, `,
-    )
-    await tx.execute(sql`UPDATE prompts SET current_version_id = moved.version_id, updated_at = now()
-      FROM (VALUES ${values}) AS moved (prompt_id, version_id) WHERE prompts.id = moved.prompt_id`)
+  await inStatements(labelRows, async (slice) => {
+    await tx.execute(sql`INSERT INTO prompt_labels (prompt_id, label, version_id)
+      SELECT r.prompt_id, r.label, r.version_id FROM ${jsonRecords(slice, 'prompt_id uuid, label text, version_id uuid')}`)
     return []
   })
-  await inStatements(labelEventRows, (slice) =>
-    tx.insert(promptLabelEvents).values(slice).returning({ id: promptLabelEvents.id }),
-  )
+  await inStatements(currentRows, async (slice) => {
+    await tx.execute(sql`UPDATE prompts SET current_version_id = r.version_id, updated_at = now()
+      FROM ${jsonRecords(slice, 'prompt_id uuid, version_id uuid')} WHERE prompts.id = r.prompt_id`)
+    return []
+  })
+  await inStatements(labelEventRows, async (slice) => {
+    await tx.execute(sql`INSERT INTO prompt_label_events
+        (prompt_id, label, from_version, to_version, actor_user_id, api_key_id, created_at)
+      SELECT r.prompt_id, r.label, r.from_version, r.to_version, ${userOf(mover)},
+        ${mover.kind === 'apiKey' ? mover.keyId : null}::uuid, clock_timestamp() + r.later * interval '1 microsecond'
+      FROM ${jsonRecords(slice, 'prompt_id uuid, label text, from_version integer, to_version integer, later integer')}`)
+    return []
+  })
   await enqueueEvents(tx, spaceOf(created[0]!), events)
   await recordAudits(tx, auditWhoOf(mover), audits)
   return created.map((prompt) => ({ prompt, versions: versionsOf.get(prompt.id)! }))
