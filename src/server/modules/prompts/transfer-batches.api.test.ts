@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { ErrorBody } from '../../../domain/errors.ts'
 import type { ImportResult, PromptsDocument } from '../../../domain/prompt-transfer.ts'
 import type { CreatedWebhook } from '../../../domain/webhooks.ts'
@@ -216,6 +219,30 @@ describe('an import larger than a batch', () => {
     const again = await client.get<PromptsDocument>('/api/v1/prompts/export')
     expect(again.body.prompts).toEqual(exported.body.prompts)
   })
+
+  it('streams the export as the declared document, the same bytes gzipped or not', async () => {
+    const client = await newUser()
+    expect((await importInto(client, bigFile())).status).toBe(200)
+    const plain = await client.send('GET', '/api/v1/prompts/export')
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('content-type')).toBe('application/json')
+    const text = await plain.text()
+    const document = promptOperations.exportPrompts.spec.response.parse(JSON.parse(text))
+    expect(document.prompts).toHaveLength(PROMPTS)
+    // Written as JSON.stringify writes the whole document: no byte differs.
+    expect(text).toBe(JSON.stringify(document))
+    const zipped = await client.send('GET', '/api/v1/prompts/export', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    const unzipped = JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'))
+    expect({ ...unzipped, exportedAt: null }).toEqual({ ...document, exportedAt: null })
+    // Another space's export is refused before any byte of a document.
+    const stranger = await newUser()
+    expect(
+      (await stranger.get('/api/v1/prompts/export?teamId=00000000-0000-4000-8000-000000000000')).status,
+    ).toBe(404)
+  })
 })
 
 describe('an import against the plan limit', () => {
@@ -274,5 +301,20 @@ describe('an import against the plan limit', () => {
     const past = await importInto(client, file(['e']))
     expect(past.status).toBe(403)
     expect(await personalCount(client)).toBe(10)
+  })
+})
+
+describe('the one write path', () => {
+  it('keeps every raw SQL insert of versions, prompts and label history in writes.ts', () => {
+    const root = new URL('../../', import.meta.url)
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    )
+    const inserting = files.filter((file) =>
+      /INSERT INTO (prompt_versions|prompts|prompt_label_events)\b/.test(
+        readFileSync(new URL(file, root), 'utf8'),
+      ),
+    )
+    expect(inserting).toEqual(['modules/prompts/writes.ts'])
   })
 })
