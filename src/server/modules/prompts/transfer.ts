@@ -312,6 +312,9 @@ export async function importPrompts(
   progress: (done: number, total: number) => Promise<void> = async () => {},
 ): Promise<ImportResult> {
   const incoming = parseDocument(input.document, actor.locale)
+  // The raw document (a whole space's JSON tree) is let go once its prompts are parsed: the request's
+  // input, which the HTTP layer holds until the answer ends, is its only other holder.
+  input.document = null
   try {
     return await db.transaction(async (tx) => {
       const space = await spaceFor(tx, actor, input.teamId)
