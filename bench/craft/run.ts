@@ -1,11 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import pg from 'pg'
 import { loadConfig } from '../../src/server/config.ts'
 import { BENCH_AUTH_SECRET } from '../lib/database.ts'
 import {
   CONNECTIONS,
+  cpuMilliseconds,
   indexesUsed,
   measureScenario,
+  postgresCpuMilliseconds,
   RESULT_COLUMNS,
   resultCells,
   SECONDS,
@@ -39,14 +42,28 @@ function memoryOf(pid: number): { rssKb: number; peakKb: number } {
   return { rssKb: field('VmRSS'), peakKb: field('VmHWM') }
 }
 
-/** Runs `step` and answers its seconds and the server's peak resident memory meanwhile. */
+/**
+ * Runs `step` and answers its seconds, the server's peak resident memory meanwhile and the CPU
+ * seconds it took of the server process and of every local PostgreSQL process (the latter counts
+ * whatever else uses that PostgreSQL meanwhile; the server's own is the steadier figure on a
+ * shared machine).
+ */
 async function measured<T>(pid: number, step: () => Promise<T>) {
   writeFileSync(`/proc/${pid}/clear_refs`, '5') // resets VmHWM to the current RSS
   const before = memoryOf(pid).rssKb
+  const cpuBefore = cpuMilliseconds(pid)
+  const postgresBefore = postgresCpuMilliseconds()
   const started = performance.now()
   const result = await step()
   const seconds = (performance.now() - started) / 1000
-  return { result, seconds, rssBeforeKb: before, peakKb: memoryOf(pid).peakKb }
+  return {
+    result,
+    seconds,
+    serverCpuSeconds: (cpuMilliseconds(pid) - cpuBefore) / 1000,
+    postgresCpuSeconds: (postgresCpuMilliseconds() - postgresBefore) / 1000,
+    rssBeforeKb: before,
+    peakKb: memoryOf(pid).peakKb,
+  }
 }
 
 export async function runCraftBenchmark(): Promise<void> {
@@ -102,11 +119,24 @@ export async function runCraftBenchmark(): Promise<void> {
       ['import', imported, `${imported.result.created} created`],
     ] as const
     console.log(
-      `\n${craftSize.transferPrompts} prompts × 3 versions (10% with a reference):\n\n${table(
-        ['step', 'seconds', 'server RSS before', 'server peak RSS', 'result'],
+      `\n${craftSize.transferPrompts} prompts × 3 versions (10% with a reference), load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}:\n\n${table(
+        [
+          'step',
+          'seconds',
+          'server CPU s',
+          'PostgreSQL CPU s',
+          'server RSS before',
+          'server peak RSS',
+          'result',
+        ],
         transfer.map(([step, m, note]) => [
           step,
           m.seconds.toFixed(2),
+          m.serverCpuSeconds.toFixed(2),
+          m.postgresCpuSeconds.toFixed(2),
           megabytes(m.rssBeforeKb),
           megabytes(m.peakKb),
           note,
@@ -160,6 +190,8 @@ export async function runCraftBenchmark(): Promise<void> {
       transfer: transfer.map(([step, m, note]) => ({
         step,
         seconds: m.seconds,
+        serverCpuSeconds: m.serverCpuSeconds,
+        postgresCpuSeconds: m.postgresCpuSeconds,
         rssBeforeKb: m.rssBeforeKb,
         peakKb: m.peakKb,
         note,

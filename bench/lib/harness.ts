@@ -75,7 +75,7 @@ export async function startServer(
  * A process's CPU time so far (user + system) in ms, read from /proc (Linux, 100 clock ticks a
  * second); with `reaped`, that of its children that have exited too (cutime and cstime).
  */
-function cpuMilliseconds(pid: number | string, reaped = false): number {
+export function cpuMilliseconds(pid: number | string, reaped = false): number {
   // The fields after the command's closing parenthesis; utime, stime, cutime and cstime are the
   // 12th to the 15th.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').map(Number)
@@ -88,7 +88,7 @@ function cpuMilliseconds(pid: number | string, reaped = false): number {
  * adds that CPU to the postmaster's children's time. Without that, a connection closed during a
  * measurement (a pool's idle one, another run's) took its whole life's CPU off the sum.
  */
-function postgresCpuMilliseconds(): number {
+export function postgresCpuMilliseconds(): number {
   let total = 0
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {

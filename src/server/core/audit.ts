@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm'
 import type { AuditActorKind, AuditEntryInput } from '../../domain/audit.ts'
 import type { Actor } from '../../domain/auth.ts'
 import type { Db, Tx } from '../db/client.ts'
+import { jsonRecords } from '../db/queries.ts'
 import { auditLog } from '../db/schema/index.ts'
 
 /**
@@ -36,8 +38,20 @@ export async function recordAudit(
   who: AuditWho | Pick<Actor, 'id' | 'email' | 'clientAddress' | 'apiKeyId'>,
   entry: AuditEntryInput,
 ): Promise<void> {
+  await recordAudits(tx, who, [entry])
+}
+
+/** Entries per INSERT in `recordAudits`: well under PostgreSQL's 65,535 parameters. */
+const ENTRIES_PER_STATEMENT = 1000
+
+/** `recordAudit` for many entries of one actor at once (an import's prompts), in multi-row inserts. */
+export async function recordAudits(
+  tx: Tx | Db,
+  who: AuditWho | Pick<Actor, 'id' | 'email' | 'clientAddress' | 'apiKeyId'>,
+  entries: readonly AuditEntryInput[],
+): Promise<void> {
   const actor = 'kind' in who ? who : auditActorOf(who)
-  await tx.insert(auditLog).values({
+  const rows = entries.map((entry) => ({
     actorKind: actor.kind,
     actorUserId: actor.userId,
     actorApiKeyId: actor.apiKeyId,
@@ -49,5 +63,26 @@ export async function recordAudit(
     teamId: entry.teamId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  })
+  }))
+  if (rows.length === 1) {
+    await tx.insert(auditLog).values(rows)
+    return
+  }
+  // Many at once as one JSON parameter a statement (`jsonRecords`), not a parameter per value.
+  for (let at = 0; at < rows.length; at += ENTRIES_PER_STATEMENT) {
+    const slice = rows.slice(at, at + ENTRIES_PER_STATEMENT).map((row) => ({
+      action: row.action,
+      object_type: row.objectType,
+      object_id: row.objectId,
+      team_id: row.teamId,
+      before: row.before,
+      after: row.after,
+    }))
+    await tx.execute(sql`INSERT INTO audit_log
+        (actor_kind, actor_user_id, actor_api_key_id, actor_email, client_address, action, object_type, object_id,
+         team_id, before, after)
+      SELECT ${actor.kind}, ${actor.userId}, ${actor.apiKeyId}::uuid, ${actor.email}, ${actor.clientAddress},
+        r.action, r.object_type, r.object_id, r.team_id, r.before, r.after
+      FROM ${jsonRecords(slice, 'action text, object_type text, object_id text, team_id uuid, before jsonb, after jsonb')}`)
+  }
 }

@@ -17,6 +17,8 @@ import { queryRows, type SqlTimestamp } from '../db/rows.ts'
 export interface GateOptions {
   /** An invitation that is being accepted or sent again: it is not counted as pending besides. */
   excludingInvitationId?: string
+  /** How many the write adds of a counted resource (prompts an import's batch creates); 1 unless told. */
+  adding?: number
 }
 
 /**
@@ -79,7 +81,7 @@ export function createPlanGate(options: { enabled: boolean; now?: () => Date }):
         if (error instanceof AppError) throw error
         throw new AppError('transient', 'plans.checkFailed')
       }
-      const decision = decide(entitlements, action)
+      const decision = decide(entitlements, action, gateOptions.adding)
       if (!decision.allowed) throw planLimitError(decision)
       const writable = writableIn.get(tx) ?? new Set<string>()
       writableIn.set(tx, writable.add(key))

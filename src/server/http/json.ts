@@ -1,4 +1,5 @@
-import { gzipSync } from 'node:zlib'
+import { Readable } from 'node:stream'
+import { createGzip, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
@@ -54,6 +55,33 @@ export function jsonText(
     status,
     Object.assign({}, headers, { 'Content-Type': 'application/json', 'Content-Length': String(length) }),
   )
+}
+
+/**
+ * A JSON answer written as `pieces` come (their concatenation is the document), gzipped on the way
+ * (the same level as `jsonText`) when the client accepts it: for an answer too large to build
+ * whole in memory (a space's export). The next piece is asked for only when the client has taken
+ * the last (backpressure); an error after the first piece ends the connection, so a client never
+ * takes a cut document for a whole one.
+ */
+export function jsonStream(
+  c: Context,
+  pieces: AsyncIterable<string>,
+  status: ContentfulStatusCode = 200,
+): Response {
+  const text = Readable.from(
+    (async function* () {
+      for await (const piece of pieces) yield Buffer.from(piece)
+    })(),
+    { objectMode: false },
+  )
+  const gzip = c.req.method !== 'HEAD' && acceptsGzip(c.req.header('accept-encoding'))
+  const body = gzip ? text.pipe(createGzip({ level: GZIP_LEVEL })) : text
+  if (gzip) text.on('error', (error) => body.destroy(error))
+  return c.body(Readable.toWeb(body) as ReadableStream<Uint8Array>, status, {
+    'Content-Type': 'application/json',
+    ...(gzip && { 'Content-Encoding': 'gzip' }),
+  })
 }
 
 /** Whether an Accept-Encoding header accepts gzip (`gzip` or `*`, with a q-value above 0). */

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { AuditEntryInput } from '../../../domain/audit.ts'
 import type { Actor } from '../../../domain/auth.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { mayMoveLabel } from '../../../domain/permissions.ts'
@@ -178,11 +179,20 @@ export async function recordPromptCreated(
   labels: readonly string[],
   mover: Principal,
 ): Promise<void> {
-  await recordAudit(tx, auditWhoOf(mover), {
+  await recordAudit(tx, auditWhoOf(mover), promptCreatedEntry(prompt, versions, labels))
+}
+
+/** `recordPromptCreated`'s entry, for writes that record many at once. */
+export function promptCreatedEntry(
+  prompt: PromptRow,
+  versions: number,
+  labels: readonly string[],
+): AuditEntryInput {
+  return {
     action: 'prompt.created',
     objectType: 'prompt',
     objectId: prompt.id,
     teamId: prompt.visibility === 'team' ? prompt.teamId : null,
     after: { name: prompt.name, type: prompt.type, versions, labels: [...labels] },
-  })
+  }
 }

@@ -162,7 +162,13 @@ export async function recordDependencies(
       name,
     })),
   )
-  if (rows.length > 0) await tx.insert(promptDependencies).values(rows).onConflictDoNothing()
+  // In statements of 1,000 rows (3 parameters each): an import's batch may name many.
+  for (let at = 0; at < rows.length; at += 1000) {
+    await tx
+      .insert(promptDependencies)
+      .values(rows.slice(at, at + 1000))
+      .onConflictDoNothing()
+  }
 }
 
 /**

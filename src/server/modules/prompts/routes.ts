@@ -1,6 +1,7 @@
 import type { promptOperations } from '../../../domain/api/prompts.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db } from '../../db/client.ts'
+import { jsonStream } from '../../http/json.ts'
 import type { Handlers } from '../../http/operations.ts'
 import { compileVersion, getResolvedVersion } from './compile.ts'
 import { listPrompts, listPromptTags } from './list.ts'
@@ -37,7 +38,8 @@ export function promptHandlers({
       nextCursor: null,
     }),
     create: ({ actor, body }) => createPrompt(db, plans, actor, body),
-    exportPrompts: async ({ actor, query }) => ({ ...(await exportPrompts(db, actor, query, reads)) }),
+    // Streamed: a space's document is never built whole in memory.
+    exportPrompts: async ({ actor, query, c }) => jsonStream(c, await exportPrompts(db, actor, query, reads)),
     importPrompts: ({ actor, body, progress }) => importPrompts(db, plans, actor, body, progress),
     get: ({ actor, params }) => getPromptDetail(db, actor, params.id),
     update: ({ actor, params, body }) => savePrompt(db, plans, actor, params.id, body),

@@ -29,6 +29,7 @@ import type { PlanGate } from '../../core/plan-gate.ts'
 import { principalOf } from '../../core/principal.ts'
 import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { afterCursor, cursorTimestamp } from '../../db/queries.ts'
 import { promptLabels, prompts, promptVersions, teams } from '../../db/schema/index.ts'
 import { type PromptRow, promptWithRights, teamReachOf } from './access.ts'
 import { inSpace } from './names.ts'
@@ -47,27 +48,62 @@ export async function exportedPrompts(
   where: SQL,
   progress: (done: number) => Promise<unknown> = async () => {},
 ): Promise<ExportedPrompt[]> {
-  const rows = await db
-    .select({
-      id: prompts.id,
-      name: prompts.name,
-      title: prompts.title,
-      description: prompts.description,
-      type: prompts.type,
-      tags: prompts.tags,
-      visibility: prompts.visibility,
-      team: teams.name,
-      currentVersionId: prompts.currentVersionId,
-      createdAt: prompts.createdAt,
-      updatedAt: prompts.updatedAt,
-    })
-    .from(prompts)
-    .leftJoin(teams, eq(teams.id, prompts.teamId))
-    .where(where)
-    .orderBy(asc(prompts.createdAt), asc(prompts.id))
   const exported: ExportedPrompt[] = []
-  for (let at = 0; at < rows.length; at += BATCH) {
-    const batch = rows.slice(at, at + BATCH)
+  for await (const batch of exportedPromptBatches(db, where)) {
+    exported.push(...batch)
+    await progress(exported.length)
+  }
+  return exported
+}
+
+/** `items` by `key`, each group in the order given (Node 20 has no `Map.groupBy`). */
+function groupedBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const group = groups.get(key(item))
+    if (group) group.push(item)
+    else groups.set(key(item), [item])
+  }
+  return groups
+}
+
+/**
+ * `exportedPrompts` a batch at a time: each batch's prompts read after the last one's (by creation
+ * time and id, the export's order), then their versions and labels, so an export holds one batch
+ * in memory, never the whole space.
+ */
+export async function* exportedPromptBatches(db: Db, where: SQL): AsyncGenerator<ExportedPrompt[]> {
+  let after: { at: string; id: string } | undefined
+  for (;;) {
+    const batch = await db
+      .select({
+        id: prompts.id,
+        name: prompts.name,
+        title: prompts.title,
+        description: prompts.description,
+        type: prompts.type,
+        tags: prompts.tags,
+        visibility: prompts.visibility,
+        team: teams.name,
+        currentVersionId: prompts.currentVersionId,
+        createdAt: prompts.createdAt,
+        updatedAt: prompts.updatedAt,
+        // The cursor's time as the database has it: a Date would cut its microseconds.
+        at: cursorTimestamp(prompts.createdAt),
+      })
+      .from(prompts)
+      .leftJoin(teams, eq(teams.id, prompts.teamId))
+      .where(
+        and(
+          where,
+          after && afterCursor({ column: prompts.createdAt, kind: 'timestamp' }, prompts.id, after, 'asc'),
+        ),
+      )
+      .orderBy(asc(prompts.createdAt), asc(prompts.id))
+      .limit(BATCH)
+    if (batch.length === 0) return
+    const last = batch.at(-1)!
+    after = { at: last.at, id: last.id }
     const ids = batch.map((prompt) => prompt.id)
     const versions = await db
       .select(versionColumns)
@@ -75,10 +111,12 @@ export async function exportedPrompts(
       .where(inArray(promptVersions.promptId, ids))
       .orderBy(asc(promptVersions.promptId), asc(promptVersions.versionNumber))
     const labels = await db.select().from(promptLabels).where(inArray(promptLabels.promptId, ids))
-    for (const prompt of batch) {
-      const own = versions.filter((version) => version.promptId === prompt.id)
+    const versionsOf = groupedBy(versions, (version) => version.promptId)
+    const labelsOf = groupedBy(labels, (label) => label.versionId)
+    yield batch.map((prompt) => {
+      const own = versionsOf.get(prompt.id) ?? []
       const latest = own.at(-1)?.id
-      exported.push({
+      return {
         id: prompt.id,
         name: prompt.name,
         title: prompt.title,
@@ -99,15 +137,14 @@ export async function exportedPrompts(
           labels: [
             ...(version.id === prompt.currentVersionId ? [PRODUCTION_LABEL] : []),
             ...(version.id === latest ? [LATEST_LABEL] : []),
-            ...labels.filter((label) => label.versionId === version.id).map((label) => label.label),
+            ...(labelsOf.get(version.id) ?? []).map((label) => label.label),
           ],
           createdAt: version.createdAt.toISOString(),
         })),
-      })
-    }
-    await progress(at + batch.length)
+      }
+    })
+    if (batch.length < BATCH) return
   }
-  return exported
 }
 
 /**
@@ -121,21 +158,46 @@ async function spaceFor(db: Db | Tx, actor: Actor, teamId: string | null | undef
   return { kind: 'team', teamId }
 }
 
-/** `GET /api/v1/prompts/export`: a whole space, or the prompts of it named by `ids`. */
+/**
+ * `GET /api/v1/prompts/export`: a whole space, or the prompts of it named by `ids`, as the text of
+ * one `PromptsDocument` in pieces (`{"format":…,"exportedAt":…,"prompts":[` then each batch of
+ * prompts, then `]}`), the same bytes as `JSON.stringify` of the whole document. The space is
+ * checked before the first piece, so a refusal is an ordinary error answer.
+ */
 export async function exportPrompts(
   db: Db,
   actor: Actor,
   query: z.output<typeof exportPromptsQuery>,
   /** Where the prompts are read (a replica may serve them); the membership check stays on `db`. */
   reads: Db = db,
-): Promise<PromptsDocument> {
+): Promise<AsyncIterable<string>> {
   const space = await spaceFor(db, actor, query.teamId)
   const where = and(inSpace(space), query.ids ? inArray(prompts.id, query.ids) : undefined)!
-  return {
+  const head: Omit<PromptsDocument, 'prompts'> = {
     format: PROMPTS_FORMAT,
     exportedAt: new Date().toISOString(),
-    prompts: await exportedPrompts(reads, where),
   }
+  return (async function* () {
+    yield `${JSON.stringify(head).slice(0, -1)},"prompts":[`
+    let first = true
+    for await (const batch of exportedPromptBatches(reads, where)) {
+      yield `${first ? '' : ','}${batch.map((prompt) => JSON.stringify(prompt)).join(',')}`
+      first = false
+    }
+    yield ']}'
+  })()
+}
+
+/** New prompts an import writes per batch (`writes.createPrompts`: a few statements for all). */
+const IMPORT_BATCH = 500
+
+/** A version an existing prompt has, as the import compares it with the file's. */
+interface HadVersion {
+  id: string
+  versionNumber: number
+  body: string
+  config: PromptConfig
+  variables: Variables
 }
 
 /** A prompt the import adds versions to: its line in the result, and the versions added. */
@@ -250,6 +312,9 @@ export async function importPrompts(
   progress: (done: number, total: number) => Promise<void> = async () => {},
 ): Promise<ImportResult> {
   const incoming = parseDocument(input.document, actor.locale)
+  // The raw document (a whole space's JSON tree) is let go once its prompts are parsed: the request's
+  // input, which the HTTP layer holds until the answer ends, is its only other holder.
+  input.document = null
   try {
     return await db.transaction(async (tx) => {
       const space = await spaceFor(tx, actor, input.teamId)
@@ -264,13 +329,69 @@ export async function importPrompts(
       const mover = principalOf(actor)
       /** The versions this import adds, checked once every prompt of the file is in. */
       const toCheck: ReferenceCheck[] = []
+      // Every prompt of the space the file names, locked, and their versions: one statement each.
+      const existingByName = new Map(
+        (
+          await tx
+            .select(promptWithRights(actor.id))
+            .from(prompts)
+            .where(
+              and(
+                inSpace(space),
+                inArray(
+                  prompts.name,
+                  incoming.map((imported) => imported.name),
+                ),
+              ),
+            )
+            .orderBy(asc(prompts.id))
+            .for('update')
+        ).map((row) => [row.name, row]),
+      )
+      const versionsHad = new Map<string, HadVersion[]>()
+      if (existingByName.size > 0) {
+        const rows = await tx
+          .select({
+            promptId: promptVersions.promptId,
+            id: promptVersions.id,
+            versionNumber: promptVersions.versionNumber,
+            body: promptVersions.body,
+            config: promptVersions.config,
+            variables: promptVersions.variables,
+          })
+          .from(promptVersions)
+          .where(
+            inArray(
+              promptVersions.promptId,
+              [...existingByName.values()].map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(promptVersions.promptId), asc(promptVersions.versionNumber))
+        for (const { promptId, ...version } of rows) {
+          const list = versionsHad.get(promptId) ?? []
+          if (list.length === 0) versionsHad.set(promptId, list)
+          list.push(version)
+        }
+      }
+      /** The new prompts of the batch under way, written together at its end. */
+      let batch: { item: number; input: writes.NewPrompt & writes.VersionsWrite }[] = []
+      const writeBatch = async () => {
+        const written = await writes.createPrompts(
+          tx,
+          plans,
+          mover,
+          space,
+          batch.map((entry) => entry.input),
+        )
+        for (const [index, { prompt, versions }] of written.entries()) {
+          if (versions.length > 0) toCheck.push({ item: batch[index]!.item, prompt, versions })
+        }
+        batch = []
+      }
       for (const [index, imported] of incoming.entries()) {
+        if (batch.length >= IMPORT_BATCH) await writeBatch()
         await progress(index, incoming.length)
-        const [existing] = await tx
-          .select(promptWithRights(actor.id))
-          .from(prompts)
-          .where(and(inSpace(space), eq(prompts.name, imported.name)))
-          .for('update')
+        const existing = existingByName.get(imported.name)
         const conflict = (problem: string) => {
           result.conflicts++
           result.items.push({ name: imported.name, action: 'conflict', newVersions: 0, problem })
@@ -294,19 +415,7 @@ export async function importPrompts(
           conflict('body')
           continue
         }
-        const had = existing
-          ? await tx
-              .select({
-                id: promptVersions.id,
-                versionNumber: promptVersions.versionNumber,
-                body: promptVersions.body,
-                config: promptVersions.config,
-                variables: promptVersions.variables,
-              })
-              .from(promptVersions)
-              .where(eq(promptVersions.promptId, existing.id))
-              .orderBy(asc(promptVersions.versionNumber))
-          : []
+        const had = existing ? (versionsHad.get(existing.id) ?? []) : []
         /** The versions the prompt does not have yet; a label names one by its index here. */
         const toAdd: (writes.NewVersion & { variables: Variables })[] = []
         const same = (a: { body: string; config: PromptConfig; variables: Variables }) => (b: typeof a) =>
@@ -333,17 +442,31 @@ export async function importPrompts(
           forbiddenLabels: 'skip',
           deferReferenceCheck: true,
         } as const
-        const { prompt, versions: inserted } = existing
-          ? await writes.appendVersions(tx, plans, mover, existing, write)
-          : await writes.createPrompt(tx, plans, mover, space, { ...imported, ...write })
+        if (!existing) {
+          // Every version of a new prompt is written: its line is known before the batch is.
+          batch.push({ item: result.items.length, input: { ...imported, ...write } })
+          result.created++
+          result.items.push({
+            name: imported.name,
+            action: 'create',
+            newVersions: toAdd.length,
+            problem: null,
+          })
+          continue
+        }
+        const { prompt, versions: inserted } = await writes.appendVersions(tx, plans, mover, existing, write)
         const added = inserted.length
         if (added > 0) toCheck.push({ item: result.items.length, prompt, versions: inserted })
-        const action = !existing ? 'create' : added > 0 ? 'version' : 'unchanged'
-        if (action === 'create') result.created++
-        else if (action === 'version') result.versioned++
+        if (added > 0) result.versioned++
         else result.unchanged++
-        result.items.push({ name: imported.name, action, newVersions: added, problem: null })
+        result.items.push({
+          name: imported.name,
+          action: added > 0 ? 'version' : 'unchanged',
+          newVersions: added,
+          problem: null,
+        })
       }
+      await writeBatch()
       await progress(incoming.length, incoming.length)
       await checkReferences(tx, space, actor.locale, result, toCheck)
       if (input.dryRun) throw new DryRunDone(result)

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, max, type SQL, sql } from 'drizzle-orm'
+import type { AuditEntryInput } from '../../../domain/audit.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { DeletionEffect } from '../../../domain/prompt-deletion.ts'
 import {
@@ -10,15 +11,24 @@ import {
 import type { Variables } from '../../../domain/prompt-variables.ts'
 import { PROMPT_LIMITS } from '../../../domain/prompts.ts'
 import { planSubjectOfSpace, type Space, spaceOf } from '../../../domain/spaces.ts'
-import { recordAudit } from '../../core/audit.ts'
-import { enqueueEvent, eventActor, promptData, versionData } from '../../core/events.ts'
+import { recordAudit, recordAudits } from '../../core/audit.ts'
+import {
+  enqueueEvent,
+  enqueueEvents,
+  eventActor,
+  promptData,
+  versionData,
+  type WebhookEvent,
+} from '../../core/events.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import { auditWhoOf, type Principal } from '../../core/principal.ts'
 import type { Tx } from '../../db/client.ts'
+import { jsonRecords } from '../../db/queries.ts'
+import { queryRows } from '../../db/rows.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { type PromptRow, promptColumns } from './access.ts'
 import { type Deleted, dependentsBroken, labelsTaken, PromptInUseError } from './deletion.ts'
-import { mayMove, placeLabel, recordPromptCreated, requireMayMove } from './labels.ts'
+import { mayMove, placeLabel, promptCreatedEntry, requireMayMove } from './labels.ts'
 import { recordDependencies, requireResolvableBody } from './references.ts'
 
 /**
@@ -80,24 +90,241 @@ export async function createPrompt(
   space: Space,
   input: NewPrompt & VersionsWrite,
 ): Promise<WrittenVersions> {
-  await plans.require(tx, planSubjectOfSpace(space), 'createPrompt')
+  const [written] = await createPrompts(tx, plans, mover, space, [input])
+  return written!
+}
+
+/** Rows per multi-row INSERT or UPDATE of a batch: well under PostgreSQL's 65,535 parameters. */
+const ROWS_PER_STATEMENT = 1000
+
+/** `write` for each slice of `rows` small enough for one statement, answers joined in order. */
+async function inStatements<R, A>(rows: readonly R[], write: (slice: R[]) => Promise<A[]>): Promise<A[]> {
+  const answers: A[] = []
+  for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
+    answers.push(...(await write(rows.slice(at, at + ROWS_PER_STATEMENT))))
+  }
+  return answers
+}
+
+/**
+ * New prompts in `space` at once (an import's batch, or `createPrompt`'s one), answered in the
+ * order given: each gets exactly what `createPrompt` owes it — the plan gate, checked once for all
+ * of them (`adding`: a batch that would pass the plan's prompt limit is refused whole), the version
+ * limit, the label rules, the reference check unless deferred, the dependency rows, its events
+ * ('prompt.created' with its first version, 'prompt.version.created' for each further one, a
+ * 'prompt.label.moved' per label it starts with) and its 'prompt.created' audit entry — written in
+ * multi-row statements instead of a few per prompt.
+ */
+export async function createPrompts(
+  tx: Tx,
+  plans: PlanGate,
+  mover: Principal,
+  space: Space,
+  inputs: readonly (NewPrompt & VersionsWrite)[],
+): Promise<WrittenVersions[]> {
+  if (inputs.length === 0) return []
+  await plans.require(tx, planSubjectOfSpace(space), 'createPrompt', { adding: inputs.length })
   // A prompt needs an owner: a key whose user is gone adds versions but creates no prompt.
   const ownerUserId = userOf(mover)
   if (!ownerUserId) throw new AppError('forbidden', 'apiKeys.invalid')
-  const [prompt] = await tx
-    .insert(prompts)
-    .values({
-      ownerUserId,
-      name: input.name,
-      title: input.title,
-      description: input.description ?? null,
-      tags: input.tags,
-      type: input.type,
-      visibility: space.kind === 'team' ? 'team' : 'private',
-      teamId: space.kind === 'team' ? space.teamId : null,
+  const inserted = await inStatements(inputs, async (slice) => {
+    const ids = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO prompts (owner_user_id, name, title, description, tags, type, visibility, team_id)
+        SELECT ${ownerUserId}, r.name, r.title, r.description,
+          ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.type, ${space.kind === 'team' ? 'team' : 'private'},
+          ${space.kind === 'team' ? space.teamId : null}::uuid
+        FROM ${jsonRecords(
+          slice.map((input) => ({
+            name: input.name,
+            title: input.title,
+            description: input.description ?? null,
+            tags: input.tags,
+            type: input.type,
+          })),
+          'name text, title text, description text, tags jsonb, type text',
+        )}
+        RETURNING id`,
+    )
+    return tx
+      .select(promptColumns)
+      .from(prompts)
+      .where(
+        inArray(
+          prompts.id,
+          ids.map((row) => row.id),
+        ),
+      )
+  })
+  // Names are unique in a space, so they tell which row is whose.
+  const byName = new Map(inserted.map((prompt) => [prompt.name, prompt]))
+  const created: PromptRow[] = inputs.map((input) => byName.get(input.name)!)
+  for (const [index, input] of inputs.entries()) {
+    const prompt = created[index]!
+    if (input.versions.length > PROMPT_LIMITS.versions) {
+      throw new AppError('conflict', 'prompts.tooManyVersions', {
+        params: { max: PROMPT_LIMITS.versions },
+        reason: 'version_limit',
+      })
+    }
+    if (input.forbiddenLabels === 'refuse') {
+      await requireMayMove(
+        tx,
+        prompt,
+        (input.labels ?? []).map(([label]) => label),
+        mover,
+      )
+    }
+    if (!input.deferReferenceCheck) {
+      for (const version of input.versions) {
+        await requireResolvableBody(tx, spaceOf(prompt), prompt, version.body)
+      }
+    }
+  }
+  const rows = inputs.flatMap((input, index) =>
+    input.versions.map((version, number) => ({
+      prompt_id: created[index]!.id,
+      version_number: number + 1,
+      body: version.body,
+      config: version.config,
+      variables: version.variables ?? null,
+      changelog: version.changelog,
+    })),
+  )
+  const versionsOf = new Map<string, WrittenVersions['versions']>(created.map((prompt) => [prompt.id, []]))
+  const inputOf = new Map(created.map((prompt, index) => [prompt.id, inputs[index]!]))
+  // The one statement that inserts new prompts' versions (`insert(promptVersions)` below adds to
+  // prompts that exist): the rows as one JSON parameter, each column as the table's default has it.
+  const written = await inStatements(rows, (slice) =>
+    queryRows<{ id: string; prompt_id: string; version_number: number }>(
+      tx,
+      sql`INSERT INTO prompt_versions
+          (prompt_id, version_number, body, config, variables, changelog, created_by_user_id, created_by_api_key_id)
+        SELECT r.prompt_id, r.version_number, r.body, r.config, coalesce(r.variables, '[]'::jsonb), r.changelog,
+          ${userOf(mover)}, ${mover.kind === 'apiKey' ? mover.keyId : null}::uuid
+        FROM ${jsonRecords(
+          slice,
+          'prompt_id uuid, version_number integer, body text, config jsonb, variables jsonb, changelog text',
+        )}
+        RETURNING id, prompt_id, version_number`,
+    ),
+  )
+  for (const row of written) {
+    const versionNumber = Number(row.version_number)
+    versionsOf.get(row.prompt_id)!.push({
+      id: row.id,
+      versionNumber,
+      body: inputOf.get(row.prompt_id)!.versions[versionNumber - 1]!.body,
     })
-    .returning(promptColumns)
-  return writeVersions(tx, mover, prompt!, input, true)
+  }
+  for (const versions of versionsOf.values()) versions.sort((a, b) => a.versionNumber - b.versionNumber)
+  await recordDependencies(
+    tx,
+    [...versionsOf].flatMap(([promptId, versions]) => versions.map((version) => ({ ...version, promptId }))),
+  )
+  // Whether the mover may move a label is the same for every prompt of one space: asked once each.
+  const movable = new Map<string, boolean>()
+  const mayMoveHere = async (prompt: PromptRow, label: string) => {
+    if (!movable.has(label)) movable.set(label, await mayMove(tx, prompt, label, mover))
+    return movable.get(label)!
+  }
+  const events: WebhookEvent[] = []
+  const labelRows: { prompt_id: string; label: string; version_id: string }[] = []
+  const labelEventRows: Record<string, unknown>[] = []
+  const currentRows: { prompt_id: string; version_id: string | null }[] = []
+  const audits: AuditEntryInput[] = []
+  for (const [index, input] of inputs.entries()) {
+    const prompt = created[index]!
+    const versions = versionsOf.get(prompt.id)!
+    const placed: [string, { id: string; versionNumber: number }][] = []
+    for (const [label, to] of input.labels ?? []) {
+      const target = typeof to === 'number' ? versions[to]! : to
+      const startsCurrent = label === PRODUCTION_LABEL && mover.kind === 'user'
+      if (input.forbiddenLabels === 'refuse' || startsCurrent || (await mayMoveHere(prompt, label))) {
+        placed.push([label, target])
+      }
+    }
+    // The events the write makes, in order: the prompt with its first version, each further
+    // version, each naming the labels it gets, then each label moved.
+    for (const [number, version] of versions.entries()) {
+      events.push({
+        type: number === 0 ? 'prompt.created' : 'prompt.version.created',
+        actor: eventActor(mover),
+        data: {
+          prompt: promptData(prompt),
+          version: versionData({
+            ...version,
+            config: input.versions[number]!.config,
+            changelog: input.versions[number]!.changelog,
+            labels: [
+              ...placed.filter(([, target]) => target.id === version.id).map(([label]) => label),
+              ...(number === versions.length - 1 ? [LATEST_LABEL] : []),
+            ],
+          }),
+        },
+      })
+    }
+    // The moves `placeLabel` makes on a prompt that had no label yet, without an audit entry each
+    // (its 'prompt.created' entry names them): a move onto where a label already is is none.
+    const held = new Map<string, { id: string; versionNumber: number }>()
+    let moves = 0
+    for (const [label, target] of placed) {
+      const from = held.get(label)
+      if ((from?.id ?? null) === target.id) continue
+      held.set(label, target)
+      if (label === PRODUCTION_LABEL) prompt.currentVersionId = target.id
+      labelEventRows.push({
+        prompt_id: prompt.id,
+        label,
+        from_version: from?.versionNumber ?? null,
+        to_version: target.versionNumber,
+        // A new prompt has no earlier move: each later than the one before, as one statement each makes them.
+        later: moves++,
+      })
+      events.push({
+        type: 'prompt.label.moved',
+        actor: eventActor(mover),
+        data: {
+          prompt: { id: prompt.id, name: prompt.name },
+          label,
+          fromVersion: from?.versionNumber ?? null,
+          toVersion: target.versionNumber,
+        },
+      })
+    }
+    for (const [label, target] of held) {
+      if (label !== PRODUCTION_LABEL) labelRows.push({ prompt_id: prompt.id, label, version_id: target.id })
+    }
+    if (held.size > 0) currentRows.push({ prompt_id: prompt.id, version_id: prompt.currentVersionId })
+    audits.push(
+      promptCreatedEntry(
+        prompt,
+        versions.length,
+        placed.map(([label]) => label),
+      ),
+    )
+  }
+  await inStatements(labelRows, async (slice) => {
+    await tx.execute(sql`INSERT INTO prompt_labels (prompt_id, label, version_id)
+      SELECT r.prompt_id, r.label, r.version_id FROM ${jsonRecords(slice, 'prompt_id uuid, label text, version_id uuid')}`)
+    return []
+  })
+  await inStatements(currentRows, async (slice) => {
+    await tx.execute(sql`UPDATE prompts SET current_version_id = r.version_id, updated_at = now()
+      FROM ${jsonRecords(slice, 'prompt_id uuid, version_id uuid')} WHERE prompts.id = r.prompt_id`)
+    return []
+  })
+  await inStatements(labelEventRows, async (slice) => {
+    await tx.execute(sql`INSERT INTO prompt_label_events
+        (prompt_id, label, from_version, to_version, actor_user_id, api_key_id, created_at)
+      SELECT r.prompt_id, r.label, r.from_version, r.to_version, ${userOf(mover)},
+        ${mover.kind === 'apiKey' ? mover.keyId : null}::uuid, clock_timestamp() + r.later * interval '1 microsecond'
+      FROM ${jsonRecords(slice, 'prompt_id uuid, label text, from_version integer, to_version integer, later integer')}`)
+    return []
+  })
+  await enqueueEvents(tx, spaceOf(created[0]!), events)
+  await recordAudits(tx, auditWhoOf(mover), audits)
+  return created.map((prompt) => ({ prompt, versions: versionsOf.get(prompt.id)! }))
 }
 
 /**
@@ -123,7 +350,7 @@ export async function appendVersions(
       .returning({ tags: prompts.tags, updatedAt: prompts.updatedAt })
     Object.assign(prompt, row)
   }
-  return writeVersions(tx, mover, prompt, input, false)
+  return writeVersions(tx, mover, prompt, input)
 }
 
 export interface WrittenVersions {
@@ -131,12 +358,12 @@ export interface WrittenVersions {
   versions: { id: string; versionNumber: number; body: string }[]
 }
 
+/** New versions and label moves of a prompt that exists (`createPrompts` writes a new one's). */
 async function writeVersions(
   tx: Tx,
   mover: Principal,
   prompt: PromptRow,
   input: VersionsWrite,
-  isNew: boolean,
 ): Promise<WrittenVersions> {
   const [held] = await tx
     .select({ n: count(), highest: max(promptVersions.versionNumber) })
@@ -162,7 +389,7 @@ async function writeVersions(
       await requireResolvableBody(tx, spaceOf(prompt), prompt, version.body)
     }
   }
-  const keptVariables = isNew ? undefined : await currentVariables(tx, prompt)
+  const keptVariables = await currentVariables(tx, prompt)
   const versions =
     input.versions.length === 0
       ? []
@@ -193,16 +420,15 @@ async function writeVersions(
   const placed: [string, { id: string; versionNumber: number }][] = []
   for (const [label, to] of wanted) {
     const target = typeof to === 'number' ? versions[to]! : to
-    const startsCurrent = isNew && label === PRODUCTION_LABEL && mover.kind === 'user'
-    if (input.forbiddenLabels === 'refuse' || startsCurrent || (await mayMove(tx, prompt, label, mover))) {
+    if (input.forbiddenLabels === 'refuse' || (await mayMove(tx, prompt, label, mover))) {
       placed.push([label, target])
     }
   }
-  // The events the write makes, in order: the prompt (with its first version) or each new version,
-  // each naming the labels it gets, then each label moved.
+  // The events the write makes, in order: each new version, naming the labels it gets, then each
+  // label moved.
   for (const [index, version] of versions.entries()) {
     await enqueueEvent(tx, spaceOf(prompt), {
-      type: isNew && index === 0 ? 'prompt.created' : 'prompt.version.created',
+      type: 'prompt.version.created',
       actor: eventActor(mover),
       data: {
         prompt: promptData(prompt),
@@ -218,17 +444,7 @@ async function writeVersions(
       },
     })
   }
-  // A new prompt's audit entry names the labels it starts with, instead of a move per label.
-  for (const [label, target] of placed) await placeLabel(tx, prompt, label, target, mover, !isNew)
-  if (isNew) {
-    await recordPromptCreated(
-      tx,
-      prompt,
-      versions.length,
-      placed.map(([label]) => label),
-      mover,
-    )
-  }
+  for (const [label, target] of placed) await placeLabel(tx, prompt, label, target, mover)
   return { prompt, versions }
 }
 
