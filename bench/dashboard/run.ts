@@ -33,7 +33,7 @@ const GOAL_FROM = 100_000
 const LIMIT = 1.5
 const REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS ?? 200)
 const WARMUP = 30
-/** Runs of each statement when timing them one by one at the largest size. */
+/** Runs of each statement when timing them one by one. */
 const STATEMENT_RUNS = 5
 
 async function bigTeamId(url: string): Promise<string> {
@@ -68,12 +68,12 @@ async function recorderFor(server: BenchServer, url: string) {
   return sqlRecorder(config, url)
 }
 
-/** Each statement of one request run alone (median of STATEMENT_RUNS after one warm-up), slowest first. */
-async function statementTimes(url: string, statements: Statement[]) {
+/** Each statement of one request run alone, in the request's order: the median of STATEMENT_RUNS after one warm-up. */
+async function statementTimes(url: string, statements: Statement[]): Promise<number[]> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const times: { ms: number; sql: string }[] = []
+    const times: number[] = []
     for (const { text, values } of statements) {
       const runs: number[] = []
       for (let i = 0; i <= STATEMENT_RUNS; i++) {
@@ -82,9 +82,9 @@ async function statementTimes(url: string, statements: Statement[]) {
         if (i > 0) runs.push(performance.now() - start)
       }
       runs.sort((a, b) => a - b)
-      times.push({ ms: runs[Math.floor(runs.length / 2)]!, sql: text.replace(/\s+/g, ' ').slice(0, 160) })
+      times.push(runs[Math.floor(runs.length / 2)]!)
     }
-    return times.sort((a, b) => b.ms - a.ms)
+    return times
   } finally {
     await client.end()
   }
@@ -96,8 +96,8 @@ async function statementTimes(url: string, statements: Statement[]) {
  * user's space, one database each, see seed.ts). Per size, the real server and the unloaded latency
  * (one request at a time, REQUESTS after WARMUP, the sizes' servers in turn so that the machine's
  * load weighs on all alike); flags a p50 over GOAL_MS from GOAL_FROM prompts on and a ratio over
- * LIMIT from the smallest size to the largest. At the largest size, each statement of one request
- * timed alone (the slowest named). At the first size only, the HTTP API under load (autocannon)
+ * LIMIT from the smallest size to the largest. Each statement of one request timed alone at every
+ * size (the three slowest at the largest size named). At the first size only, the HTTP API under load (autocannon)
  * against the same request's SQL replayed from direct `pg` clients: the limit.
  */
 export async function runDashboardBenchmark(): Promise<void> {
@@ -159,32 +159,37 @@ export async function runDashboardBenchmark(): Promise<void> {
     )
     console.log(`load average after: ${loadAfter.map((l) => l.toFixed(2)).join(' ')}\n`)
 
-    // Where a request's time goes at the largest size: its statements one by one.
+    // Where a request's time goes: its statements one by one at every size (the same statements in
+    // the same order, their values aside), the slowest at the largest size named.
     const last = sizes.length - 1
     const slowest: Record<string, unknown>[] = []
-    const lastRecorder = await recorderFor(servers[last]!, urls[last]!)
-    try {
-      for (const [c, context] of contexts.entries()) {
-        const statements = await lastRecorder.statementsOf(paths[c]![last]!, cookies[last]!)
-        const times = await statementTimes(urls[last]!, statements)
-        const total = times.reduce((sum, { ms }) => sum + ms, 0)
-        console.log(
-          `${context.name} at ${labels[last]}: ${statements.length} statements, ${total.toFixed(1)} ms alone; slowest:`,
-        )
-        for (const { ms, sql } of times.slice(0, 3)) console.log(`  ${ms.toFixed(2)} ms  ${sql}`)
-        slowest.push(
-          ...times.slice(0, 3).map(({ ms, sql }, rank) => ({
-            context: context.name,
-            size: labels[last],
-            statements: statements.length,
-            rank: rank + 1,
-            ms,
-            sql,
-          })),
-        )
+    for (const [c, context] of contexts.entries()) {
+      const perSize: number[][] = []
+      let statements: Statement[] = []
+      for (const [s, url] of urls.entries()) {
+        const recorder = await recorderFor(servers[s]!, url)
+        try {
+          statements = await recorder.statementsOf(paths[c]![s]!, cookies[s]!)
+        } finally {
+          await recorder.close()
+        }
+        perSize.push(await statementTimes(url, statements))
       }
-    } finally {
-      await lastRecorder.close()
+      const totals = perSize.map((times) => times.reduce((sum, ms) => sum + ms, 0).toFixed(1))
+      console.log(
+        `${context.name}: ${statements.length} statements, alone ${totals.map((ms, s) => `${ms} ms at ${labels[s]}`).join(', ')}; slowest at ${labels[last]}:`,
+      )
+      const order = [...statements.keys()].sort((a, b) => perSize[last]![b]! - perSize[last]![a]!).slice(0, 3)
+      for (const [rank, i] of order.entries()) {
+        const sql = statements[i]!.text.replace(/\s+/g, ' ').slice(0, 160)
+        console.log(`  ${perSize.map((times) => times[i]!.toFixed(2)).join(' / ')} ms  ${sql}`)
+        slowest.push({
+          context: context.name,
+          rank: rank + 1,
+          ms: Object.fromEntries(labels.map((label, s) => [label, perSize[s]![i]])),
+          sql,
+        })
+      }
     }
 
     // The API under load against its SQL, at the first size only (a short run).
