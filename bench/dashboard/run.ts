@@ -34,7 +34,7 @@ const LIMIT = 1.5
 const REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS ?? 200)
 const WARMUP = 30
 /** Runs of each statement when timing them one by one. */
-const STATEMENT_RUNS = 5
+const STATEMENT_RUNS = 7
 
 async function bigTeamId(url: string): Promise<string> {
   const db = new pg.Client({ connectionString: url })
@@ -68,25 +68,36 @@ async function recorderFor(server: BenchServer, url: string) {
   return sqlRecorder(config, url)
 }
 
-/** Each statement of one request run alone, in the request's order: the median of STATEMENT_RUNS after one warm-up. */
-async function statementTimes(url: string, statements: Statement[]): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
+/**
+ * Each statement of one request run alone at every size (`requests[s]`: the statements at size s,
+ * the same in the same order): the median of STATEMENT_RUNS after one warm-up, the sizes in turn
+ * statement by statement, so that the machine's load weighs on all alike. Answers ms per size per statement.
+ */
+async function statementTimes(urls: string[], requests: Statement[][]): Promise<number[][]> {
+  const clients = await Promise.all(
+    urls.map(async (url) => {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      return client
+    }),
+  )
   try {
-    const times: number[] = []
-    for (const { text, values } of statements) {
-      const runs: number[] = []
-      for (let i = 0; i <= STATEMENT_RUNS; i++) {
-        const start = performance.now()
-        await client.query({ text, values })
-        if (i > 0) runs.push(performance.now() - start)
+    const runs = requests.map((statements) => statements.map((): number[] => []))
+    for (let round = 0; round <= STATEMENT_RUNS; round++) {
+      for (const i of requests[0]!.keys()) {
+        for (const [s, client] of clients.entries()) {
+          const { text, values } = requests[s]![i]!
+          const start = performance.now()
+          await client.query({ text, values })
+          if (round > 0) runs[s]![i]!.push(performance.now() - start)
+        }
       }
-      runs.sort((a, b) => a - b)
-      times.push(runs[Math.floor(runs.length / 2)]!)
     }
-    return times
+    return runs.map((perStatement) =>
+      perStatement.map((times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!),
+    )
   } finally {
-    await client.end()
+    await Promise.all(clients.map((client) => client.end()))
   }
 }
 
@@ -164,17 +175,19 @@ export async function runDashboardBenchmark(): Promise<void> {
     const last = sizes.length - 1
     const slowest: Record<string, unknown>[] = []
     for (const [c, context] of contexts.entries()) {
-      const perSize: number[][] = []
-      let statements: Statement[] = []
+      const requests: Statement[][] = []
       for (const [s, url] of urls.entries()) {
         const recorder = await recorderFor(servers[s]!, url)
         try {
-          statements = await recorder.statementsOf(paths[c]![s]!, cookies[s]!)
+          requests.push(await recorder.statementsOf(paths[c]![s]!, cookies[s]!))
         } finally {
           await recorder.close()
         }
-        perSize.push(await statementTimes(url, statements))
       }
+      const statements = requests[last]!
+      if (requests.some((request) => request.length !== statements.length))
+        throw new Error(`${context.name}: the sizes ran different statements`)
+      const perSize = await statementTimes(urls, requests)
       const totals = perSize.map((times) => times.reduce((sum, ms) => sum + ms, 0).toFixed(1))
       console.log(
         `${context.name}: ${statements.length} statements, alone ${totals.map((ms, s) => `${ms} ms at ${labels[s]}`).join(', ')}; slowest at ${labels[last]}:`,
