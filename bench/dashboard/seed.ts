@@ -1,54 +1,86 @@
 import pg from 'pg'
 import { signUpAccounts } from '../lib/accounts.ts'
+import { bulkLoad, timed } from '../lib/bulk-load.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 
-/** The dashboard benchmark's own database: never the app's, the tests' or another benchmark's. */
-export const BENCH_DASHBOARD_DATABASE_URL =
-  process.env.BENCH_DASHBOARD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench_dashboard'
 export const BENCH_USER = {
   email: 'bench-dashboard@bench.test',
   password: 'bench password for the dashboard',
 }
 export const BIG_TEAM_NAME = 'The big team'
 
-const PROMPTS = 10_000
+/** The sizes measured: prompts in the benchmark user's space, one database each. */
+export const DASHBOARD_SIZES = (process.env.BENCH_DASHBOARD_SIZES ?? '10000,100000')
+  .split(',')
+  .map((size) => Number(size.trim()))
+  .filter((size) => Number.isInteger(size) && size > 0)
+if (DASHBOARD_SIZES.length === 0) throw new Error('BENCH_DASHBOARD_SIZES: no size (e.g. 10000,100000)')
+
+/**
+ * Each size's own database (never the app's, the tests' or another benchmark's):
+ * `BENCH_DASHBOARD_DATABASE_URL` (default `.../promptfolio_bench_dashboard`) with `_<size>` added
+ * to its name.
+ */
+export function dashboardDatabaseUrl(size: number): string {
+  const url = new URL(
+    process.env.BENCH_DASHBOARD_DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/promptfolio_bench_dashboard',
+  )
+  url.pathname = `${url.pathname}_${size}`
+  return url.toString()
+}
+
+/** A compact label of a size: 10k, 100k, 1M. */
+export function sizeLabel(size: number): string {
+  if (size >= 1_000_000 && size % 1_000_000 === 0) return `${size / 1_000_000}M`
+  if (size >= 1_000 && size % 1_000 === 0) return `${size / 1_000}k`
+  return String(size)
+}
+
 const CONVERSATIONS = 1_000
 const TEAMS = 50
 /** Days of history: every day has activity, so the streak query sees its longest input. */
 const HISTORY_DAYS = 400
-
-async function timed(label: string, fn: () => Promise<unknown>) {
-  const start = performance.now()
-  await fn()
-  console.log(`seed: ${label} in ${((performance.now() - start) / 1000).toFixed(1)} s`)
-}
+/** Changes when the seed's shape does, so that older seeds are made again. */
+const SHAPE = 2
+const seededUuid = (text: string) =>
+  `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`
 
 /**
- * One (ordinary) user with 10,000 prompts (1 to 3 versions each, ~20,000 versions), 1,000
- * conversations with a message each and 3 prompt attachments per message, in 50 teams. Half of the
- * prompts are shared: a quarter of all with the big team, a quarter spread over the other 49.
- * Creation times spread over 400 days, every day active. BENCH_FRESH=1 starts over.
+ * One (ordinary) user with `prompts` prompts (1 to 3 versions each, about twice as many versions),
+ * 1,000 conversations with a message each and 3 prompt attachments per message, in 50 teams, at
+ * every size. Half of the prompts are shared: a quarter of all with the big team, a quarter spread
+ * over the other 49. Creation times spread over 400 days, every day active. Set-based SQL
+ * (generate_series); prompts and versions bulk-loaded without triggers, writing what they keep.
+ * Skipped when the database holds this seed already; BENCH_FRESH=1 starts over.
  */
-export async function seedDashboard(): Promise<void> {
-  const url = BENCH_DASHBOARD_DATABASE_URL
-  await ensureBenchDatabase(process.env.BENCH_FRESH === '1', url)
-  const db = new pg.Client({ connectionString: url })
+export async function seedDashboard(prompts: number): Promise<void> {
+  const url = dashboardDatabaseUrl(prompts)
+  const key = `${prompts}:${SHAPE}`
+  const label = sizeLabel(prompts)
+  await ensureBenchDatabase(false, url)
+  let db = new pg.Client({ connectionString: url })
   await db.connect()
+  const done = await db
+    .query<{ key: string }>('SELECT key FROM dashboard_seed')
+    .then((result) => result.rows[0]?.key)
+    .catch(() => undefined)
+  await db.end()
+  if (done === key && process.env.BENCH_FRESH !== '1') {
+    console.log(`seed dashboard ${label}: already there, nothing to do (BENCH_FRESH=1 starts over)`)
+    return
+  }
+  await ensureBenchDatabase(true, url)
+  console.log(`seed dashboard ${label}: ${prompts} prompts…`)
+  const [, userId] = await signUpAccounts(
+    url,
+    ['bench-dashboard-admin@bench.test', BENCH_USER.email],
+    BENCH_USER.password,
+  )
+  db = new pg.Client({ connectionString: url })
+  await db.connect()
+  const now = new Date()
   try {
-    const existing = await db
-      .query<{ n: number }>('SELECT count(*)::int AS n FROM prompts')
-      .then((result) => result.rows[0]!.n)
-      .catch(() => 0)
-    if (existing >= PROMPTS) {
-      console.log(`seed: ${existing} prompts already there, nothing to do (BENCH_FRESH=1 starts over)`)
-      return
-    }
-    if (existing > 0) throw new Error('seed: a partly seeded database; run with BENCH_FRESH=1')
-    const [, userId] = await signUpAccounts(
-      url,
-      ['bench-dashboard-admin@bench.test', BENCH_USER.email],
-      BENCH_USER.password,
-    )
     await timed(`${TEAMS} teams`, async () => {
       await db.query(
         `INSERT INTO teams (name, created_by_user_id)
@@ -59,33 +91,41 @@ export async function seedDashboard(): Promise<void> {
         userId,
       ])
     })
-    await timed(`${PROMPTS} prompts`, () =>
+    // Bulk loading: no triggers, each table's indexes built once at the end. The prompt's copy of
+    // its current body, its version count and whether its current version is behind (the last
+    // version is current: never) are written as the triggers of migrations 0255 and 0264 would, and
+    // the dashboard's kept totals (0257) recounted afterwards.
+    await db.query(`SET maintenance_work_mem = '256MB'`)
+    await db.query('SET session_replication_role = replica')
+    // Prompt i has 1 to 3 versions (the hash of its title), an hour apart from its creation.
+    const versionsOf = `1 + abs(hashtext('Prompt ' || i)) % 3`
+    const createdAt = `$2::timestamptz - (i % $3) * interval '1 day' - (i / $3) * interval '1 second'`
+    await bulkLoad(db, 'prompt_versions', () =>
       db.query(
-        `WITH numbered AS (SELECT id, name, row_number() OVER (ORDER BY name = $2 DESC, name) AS n FROM teams)
-         INSERT INTO prompts (owner_user_id, team_id, title, name, tags, visibility, created_at, updated_at)
-         SELECT $1,
-                CASE WHEN i % 4 = 0 THEN (SELECT id FROM numbered WHERE n = 1)
-                     WHEN i % 4 = 2 THEN (SELECT id FROM numbered WHERE n = 2 + i % 49) END,
-                'Prompt ' || i, 'prompt-' || i, ARRAY['bench', 'tag' || (i % 40)],
-                CASE WHEN i % 2 = 0 THEN 'team' ELSE 'private' END,
-                now() - (i % $3) * interval '1 day' - i * interval '1 second',
-                now() - (i % $3) * interval '1 day'
-         FROM generate_series(1, $4::int) i`,
-        [userId, BIG_TEAM_NAME, HISTORY_DAYS, PROMPTS],
+        `INSERT INTO prompt_versions (id, prompt_id, version_number, body, created_by_user_id, created_at)
+         SELECT ${seededUuid("'version' || i || '-' || k")}, ${seededUuid("'prompt' || i")}, k,
+                'Body ' || k || ' of Prompt ' || i, $1, ${createdAt} + (k - 1) * interval '1 hour'
+         FROM generate_series(1, $4::int) i CROSS JOIN LATERAL generate_series(1, ${versionsOf}) k`,
+        [userId, now, HISTORY_DAYS, prompts],
       ),
     )
-    await timed('versions', async () => {
-      await db.query(
-        `INSERT INTO prompt_versions (prompt_id, version_number, body, created_by_user_id, created_at)
-         SELECT p.id, v, 'Body ' || v || ' of ' || p.title, $1, p.created_at + (v - 1) * interval '1 hour'
-         FROM prompts p CROSS JOIN LATERAL generate_series(1, 1 + abs(hashtext(p.title)) % 3) v`,
-        [userId],
-      )
-      await db.query(
-        `UPDATE prompts p SET current_version_id = (
-           SELECT id FROM prompt_versions v WHERE v.prompt_id = p.id ORDER BY version_number DESC LIMIT 1)`,
-      )
-    })
+    await bulkLoad(db, 'prompts', () =>
+      db.query(
+        `WITH numbered AS (SELECT id, row_number() OVER (ORDER BY name = $5 DESC, name) AS n FROM teams)
+         INSERT INTO prompts (id, owner_user_id, team_id, title, name, tags, visibility, created_at, updated_at,
+                              current_version_id, current_body, current_body_search, version_count, current_behind)
+         SELECT ${seededUuid("'prompt' || i")}, $1, t.id, 'Prompt ' || i, 'prompt-' || i,
+                ARRAY['bench', 'tag' || (i % 40)], CASE WHEN i % 2 = 0 THEN 'team' ELSE 'private' END,
+                ${createdAt}, $2::timestamptz - (i % $3) * interval '1 day',
+                v.id, v.body, v.body_search, v.version_number, false
+         FROM generate_series(1, $4::int) i
+         JOIN prompt_versions v ON v.id = ${seededUuid(`'version' || i || '-' || (${versionsOf})`)}
+         LEFT JOIN numbered t ON t.n = CASE WHEN i % 4 = 0 THEN 1 WHEN i % 4 = 2 THEN 2 + i % 49 END`,
+        [userId, now, HISTORY_DAYS, prompts, BIG_TEAM_NAME],
+      ),
+    )
+    await db.query('SELECT dashboard_counts_recount()')
+    await db.query('SET session_replication_role = DEFAULT')
     await timed(`${CONVERSATIONS} conversations with a message and 3 attachments each`, async () => {
       await db.query(
         `INSERT INTO conversations (title, owner_user_id, team_id, created_at, updated_at)
@@ -112,6 +152,8 @@ export async function seedDashboard(): Promise<void> {
       )
     })
     await timed('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'))
+    await db.query('CREATE TABLE dashboard_seed (key text NOT NULL)')
+    await db.query('INSERT INTO dashboard_seed VALUES ($1)', [key])
   } finally {
     await db.end()
   }

@@ -159,6 +159,12 @@ describe('personal context', () => {
     )
     const ancient = await createConversation(me, { title: 'A month ago' })
     await backdate('conversations', ancient.id, daysAgo(30))
+    // Older than both windows: in neither.
+    const older = await createPromptAs(me, { title: 'Twenty days ago' })
+    await backdate('prompts', older.id, daysAgo(20))
+    await testApp.database.db.execute(
+      sql`UPDATE prompt_versions SET created_at = ${daysAgo(20)}::timestamptz WHERE prompt_id = ${older.id}`,
+    )
     const fresh = await createPromptAs(me, { title: 'Now' })
     await editBody(me, fresh, 'Second version')
     await editBody(me, fresh, 'Third version')

@@ -78,23 +78,25 @@ const since = (now: Date, days: number) =>
 const utcDate = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
 
 /**
- * The context's counts: created in the last 7 and 14 days, and in all. The totals are read from the
- * counts the writing transactions keep (migration 0257), not counted over every prompt and version.
+ * The context's counts: created in the last 7 and 14 days, and in all. Each table's rows of the
+ * 14 days are read once for both windows (the 7 days are a part of them). The totals are read from
+ * the counts the writing transactions keep (migration 0257), not counted over every prompt and version.
  */
 async function countFigures(db: Db, scope: Scope, now: Date) {
   const week = since(now, PULSE_WINDOW_DAYS)
   const fortnight = since(now, PULSE_LONG_WINDOW_DAYS)
   const [row] = await queryRows<Record<string, number>>(
     db,
-    sql`SELECT
-      (SELECT count(*) FROM prompts p WHERE ${scope.prompts} AND p.created_at >= ${week})::int AS prompts7,
-      (SELECT count(*) FROM prompts p WHERE ${scope.prompts} AND p.created_at >= ${fortnight})::int AS prompts14,
-      (SELECT count(*) FROM prompt_versions v WHERE ${scope.versions} AND v.created_at >= ${week})::int AS versions7,
-      (SELECT count(*) FROM prompt_versions v WHERE ${scope.versions} AND v.created_at >= ${fortnight})::int AS versions14,
-      (SELECT count(*) FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${week})::int AS conversations7,
-      (SELECT count(*) FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${fortnight})::int AS conversations14,
+    sql`SELECT pr.week AS prompts7, pr.fortnight AS prompts14, ve.week AS versions7, ve.fortnight AS versions14,
+      co.week AS conversations7, co.fortnight AS conversations14,
       (SELECT coalesce(sum(d.prompts), 0) FROM dashboard_counts d WHERE ${scope.counted})::int AS prompts_total,
-      (SELECT coalesce(sum(d.versions), 0) FROM dashboard_counts d WHERE ${scope.counted})::int AS versions_total`,
+      (SELECT coalesce(sum(d.versions), 0) FROM dashboard_counts d WHERE ${scope.counted})::int AS versions_total
+    FROM (SELECT count(*) FILTER (WHERE p.created_at >= ${week})::int AS week, count(*)::int AS fortnight
+          FROM prompts p WHERE ${scope.prompts} AND p.created_at >= ${fortnight}) pr,
+      (SELECT count(*) FILTER (WHERE v.created_at >= ${week})::int AS week, count(*)::int AS fortnight
+          FROM prompt_versions v WHERE ${scope.versions} AND v.created_at >= ${fortnight}) ve,
+      (SELECT count(*) FILTER (WHERE c.created_at >= ${week})::int AS week, count(*)::int AS fortnight
+          FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${fortnight}) co`,
   )
   const figures = row!
   const counts = (suffix: string): PulseCounts => ({
