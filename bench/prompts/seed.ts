@@ -153,9 +153,6 @@ export async function seed(
     await flushVersions()
 
     console.log('seed: setting current versions and analyzing…')
-    // Statistics first: the update fires each prompt's row trigger (migration 0264), whose plan,
-    // made while the tables look empty (autovacuum may be off or behind), took minutes for it.
-    await pool.query('ANALYZE prompts, prompt_versions')
     await pool.query(
       `UPDATE prompts p SET current_version_id = v.id
        FROM (SELECT DISTINCT ON (prompt_id) id, prompt_id FROM prompt_versions

@@ -87,6 +87,27 @@ it('counts versions and knows an older current version, through the app and the 
   expect(deleted.status).toBe(204)
   expect(await drift()).toEqual([])
   expect((await board()).mostRevised.map((row) => row.count)).toEqual([3])
+
+  // Version 1 current again, then the newer ones deleted one by one: behind until none is left.
+  expect(
+    (await user.call(promptOperations.setCurrentVersion, { params: { id }, body: { versionId: first.id } }))
+      .status,
+  ).toBe(200)
+  const behind = async () => (await board()).progress.items.find((step) => step.key === 'currentSet')?.done
+  expect(await behind()).toBe(true)
+  for (const [version, stillBehind] of [
+    [3, true],
+    [4, false],
+  ] as const) {
+    const removed = await langfuse.call(
+      langfuseOperations.delete,
+      { params: { name: prompt.name }, query: { version } },
+      authorization,
+    )
+    expect(removed.status).toBe(204)
+    expect(await drift()).toEqual([])
+    expect(await behind()).toBe(stillBehind)
+  }
   expect((await user.call(promptOperations.delete, { params: { id } })).status).toBe(204)
   expect(await drift()).toEqual([])
   expect((await board()).mostRevised).toEqual([])
