@@ -38,8 +38,11 @@ export class TestClient {
 
   constructor(
     private readonly testApp: TestApp | HttpTarget,
-    /** `ip`: the client address the server sees (rate limits count per address). */
-    private readonly defaults: { locale?: string; origin?: string; ip?: string } = {},
+    /**
+     * `ip`: the client address the server sees (rate limits count per address). `origin: null`
+     * sends no Origin, as code does; `authorization` goes with every request (see `keyClient`).
+     */
+    private readonly defaults: ClientDefaults = {},
   ) {}
 
   /** The request as sent, and the answer unread (a stream, say); cookies are taken as `request` takes them. */
@@ -53,11 +56,12 @@ export class TestClient {
       signal?: AbortSignal
     } = {},
   ): Promise<Response> {
-    const headers: Record<string, string> = {
-      Origin: this.defaults.origin ?? ('origin' in this.testApp ? this.testApp.origin : TEST_ORIGIN),
-      'Accept-Language': this.defaults.locale ?? 'en',
-      ...options.headers,
+    const headers: Record<string, string> = { 'Accept-Language': this.defaults.locale ?? 'en' }
+    if (this.defaults.origin !== null) {
+      headers.Origin = this.defaults.origin ?? ('origin' in this.testApp ? this.testApp.origin : TEST_ORIGIN)
     }
+    if (this.defaults.authorization) headers.Authorization = this.defaults.authorization
+    Object.assign(headers, options.headers)
     if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     let body: string | undefined
     if (options.rawBody !== undefined) body = options.rawBody
@@ -158,10 +162,7 @@ export class TestClient {
    * A second client holding the same cookies (e.g. a stolen or kept session token), optionally
    * sending another language, Origin or client address, or talking to another server (`target`).
    */
-  copy(
-    overrides: { locale?: string; origin?: string; ip?: string } = {},
-    target: TestApp | HttpTarget = this.testApp,
-  ): TestClient {
+  copy(overrides: ClientDefaults = {}, target: TestApp | HttpTarget = this.testApp): TestClient {
     const other = new TestClient(target, { ...this.defaults, ...overrides })
     other.cookies = new Map(this.cookies)
     other.user = this.user
@@ -192,6 +193,21 @@ export class TestClient {
     if (res.status === 200 && 'user' in res.body) this.user = res.body.user
     return res
   }
+}
+
+interface ClientDefaults {
+  locale?: string
+  origin?: string | null
+  ip?: string
+  authorization?: string
+}
+
+/**
+ * A code client: no session, no Origin, only an API key (`Bearer <secret>` for the app's routes,
+ * `keyPairAuthorization` for the Langfuse ones) on every request.
+ */
+export function keyClient(target: TestApp | HttpTarget, authorization: string): TestClient {
+  return new TestClient(target, { origin: null, authorization })
 }
 
 type UncheckedInput = { params?: Record<string, string>; query?: Query; body?: unknown }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
-import { operationUrl } from '../../../domain/api/operation.ts'
+import { langfuseOperations } from '../../../domain/api/langfuse.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
-import type { ErrorBody } from '../../../domain/errors.ts'
-import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
+import { errorOf, keyClient, keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -32,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close())
 
 const fetchPrompts = (key: CreatedApiKey) =>
-  testApp.app.request('/api/public/v2/prompts', { headers: { Authorization: keyPairAuthorization(key) } })
+  keyClient(testApp, keyPairAuthorization(key)).call(langfuseOperations.list, {})
 
 describe("a key follows its space's plan on every request", () => {
   it('serves during the trial and is locked once the trial has ended', async () => {
@@ -47,17 +46,15 @@ describe("a key follows its space's plan on every request", () => {
       for (const key of [personal, team]) {
         const res = await fetchPrompts(key)
         expect(res.status).toBe(403)
-        const body = (await res.json()) as { message: string; error: string }
+        const body = res.body as unknown as { message: string; error: string }
         expect(body.error).toBe('ForbiddenError')
         expect(body.message).not.toBe('')
       }
-      const v1 = await testApp.app.request(operationUrl(promptOperations.list.spec), {
-        headers: { Authorization: `Bearer ${personal.secretKey}` },
-      })
+      const v1 = await keyClient(testApp, `Bearer ${personal.secretKey}`).call(promptOperations.list, {})
       expect(v1.status).toBe(403)
-      const refusal = (await v1.json()) as ErrorBody
-      expect(refusal.error.code).toBe('plan_limit')
-      expect(refusal.error.planLimit).toMatchObject({ reason: 'payment_required', resource: 'api_access' })
+      const refusal = errorOf(v1)
+      expect(refusal.code).toBe('plan_limit')
+      expect(refusal.planLimit).toMatchObject({ reason: 'payment_required', resource: 'api_access' })
     } finally {
       offsetDays = 0
     }

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
-import { type Operation, type OperationOutput, operationUrl } from '../../../domain/api/operation.ts'
 import { planOperations } from '../../../domain/api/plans.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import { apiKeys } from '../../db/schema/index.ts'
-import { errorOf, TestClient, type TestResponse } from '../../testing/client.ts'
+import { errorOf, keyClient, TestClient } from '../../testing/client.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -16,6 +15,8 @@ let owner: TestClient
 let admin: TestClient
 let member: TestClient
 let teamId: string
+
+const asKey = (secret: string) => keyClient(testApp, `Bearer ${secret}`)
 
 beforeAll(async () => {
   testApp = await createTestApp()
@@ -37,21 +38,6 @@ async function createKey(client: TestClient, body: Record<string, unknown> = {})
   const res = await client.call(apiKeyOperations.create, { body: { name: 'CI', ...body } })
   expect(res.status).toBe(201)
   return res.body
-}
-
-/** A code client: no cookies, no Origin, only the key. */
-async function withKey<O extends Operation>(
-  secret: string,
-  operation: O,
-  { params, body }: { params?: Record<string, string>; body?: unknown } = {},
-): Promise<TestResponse<OperationOutput<O>>> {
-  const res = await testApp.app.request(operationUrl(operation.spec, params), {
-    method: operation.spec.method,
-    headers: { Authorization: `Bearer ${secret}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const answer = (await res.json().catch(() => null)) as OperationOutput<O>
-  return { status: res.status, headers: res.headers, body: answer }
 }
 
 describe('API keys', () => {
@@ -82,7 +68,7 @@ describe('API keys', () => {
   it('authenticate /api/v1 prompt operations as Bearer, as the key’s owner, and stamp last used', async () => {
     const prompt = await createPromptAs(owner, { title: 'Keyed' })
     const key = await createKey(owner)
-    const res = await withKey(key.secretKey, promptOperations.get, { params: { id: prompt.id } })
+    const res = await asKey(key.secretKey).call(promptOperations.get, { params: { id: prompt.id } })
     expect(res.status).toBe(200)
     expect(res.body.name).toBe('keyed')
     expect(res.headers.get('X-RateLimit-Limit')).toBe(String(1000 * testApp.config.rateLimitMultiplier))
@@ -94,13 +80,15 @@ describe('API keys', () => {
 
   it('a read key only reads; no key reaches anything but the prompt operations', async () => {
     const key = await createKey(owner, { scope: 'read' })
-    const write = await withKey(key.secretKey, promptOperations.create, { body: { title: 't', body: 'b' } })
+    const write = await asKey(key.secretKey).call(promptOperations.create, {
+      body: { title: 't', body: 'b' },
+    })
     expect(write.status).toBe(403)
     expect(errorOf(write).message).toBe('This API key may only read')
-    const account = await withKey(key.secretKey, apiKeyOperations.list)
+    const account = await asKey(key.secretKey).call(apiKeyOperations.list, {})
     expect(account.status).toBe(403)
     const writer = await createKey(owner, { scope: 'read_write' })
-    const created = await withKey(writer.secretKey, promptOperations.create, {
+    const created = await asKey(writer.secretKey).call(promptOperations.create, {
       body: { title: 'From code', body: 'b' },
     })
     expect(created.status).toBe(201)
@@ -108,10 +96,10 @@ describe('API keys', () => {
 
   it('refuse a wrong or revoked secret with 401, at once', async () => {
     const key = await createKey(owner)
-    expect((await withKey('sk-pf-wrong', promptOperations.list)).status).toBe(401)
-    expect((await withKey(key.secretKey, promptOperations.list)).status).toBe(200)
+    expect((await asKey('sk-pf-wrong').call(promptOperations.list, {})).status).toBe(401)
+    expect((await asKey(key.secretKey).call(promptOperations.list, {})).status).toBe(200)
     expect((await owner.call(apiKeyOperations.revoke, { params: { id: key.id } })).status).toBe(204)
-    const revoked = await withKey(key.secretKey, promptOperations.list)
+    const revoked = await asKey(key.secretKey).call(promptOperations.list, {})
     expect(revoked.status).toBe(401)
     expect(errorOf(revoked).message).toBe('Invalid API key')
     const list = await owner.call(apiKeyOperations.list, {})
@@ -127,7 +115,7 @@ describe('API keys', () => {
     expect(key.teamId).toBe(teamId)
     expect((await admin.call(apiKeyOperations.list, { query: { teamId } })).body.items[0]?.id).toBe(key.id)
     expect((await admin.call(apiKeyOperations.list, {})).body.items).toEqual([])
-    expect((await withKey(key.secretKey, promptOperations.list)).status).toBe(403)
+    expect((await asKey(key.secretKey).call(promptOperations.list, {})).status).toBe(403)
     // Someone else's key is not found, whoever asks.
     expect((await owner.call(apiKeyOperations.revoke, { params: { id: key.id } })).status).toBe(404)
     expect((await member.call(apiKeyOperations.revoke, { params: { id: key.id } })).status).toBe(403)
@@ -137,7 +125,7 @@ describe('API keys', () => {
   it('are rate limited per key with Retry-After and X-RateLimit-* headers', async () => {
     const key = await createKey(owner)
     const limit = 1000 * testApp.config.rateLimitMultiplier
-    const call = () => withKey(key.secretKey, promptOperations.list)
+    const call = () => asKey(key.secretKey).call(promptOperations.list, {})
     // The window has seen all but one of its requests (from other processes: this one reads the
     // row when it first checks the key, and then at each write of its own count).
     await testApp.database.db
@@ -155,7 +143,7 @@ describe('API keys', () => {
     expect(limited.headers.get('X-RateLimit-Remaining')).toBe('0')
     // Another key has its own window.
     const other = await createKey(owner)
-    const fresh = await withKey(other.secretKey, promptOperations.list)
+    const fresh = await asKey(other.secretKey).call(promptOperations.list, {})
     expect(fresh.status).toBe(200)
     expect(fresh.body.items.length).toBeGreaterThan(0)
   })

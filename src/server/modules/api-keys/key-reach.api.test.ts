@@ -1,13 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Query, withQuery } from '../../../domain/api/address.ts'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
 import { langfuseOperations } from '../../../domain/api/langfuse.ts'
-import { type Operation, type OperationOutput, operationUrl } from '../../../domain/api/operation.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import { teamOperations } from '../../../domain/api/teams.ts'
 import { mailOutbox, prompts } from '../../db/schema/index.ts'
-import { errorOf, keyPairAuthorization, TestClient, type TestResponse } from '../../testing/client.ts'
+import { errorOf, keyClient, keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
@@ -38,21 +36,6 @@ async function createKey(client: TestClient, body: Record<string, unknown> = {})
   return res.body
 }
 
-/** A code client: no cookies, no Origin, only the key. */
-async function withKey<O extends Operation>(
-  authorization: string,
-  operation: O,
-  { params, query, body }: { params?: Record<string, string>; query?: Query; body?: unknown } = {},
-): Promise<TestResponse<OperationOutput<O>>> {
-  const res = await testApp.app.request(withQuery(operationUrl(operation.spec, params), query), {
-    method: operation.spec.method,
-    headers: { Authorization: authorization, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const answer = (await res.json().catch(() => null)) as OperationOutput<O>
-  return { status: res.status, headers: res.headers, body: answer }
-}
-
 async function mailsTo(to: string, kind: string) {
   return testApp.database.db
     .select()
@@ -67,33 +50,31 @@ describe('a personal key', () => {
     const team = await createTeamAs(me, 'Locked team')
     const mine = await createPromptAs(me, { title: 'Personal' })
     const shared = await createPromptAs(me, { title: 'Shared', visibility: 'team', teamId: team.id })
-    const bearer = `Bearer ${(await createKey(me)).secretKey}`
+    const byKey = keyClient(testApp, `Bearer ${(await createKey(me)).secretKey}`)
 
     const params = { id: shared.id }
-    expect((await withKey(bearer, promptOperations.get, { params: { id: mine.id } })).status).toBe(200)
-    expect((await withKey(bearer, promptOperations.get, { params })).status).toBe(404)
+    expect((await byKey.call(promptOperations.get, { params: { id: mine.id } })).status).toBe(200)
+    expect((await byKey.call(promptOperations.get, { params })).status).toBe(404)
     const version = { id: shared.id, versionId: shared.currentVersionId! }
-    expect((await withKey(bearer, promptOperations.resolvedVersion, { params: version })).status).toBe(404)
-    expect((await withKey(bearer, promptOperations.compile, { params, body: { values: {} } })).status).toBe(
-      404,
-    )
-    const changed = await withKey(bearer, promptOperations.update, { params, body: { title: 'Changed' } })
+    expect((await byKey.call(promptOperations.resolvedVersion, { params: version })).status).toBe(404)
+    expect((await byKey.call(promptOperations.compile, { params, body: { values: {} } })).status).toBe(404)
+    const changed = await byKey.call(promptOperations.update, { params, body: { title: 'Changed' } })
     expect(changed.status).toBe(404)
-    const teamList = await withKey(bearer, promptOperations.list, { query: { scope: 'team' } })
+    const teamList = await byKey.call(promptOperations.list, { query: { scope: 'team' } })
     expect(teamList.body.items).toEqual([])
-    const own = await withKey(bearer, promptOperations.list, { query: { scope: 'owner' } })
+    const own = await byKey.call(promptOperations.list, { query: { scope: 'owner' } })
     expect(own.body.items.map((item) => item.id)).toEqual([mine.id])
-    const exported = await withKey(bearer, promptOperations.exportPrompts, { query: { teamId: team.id } })
+    const exported = await byKey.call(promptOperations.exportPrompts, { query: { teamId: team.id } })
     expect(exported.status).toBe(404)
 
-    const created = await withKey(bearer, promptOperations.create, {
+    const created = await byKey.call(promptOperations.create, {
       body: { title: 'Into the team', body: 'x', visibility: 'team', teamId: team.id },
     })
     expect(created.status).toBe(400)
     expect(errorOf(created).fields?.teamId).toBe(
       "A personal API key reaches your personal prompts only; a team's prompts need a key of that team",
     )
-    const moved = await withKey(bearer, promptOperations.update, {
+    const moved = await byKey.call(promptOperations.update, {
       params: { id: mine.id },
       body: { visibility: 'team', teamId: team.id },
     })
@@ -122,7 +103,7 @@ describe('a team key whose creator stops being an admin', () => {
     expect(notice?.textBody).toContain(key.publicKey)
     expect(notice?.textBody).toContain(second.user!.email)
 
-    const made = await withKey(keyPairAuthorization(key), langfuseOperations.create, {
+    const made = await keyClient(testApp, keyPairAuthorization(key)).call(langfuseOperations.create, {
       body: { name: 'made-by-key', prompt: 'Built after the removal' },
     })
     expect(made.status).toBe(201)
@@ -140,7 +121,9 @@ describe('a team key whose creator stops being an admin', () => {
       expect.objectContaining({ id: key.id, createdByEmail: second.user!.email }),
     ])
     expect((await first.call(apiKeyOperations.revoke, { params: { id: key.id } })).status).toBe(204)
-    expect((await withKey(keyPairAuthorization(key), langfuseOperations.list)).status).toBe(401)
+    expect(
+      (await keyClient(testApp, keyPairAuthorization(key)).call(langfuseOperations.list, {})).status,
+    ).toBe(401)
   })
 
   it('is put up for review when its creator is demoted too', async () => {

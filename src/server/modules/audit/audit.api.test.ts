@@ -4,7 +4,6 @@ import type { z } from 'zod'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
 import { auditOperations } from '../../../domain/api/audit.ts'
 import { authOperations } from '../../../domain/api/auth.ts'
-import { operationUrl } from '../../../domain/api/operation.ts'
 import { planOperations } from '../../../domain/api/plans.ts'
 import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
@@ -16,6 +15,7 @@ import { auditLog } from '../../db/schema/index.ts'
 import {
   DEFAULT_PASSWORD,
   errorOf,
+  keyClient,
   keyPairAuthorization,
   TestClient,
   uniqueEmail,
@@ -204,11 +204,13 @@ describe('the audit log records', () => {
     expect(JSON.stringify(entry)).not.toContain(created.body.secretKey)
     // The key itself moves a label: the entry names the key.
     const prompt = await createPromptAs(stranger, { title: 'Keyed' })
-    const byKey = await testApp.app.request(operationUrl(promptLabelOperations.set.spec, { id: prompt.id }), {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${created.body.secretKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ label: 'beta', versionId: prompt.currentVersionId }),
-    })
+    const byKey = await keyClient(testApp, `Bearer ${created.body.secretKey}`).call(
+      promptLabelOperations.set,
+      {
+        params: { id: prompt.id },
+        body: { label: 'beta', versionId: prompt.currentVersionId! },
+      },
+    )
     expect(byKey.status).toBe(200)
     const beta = (await entries('label.moved', prompt.id)).filter((row) => row.after?.label === 'beta')
     expect(beta[0]).toMatchObject({

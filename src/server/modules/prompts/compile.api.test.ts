@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
-import { operationUrl } from '../../../domain/api/operation.ts'
 import { promptLabelOperations } from '../../../domain/api/prompt-labels.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
-import type {
-  CompiledPromptAnswer,
-  compilePromptInput,
-  VariableDeclarationInput,
-} from '../../../domain/prompt-variables.ts'
-import { errorOf, TestClient } from '../../testing/client.ts'
+import type { compilePromptInput, VariableDeclarationInput } from '../../../domain/prompt-variables.ts'
+import { errorOf, keyClient, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
 
@@ -175,13 +170,12 @@ describe('compile', () => {
   it('may be called with a read-only API key (it changes nothing)', async () => {
     const prompt = await createPromptAs(owner, { body: 'Hi {{x}}' })
     const key = (await owner.call(apiKeyOperations.create, { body: { name: 'read', scope: 'read' } })).body
-    const res = await testApp.app.request(operationUrl(promptOperations.compile.spec, { id: prompt.id }), {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${key.secretKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ values: { x: 'key' } }),
+    const res = await keyClient(testApp, `Bearer ${key.secretKey}`).call(promptOperations.compile, {
+      params: { id: prompt.id },
+      body: { values: { x: 'key' } },
     })
-    expect(res.status, await res.clone().text()).toBe(200)
-    expect(((await res.json()) as CompiledPromptAnswer).prompt).toBe('Hi key')
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.prompt).toBe('Hi key')
   })
 
   it('reports a broken template as a 400, and refuses strangers with 404', async () => {
