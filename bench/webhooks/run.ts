@@ -30,7 +30,9 @@ async function json<T>(res: Response): Promise<T> {
 export async function runWebhooksBenchmark(): Promise<void> {
   await ensureBenchDatabase(true, DATABASE_URL)
   await signUpAccounts(DATABASE_URL, [EMAIL], PASSWORD)
+  // The receiver listens on loopback; the server runs as in production, which asks for both.
   process.env.WEBHOOK_ALLOW_PRIVATE = '1'
+  process.env.WEBHOOK_ALLOW_PRIVATE_IN_PRODUCTION = '1'
   // Unlimited: the saves below need more prompts than a trial's ten.
   process.env.PLANS = 'off'
   const server = await startServer({ DATABASE_URL })
