@@ -17,6 +17,7 @@ const BENCHMARKS: { name: string; title: string; script: string }[] = [
   { name: 'dashboard', title: 'Dashboard', script: 'bench:dashboard' },
   { name: 'growth', title: 'Lists as the tables grow', script: 'bench:growth' },
   { name: 'search', title: 'Prompt search at 1M versions', script: 'bench:search' },
+  { name: 'admin-search', title: 'Admin account search at 1M accounts', script: 'bench:admin-search' },
   { name: 'craft', title: 'Body search at 1M versions, export and import', script: 'bench:craft' },
   { name: 'startup', title: 'Start-up time and idle memory', script: 'bench:startup' },
   { name: 'bundle', title: 'JavaScript of the sign-in pages', script: 'bench:bundle' },

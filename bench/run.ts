@@ -4,6 +4,7 @@
 // .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup; BENCH_DASHBOARD_DATABASE_URL,
 // .../promptfolio_bench_dashboard, with _<size> added for each of BENCH_DASHBOARD_SIZES; BENCH_PUBLIC_API_DATABASE_URL, .../promptfolio_bench_public_api;
 // BENCH_WEBHOOKS_DATABASE_URL, .../promptfolio_bench_webhooks; BENCH_SEARCH_DATABASE_URL, .../promptfolio_bench_search; the others name theirs in their own files).
+import { runAdminSearchBenchmark } from './admin-search/run.ts'
 import { runBundleBenchmark } from './bundle/run.ts'
 import { runConversationsBenchmark } from './conversations/run.ts'
 import { runCraftBenchmark } from './craft/run.ts'
@@ -35,6 +36,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   growth: runGrowthBenchmark,
   web: runWebBenchmark,
   search: runSearchBenchmark,
+  'admin-search': runAdminSearchBenchmark,
   mcp: runMcpBenchmark,
 }
 
