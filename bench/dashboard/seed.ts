@@ -94,7 +94,7 @@ export async function seedDashboard(prompts: number): Promise<void> {
     // Bulk loading: no triggers, each table's indexes built once at the end. The prompt's copy of
     // its current body, its version count and whether its current version is behind (the last
     // version is current: never) are written as the triggers of migrations 0255 and 0264 would, and
-    // the dashboard's kept totals (0257) recounted afterwards.
+    // the dashboard's kept totals (0257) and days (0268) recounted afterwards.
     await db.query(`SET maintenance_work_mem = '256MB'`)
     await db.query('SET session_replication_role = replica')
     // Prompt i has 1 to 3 versions (the hash of its title), an hour apart from its creation.
@@ -125,6 +125,7 @@ export async function seedDashboard(prompts: number): Promise<void> {
       ),
     )
     await db.query('SELECT dashboard_counts_recount()')
+    await db.query('SELECT dashboard_days_recount()')
     await db.query('SET session_replication_role = DEFAULT')
     await timed(`${CONVERSATIONS} conversations with a message and 3 attachments each`, async () => {
       await db.query(

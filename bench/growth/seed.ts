@@ -162,8 +162,10 @@ export async function seedGrowth(size: GrowthSize): Promise<void> {
         [userId, n, WRITERS, TEAMS, auditActions, auditObjectTypes],
       ),
     )
-    // The dashboard's kept totals, which the triggers did not keep while loading (migration 0257).
+    // The dashboard's kept totals and days, which the triggers did not keep while loading
+    // (migrations 0257, 0268).
     await db.query('SELECT dashboard_counts_recount()')
+    await db.query('SELECT dashboard_days_recount()')
     await db.query('SET session_replication_role = DEFAULT')
     await timed('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'))
     await db.query('CREATE TABLE growth_seed (rows int NOT NULL, shape int NOT NULL)')

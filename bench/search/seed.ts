@@ -77,8 +77,10 @@ export async function seedSearch(): Promise<void> {
         [userId, n, data.verbs, data.objects, perPrompt],
       ),
     )
-    // The dashboard's kept totals, which the triggers did not keep while loading (migration 0257).
+    // The dashboard's kept totals and days, which the triggers did not keep while loading
+    // (migrations 0257, 0268).
     await db.query('SELECT dashboard_counts_recount()')
+    await db.query('SELECT dashboard_days_recount()')
     await db.query('SET session_replication_role = DEFAULT')
     await timed('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE prompts, prompt_versions'))
     await db.query('CREATE TABLE search_seed (key text NOT NULL)')

@@ -15,6 +15,10 @@ export const DASHBOARD = {
   topPrompts: 5,
 } as const
 
+/**
+ * The pulse's window: the last 7 UTC days, today included (the days of the weekly chart), whole
+ * days, so that the figures can be read from per-day counts.
+ */
 export const PULSE_WINDOW_DAYS = 7
 /** The previous week is the 14-day figure minus the 7-day figure. */
 export const PULSE_LONG_WINDOW_DAYS = 14
@@ -67,7 +71,7 @@ export const pulseCountsSchema = z.object({
   conversations: z.number().int(),
 })
 export type PulseCounts = z.infer<typeof pulseCountsSchema>
-const pulseKeys = ['prompts', 'versions', 'conversations'] as const
+export const pulseKeys = ['prompts', 'versions', 'conversations'] as const
 
 export const pulseSchema = z.object({
   windowDays: z.number().int(),

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { lastUtcDays, PULSE_LONG_WINDOW_DAYS } from '../../domain/dashboard.ts'
 import type { Db } from '../db/client.ts'
 import { queryRows } from '../db/rows.ts'
 import type { Logger } from '../log.ts'
@@ -14,6 +15,11 @@ export const MAIL_RETENTION_DAYS = 30
  * delivery log, their attempts with them; pending ones stay.
  */
 export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30
+/**
+ * The dashboard's per-day counts are kept for the days its longest window reaches, and one more:
+ * a dashboard asked for just before midnight may still read it.
+ */
+export const DASHBOARD_DAYS_KEPT = PULSE_LONG_WINDOW_DAYS + 1
 /** Rows deleted per statement: short statements and short row locks, whatever the backlog. */
 const BATCH_SIZE = 1000
 /** Batches per table and run: a huge backlog is worked off over several runs, never in one go. */
@@ -83,6 +89,12 @@ export async function pruneOnce(db: Db): Promise<Record<string, number>> {
   // The dashboard's counts are rows of changes (decision 0258); folding keeps one per person and space.
   const [folded] = await queryRows<{ n: number }>(db, sql`SELECT dashboard_counts_fold() AS n`)
   pruned.dashboard_counts = Number(folded?.n ?? 0)
+  // The per-day counts (decision 0268) the same way; days no dashboard window reaches go.
+  const [foldedDays] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT dashboard_days_fold(${lastUtcDays(DASHBOARD_DAYS_KEPT)[0]!}::date) AS n`,
+  )
+  pruned.dashboard_days = Number(foldedDays?.n ?? 0)
   for (const target of targets()) {
     let total = 0
     for (let batch = 0; batch < MAX_BATCHES; batch++) {

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -170,4 +171,27 @@ export const dashboardCounts = pgTable(
     versions: bigint('versions', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('dashboard_counts_user_space_idx').on(t.userId, t.spaceId)],
+)
+
+/**
+ * The dashboard's counts per space, person and UTC day (decision 0268; migration 0268): rows of
+ * changes added by triggers in the writing transaction, folded hourly; the pulse and the weekly
+ * chart add up the days of their window. `userId` is null for a version no person wrote.
+ */
+export const dashboardDays = pgTable(
+  'dashboard_days',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    spaceId: uuid('space_id').notNull(),
+    userId: text('user_id'),
+    day: date('day').notNull(),
+    prompts: integer('prompts').notNull().default(0),
+    versions: integer('versions').notNull().default(0),
+    revisions: integer('revisions').notNull().default(0),
+    conversations: integer('conversations').notNull().default(0),
+  },
+  (t) => [
+    index('dashboard_days_space_day_idx').on(t.spaceId, t.day),
+    index('dashboard_days_user_day_idx').on(t.userId, t.day),
+  ],
 )

@@ -11,6 +11,7 @@ import {
   PULSE_LONG_WINDOW_DAYS,
   PULSE_WINDOW_DAYS,
   type PulseCounts,
+  pulseKeys,
   type RankedPrompt,
   STREAK_LOOKBACK_DAYS,
   streakDays,
@@ -37,6 +38,8 @@ interface Scope {
   conversations: SQL
   /** The rows of `dashboard_counts` (migration 0257) whose totals the context adds up. */
   counted: SQL
+  /** The rows of `dashboard_days` (migration 0268) whose days the context adds up. */
+  days: SQL
   /** The context's model runs: the caller's own, or those on the team's providers. */
   runs: SQL
 }
@@ -53,6 +56,8 @@ function scopeOf(actor: Actor, teamId: string | undefined): Scope {
       // The caller's personal space and the teams they are still in: a team they left drops out.
       counted: sql`d.user_id = ${actor.id} AND (d.space_id = ${PERSONAL_SPACE}::uuid
         OR d.space_id IN (SELECT m.team_id FROM team_members m WHERE m.user_id = ${actor.id}))`,
+      // What the caller created in any space, as the pulse always counted it.
+      days: sql`d.user_id = ${actor.id}`,
       runs: sql`r.user_id = ${actor.id}`,
     }
   return {
@@ -60,6 +65,7 @@ function scopeOf(actor: Actor, teamId: string | undefined): Scope {
     versions: sql`v.prompt_id IN (SELECT p.id FROM prompts p WHERE p.team_id = ${teamId} AND p.visibility = 'team')`,
     conversations: sql`c.team_id = ${teamId}`,
     counted: sql`d.space_id = ${teamId}`,
+    days: sql`d.space_id = ${teamId}`,
     runs: sql`r.team_id = ${teamId}`,
   }
 }
@@ -75,28 +81,29 @@ async function requireMembership(db: Db, actor: Actor, teamId: string): Promise<
 
 const since = (now: Date, days: number) =>
   sql`${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamptz`
-const utcDate = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
+/** The first of the last `days` UTC days, today included: where a window of whole days starts. */
+const firstDayOf = (days: number, now: Date) => sql`${lastUtcDays(days, now)[0]!}::date`
 
 /**
- * The context's counts: created in the last 7 and 14 days, and in all. Each table's rows of the
- * 14 days are read once for both windows (the 7 days are a part of them). The totals are read from
- * the counts the writing transactions keep (migration 0257), not counted over every prompt and version.
+ * The context's counts: created in the last 7 and 14 UTC days (today included), and in all. Both
+ * windows come from the per-day counts the writing transactions keep (migration 0268, decision
+ * 0268), the totals from the kept totals (migration 0257): a few rows per day of the window, not
+ * the window's prompts, versions and conversations.
  */
 async function countFigures(db: Db, scope: Scope, now: Date) {
-  const week = since(now, PULSE_WINDOW_DAYS)
-  const fortnight = since(now, PULSE_LONG_WINDOW_DAYS)
+  const week = firstDayOf(PULSE_WINDOW_DAYS, now)
+  const windows = pulseKeys.map(
+    (
+      key,
+    ) => sql`coalesce(sum(d.${sql.raw(key)}) FILTER (WHERE d.day >= ${week}), 0)::int AS ${sql.raw(`${key}7`)},
+      coalesce(sum(d.${sql.raw(key)}), 0)::int AS ${sql.raw(`${key}14`)}`,
+  )
   const [row] = await queryRows<Record<string, number>>(
     db,
-    sql`SELECT pr.week AS prompts7, pr.fortnight AS prompts14, ve.week AS versions7, ve.fortnight AS versions14,
-      co.week AS conversations7, co.fortnight AS conversations14,
+    sql`SELECT ${sql.join(windows, sql`, `)},
       (SELECT coalesce(sum(d.prompts), 0) FROM dashboard_counts d WHERE ${scope.counted})::int AS prompts_total,
       (SELECT coalesce(sum(d.versions), 0) FROM dashboard_counts d WHERE ${scope.counted})::int AS versions_total
-    FROM (SELECT count(*) FILTER (WHERE p.created_at >= ${week})::int AS week, count(*)::int AS fortnight
-          FROM prompts p WHERE ${scope.prompts} AND p.created_at >= ${fortnight}) pr,
-      (SELECT count(*) FILTER (WHERE v.created_at >= ${week})::int AS week, count(*)::int AS fortnight
-          FROM prompt_versions v WHERE ${scope.versions} AND v.created_at >= ${fortnight}) ve,
-      (SELECT count(*) FILTER (WHERE c.created_at >= ${week})::int AS week, count(*)::int AS fortnight
-          FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${fortnight}) co`,
+    FROM dashboard_days d WHERE ${scope.days} AND d.day >= ${firstDayOf(PULSE_LONG_WINDOW_DAYS, now)}`,
   )
   const figures = row!
   const counts = (suffix: string): PulseCounts => ({
@@ -182,22 +189,17 @@ async function activeDays(db: Db, actor: Actor, now: Date): Promise<string[]> {
 }
 
 /**
- * The context's new prompts, new versions and conversations on each of the last 7 UTC days. A
- * prompt's version 1 comes with the prompt, so it is counted once, as the prompt.
+ * The context's new prompts, new versions and conversations on each of the last 7 UTC days, from
+ * the kept per-day counts (migration 0268). A prompt's version 1 comes with the prompt, so it is
+ * counted once, as the prompt: the days' `revisions` are the versions after the first.
  */
 async function weeklyActivity(db: Db, scope: Scope, now: Date) {
   const days = lastUtcDays(PULSE_WINDOW_DAYS, now)
-  const from = sql`${`${days[0]}T00:00:00Z`}::timestamptz`
   const rows = await queryRows<{ day: string; count: number }>(
     db,
-    sql`SELECT ${utcDate(sql`created_at`)} AS day, count(*)::int AS count FROM (
-      SELECT p.created_at FROM prompts p WHERE ${scope.prompts} AND p.created_at >= ${from}
-      UNION ALL
-      SELECT v.created_at FROM prompt_versions v
-        WHERE ${scope.versions} AND v.created_at >= ${from} AND v.version_number > 1
-      UNION ALL
-      SELECT c.created_at FROM conversations c WHERE ${scope.conversations} AND c.created_at >= ${from}
-    ) activity GROUP BY 1`,
+    sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, sum(d.prompts + d.revisions + d.conversations)::int AS count
+      FROM dashboard_days d WHERE ${scope.days} AND d.day >= ${firstDayOf(PULSE_WINDOW_DAYS, now)}
+      GROUP BY d.day`,
   )
   const byDay = new Map(rows.map((row) => [row.day, row.count]))
   return days.map((day) => ({ day, count: byDay.get(day) ?? 0 }))
