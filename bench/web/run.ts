@@ -132,7 +132,9 @@ async function promptsRun(browser: Browser, base: string, cookie: string): Promi
     const before = await rows.count()
     const more = page.getByRole('button', { name: 'Load more' })
     if (!(await more.isVisible())) break
-    await more.click()
+    // The list loads its next page by itself when its end comes near the viewport; a click raced
+    // with that load, which moved the button away under the pointer.
+    await more.scrollIntoViewIfNeeded()
     await page.waitForFunction(
       (count) => document.querySelectorAll('ul[aria-label="Prompts"] > li').length > count,
       before,
