@@ -117,6 +117,7 @@ export async function runConversationsBenchmark(): Promise<void> {
         indexes,
         api,
         floor,
+        apiOfFloor: shareOf(api, floor!),
         sqlAll,
         sqlPage,
       })

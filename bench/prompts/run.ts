@@ -13,6 +13,7 @@ import {
   resultCells,
   type Scenario,
   SECONDS,
+  shareOf,
   signIn,
   unloadedInTurn,
   withBenchServer,
@@ -93,6 +94,7 @@ export async function runPromptsBenchmark(): Promise<void> {
         statements: perRequest,
         api,
         floor,
+        apiOfFloor: shareOf(api, floor!),
         sql,
         unloaded: { api: apiAlone, sql: { p50: sqlAlone.p50, p99: sqlAlone.p99 } },
       })
