@@ -4,6 +4,9 @@ import pg from 'pg'
 import type { BareSetup } from './bare-http.ts'
 import { replay } from './replay.ts'
 
+// An exit, not death by the signal: a profile (`--cpu-prof` in BENCH_BARE_FLAGS) is written at exit.
+process.once('SIGTERM', () => process.exit(0))
+
 process.once('message', ({ replies, databaseUrl, poolSize }: BareSetup) => {
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: poolSize }) : null
   http
@@ -22,7 +25,11 @@ process.once('message', ({ replies, databaseUrl, poolSize }: BareSetup) => {
       }
       replay(pool!, statements).then(
         () => response.writeHead(status, headers).end(body),
-        (error: Error) => response.writeHead(500).end(error.message),
+        (error: Error) => {
+          // The measurement refuses the 500; this says why.
+          console.error(`bare HTTP server: ${request.url}: ${error.message}`)
+          response.writeHead(500).end(error.message)
+        },
       )
     })
     .listen(Number(process.env.PORT), '127.0.0.1', () => process.send!('listening'))

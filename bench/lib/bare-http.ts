@@ -46,7 +46,9 @@ export async function startBareHttpServer(
   }
   const port = await freePort()
   const root = fileURLToPath(new URL('../..', import.meta.url))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-http-server.ts'], {
+  // Node flags as for the server (BENCH_SERVER_FLAGS): `--cpu-prof` is refused in NODE_OPTIONS.
+  const flags = process.env.BENCH_BARE_FLAGS?.split(' ').filter(Boolean) ?? []
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/lib/bare-http-server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, PORT: String(port) },
