@@ -2,7 +2,7 @@
 // in a database of its own (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/promptfolio_bench; BENCH_CONVERSATIONS_DATABASE_URL, default
 // .../promptfolio_bench_conversations; BENCH_STARTUP_DATABASE_URL, .../promptfolio_bench_startup; BENCH_DASHBOARD_DATABASE_URL,
-// .../promptfolio_bench_dashboard, with _<size> added for each of BENCH_DASHBOARD_SIZES; BENCH_PUBLIC_API_DATABASE_URL, .../promptfolio_bench_public_api;
+// .../promptfolio_bench_dashboard, with _<size> added for each of BENCH_DASHBOARD_SIZES;
 // BENCH_WEBHOOKS_DATABASE_URL, .../promptfolio_bench_webhooks; BENCH_SEARCH_DATABASE_URL, .../promptfolio_bench_search; the others name theirs in their own files).
 import { runAdminSearchBenchmark } from './admin-search/run.ts'
 import { runBundleBenchmark } from './bundle/run.ts'

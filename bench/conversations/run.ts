@@ -4,6 +4,8 @@ import {
   CONNECTIONS,
   CPU_COLUMNS,
   cpuCells,
+  FLOOR_COLUMNS,
+  floorCells,
   indexesUsed,
   measureScenario,
   measureSql,
@@ -92,11 +94,16 @@ export async function runConversationsBenchmark(): Promise<void> {
       const page = all[0]!.filter((s) => /ORDER BY/i.test(s.text) && /LIMIT/i.test(s.text))
       if (page.length !== 1)
         throw new Error(`${scenario.name}: expected one page query, found ${page.length}`)
-      const { api, sql: sqlAll } = await measureScenario(base, cookie, scenario, URL, all, server)
-      cpu.push(cpuCells(scenario.name, api))
+      const {
+        api,
+        floor,
+        sql: sqlAll,
+      } = await measureScenario(base, cookie, scenario, URL, all, server, { floor: true })
+      cpu.push(cpuCells(scenario.name, api), cpuCells(`${scenario.name}: floor`, floor!))
       const sqlPage = await measureSql(URL, [page], SECONDS)
       rows.push([
         ...resultCells(scenario.name, api, sqlAll),
+        ...floorCells(api, floor!),
         sqlPage.requestsPerSecond.toFixed(0),
         shareOf(api, sqlPage),
       ])
@@ -104,14 +111,25 @@ export async function runConversationsBenchmark(): Promise<void> {
       notes.push(
         `${scenario.name}: ${all[0]!.length} statements per request; page query uses ${indexes.join(', ')}`,
       )
-      results.push({ scenario: scenario.name, statements: all[0]!.length, indexes, api, sqlAll, sqlPage })
+      results.push({
+        scenario: scenario.name,
+        statements: all[0]!.length,
+        indexes,
+        api,
+        floor,
+        apiOfFloor: shareOf(api, floor!),
+        sqlAll,
+        sqlPage,
+      })
       console.log(`  measured ${scenario.name}`)
     }
     const first = await unloaded(base, cookie, list[0]!.paths[0]!)
     const tenThousandth = await unloaded(base, cookie, list[1]!.paths[0]!)
-    console.log(`\n${table([...RESULT_COLUMNS, 'page query req/s', 'API/page query'], rows)}\n`)
     console.log(
-      'where the CPU went, per request at the API measurement (server, local PostgreSQL, load generator):',
+      `\n${table([...RESULT_COLUMNS, ...FLOOR_COLUMNS, 'page query req/s', 'API/page query'], rows)}\n`,
+    )
+    console.log(
+      'where the CPU went, per request at the API measurement and at its floor (server, local PostgreSQL, load generator):',
     )
     console.log(`${table(CPU_COLUMNS, cpu)}\n`)
     console.log(notes.join('\n'))

@@ -16,8 +16,9 @@ import {
   startServer,
   stopServer,
 } from '../lib/harness.ts'
+import type { Statement } from '../lib/replay.ts'
 import { saveResults } from '../lib/results.ts'
-import { type Statement, sqlRecorder } from '../lib/sql-capture.ts'
+import { sqlRecorder } from '../lib/sql-capture.ts'
 import { table } from '../lib/stats.ts'
 import {
   CRAFT_DATABASE_URL,

@@ -15,8 +15,9 @@ import {
   stopServer,
   unloadedInTurn,
 } from '../lib/harness.ts'
+import type { Statement } from '../lib/replay.ts'
 import { saveResults } from '../lib/results.ts'
-import { type Statement, sqlRecorder } from '../lib/sql-capture.ts'
+import { sqlRecorder } from '../lib/sql-capture.ts'
 import { table } from '../lib/stats.ts'
 import {
   BENCH_USER,

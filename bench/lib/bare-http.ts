@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { POSTGRES_POOL_SIZE } from '../../src/server/db/client.ts'
 import { freePort } from '../../src/server/testing/server-process.ts'
 import type { BenchServer } from './harness.ts'
+import type { Statement } from './replay.ts'
 
 export interface BareAnswer {
   status: number
@@ -11,26 +13,43 @@ export interface BareAnswer {
   body: string
 }
 
+/** What the bare server answers a path with, after running `statements` (none: it reads nothing). */
+export interface BareReply {
+  answer: BareAnswer
+  statements?: Statement[]
+}
+
+/** What the bare server process receives at start. */
+export interface BareSetup {
+  /** By request path (query included); any other path gets a 500, which a measurement refuses. */
+  replies: Record<string, BareReply>
+  /** Where the statements run: needed when a reply has some. */
+  databaseUrl?: string
+  poolSize: number
+}
+
+export type BareServer = Pick<BenchServer, 'base' | 'process'> & { stop: () => Promise<void> }
+
 /**
- * Node's HTTP at its cheapest: a process that answers every request with the same status, headers
- * and body on `node:http`, reading nothing. What it costs per request is the least any server on
- * Node pays for an answer of that size, so a benchmark can say what no Node server could beat on
- * these cores.
+ * Node's HTTP at its cheapest: a process on `node:http` that answers each path with fixed bytes.
+ * Given statements for a path, it first runs them through a `pg` pool of the app's size, as the app
+ * does (names, row mode and parsers as the app sent them, `replay`), and reads nothing of their
+ * rows. What it costs per request is the least any Node server pays for that answer: the floor
+ * of an API route whose statements and bytes it repeats (`bareFloor`).
  */
 export async function startBareHttpServer(
-  answer: BareAnswer,
-): Promise<Pick<BenchServer, 'base' | 'process'> & { stop: () => Promise<void> }> {
+  replies: Record<string, BareReply>,
+  databaseUrl?: string,
+): Promise<BareServer> {
+  if (!databaseUrl && Object.values(replies).some((reply) => reply.statements?.length)) {
+    throw new Error('the bare HTTP server needs a database URL to run statements')
+  }
   const port = await freePort()
-  // The answer comes over the IPC channel: an environment variable would cap its size.
-  const script = `
-    process.once('message', ({ answer: { status, headers, body } }) => {
-      require('node:http')
-        .createServer((_request, response) => response.writeHead(status, headers).end(body))
-        .listen(Number(process.env.PORT), '127.0.0.1', () => process.send('listening'))
-    })
-  `
-  const child = spawn(process.execPath, ['-e', script], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+  const root = fileURLToPath(new URL('../..', import.meta.url))
+  // Node flags as for the server (BENCH_SERVER_FLAGS): `--cpu-prof` is refused in NODE_OPTIONS.
+  const flags = process.env.BENCH_BARE_FLAGS?.split(' ').filter(Boolean) ?? []
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/lib/bare-http-server.ts'], {
+    cwd: root,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, PORT: String(port) },
   })
@@ -40,7 +59,9 @@ export async function startBareHttpServer(
     child.kill('SIGTERM')
     await exited
   }
-  child.send({ answer })
+  // The replies come over the IPC channel: an environment variable would cap their size.
+  const setup: BareSetup = { replies, databaseUrl, poolSize: POSTGRES_POOL_SIZE }
+  child.send(setup)
   // Listening, or gone (the port taken meanwhile): a benchmark must not wait for it forever.
   const [started] = await Promise.race([
     once(child, 'message'),
@@ -48,6 +69,29 @@ export async function startBareHttpServer(
   ])
   if (started instanceof Error) throw started
   return { base: `http://127.0.0.1:${port}`, process: child, stop }
+}
+
+/**
+ * The bare floor of an API route: a bare server (`startBareHttpServer`) that answers each of
+ * `paths` with the bytes the app answers it with (read from `base` with `headers`, as the load
+ * sends them) after running the statements the app runs for it (`statements[i]` for `paths[i]`,
+ * the session lookup included).
+ */
+export async function bareFloor(
+  base: string,
+  headers: Record<string, string>,
+  paths: string[],
+  statements: Statement[][],
+  databaseUrl: string,
+): Promise<BareServer> {
+  if (statements.length !== paths.length) {
+    throw new Error(`${paths.length} paths but statements for ${statements.length}`)
+  }
+  const replies: Record<string, BareReply> = {}
+  for (const [i, path] of paths.entries()) {
+    replies[path] = { answer: await answerOf(base, path, headers), statements: statements[i]! }
+  }
+  return startBareHttpServer(replies, databaseUrl)
 }
 
 /** An answer of the app as a client without compression receives it, for the bare server to repeat. */

@@ -7,13 +7,20 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { loadConfig } from '../../src/server/config.ts'
 import { freePort } from '../../src/server/testing/server-process.ts'
+import { type BareServer, bareFloor } from './bare-http.ts'
 import { BENCH_AUTH_SECRET } from './database.ts'
-import { type SqlRecorder, type Statement, sqlRecorder } from './sql-capture.ts'
+import { replay, type Statement } from './replay.ts'
+import { type SqlRecorder, sqlRecorder } from './sql-capture.ts'
 import { type Measurement, percentile, summarize } from './stats.ts'
 
 /** What every benchmark shares: the real server, signing in, and the two ways of measuring. */
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+/**
+ * Node flags for the server process, split on spaces: `BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`
+ * profiles the server under a benchmark's load (the profile is written when the run stops it).
+ */
+const SERVER_FLAGS = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []
 const WARMUP_SECONDS = 2
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -38,7 +45,7 @@ export async function startServer(
   const base = `http://localhost:${port}`
   execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' })
   const spawnedAt = performance.now()
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_FLAGS, 'dist/server/main.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -313,9 +320,9 @@ function answered(slices: ApiSlice[]): number {
 }
 
 /**
- * The same statements straight to PostgreSQL from CONNECTIONS `pg` clients: the limit. A statement
- * the app prepares by name is prepared by name here too. Its CPU per request is PostgreSQL's and
- * this process's (the clients').
+ * The same statements straight to PostgreSQL from CONNECTIONS `pg` clients: the limit. They go as
+ * the app sends them (`replay`: a statement the app prepares by name is prepared by name here too).
+ * Its CPU per request is PostgreSQL's and this process's (the clients').
  */
 export async function measureSql(
   databaseUrl: string,
@@ -350,9 +357,7 @@ async function sqlReplay(databaseUrl: string, requests: Statement[][], connectio
           while (performance.now() < end) {
             const statements = requests[next++ % requests.length]!
             const start = performance.now()
-            for (const { text, values, name } of statements) {
-              await client.query(name ? { name, text, values } : { text, values })
-            }
+            await replay(client, statements)
             latencies.push(performance.now() - start)
           }
         }),
@@ -387,14 +392,36 @@ export async function indexesUsed(
   return [...names]
 }
 
-/** How many turns the API and its SQL take within a scenario's measurement (`measureScenario`). */
+/** How many turns the API, its floor and its SQL take within a scenario's measurement (`measureScenario`). */
 const SLICES = 5
 
+/** Slices of autocannon against one server, taken in turn with others, and the CPU they cost. */
+function sliceSeries(base: string, cookie: string, scenario: Scenario, cpuOf?: Pick<BenchServer, 'process'>) {
+  const slices: ApiSlice[] = []
+  // CPU milliseconds over this series' slices only.
+  const cpu: CpuPerRequest = { server: 0, postgres: 0, client: 0 }
+  return {
+    async take(seconds: number): Promise<void> {
+      const since = cpuOf ? cpuClock(cpuOf) : undefined
+      slices.push(await apiSlice(base, cookie, scenario, seconds))
+      const spent = since?.()
+      for (const key of ['server', 'postgres', 'client'] as const) cpu[key] += spent?.[key] ?? 0
+    },
+    result(): Measurement & { cpu?: CpuPerRequest } {
+      const measured = combineApiSlices(slices)
+      return cpuOf ? { ...measured, cpu: perRequest(cpu, answered(slices)) } : measured
+    },
+  }
+}
+
 /**
- * One scenario measured both ways, each after a warm-up: through the API, and `statements` (the SQL
- * of its requests) replayed straight to PostgreSQL. The two take turns, SLICES times each, so that
- * a load that comes and goes on a shared machine weighs on both alike: measured one after the
- * other, the ratio of two 10 s measurements moved by up to 10 points between runs.
+ * One scenario measured, each way after a warm-up: through the API, and `statements` (the SQL of
+ * its requests, `statements[i]` for `scenario.paths[i]`) replayed straight to PostgreSQL. With
+ * `floor`, also through the route's bare floor (`bareFloor`: node:http running the same statements
+ * through a pool of the app's size and writing the same bytes), under the same load as the API.
+ * They take turns (API, floor, SQL), SLICES times each, so that a load that comes and goes on a
+ * shared machine weighs on all alike: measured one after the other, the ratio of two 10 s
+ * measurements moved by up to 10 points between runs.
  */
 export async function measureScenario(
   base: string,
@@ -402,32 +429,38 @@ export async function measureScenario(
   scenario: Scenario,
   databaseUrl: string,
   statements: Statement[][],
-  /** Given, the API's measurement also says where the machine's CPU went (`withCpuPerRequest`). */
+  /** Given, the API's measurement (and the floor's) also says where the machine's CPU went (`withCpuPerRequest`). */
   server?: BenchServer,
-): Promise<{ api: Measurement & { cpu?: CpuPerRequest }; sql: Measurement }> {
+  options: { floor?: boolean } = {},
+): Promise<{
+  api: Measurement & { cpu?: CpuPerRequest }
+  floor?: Measurement & { cpu?: CpuPerRequest }
+  sql: Measurement
+}> {
   const slice = SECONDS / SLICES
-  const replay = await sqlReplay(databaseUrl, statements, CONNECTIONS)
+  const replayed = await sqlReplay(databaseUrl, statements, CONNECTIONS)
+  let bare: BareServer | undefined
   try {
+    if (options.floor) bare = await bareFloor(base, { cookie }, scenario.paths, statements, databaseUrl)
+    const api = sliceSeries(base, cookie, scenario, server)
+    const floor = bare && sliceSeries(bare.base, cookie, scenario, server && bare)
     await apiSlice(base, cookie, scenario, WARMUP_SECONDS)
-    await replay.run(WARMUP_SECONDS)
-    const apiSlices: ApiSlice[] = []
+    if (bare) await apiSlice(bare.base, cookie, scenario, WARMUP_SECONDS)
+    await replayed.run(WARMUP_SECONDS)
     const latencies: number[] = []
-    // CPU milliseconds over the API's turns only.
-    const cpu: CpuPerRequest = { server: 0, postgres: 0, client: 0 }
     for (let turn = 0; turn < SLICES; turn++) {
-      const since = server ? cpuClock(server) : undefined
-      apiSlices.push(await apiSlice(base, cookie, scenario, slice))
-      const spent = since?.()
-      for (const key of ['server', 'postgres', 'client'] as const) cpu[key] += spent?.[key] ?? 0
-      latencies.push(...(await replay.run(slice)))
+      await api.take(slice)
+      await floor?.take(slice)
+      latencies.push(...(await replayed.run(slice)))
     }
-    const api = combineApiSlices(apiSlices)
     return {
-      api: server ? { ...api, cpu: perRequest(cpu, answered(apiSlices)) } : api,
+      api: api.result(),
+      ...(floor && { floor: floor.result() }),
       sql: summarize(latencies, SECONDS),
     }
   } finally {
-    await replay.close()
+    await replayed.close()
+    await bare?.stop()
   }
 }
 
@@ -455,7 +488,7 @@ export function cpuCells(scenario: string, api: Measurement & { cpu?: CpuPerRequ
   ]
 }
 
-/** The API's throughput as a share of a limit's (the SQL replayed without HTTP). */
+/** The API's throughput as a share of a reference's: a limit's (the SQL replayed without HTTP) or a floor's. */
 export function shareOf(api: Measurement, limit: Measurement): string {
   return `${((api.requestsPerSecond / limit.requestsPerSecond) * 100).toFixed(0)}%`
 }
@@ -483,4 +516,11 @@ export function resultCells(scenario: string, api: Measurement, sql: Measurement
     sql.p99.toFixed(1),
     shareOf(api, sql),
   ]
+}
+
+/** The columns of `floorCells`, after RESULT_COLUMNS: the API against its bare floor (goal: 85% and more). */
+export const FLOOR_COLUMNS = ['floor req/s', 'floor p50 ms', 'API/floor']
+
+export function floorCells(api: Measurement, floor: Measurement): string[] {
+  return [floor.requestsPerSecond.toFixed(0), floor.p50.toFixed(1), shareOf(api, floor)]
 }

@@ -6,13 +6,7 @@ import type { Config } from '../../src/server/config.ts'
 import type { Database, Db } from '../../src/server/db/client.ts'
 import * as schema from '../../src/server/db/schema/index.ts'
 import { createLogger } from '../../src/server/log.ts'
-
-export interface Statement {
-  text: string
-  values: unknown[]
-  /** The prepared statement's name when the app names it (replayed the same way). */
-  name?: string
-}
+import type { Statement } from './replay.ts'
 
 export type SqlRecorder = Awaited<ReturnType<typeof sqlRecorder>>
 
@@ -23,12 +17,27 @@ export type SqlRecorder = Awaited<ReturnType<typeof sqlRecorder>>
 export async function sqlRecorder(config: Config, url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 2 })
   let recording: Statement[] | null = null
-  // Read where drizzle hands each statement to the driver: its logger does not see the name.
+  let running = 0
+  // Read where drizzle hands each statement to the driver: its logger sees neither the name nor the row mode.
   const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>
-  pool.query = ((config: string | { text: string; name?: string }, values?: unknown[]) => {
-    const { text, name } = typeof config === 'string' ? { text: config, name: undefined } : config
-    recording?.push({ text, values: values ?? [], ...(name && { name }) })
-    return query(config, values)
+  pool.query = ((
+    config: string | { text: string; name?: string; rowMode?: string; types?: object },
+    values?: unknown[],
+  ) => {
+    const { text, name, rowMode, types } = typeof config === 'string' ? { text: config } : config
+    recording?.push({
+      text,
+      values: values ?? [],
+      ...(name && { name }),
+      ...(rowMode === 'array' && { rowMode }),
+      // Only drizzle passes parsers of its own here.
+      ...(types && { datesAsText: true }),
+      ...(running > 0 && { alongside: true }),
+    })
+    running += 1
+    return query(config, values).finally(() => {
+      running -= 1
+    })
   }) as typeof pool.query
   const db = drizzle(pool, { schema }) as unknown as Db
   const database: Database = {

@@ -4,6 +4,8 @@ import {
   CONNECTIONS,
   CPU_COLUMNS,
   cpuCells,
+  FLOOR_COLUMNS,
+  floorCells,
   indexesUsed,
   measureScenario,
   measureSql,
@@ -11,12 +13,13 @@ import {
   resultCells,
   type Scenario,
   SECONDS,
+  shareOf,
   signIn,
   unloadedInTurn,
   withBenchServer,
 } from '../lib/harness.ts'
+import type { Statement } from '../lib/replay.ts'
 import { saveResults } from '../lib/results.ts'
-import type { Statement } from '../lib/sql-capture.ts'
 import { table } from '../lib/stats.ts'
 import { BENCH_PASSWORD, benchEmail, seed } from './seed.ts'
 
@@ -65,17 +68,18 @@ export async function runPromptsBenchmark(): Promise<void> {
       // One request at a time: the recorder attributes statements to the request in flight.
       const statements: Statement[][] = []
       for (const p of scenario.paths) statements.push(await recorder.statementsOf(p, cookie))
-      const { api, sql } = await measureScenario(
+      const { api, floor, sql } = await measureScenario(
         base,
         cookie,
         scenario,
         BENCH_DATABASE_URL,
         statements,
         server,
+        { floor: true },
       )
-      cpu.push(cpuCells(scenario.name, api))
+      cpu.push(cpuCells(scenario.name, api), cpuCells(`${scenario.name}: floor`, floor!))
       const perRequest = statements[0]!.length
-      rows.push(resultCells(scenario.name, api, sql))
+      rows.push([...resultCells(scenario.name, api, sql), ...floorCells(api, floor!)])
       // Unloaded: one request at a time through HTTP, next to its statements from one client.
       const [apiAlone] = await unloadedInTurn([{ base, cookie, path: scenario.paths[0]! }], 300, 50)
       const sqlAlone = await measureSql(BENCH_DATABASE_URL, [statements[0]!], 3, 1)
@@ -89,6 +93,8 @@ export async function runPromptsBenchmark(): Promise<void> {
         scenario: scenario.name,
         statements: perRequest,
         api,
+        floor,
+        apiOfFloor: shareOf(api, floor!),
         sql,
         unloaded: { api: apiAlone, sql: { p50: sqlAlone.p50, p99: sqlAlone.p99 } },
       })
@@ -97,9 +103,9 @@ export async function runPromptsBenchmark(): Promise<void> {
       )
       console.log(`  measured ${scenario.name}`)
     }
-    console.log(`\n${table(RESULT_COLUMNS, rows)}\n`)
+    console.log(`\n${table([...RESULT_COLUMNS, ...FLOOR_COLUMNS], rows)}\n`)
     console.log(
-      'where the CPU went, per request at the API measurement (server, local PostgreSQL, load generator):',
+      'where the CPU went, per request at the API measurement and at its floor (server, local PostgreSQL, load generator):',
     )
     console.log(`${table(CPU_COLUMNS, cpu)}\n`)
     console.log('unloaded, one request at a time (300 after 50 warm-up; its SQL from one client):')

@@ -132,7 +132,9 @@ export async function runRuntimeCacheBenchmark(): Promise<void> {
     const fetch1 = await unloadedP50(base, fetchPath, headers)
     const notFound1 = await unloadedP50(base, notFoundPath, {})
     // The reference of the 404's fixed cost: node:http writing the same bytes and doing nothing else.
-    const bare = await startBareHttpServer(await answerOf(base, notFoundPath, {}))
+    const bare = await startBareHttpServer({
+      [notFoundPath]: { answer: await answerOf(base, notFoundPath, {}) },
+    })
     let bareN: Awaited<ReturnType<typeof withCpuPerRequest>>
     let bare1: number
     try {

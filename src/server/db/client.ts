@@ -193,6 +193,9 @@ function collectGarbage() {
   ;(runInNewContext('gc') as () => void)()
 }
 
+/** Connections per PostgreSQL pool unless `max` says otherwise (benchmarks give a bare server the same). */
+export const POSTGRES_POOL_SIZE = 10
+
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> {
   // Loaded here, not at start: the embedded mode never needs the driver (nor compiles its code).
   const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
@@ -201,7 +204,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   ])
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.max ?? 10,
+    max: options.max ?? POSTGRES_POOL_SIZE,
     // Without a timeout a request waits forever on a database host that does not answer.
     connectionTimeoutMillis: 5_000,
     options: options.searchPath ? `-c search_path=${options.searchPath},public` : undefined,
@@ -289,7 +292,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   const replicaSet =
     options.replicas && options.replicas.urls.length > 0
       ? await openReplicas(
-          { ...options.replicas, max: options.max ?? 10, searchPath: options.searchPath },
+          { ...options.replicas, max: options.max ?? POSTGRES_POOL_SIZE, searchPath: options.searchPath },
           {
             pg,
             primary: pool,

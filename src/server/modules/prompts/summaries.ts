@@ -117,21 +117,27 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute
 type Viewer = Pick<Actor, 'id' | 'globalRole' | 'apiKeyId'>
 
 export function toSummary(actor: Viewer, row: SummaryRow): PromptSummary {
-  const {
-    cursorAt: _,
-    viewerTeamRole: __,
-    ownerIsMember: ___,
-    holdsProtectedLabel,
-    promptLabels,
-    ...rest
-  } = row
+  // Field by field, not `{ ...rest }` after a rest destructuring: that copy ran on V8's slow path,
+  // 0.2-0.4 ms of a 50-row list page under the prompts benchmark's load.
   return {
-    ...rest,
+    id: row.id,
+    ownerUserId: row.ownerUserId,
+    ownerEmail: row.ownerEmail,
+    ownerDeleted: row.ownerDeleted,
+    teamId: row.teamId,
+    title: row.title,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    tags: row.tags,
+    visibility: row.visibility,
+    currentVersionId: row.currentVersionId,
+    currentVersionNumber: row.currentVersionNumber,
     versionCount: Number(row.versionCount),
-    labels: [...(row.currentVersionId ? [PRODUCTION_LABEL] : []), ...(promptLabels ?? [])],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    access: promptAccess(actor, row, { holdsProtectedLabel }),
+    labels: row.currentVersionId ? [PRODUCTION_LABEL, ...(row.promptLabels ?? [])] : (row.promptLabels ?? []),
+    access: promptAccess(actor, row, { holdsProtectedLabel: row.holdsProtectedLabel }),
   }
 }
 
