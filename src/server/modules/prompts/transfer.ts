@@ -223,7 +223,6 @@ async function checkReferences(
   checks: readonly ReferenceCheck[],
 ): Promise<void> {
   for (const { item, prompt, versions } of checks) {
-    if (versions.length === 0) continue
     for (const version of versions) {
       const problem = await unresolvableBody(tx, space, {
         id: version.id,
@@ -250,8 +249,8 @@ async function checkReferences(
 }
 
 /**
- * The versions with a reference, the only ones the check can refuse: the others' bodies are not
- * held until every prompt of the file is in.
+ * The versions with a reference, the only ones the check can refuse: the other prompts and bodies
+ * are not held until every prompt of the file is in.
  */
 function referring<V extends { body: string }>(versions: readonly V[]): V[] {
   return versions.filter((version) => parseReferences(version.body).length > 0)
@@ -426,7 +425,8 @@ export async function importPrompts(
           batch.map((entry) => entry.input),
         )
         for (const [index, { prompt, versions }] of written.entries()) {
-          toCheck.push({ item: batch[index]!.item, prompt, versions: referring(versions) })
+          const check = referring(versions)
+          if (check.length > 0) toCheck.push({ item: batch[index]!.item, prompt, versions: check })
         }
         batch = []
       }
@@ -500,7 +500,8 @@ export async function importPrompts(
         }
         const { prompt, versions: inserted } = await writes.appendVersions(tx, plans, mover, existing, write)
         const added = inserted.length
-        toCheck.push({ item: result.items.length, prompt, versions: referring(inserted) })
+        const check = referring(inserted)
+        if (check.length > 0) toCheck.push({ item: result.items.length, prompt, versions: check })
         if (added > 0) result.versioned++
         else result.unchanged++
         result.items.push({
