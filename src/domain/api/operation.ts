@@ -80,6 +80,12 @@ export interface OperationSpec extends OperationAddress {
    */
   streamsProgress?: true
   /**
+   * Where a long array of the body is (an import's prompts): the server reads the body as it
+   * arrives and leaves that array unbuilt, handing the handler its elements one at a time
+   * (`StreamedArray` in its place); the body is the same JSON, with the same errors.
+   */
+  streamsBodyAt?: readonly string[]
+  /**
    * An answer that is written as it comes (a model's reply): asked with `Accept: text/event-stream`,
    * it answers 200 with server-sent events `text` (`{"text"}`, a piece of the answer), then one
    * `result` (its answer) or `error` (`{"status","error"}`, its error); asked for JSON it answers as

@@ -76,6 +76,7 @@ export const promptOperations = defineOperations(
       response: importResultSchema,
       errors: ['conflict', 'plan_limit', 'not_found'],
       streamsProgress: true,
+      streamsBodyAt: ['document', 'prompts'],
     },
     create: {
       method: 'POST',

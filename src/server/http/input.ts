@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { AppError, type AppErrorOptions } from '../../domain/errors.ts'
 import { isMessageKey, type MessageKey } from '../../domain/messages/index.ts'
 import { fieldErrorsOf, issueParamsOf } from '../../domain/validation.ts'
+import { type JsonPath, JsonStreamParser, JsonSyntaxError } from './json-stream.ts'
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
@@ -13,10 +14,10 @@ interface Visit {
   parent: Visit | null
 }
 
-function pathOf(visit: Visit): string {
+function keysOf(visit: Visit): string[] {
   const keys: string[] = []
   for (let at: Visit | null = visit; at?.key != null; at = at.parent) keys.unshift(at.key)
-  return keys.length > 0 ? keys.join('.') : '_'
+  return keys
 }
 
 /**
@@ -26,11 +27,17 @@ function pathOf(visit: Visit): string {
  * costs linear time.
  */
 export function firstUnstorableText(value: unknown): string | null {
+  const keys = firstUnstorableTextKeys(value)
+  return keys === null ? null : keys.length > 0 ? keys.join('.') : '_'
+}
+
+/** `firstUnstorableText`'s path as its keys (a key may hold a dot). */
+function firstUnstorableTextKeys(value: unknown): string[] | null {
   const pending: Visit[] = [{ value, key: null, parent: null }]
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const current = visit.value
     if (typeof current === 'string') {
-      if (current.includes('\u0000') || unpairedSurrogate.test(current)) return pathOf(visit)
+      if (current.includes('\u0000') || unpairedSurrogate.test(current)) return keysOf(visit)
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, item] of Object.entries(current).reverse()) {
         pending.push({ value: item, key, parent: visit })
@@ -55,8 +62,11 @@ export class InvalidInput extends AppError {
   }
 }
 
-function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const unstorableAt = firstUnstorableText(value)
+function validated<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  unstorableAt = firstUnstorableText(value),
+): z.output<S> {
   if (unstorableAt !== null) {
     throw new AppError('validation', 'error.unstorableCharacter', {
       fields: { [unstorableAt]: 'error.unstorableCharacter' },
@@ -83,6 +93,142 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
     throw new AppError('validation', 'error.malformedJson')
   }
   return validated(schema, value)
+}
+
+/** Bytes parsed at a time when a streamed array's elements are read again: one element's worth or so. */
+const REPLAY_PIECE = 64 * 1024
+
+/**
+ * An array of a JSON body that `streamedJsonBody` did not build: the bytes of the body are kept,
+ * and each element is parsed again as `elements()` comes to it, so the whole array never exists.
+ * Its fields are private so a walk of the document (the stored-text check) does not enter them.
+ */
+export class StreamedArray {
+  readonly #pieces: readonly Uint8Array[]
+  readonly #at: JsonPath
+  /** Which array at that path this is (a repeated key starts another; the last one is the value). */
+  readonly #occurrence: number
+  #length = 0
+
+  constructor(pieces: readonly Uint8Array[], at: JsonPath, occurrence: number) {
+    this.#pieces = pieces
+    this.#at = at
+    this.#occurrence = occurrence
+  }
+
+  get length(): number {
+    return this.#length
+  }
+
+  /** Counted while the body is read. */
+  added(): void {
+    this.#length++
+  }
+
+  /** The elements in order, each parsed when asked for. */
+  async *elements(): AsyncGenerator<unknown> {
+    let started = 0
+    let ready: unknown[] = []
+    const parser = new JsonStreamParser({
+      streamAt: this.#at,
+      onStreamStart: () => {
+        started++
+      },
+      onElement: (value) => {
+        if (started === this.#occurrence) ready.push(value)
+      },
+    })
+    for (const piece of this.#pieces) {
+      for (let at = 0; at < piece.length; at += REPLAY_PIECE) {
+        parser.write(piece.subarray(at, at + REPLAY_PIECE))
+        if (ready.length === 0) continue
+        const elements = ready
+        ready = []
+        yield* elements
+      }
+      if (started > this.#occurrence) return
+    }
+  }
+}
+
+/** Where a streamed array sits, and the path in it of its first string the database cannot store. */
+interface Streamed {
+  array: StreamedArray
+  parent: Record<string, unknown> | unknown[] | null
+  key: string | number
+  unstorable: string[] | null
+}
+
+/**
+ * `jsonBody` for a body whose array at `at` may be long (an import's prompts): the body is read as
+ * it arrives and parsed piece by piece; that array's elements are checked one at a time and left
+ * as a `StreamedArray` in the value, its bytes kept (a fraction of its text as a string, and of its
+ * tree). Everything else is what `jsonBody` answers: an empty body is `{}`, malformed JSON, a string
+ * the database cannot store (the first in the document's order) and schema errors the same 400s.
+ */
+export async function streamedJsonBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  at: JsonPath,
+): Promise<z.output<S>> {
+  const pieces: Uint8Array[] = []
+  const streamed: Streamed[] = []
+  const parser = new JsonStreamParser({
+    streamAt: at,
+    onStreamStart: (parent, key) => {
+      const array = new StreamedArray(pieces, at, streamed.length + 1)
+      streamed.push({ array, parent, key, unstorable: null })
+      return array
+    },
+    onElement: (element, index) => {
+      const current = streamed.at(-1)!
+      current.array.added()
+      if (current.unstorable) return
+      const keys = firstUnstorableTextKeys(element)
+      if (keys) current.unstorable = [String(index), ...keys]
+    },
+  })
+  let malformed = false
+  const body = c.req.raw.body
+  if (body) {
+    for await (const piece of body as unknown as AsyncIterable<Uint8Array>) {
+      // Read to its end even when malformed, as the whole body was read before it was parsed.
+      if (malformed) continue
+      pieces.push(piece)
+      try {
+        parser.write(piece)
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError)) throw error
+        malformed = true
+      }
+    }
+  }
+  if (malformed) throw new AppError('validation', 'error.malformedJson')
+  if (parser.empty) return validated(schema, {})
+  let value: unknown
+  try {
+    value = parser.end()
+  } catch {
+    throw new AppError('validation', 'error.malformedJson')
+  }
+  // The stored-text check walks the document with, in the place of each streamed array still in
+  // it, the path to that array's first unstorable string: the order of the whole walk is kept.
+  const placed = streamed.filter(
+    (entry) =>
+      entry.unstorable &&
+      entry.parent !== null &&
+      (entry.parent as Record<string, unknown>)[entry.key] === entry.array,
+  )
+  for (const entry of placed)
+    (entry.parent as Record<string, unknown>)[entry.key] = shadowOf(entry.unstorable!)
+  const unstorableAt = firstUnstorableText(value)
+  for (const entry of placed) (entry.parent as Record<string, unknown>)[entry.key] = entry.array
+  return validated(schema, value, unstorableAt)
+}
+
+/** An object holding only, at `keys`, a string the database cannot store. */
+function shadowOf(keys: readonly string[]): unknown {
+  return keys.reduceRight<unknown>((inner, key) => ({ [key]: inner }), '\u0000')
 }
 
 /** Parses the query string (repeated keys become arrays) with a domain schema. */

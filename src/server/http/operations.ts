@@ -17,7 +17,7 @@ import { RECENT_SIGN_IN_SECONDS } from '../../domain/constants.ts'
 import { AppError } from '../../domain/errors.ts'
 import type { AppEnv } from './env.ts'
 import { handleError } from './errors.ts'
-import { jsonBody, pathParams, queryParams } from './input.ts'
+import { jsonBody, pathParams, queryParams, streamedJsonBody } from './input.ts'
 import { jsonAnswer } from './json.ts'
 
 /** What a handler gets: the validated input, the acting user, and the request for the rare header. */
@@ -233,7 +233,11 @@ export function mountOperations<G extends Record<string, unknown>>(
         input = {
           params: spec.params ? pathParams(c, spec.params) : {},
           query: spec.query ? queryParams(c, spec.query) : {},
-          body: spec.body ? await jsonBody(c, spec.body) : undefined,
+          body: spec.body
+            ? spec.streamsBodyAt
+              ? await streamedJsonBody(c, spec.body, spec.streamsBodyAt)
+              : await jsonBody(c, spec.body)
+            : undefined,
         } as ParsedInput<OperationSpec>
       } catch (error) {
         if (door && checksItself) await door.admit(c, keyPair!)

@@ -9,6 +9,7 @@ import {
   type PromptConfig,
   sameConfig,
 } from '../../../domain/prompt-names.ts'
+import { parseReferences } from '../../../domain/prompt-references.ts'
 import {
   type ExportedPrompt,
   type exportPromptsQuery,
@@ -31,6 +32,7 @@ import { roleInTeam } from '../../core/team-membership.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { afterCursor, cursorTimestamp } from '../../db/queries.ts'
 import { promptLabels, prompts, promptVersions, teams } from '../../db/schema/index.ts'
+import { StreamedArray } from '../../http/input.ts'
 import { type PromptRow, promptWithRights, teamReachOf } from './access.ts'
 import { inSpace } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
@@ -246,6 +248,14 @@ async function checkReferences(
   }
 }
 
+/**
+ * The versions with a reference, the only ones the check can refuse: the other prompts and bodies
+ * are not held until every prompt of the file is in.
+ */
+function referring<V extends { body: string }>(versions: readonly V[]): V[] {
+  return versions.filter((version) => parseReferences(version.body).length > 0)
+}
+
 /** Thrown to roll a dry run back after it did everything a real import does. */
 class DryRunDone extends Error {
   constructor(readonly result: ImportResult) {
@@ -253,45 +263,84 @@ class DryRunDone extends Error {
   }
 }
 
-function parseDocument(document: unknown, locale: Locale): ImportedPrompt[] {
-  const found = promptsOfDocument(document)
+/** The file's prompts, checked: how many, their names, and the prompts themselves when the import comes to them. */
+interface IncomingPrompts {
+  total: number
+  names: string[]
+  prompts: () => AsyncIterable<ImportedPrompt> | Iterable<ImportedPrompt>
+}
+
+/**
+ * The document's prompts, every one validated before anything is written (the first problem, in
+ * the file's order, refuses the import). A Promptfolio export's prompts arrive as the body's
+ * `StreamedArray`: they are validated as they are parsed and parsed again when written, so the
+ * file's prompts are never all in memory. The other formats (Langfuse, Markdown) are built whole.
+ */
+async function incomingPrompts(document: unknown, locale: Locale): Promise<IncomingPrompts> {
+  const streamed =
+    typeof document === 'object' && document !== null && !Array.isArray(document)
+      ? (document as { prompts?: unknown }).prompts
+      : undefined
+  const found =
+    streamed instanceof StreamedArray
+      ? { prompts: streamed.elements.bind(streamed), total: streamed.length }
+      : (() => {
+          const inTree = promptsOfDocument(document)
+          return inTree && { prompts: () => inTree.prompts, total: inTree.prompts.length }
+        })()
   if (!found) {
     throw new AppError('validation', 'prompts.importUnknownFormat', {
       fields: { document: 'prompts.importUnknownFormat' },
     })
   }
-  if (found.prompts.length === 0) {
+  if (found.total === 0) {
     throw new AppError('validation', 'prompts.importEmpty', { fields: { document: 'prompts.importEmpty' } })
   }
-  if (found.prompts.length > IMPORT_MAX_PROMPTS) {
+  if (found.total > IMPORT_MAX_PROMPTS) {
     throw new AppError('validation', 'prompts.importTooMany', {
       params: { max: IMPORT_MAX_PROMPTS },
       fields: { document: 'prompts.importTooMany' },
     })
   }
-  const seen = new Set<string>()
-  return found.prompts.map((raw, index) => {
+  const valid = (raw: unknown, index: number): ImportedPrompt => {
     const parsed = importedPromptSchema.safeParse(raw)
-    if (!parsed.success) {
-      const [field, message] = Object.entries(fieldErrorsOf(parsed.error))[0] ?? ['_', 'error.validation']
-      throw new AppError('validation', 'prompts.importInvalid', {
-        params: {
-          index: index + 1,
-          field,
-          problem: translate(locale, isMessageKey(message) ? message : 'error.invalidValue'),
-        },
-        fields: { document: 'prompts.importInvalid' },
-      })
-    }
-    if (seen.has(parsed.data.name)) {
+    if (parsed.success) return parsed.data
+    const [field, message] = Object.entries(fieldErrorsOf(parsed.error))[0] ?? ['_', 'error.validation']
+    throw new AppError('validation', 'prompts.importInvalid', {
+      params: {
+        index: index + 1,
+        field,
+        problem: translate(locale, isMessageKey(message) ? message : 'error.invalidValue'),
+      },
+      fields: { document: 'prompts.importInvalid' },
+    })
+  }
+  const seen = new Set<string>()
+  /** The validated prompts when the document was built whole anyway. */
+  const kept: ImportedPrompt[] = []
+  let index = 0
+  for await (const raw of found.prompts()) {
+    const prompt = valid(raw, index++)
+    if (seen.has(prompt.name)) {
       throw new AppError('validation', 'prompts.importDuplicate', {
-        params: { name: parsed.data.name },
+        params: { name: prompt.name },
         fields: { document: 'prompts.importDuplicate' },
       })
     }
-    seen.add(parsed.data.name)
-    return parsed.data
-  })
+    seen.add(prompt.name)
+    if (!(streamed instanceof StreamedArray)) kept.push(prompt)
+  }
+  return {
+    total: found.total,
+    names: [...seen],
+    prompts:
+      streamed instanceof StreamedArray
+        ? async function* () {
+            let again = 0
+            for await (const raw of streamed.elements()) yield valid(raw, again++)
+          }
+        : () => kept,
+  }
 }
 
 /**
@@ -311,7 +360,7 @@ export async function importPrompts(
   input: z.output<typeof importInput>,
   progress: (done: number, total: number) => Promise<void> = async () => {},
 ): Promise<ImportResult> {
-  const incoming = parseDocument(input.document, actor.locale)
+  const incoming = await incomingPrompts(input.document, actor.locale)
   // The raw document (a whole space's JSON tree) is let go once its prompts are parsed: the request's
   // input, which the HTTP layer holds until the answer ends, is its only other holder.
   input.document = null
@@ -335,15 +384,7 @@ export async function importPrompts(
           await tx
             .select(promptWithRights(actor.id))
             .from(prompts)
-            .where(
-              and(
-                inSpace(space),
-                inArray(
-                  prompts.name,
-                  incoming.map((imported) => imported.name),
-                ),
-              ),
-            )
+            .where(and(inSpace(space), inArray(prompts.name, incoming.names)))
             .orderBy(asc(prompts.id))
             .for('update')
         ).map((row) => [row.name, row]),
@@ -384,13 +425,16 @@ export async function importPrompts(
           batch.map((entry) => entry.input),
         )
         for (const [index, { prompt, versions }] of written.entries()) {
-          if (versions.length > 0) toCheck.push({ item: batch[index]!.item, prompt, versions })
+          const check = referring(versions)
+          if (check.length > 0) toCheck.push({ item: batch[index]!.item, prompt, versions: check })
         }
         batch = []
       }
-      for (const [index, imported] of incoming.entries()) {
+      let index = -1
+      for await (const imported of incoming.prompts()) {
+        index++
         if (batch.length >= IMPORT_BATCH) await writeBatch()
-        await progress(index, incoming.length)
+        await progress(index, incoming.total)
         const existing = existingByName.get(imported.name)
         const conflict = (problem: string) => {
           result.conflicts++
@@ -456,7 +500,8 @@ export async function importPrompts(
         }
         const { prompt, versions: inserted } = await writes.appendVersions(tx, plans, mover, existing, write)
         const added = inserted.length
-        if (added > 0) toCheck.push({ item: result.items.length, prompt, versions: inserted })
+        const check = referring(inserted)
+        if (check.length > 0) toCheck.push({ item: result.items.length, prompt, versions: check })
         if (added > 0) result.versioned++
         else result.unchanged++
         result.items.push({
@@ -467,7 +512,7 @@ export async function importPrompts(
         })
       }
       await writeBatch()
-      await progress(incoming.length, incoming.length)
+      await progress(incoming.total, incoming.total)
       await checkReferences(tx, space, actor.locale, result, toCheck)
       if (input.dryRun) throw new DryRunDone(result)
       if (result.conflicts > 0) {
