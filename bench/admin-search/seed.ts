@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { signUpAccounts } from '../lib/accounts.ts'
 import { bulkLoad, timed } from '../lib/bulk-load.ts'
-import { ensureBenchDatabase } from '../lib/database.ts'
+import { ensureBenchDatabase, seededAlready } from '../lib/database.ts'
 
 /**
  * The admin search benchmark's accounts (default 1M), seeded in SQL with generate_series: md5
@@ -23,15 +23,7 @@ const PLACED = 4000
 export async function seedAdminSearch(): Promise<void> {
   const url = ADMIN_SEARCH_DATABASE_URL
   const key = `${adminSearchSize.accounts}:${SHAPE}`
-  await ensureBenchDatabase(false, url)
-  let db = new pg.Client({ connectionString: url })
-  await db.connect()
-  const done = await db
-    .query<{ key: string }>('SELECT key FROM admin_search_seed')
-    .then((result) => result.rows[0]?.key)
-    .catch(() => undefined)
-  await db.end()
-  if (done === key && process.env.BENCH_FRESH !== '1') {
+  if (await seededAlready(url, 'admin_search_seed', key)) {
     console.log(`seed admin search: ${key} already there, nothing to do (BENCH_FRESH=1 starts over)`)
     return
   }
@@ -40,7 +32,7 @@ export async function seedAdminSearch(): Promise<void> {
   console.log(`seed admin search: ${n} accounts…`)
   // The installation's first account is its global admin.
   await signUpAccounts(url, [ADMIN_SEARCH_ADMIN], ADMIN_SEARCH_PASSWORD)
-  db = new pg.Client({ connectionString: url })
+  const db = new pg.Client({ connectionString: url })
   await db.connect()
   try {
     await db.query(`SET maintenance_work_mem = '512MB'`)

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { signUpAccounts } from '../lib/accounts.ts'
 import { bulkLoad, timed } from '../lib/bulk-load.ts'
-import { ensureBenchDatabase } from '../lib/database.ts'
+import { ensureBenchDatabase, seededAlready } from '../lib/database.ts'
 
 export const BENCH_USER = {
   email: 'bench-dashboard@bench.test',
@@ -58,15 +58,7 @@ export async function seedDashboard(prompts: number): Promise<void> {
   const url = dashboardDatabaseUrl(prompts)
   const key = `${prompts}:${SHAPE}`
   const label = sizeLabel(prompts)
-  await ensureBenchDatabase(false, url)
-  let db = new pg.Client({ connectionString: url })
-  await db.connect()
-  const done = await db
-    .query<{ key: string }>('SELECT key FROM dashboard_seed')
-    .then((result) => result.rows[0]?.key)
-    .catch(() => undefined)
-  await db.end()
-  if (done === key && process.env.BENCH_FRESH !== '1') {
+  if (await seededAlready(url, 'dashboard_seed', key)) {
     console.log(`seed dashboard ${label}: already there, nothing to do (BENCH_FRESH=1 starts over)`)
     return
   }
@@ -77,7 +69,7 @@ export async function seedDashboard(prompts: number): Promise<void> {
     ['bench-dashboard-admin@bench.test', BENCH_USER.email],
     BENCH_USER.password,
   )
-  db = new pg.Client({ connectionString: url })
+  const db = new pg.Client({ connectionString: url })
   await db.connect()
   const now = new Date()
   try {

@@ -24,3 +24,20 @@ export async function ensureBenchDatabase(fresh: boolean, url = BENCH_DATABASE_U
 
 /** The seed and the runner sign the same session cookies. */
 export const BENCH_AUTH_SECRET = 'promptfolio-benchmark-secret-not-for-production'
+
+/**
+ * Whether `url` holds the seed `key` already (written to `table` when a seed finishes), so that a
+ * run can skip minutes of seeding; `BENCH_FRESH=1` answers no. Creates the database when missing.
+ */
+export async function seededAlready(url: string, table: string, key: string): Promise<boolean> {
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`unexpected seed table name: ${table}`)
+  await ensureBenchDatabase(false, url)
+  const db = new pg.Client({ connectionString: url })
+  await db.connect()
+  const done = await db
+    .query<{ key: string }>(`SELECT key FROM ${table}`)
+    .then((result) => result.rows[0]?.key)
+    .catch(() => undefined)
+  await db.end()
+  return done === key && process.env.BENCH_FRESH !== '1'
+}

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { signUpAccounts } from '../lib/accounts.ts'
 import { bulkLoad, timed } from '../lib/bulk-load.ts'
-import { ensureBenchDatabase } from '../lib/database.ts'
+import { ensureBenchDatabase, seededAlready } from '../lib/database.ts'
 import * as data from '../prompts/data.ts'
 
 /**
@@ -28,15 +28,7 @@ const seededUuid = (text: string) =>
 export async function seedSearch(): Promise<void> {
   const url = SEARCH_DATABASE_URL
   const key = `${searchSize.prompts}x${searchSize.versions}:${SHAPE}`
-  await ensureBenchDatabase(false, url)
-  let db = new pg.Client({ connectionString: url })
-  await db.connect()
-  const done = await db
-    .query<{ key: string }>('SELECT key FROM search_seed')
-    .then((result) => result.rows[0]?.key)
-    .catch(() => undefined)
-  await db.end()
-  if (done === key && process.env.BENCH_FRESH !== '1') {
+  if (await seededAlready(url, 'search_seed', key)) {
     console.log(`seed search: ${key} already there, nothing to do (BENCH_FRESH=1 starts over)`)
     return
   }
@@ -44,7 +36,7 @@ export async function seedSearch(): Promise<void> {
   const { prompts: n, versions: perPrompt } = searchSize
   console.log(`seed search: ${n} prompts × ${perPrompt} versions in one space…`)
   const [, userId] = await signUpAccounts(url, [SEARCH_ADMIN, SEARCH_USER], SEARCH_PASSWORD)
-  db = new pg.Client({ connectionString: url })
+  const db = new pg.Client({ connectionString: url })
   await db.connect()
   try {
     await db.query(`SET maintenance_work_mem = '512MB'`)
