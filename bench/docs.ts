@@ -62,6 +62,8 @@ function label(key: string): string {
     .split(/[\s_]+/)
     .map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase())
     .join(' ')
+    // A size (`1M`, split above as `1 M`) keeps its capital: "1M", not "1 m".
+    .replace(/\b(\d+) m\b/g, '$1M')
 }
 
 function formatNumber(value: number): string {
