@@ -57,13 +57,15 @@ const WORDS: Record<string, string> = {
 function label(key: string): string {
   // Latencies are kept in milliseconds throughout bench/ (lib/stats.ts); a bare p50 or p99 says so.
   if (key === 'p50' || key === 'p99') return `${key} ms`
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[\s_]+/)
-    .map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase())
-    .join(' ')
-    // A size (`1M`, split above as `1 M`) keeps its capital: "1M", not "1 m".
-    .replace(/\b(\d+) m\b/g, '$1M')
+  return (
+    key
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .split(/[\s_]+/)
+      .map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase())
+      .join(' ')
+      // A size (`1M`, split above as `1 M`) keeps its capital: "1M", not "1 m".
+      .replace(/\b(\d+) m\b/g, '$1M')
+  )
 }
 
 function formatNumber(value: number): string {
