@@ -36,6 +36,7 @@ import { type MountOptions, mountOperations } from './http/operations.ts'
 import { readScope } from './http/read-scope.ts'
 import { requireSameOriginJson, securityHeaders } from './http/security.ts'
 import { serveWebApp } from './http/static-web.ts'
+import { streamedBodyLimit } from './http/streamed-body-limit.ts'
 import type { Logger } from './log.ts'
 import { mailKeyOf } from './mail/sealing.ts'
 import { accountHandlers } from './modules/account/routes.ts'
@@ -133,8 +134,8 @@ export function createApp(deps: AppDeps) {
       },
     })
   const defaultLimit = limitTo(MAX_BODY_BYTES)
-  // An import carries a whole space (up to 10,000 prompts); every other body is small.
-  const importLimit = limitTo(IMPORT_MAX_BODY_BYTES)
+  // An import carries a whole space (up to 10,000 prompts), read as it arrives; every other body is small.
+  const importLimit = streamedBodyLimit(IMPORT_MAX_BODY_BYTES)
   // A GET or HEAD carries no body to limit, and asking for one makes the Node adapter build a whole
   // Fetch Request: about 5% of the server's CPU on a list request.
   app.use('/api/*', (c, next) =>
