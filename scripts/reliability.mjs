@@ -1,5 +1,5 @@
 // `npm run test:reliability`: the full reliability run. The authorization matrix (every operation
-// x every kind of caller), the generated fuzz (FUZZ_RUNS requests, 10,000 unless set) and the
+// x every kind of caller), the malformed-input fuzz's whole matrices (FUZZ_MATRIX=full), the generated fuzz (FUZZ_RUNS requests, 10,000 unless set) and the
 // faults (kill -9 under load after CRASH_WRITES acknowledged writes, 1,000 unless set; SMTP down;
 // an unwritable DATA_DIR) on the embedded database, then, with TEST_DATABASE_URL set, the same, the
 // outage test and two app processes behind a round-robin proxy (scale-out) on PostgreSQL. Prints
@@ -16,6 +16,7 @@ const runs = process.env.FUZZ_RUNS ?? '10000'
 const crashWrites = process.env.CRASH_WRITES ?? '1000'
 const files = [
   'src/server/http/authorization-matrix.api.test.ts',
+  'src/server/http/api-fuzz.api.test.ts',
   'src/server/http/api-fuzz-generated.api.test.ts',
   'src/server/mail/smtp-outage.api.test.ts',
 ]
@@ -26,7 +27,7 @@ function run(project, extraFiles, env) {
   const result = spawnSync(process.execPath, [vitest, 'run', '--project', project, ...files, ...extraFiles], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, FUZZ_RUNS: runs, CRASH_WRITES: crashWrites, ...env },
+    env: { ...process.env, FUZZ_RUNS: runs, FUZZ_MATRIX: 'full', CRASH_WRITES: crashWrites, ...env },
   })
   return result.status === 0
 }
