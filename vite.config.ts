@@ -1,11 +1,16 @@
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import type { OutputBundle } from 'rolldown'
+import { build as esbuild } from 'esbuild'
+import type { OutputBundle, OutputChunk } from 'rolldown'
 import { defineConfig, type Plugin } from 'vite'
 import { precompressWeb } from './scripts/precompress-web.mjs'
+import { locales } from './src/domain/messages/locales.ts'
+import { firstScreens, signedInModules } from './src/web/app/first-screen.ts'
 
 /** Each built file's brotli and gzip variant, written beside it for the server to send. */
 const precompress = (): Plugin => ({
@@ -61,12 +66,94 @@ function preloadedDependencies(_file: string, deps: string[], { hostId }: { host
   return deps.filter((dep) => !loaded.has(dep))
 }
 
+const webRoot = fileURLToPath(new URL('./src/web/', import.meta.url))
+
+/**
+ * The page's first script (`src/web/app/first-screen-start.ts`, decision 0269), built after the
+ * app, with the files of each first screen in it: a known screen's files (its module and what it
+ * imports, the signed-in route table's and the shell's, the signed-in texts of each language)
+ * less what the entry loads, which index.html preloads already; and the texts every page waits for
+ * before its first render (each language's `start` bundle), which the entry asks for only once it
+ * runs. index.html runs it before the
+ * entry. A module of the table that is no chunk's any more fails the build.
+ */
+const firstScreenScript = (): Plugin => ({
+  name: 'promptfolio-first-screen',
+  apply: 'build',
+  async writeBundle(options, output) {
+    const chunks = Object.values(output).filter((file): file is OutputChunk => file.type === 'chunk')
+    const chunkOf = (module: string) => {
+      const id = path.join(webRoot, module)
+      const chunk =
+        chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id))
+      if (!chunk) throw new Error(`first screen: no chunk holds src/web/${module}`)
+      return chunk.fileName
+    }
+    const withImports = (files: string[], into = new Set<string>()) => {
+      for (const file of files) {
+        const chunk = output[file]
+        if (into.has(file) || chunk?.type !== 'chunk') continue
+        into.add(file)
+        withImports(chunk.imports, into)
+      }
+      return into
+    }
+    const loadedByEntry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
+    const filesOf = (modules: readonly string[]) =>
+      [...withImports(modules.map(chunkOf))]
+        .filter((file) => !loadedByEntry.has(file))
+        .map((file) => `/${file}`)
+    const signedIn = filesOf(signedInModules)
+    const files = {
+      signedIn,
+      // Less the signed-in ones: a screen's files are asked for with those.
+      screens: Object.fromEntries(
+        firstScreens.map((screen) => [
+          screen.name,
+          filesOf(screen.modules).filter((file) => !signedIn.includes(file)),
+        ]),
+      ),
+      startTexts: Object.fromEntries(
+        locales.map((locale) => [locale, filesOf([`i18n/bundles/${locale}-start.ts`])]),
+      ),
+      texts: Object.fromEntries(
+        locales.map((locale) => [locale, filesOf([`i18n/bundles/${locale}-app.ts`])]),
+      ),
+    }
+    const built = await esbuild({
+      entryPoints: [path.join(webRoot, 'app/first-screen-start.ts')],
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      target: 'es2022',
+      write: false,
+      define: { FIRST_SCREEN_FILES: JSON.stringify(files) },
+    })
+    const code = built.outputFiles[0]!.contents
+    const name = `assets/${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`
+    const outDir = options.dir!
+    writeFileSync(path.join(outDir, name), code)
+    const indexFile = path.join(outDir, 'index.html')
+    const html = readFileSync(indexFile, 'utf8')
+    const boot = '<script src="/boot.js"></script>'
+    if (!html.includes(boot)) throw new Error('first screen: index.html has no boot script to follow')
+    writeFileSync(indexFile, html.replace(boot, `${boot}\n    <script src="/${name}"></script>`))
+  },
+})
+
 const FEATURE_INDEX = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), reactRouterProduction(), rememberBundle(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    reactRouterProduction(),
+    rememberBundle(),
+    firstScreenScript(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       // React 19 has the hook; the shim's fallback for React 17 would only add bytes to every page.

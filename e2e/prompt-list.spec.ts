@@ -1,6 +1,6 @@
 import { expectNoSeriousViolations } from './axe.ts'
 import { createPromptViaApi } from './prompts-support.ts'
-import { expect, signUpViaApi, test } from './support.ts'
+import { expect, signUpViaApi, test, watchReads } from './support.ts'
 
 /**
  * What a prompts list row shows a Langfuse user: the type, the labels, the number of versions, and
@@ -74,3 +74,15 @@ for (const { colorScheme, locale, chat, versions, folder, open } of cases) {
     })
   })
 }
+
+test('a first visit asks for the session and the list once each, side by side', async ({ page }) => {
+  await signUpViaApi(page)
+  await createPromptViaApi(page, { title: 'Asked once' })
+  const events = watchReads(page, { session: '/api/v1/session', list: '/api/v1/prompts' })
+  await page.goto('/prompts')
+  await expect(page.getByRole('list', { name: 'Prompts' }).getByText('Asked once')).toBeVisible()
+  expect(events.filter((event) => event.startsWith('ask')).sort()).toEqual(['ask list', 'ask session'])
+  // The page's first script asks for both at once (decision 0269); the list used to be asked for
+  // once the signed-in route table, the shell and the list's code had arrived and run.
+  expect(events.indexOf('ask list')).toBeLessThan(events.indexOf('got session'))
+})

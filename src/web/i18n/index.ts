@@ -1,16 +1,9 @@
 import i18n, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { MessageKey } from '../../domain/messages/index.ts'
-import {
-  defaultLocale,
-  interpolate,
-  isLocale,
-  type Locale,
-  type MessageParams,
-} from '../../domain/messages/locales.ts'
+import { interpolate, isLocale, type Locale, type MessageParams } from '../../domain/messages/locales.ts'
+import { detectLanguage, STORAGE_KEY } from './language.ts'
 import type { Resources } from './resources.ts'
-
-const STORAGE_KEY = 'promptfolio.lang'
 
 export type Namespace = keyof Resources
 
@@ -84,23 +77,9 @@ async function loadShared(locale: Locale, wanted: Iterable<Bundle>): Promise<voi
   shared[locale] = Object.assign(shared[locale] ?? {}, ...messages)
 }
 
-/** The saved choice, else the browser's preference (German when it prefers German), else English. */
-function detectLanguage(): Locale {
-  try {
-    const saved = localStorage.getItem(STORAGE_KEY)
-    if (isLocale(saved)) return saved
-  } catch {
-    // storage may be blocked; fall through to the browser's preference
-  }
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const base = tag.toLowerCase().split('-')[0]
-    if (isLocale(base)) return base
-  }
-  return defaultLocale
-}
-
+/** The active language; before i18next has started, the one it will start in. */
 export function currentLanguage(): Locale {
-  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLocale
+  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : detectLanguage()
 }
 
 /** Switches the language once its catalogs (the namespaces loaded so far) have arrived. */

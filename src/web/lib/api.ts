@@ -4,6 +4,7 @@ import { type ErrorCode, isErrorBody } from '../../domain/errors.ts'
 import type { PlanLimitDetails } from '../../domain/plans.ts'
 import { currentLanguage, message } from '../i18n/index.ts'
 import { debugLog } from './debug-log.ts'
+import { takeFirstRead } from './first-reads.ts'
 
 /** An API failure, already in the user's language (the server localizes by Accept-Language). */
 export class ApiError extends Error {
@@ -45,18 +46,23 @@ interface RequestOptions {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response
+  const url = withQuery(path, options.query)
+  // A first read of the page's (lib/first-reads.ts): the same request, already on its way.
+  const started =
+    method === 'GET' && !options.signal?.aborted ? takeFirstRead(url, currentLanguage()) : undefined
   try {
-    response = await fetch(withQuery(path, options.query), {
-      method,
-      credentials: 'same-origin',
-      signal: options.signal,
-      headers: {
-        Accept: 'application/json',
-        'Accept-Language': currentLanguage(),
-        ...(options.body !== undefined && { 'Content-Type': 'application/json' }),
-      },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-    })
+    response = await (started ??
+      fetch(url, {
+        method,
+        credentials: 'same-origin',
+        signal: options.signal,
+        headers: {
+          Accept: 'application/json',
+          'Accept-Language': currentLanguage(),
+          ...(options.body !== undefined && { 'Content-Type': 'application/json' }),
+        },
+        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      }))
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
     debugLog.error(`${method} ${path}: network error (${(error as Error).message})`)
