@@ -80,7 +80,27 @@ function conversationById<Extra extends Record<string, PgColumn>>(extra: Extra) 
   )
 }
 
-const conversationStatement = conversationById({})
+/**
+ * A conversation by id without a lock, with what the access checks read (and its title): neither
+ * the team's name nor the times, which only the answers that show a conversation need.
+ */
+const conversationStatement = builtOnce((db) =>
+  db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      teamId: conversations.teamId,
+      ownerUserId: conversations.ownerUserId,
+      teamRole: teamMembers.role,
+    })
+    .from(conversations)
+    .leftJoin(
+      teamMembers,
+      and(eq(teamMembers.teamId, conversations.teamId), eq(teamMembers.userId, sql.placeholder('viewer'))),
+    )
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .prepare(''),
+)
 const conversationWithContentStatement = conversationById({
   content: conversations.content,
   modelProviderId: conversations.modelProviderId,
