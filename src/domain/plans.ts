@@ -154,6 +154,15 @@ export function entitlementsOf(input: SubjectPlanInput & { teamId: string | null
   }
 }
 
+/**
+ * Only the state and the plan of `entitlementsOf` (the same rules): for a list that shows them for
+ * each of its rows (the admin's accounts) without the limits and trial of each.
+ */
+export function planStandingOf(input: SubjectPlanInput): Pick<Entitlements, 'state' | 'plan'> {
+  const { state, plan } = standingOf(input, trialDaysLeft(input.createdAt, input.now))
+  return { state, plan }
+}
+
 function standingOf(
   input: SubjectPlanInput,
   daysLeft: number,

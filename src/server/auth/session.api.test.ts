@@ -81,6 +81,22 @@ describe('the session cookie', () => {
     expect((await me(cookie)).status).toBe(200)
   })
 
+  it('refuses a changed signature of a token whose correct cookie was accepted before, and a signed-out one', async () => {
+    const { cookie } = await signedUp()
+    const name = cookie.slice(0, cookie.indexOf('='))
+    const [token, signature] = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1)).split('.') as [
+      string,
+      string,
+    ]
+    // Accepted twice: the second time its signature is known to be correct.
+    expect((await me(cookie)).status).toBe(200)
+    expect((await me(cookie)).status).toBe(200)
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`
+    expect((await me(`${name}=${encodeURIComponent(`${token}.${flipped}`)}`)).status).toBe(401)
+    await testApp.database.db.delete(sessions).where(eq(sessions.token, token))
+    expect((await me(cookie)).status).toBe(401)
+  })
+
   it('pushes the expiry out (and re-sends the cookie) once a day of use has passed', async () => {
     const { cookie, token } = await signedUp()
     await moveSession(token, { expiresInMs: 5 * DAY })

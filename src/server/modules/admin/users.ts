@@ -4,20 +4,21 @@ import type { AdminUser, AdminUsersPage, adminUsersQuery, setGlobalRoleInput } f
 import type { Actor, GlobalRole } from '../../../domain/auth.ts'
 import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
-import { type ChoosablePlanId, entitlementsOf } from '../../../domain/plans.ts'
+import { type ChoosablePlanId, planStandingOf } from '../../../domain/plans.ts'
 import { recordAudit } from '../../core/audit.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { type NewestFirstList, newestFirstRows } from '../../db/newest-first.ts'
-import { containsPattern, cursorTimestamp, startsWith } from '../../db/queries.ts'
-import { isoTimestamp, queryRows, type SqlTimestamp } from '../../db/rows.ts'
+import { containsPattern, cursorTimestamp, isoTimestampText, startsWith } from '../../db/queries.ts'
+import { queryRows } from '../../db/rows.ts'
 
 interface UserRow extends Record<string, unknown> {
   id: string
   email: string
   name: string
   role: GlobalRole
-  created_at: SqlTimestamp
+  /** As the API writes it (`isoTimestampText`). */
+  created_at: string
   cursor_at: string
   is_first: boolean
   teams: Array<{ id: string; name: string; role: 'admin' | 'member' }> | string | null
@@ -29,7 +30,7 @@ interface UserRow extends Record<string, unknown> {
  * `from` is the table, or a subquery of its rows with the columns read here.
  */
 function selectUsers(where: SQL, limit: number | null, from: SQL = sql`users`): SQL {
-  return sql`SELECT u.id, u.email, u.name, u.role, u.created_at, ${cursorTimestamp(sql`u.created_at`)} AS cursor_at,
+  return sql`SELECT u.id, u.email, u.name, u.role, ${isoTimestampText(sql`u.created_at`)} AS created_at, ${cursorTimestamp(sql`u.created_at`)} AS cursor_at,
       coalesce(u.id = (SELECT first_user_id FROM installation WHERE id = 1), false) AS is_first,
       (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role) ORDER BY t.name, t.id)
          FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.user_id = u.id) AS teams,
@@ -40,15 +41,15 @@ function selectUsers(where: SQL, limit: number | null, from: SQL = sql`users`): 
     ${limit === null ? sql`` : sql`LIMIT ${limit}`}`
 }
 
-function toAdminUser(row: UserRow, plans: PlanGate): AdminUser {
+/** An account as the admin's list shows it; `now` is the request's (one for every row). */
+function toAdminUser(row: UserRow, plans: PlanGate, now: Date): AdminUser {
   const teams = typeof row.teams === 'string' ? JSON.parse(row.teams) : (row.teams ?? [])
-  const entitlements = entitlementsOf({
+  const plan = planStandingOf({
     context: 'personal',
-    teamId: null,
     createdAt: new Date(row.created_at),
     chosenPlan: row.plan,
     usage: { prompts: 0, teamMembers: 0 },
-    now: plans.now(),
+    now,
     enabled: plans.enabled,
   })
   return {
@@ -58,8 +59,8 @@ function toAdminUser(row: UserRow, plans: PlanGate): AdminUser {
     globalRole: row.role === 'global_admin' ? 'global_admin' : 'user',
     isFirstUser: row.is_first,
     teams,
-    createdAt: isoTimestamp(row.created_at),
-    plan: { state: entitlements.state, plan: entitlements.plan },
+    createdAt: row.created_at,
+    plan,
   }
 }
 
@@ -129,22 +130,27 @@ export async function listUsers(
     conditions.push(sql`(u.created_at, u.id) < (${cursor.at}::timestamptz, ${cursor.id})`)
   }
   const short = query.search !== undefined && query.search.length < SHORTEST_TRIGRAM_SEARCH
-  const rows = await newestFirstRows<UserRow>(
-    db,
-    short ? shortSearchList : userList,
-    sql.join(conditions, sql` AND `),
-    query.search ? (short ? emailStartsWith : emailContains)(query.search) : undefined,
-    query.limit + 1,
-  )
-  const [counts] = await queryRows<{ users: number | string; admins: number | string }>(
-    db,
-    // Kept by triggers (migration 0205): counting the accounts would cost a scan of all of them.
-    sql`SELECT users, admins FROM user_counts WHERE id = 1`,
-  )
+  // Side by side: the counts do not depend on the page, and each round trip to the database is
+  // one more wait for a busy machine's scheduler.
+  const [rows, [counts]] = await Promise.all([
+    newestFirstRows<UserRow>(
+      db,
+      short ? shortSearchList : userList,
+      sql.join(conditions, sql` AND `),
+      query.search ? (short ? emailStartsWith : emailContains)(query.search) : undefined,
+      query.limit + 1,
+    ),
+    queryRows<{ users: number | string; admins: number | string }>(
+      db,
+      // Kept by triggers (migration 0205): counting the accounts would cost a scan of all of them.
+      sql`SELECT users, admins FROM user_counts WHERE id = 1`,
+    ),
+  ])
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
+  const now = plans.now()
   return {
-    items: page.map((row) => toAdminUser(row, plans)),
+    items: page.map((row) => toAdminUser(row, plans, now)),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
     counts: { users: Number(counts?.users ?? 0), globalAdmins: Number(counts?.admins ?? 0) },
   }
@@ -153,7 +159,7 @@ export async function listUsers(
 async function readUser(db: Db | Tx, plans: PlanGate, userId: string): Promise<AdminUser> {
   const [row] = await queryRows<UserRow>(db, selectUsers(sql`u.id = ${userId}`, 1))
   if (!row) throw new AppError('not_found', 'admin.userNotFound')
-  return toAdminUser(row, plans)
+  return toAdminUser(row, plans, plans.now())
 }
 
 /**

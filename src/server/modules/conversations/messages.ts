@@ -13,11 +13,24 @@ import { AppError } from '../../../domain/errors.ts'
 import { conversationSpace, enqueueEvent, eventActor } from '../../core/events.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
-import { afterCursor, createdAfterAll, cursorTimestamp, type Param, toPage } from '../../db/queries.ts'
+import {
+  afterCursor,
+  createdAfterAll,
+  cursorTimestamp,
+  isoOfCursorTimestamp,
+  isoTimestampText,
+  type Param,
+  toPage,
+} from '../../db/queries.ts'
 import { conversationMessagePrompts, conversationMessages, users } from '../../db/schema/index.ts'
 import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
 import { loadConversation, loadMessageForWrite } from './policy.ts'
 
+/**
+ * A message's columns as the answer carries them: the text out of the content, the update time as
+ * the API's text (`isoTimestampText`), the creation time as the cursor's key, which also gives its
+ * API text (`isoOfCursorTimestamp`).
+ */
 function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'desc', limit: Param<number>) {
   const direction = order === 'asc' ? asc : desc
   return db
@@ -27,11 +40,11 @@ function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'des
       createdByUserId: conversationMessages.createdByUserId,
       authorEmail: users.email,
       role: conversationMessages.role,
-      content: conversationMessages.content,
+      // The content's text is always there (conversation_messages_content_text_check).
+      text: sql<string>`${conversationMessages.content} ->> 'text'`,
       model: conversationMessages.model,
       tokenCount: conversationMessages.tokenCount,
-      createdAt: conversationMessages.createdAt,
-      updatedAt: conversationMessages.updatedAt,
+      updatedAt: isoTimestampText(conversationMessages.updatedAt),
       cursorAt: cursorTimestamp(conversationMessages.createdAt),
     })
     .from(conversationMessages)
@@ -43,31 +56,37 @@ function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'des
 
 type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number]
 
-function toMessage(row: MessageRow): Omit<Message, 'attachments'> {
+/** Shared by every message without attachments (most): only ever serialized, never changed. */
+const NO_ATTACHMENTS = Object.freeze([]) as unknown as Message['attachments']
+
+/** A message as the API answers it, its attachments filled in by `withAttachments`. */
+function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
     conversationId: row.conversationId,
     createdByUserId: row.createdByUserId,
     authorEmail: row.authorEmail,
     role: row.role,
-    content: { text: row.content.text },
+    content: { text: row.text },
     model: row.model,
     tokenCount: row.tokenCount,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoOfCursorTimestamp(row.cursorAt),
+    updatedAt: row.updatedAt,
+    attachments: NO_ATTACHMENTS,
   }
 }
 
-async function withAttachments(db: Db | Tx, actor: Actor, page: Page<Omit<Message, 'attachments'>>) {
+/** The page's messages with their attachments, set in place: the messages are this request's own. */
+async function withAttachments(db: Db | Tx, actor: Actor, page: Page<Message>): Promise<Page<Message>> {
   const attachments = await attachmentsOf(
     db,
     actor,
     page.items.map((message) => message.id),
   )
-  return {
-    items: page.items.map((message) => ({ ...message, attachments: attachments.get(message.id) ?? [] })),
-    nextCursor: page.nextCursor,
+  if (attachments.size > 0) {
+    for (const message of page.items) message.attachments = attachments.get(message.id) ?? NO_ATTACHMENTS
   }
+  return page
 }
 
 async function messageById(db: Db | Tx, actor: Actor, messageId: string): Promise<Message> {

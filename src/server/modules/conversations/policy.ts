@@ -7,7 +7,7 @@ import type { MessageKey } from '../../../domain/messages/index.ts'
 import { canChangeMessage, conversationAccess } from '../../../domain/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { builtOnce } from '../../db/prepared.ts'
-import { type Param, teamsOf } from '../../db/queries.ts'
+import { isoTimestampText, type Param, teamsOf } from '../../db/queries.ts'
 import { conversationMessages, conversations, teamMembers, teams } from '../../db/schema/index.ts'
 
 type Viewer = Pick<Actor, 'id' | 'globalRole'>
@@ -35,7 +35,10 @@ export function conversationVisibleTo(actor: Viewer): SQL {
   )!
 }
 
-/** What a conversation's summary is read from (joined with its team for the name). */
+/**
+ * What a conversation's summary is read from (joined with its team for the name), its times as
+ * the API's text (`isoTimestampText`).
+ */
 export const conversationSummaryColumns = {
   id: conversations.id,
   title: conversations.title,
@@ -43,8 +46,8 @@ export const conversationSummaryColumns = {
   teamName: teams.name,
   ownerUserId: conversations.ownerUserId,
   tags: conversations.tags,
-  createdAt: conversations.createdAt,
-  updatedAt: conversations.updatedAt,
+  createdAt: isoTimestampText(conversations.createdAt),
+  updatedAt: isoTimestampText(conversations.updatedAt),
 }
 
 /**
@@ -77,7 +80,27 @@ function conversationById<Extra extends Record<string, PgColumn>>(extra: Extra) 
   )
 }
 
-const conversationStatement = conversationById({})
+/**
+ * A conversation by id without a lock, with what the access checks read (and its title): neither
+ * the team's name nor the times, which only the answers that show a conversation need.
+ */
+const conversationStatement = builtOnce((db) =>
+  db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      teamId: conversations.teamId,
+      ownerUserId: conversations.ownerUserId,
+      teamRole: teamMembers.role,
+    })
+    .from(conversations)
+    .leftJoin(
+      teamMembers,
+      and(eq(teamMembers.teamId, conversations.teamId), eq(teamMembers.userId, sql.placeholder('viewer'))),
+    )
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .prepare(''),
+)
 const conversationWithContentStatement = conversationById({
   content: conversations.content,
   modelProviderId: conversations.modelProviderId,

@@ -33,9 +33,7 @@ import {
   requireManage,
 } from './policy.ts'
 
-function toSummary(
-  row: Omit<ConversationSummary, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date },
-) {
+function toSummary(row: ConversationSummary): ConversationSummary {
   return {
     id: row.id,
     title: row.title,
@@ -43,8 +41,8 @@ function toSummary(
     teamName: row.teamName,
     ownerUserId: row.ownerUserId,
     tags: row.tags,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   }
 }
 

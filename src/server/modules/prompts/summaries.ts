@@ -11,7 +11,7 @@ import {
   type VersionSummary,
 } from '../../../domain/prompts.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { cursorTimestamp, type Param } from '../../db/queries.ts'
+import { cursorTimestamp, isoTimestampText, type Param } from '../../db/queries.ts'
 import { prompts, promptVersions, users } from '../../db/schema/index.ts'
 import { promptRightsColumns } from './access.ts'
 
@@ -45,8 +45,9 @@ function summaryColumns(viewerId: Param<string>) {
     promptLabels: sql<
       string[]
     >`ARRAY(SELECT pl.label FROM prompt_labels pl WHERE pl.prompt_id = ${prompts.id} ORDER BY pl.label)`,
-    createdAt: prompts.createdAt,
-    updatedAt: prompts.updatedAt,
+    // As the API writes them (decision 0269).
+    createdAt: isoTimestampText(prompts.createdAt),
+    updatedAt: isoTimestampText(prompts.updatedAt),
     // The sort key with microseconds for the cursor: a JS Date would cut them off and skip rows.
     cursorAt: cursorTimestamp(prompts.updatedAt),
     ...promptRightsColumns(viewerId),
@@ -134,8 +135,8 @@ export function toSummary(actor: Viewer, row: SummaryRow): PromptSummary {
     currentVersionId: row.currentVersionId,
     currentVersionNumber: row.currentVersionNumber,
     versionCount: Number(row.versionCount),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     labels: row.currentVersionId ? [PRODUCTION_LABEL, ...(row.promptLabels ?? [])] : (row.promptLabels ?? []),
     access: promptAccess(actor, row, { holdsProtectedLabel: row.holdsProtectedLabel }),
   }
