@@ -62,7 +62,7 @@ const noopDecoder = (sql`1` as unknown as { decoder: Decoder }).decoder
  * `is()` chain per value), 8% of a prompts list's CPU (decision 0232). The rows come out the same:
  * each field under its name, `null` as is, any other value through the field's decoder.
  *
- * The mapper is a function made for the select's fields (decision 0269): an object literal with
+ * The mapper is a function made for the select's fields (decision 0270): an object literal with
  * the fields' names, so every row has one shape from its making (a row filled key by key took a
  * megamorphic store per value), and a value whose decoder passes it through is taken as it is.
  * The names are the code's own (the select's keys), written as JSON strings.

@@ -97,7 +97,7 @@ export function cursorTimestamp(column: AnyColumn | SQL): SQL<string> {
  * A timestamp as the API writes it, made by the database: UTC to the millisecond, the text
  * `Date#toISOString` gives (`2026-01-02T03:04:05.678Z`; the microseconds cut, as a Date read from
  * the driver cuts them). Parsing each value into a Date and printing it again cost more of a list's
- * server CPU than its JSON (decision 0269).
+ * server CPU than its JSON (decision 0270).
  */
 export function isoTimestampText(column: AnyColumn | SQL): SQL<string> {
   return sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`

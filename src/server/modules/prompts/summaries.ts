@@ -45,7 +45,7 @@ function summaryColumns(viewerId: Param<string>) {
     promptLabels: sql<
       string[]
     >`ARRAY(SELECT pl.label FROM prompt_labels pl WHERE pl.prompt_id = ${prompts.id} ORDER BY pl.label)`,
-    // As the API writes them (decision 0269).
+    // As the API writes them (decision 0270).
     createdAt: isoTimestampText(prompts.createdAt),
     updatedAt: isoTimestampText(prompts.updatedAt),
     // The sort key with microseconds for the cursor: a JS Date would cut them off and skip rows.
