@@ -35,14 +35,22 @@ export async function protectedLabelsOf(db: Db | Tx, prompt: Pick<PromptRow, 'vi
   return rows.map((row) => row.label)
 }
 
-async function isTeamAdmin(tx: Tx, prompt: PromptRow, actor: Actor): Promise<boolean> {
+/** Where a prompt is: all the label rules ask of it (a new prompt's, before its row is written). */
+type PromptPlace = Pick<PromptRow, 'visibility' | 'teamId'>
+
+async function isTeamAdmin(tx: Tx, prompt: PromptPlace, actor: Actor): Promise<boolean> {
   if (actor.globalRole === 'global_admin') return true
   if (prompt.visibility !== 'team' || !prompt.teamId) return false
   return (await roleInTeam(tx, prompt.teamId, actor.id)) === 'admin'
 }
 
 /** Whether `mover` may move `label` on this prompt (protected labels: team admins in the app only). */
-export async function mayMove(tx: Tx, prompt: PromptRow, label: string, mover: Principal): Promise<boolean> {
+export async function mayMove(
+  tx: Tx,
+  prompt: PromptPlace,
+  label: string,
+  mover: Principal,
+): Promise<boolean> {
   if (label === LATEST_LABEL) return false
   const protectedLabels = await protectedLabelsOf(tx, prompt)
   if (!protectedLabels.includes(label)) return true
@@ -61,7 +69,7 @@ export async function mayMove(tx: Tx, prompt: PromptRow, label: string, mover: P
  */
 export async function requireMayMove(
   tx: Tx,
-  prompt: PromptRow,
+  prompt: PromptPlace,
   labels: readonly string[],
   mover: Principal,
   options: { deleting?: boolean } = {},

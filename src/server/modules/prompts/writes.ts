@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, count, eq, inArray, max, type SQL, sql } from 'drizzle-orm'
 import type { AuditEntryInput } from '../../../domain/audit.ts'
 import { AppError } from '../../../domain/errors.ts'
@@ -24,7 +25,6 @@ import type { PlanGate } from '../../core/plan-gate.ts'
 import { auditWhoOf, type Principal } from '../../core/principal.ts'
 import type { Tx } from '../../db/client.ts'
 import { jsonRecords } from '../../db/queries.ts'
-import { queryRows } from '../../db/rows.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { type PromptRow, promptColumns } from './access.ts'
 import { type Deleted, dependentsBroken, labelsTaken, PromptInUseError } from './deletion.ts'
@@ -94,16 +94,38 @@ export async function createPrompt(
   return written!
 }
 
-/** Rows per multi-row INSERT or UPDATE of a batch: well under PostgreSQL's 65,535 parameters. */
-const ROWS_PER_STATEMENT = 1000
+/**
+ * Rows per INSERT of a batch (each statement's rows are one JSON parameter): its statement triggers
+ * run once per statement, so an import's batch of 500 prompts × 3 versions is one statement each.
+ */
+const ROWS_PER_STATEMENT = 2000
+/** …and at most this many characters of version bodies in one statement (a body may hold 50,000). */
+const BODY_CHARACTERS_PER_STATEMENT = 4_000_000
 
-/** `write` for each slice of `rows` small enough for one statement, answers joined in order. */
-async function inStatements<R, A>(rows: readonly R[], write: (slice: R[]) => Promise<A[]>): Promise<A[]> {
-  const answers: A[] = []
-  for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
-    answers.push(...(await write(rows.slice(at, at + ROWS_PER_STATEMENT))))
+/**
+ * `write` for each slice of `rows` small enough for one statement (`size`: a row's characters to
+ * count against BODY_CHARACTERS_PER_STATEMENT), in order.
+ */
+async function inStatements<R>(
+  rows: readonly R[],
+  write: (slice: R[]) => Promise<unknown>,
+  size: (row: R) => number = () => 0,
+): Promise<void> {
+  let slice: R[] = []
+  let characters = 0
+  for (const row of rows) {
+    if (
+      slice.length > 0 &&
+      (slice.length >= ROWS_PER_STATEMENT || characters + size(row) > BODY_CHARACTERS_PER_STATEMENT)
+    ) {
+      await write(slice)
+      slice = []
+      characters = 0
+    }
+    slice.push(row)
+    characters += size(row)
   }
-  return answers
+  if (slice.length > 0) await write(slice)
 }
 
 /**
@@ -114,6 +136,12 @@ async function inStatements<R, A>(rows: readonly R[], write: (slice: R[]) => Pro
  * ('prompt.created' with its first version, 'prompt.version.created' for each further one, a
  * 'prompt.label.moved' per label it starts with) and its 'prompt.created' audit entry — written in
  * multi-row statements instead of a few per prompt.
+ *
+ * Each prompt row is written once (decision 0271): the versions go first, with ids made here and
+ * the versions' foreign key to their prompt deferred meanwhile, then the prompts carrying their
+ * current version; the triggers fill in the current body and the figures from the versions already
+ * there. Writing the prompt first took two more updates of every row (its version count, its
+ * current version), each a new row version in every index of `prompts`.
  */
 export async function createPrompts(
   tx: Tx,
@@ -127,40 +155,15 @@ export async function createPrompts(
   // A prompt needs an owner: a key whose user is gone adds versions but creates no prompt.
   const ownerUserId = userOf(mover)
   if (!ownerUserId) throw new AppError('forbidden', 'apiKeys.invalid')
-  const inserted = await inStatements(inputs, async (slice) => {
-    const ids = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO prompts (owner_user_id, name, title, description, tags, type, visibility, team_id)
-        SELECT ${ownerUserId}, r.name, r.title, r.description,
-          ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.type, ${space.kind === 'team' ? 'team' : 'private'},
-          ${space.kind === 'team' ? space.teamId : null}::uuid
-        FROM ${jsonRecords(
-          slice.map((input) => ({
-            name: input.name,
-            title: input.title,
-            description: input.description ?? null,
-            tags: input.tags,
-            type: input.type,
-          })),
-          'name text, title text, description text, tags jsonb, type text',
-        )}
-        RETURNING id`,
-    )
-    return tx
-      .select(promptColumns)
-      .from(prompts)
-      .where(
-        inArray(
-          prompts.id,
-          ids.map((row) => row.id),
-        ),
-      )
-  })
-  // Names are unique in a space, so they tell which row is whose.
-  const byName = new Map(inserted.map((prompt) => [prompt.name, prompt]))
-  const created: PromptRow[] = inputs.map((input) => byName.get(input.name)!)
-  for (const [index, input] of inputs.entries()) {
-    const prompt = created[index]!
+  /** Where every new prompt goes: what the label rules and the reference check ask of it. */
+  const place: Pick<PromptRow, 'visibility' | 'teamId' | 'ownerUserId'> = {
+    visibility: space.kind === 'team' ? 'team' : 'private',
+    teamId: space.kind === 'team' ? space.teamId : null,
+    ownerUserId,
+  }
+  // The checks a prompt's row came before: no other prompt of the write is visible to a reference
+  // either way (its row had no version yet), and the label rules ask only its space.
+  for (const input of inputs) {
     if (input.versions.length > PROMPT_LIMITS.versions) {
       throw new AppError('conflict', 'prompts.tooManyVersions', {
         params: { max: PROMPT_LIMITS.versions },
@@ -170,80 +173,128 @@ export async function createPrompts(
     if (input.forbiddenLabels === 'refuse') {
       await requireMayMove(
         tx,
-        prompt,
+        place,
         (input.labels ?? []).map(([label]) => label),
         mover,
       )
     }
     if (!input.deferReferenceCheck) {
       for (const version of input.versions) {
-        await requireResolvableBody(tx, spaceOf(prompt), prompt, version.body)
+        await requireResolvableBody(tx, spaceOf(place), input, version.body)
       }
     }
   }
-  const rows = inputs.flatMap((input, index) =>
+  const versionsOf = inputs.map((input) =>
     input.versions.map((version, number) => ({
-      prompt_id: created[index]!.id,
-      version_number: number + 1,
+      id: randomUUID(),
+      versionNumber: number + 1,
       body: version.body,
-      config: version.config,
-      variables: version.variables ?? null,
-      changelog: version.changelog,
     })),
-  )
-  const versionsOf = new Map<string, WrittenVersions['versions']>(created.map((prompt) => [prompt.id, []]))
-  const inputOf = new Map(created.map((prompt, index) => [prompt.id, inputs[index]!]))
-  // The one statement that inserts new prompts' versions (`insert(promptVersions)` below adds to
-  // prompts that exist): the rows as one JSON parameter, each column as the table's default has it.
-  const written = await inStatements(rows, (slice) =>
-    queryRows<{ id: string; prompt_id: string; version_number: number }>(
-      tx,
-      sql`INSERT INTO prompt_versions
-          (prompt_id, version_number, body, config, variables, changelog, created_by_user_id, created_by_api_key_id)
-        SELECT r.prompt_id, r.version_number, r.body, r.config, coalesce(r.variables, '[]'::jsonb), r.changelog,
-          ${userOf(mover)}, ${mover.kind === 'apiKey' ? mover.keyId : null}::uuid
-        FROM ${jsonRecords(
-          slice,
-          'prompt_id uuid, version_number integer, body text, config jsonb, variables jsonb, changelog text',
-        )}
-        RETURNING id, prompt_id, version_number`,
-    ),
-  )
-  for (const row of written) {
-    const versionNumber = Number(row.version_number)
-    versionsOf.get(row.prompt_id)!.push({
-      id: row.id,
-      versionNumber,
-      body: inputOf.get(row.prompt_id)!.versions[versionNumber - 1]!.body,
-    })
-  }
-  for (const versions of versionsOf.values()) versions.sort((a, b) => a.versionNumber - b.versionNumber)
-  await recordDependencies(
-    tx,
-    [...versionsOf].flatMap(([promptId, versions]) => versions.map((version) => ({ ...version, promptId }))),
   )
   // Whether the mover may move a label is the same for every prompt of one space: asked once each.
   const movable = new Map<string, boolean>()
-  const mayMoveHere = async (prompt: PromptRow, label: string) => {
-    if (!movable.has(label)) movable.set(label, await mayMove(tx, prompt, label, mover))
+  const mayMoveHere = async (label: string) => {
+    if (!movable.has(label)) movable.set(label, await mayMove(tx, place, label, mover))
     return movable.get(label)!
   }
-  const events: WebhookEvent[] = []
-  const labelRows: { prompt_id: string; label: string; version_id: string }[] = []
-  const labelEventRows: Record<string, unknown>[] = []
-  const currentRows: { prompt_id: string; version_id: string | null }[] = []
-  const audits: AuditEntryInput[] = []
+  /** Each prompt's labels placed, in order, and where each label ends (production: the current version). */
+  const placements: {
+    placed: [string, { id: string; versionNumber: number }][]
+    held: Map<string, { id: string; versionNumber: number }>
+    moves: { label: string; from: number | null; to: number }[]
+  }[] = []
   for (const [index, input] of inputs.entries()) {
-    const prompt = created[index]!
-    const versions = versionsOf.get(prompt.id)!
+    const versions = versionsOf[index]!
     const placed: [string, { id: string; versionNumber: number }][] = []
     for (const [label, to] of input.labels ?? []) {
       const target = typeof to === 'number' ? versions[to]! : to
       const startsCurrent = label === PRODUCTION_LABEL && mover.kind === 'user'
-      if (input.forbiddenLabels === 'refuse' || startsCurrent || (await mayMoveHere(prompt, label))) {
+      if (input.forbiddenLabels === 'refuse' || startsCurrent || (await mayMoveHere(label))) {
         placed.push([label, target])
       }
     }
+    // The moves `placeLabel` makes on a prompt that had no label yet: a move onto where a label
+    // already is is none.
+    const held = new Map<string, { id: string; versionNumber: number }>()
+    const moves: { label: string; from: number | null; to: number }[] = []
+    for (const [label, target] of placed) {
+      const from = held.get(label)
+      if ((from?.id ?? null) === target.id) continue
+      held.set(label, target)
+      moves.push({ label, from: from?.versionNumber ?? null, to: target.versionNumber })
+    }
+    placements.push({ placed, held, moves })
+  }
+  const promptIds = inputs.map(() => randomUUID())
+  await tx.execute(sql`SET CONSTRAINTS prompt_versions_prompt_id_fkey DEFERRED`)
+  // The one statement that inserts new prompts' versions (`insert(promptVersions)` below adds to
+  // prompts that exist): the rows as one JSON parameter, each column as the table's default has it.
+  await inStatements(
+    inputs.flatMap((input, index) =>
+      input.versions.map((version, number) => ({
+        id: versionsOf[index]![number]!.id,
+        prompt_id: promptIds[index],
+        version_number: number + 1,
+        body: version.body,
+        config: version.config,
+        variables: version.variables ?? null,
+        changelog: version.changelog,
+      })),
+    ),
+    (slice) =>
+      tx.execute(sql`INSERT INTO prompt_versions
+          (id, prompt_id, version_number, body, config, variables, changelog, created_by_user_id, created_by_api_key_id)
+        SELECT r.id, r.prompt_id, r.version_number, r.body, r.config, coalesce(r.variables, '[]'::jsonb), r.changelog,
+          ${userOf(mover)}, ${mover.kind === 'apiKey' ? mover.keyId : null}::uuid
+        FROM ${jsonRecords(
+          slice,
+          'id uuid, prompt_id uuid, version_number integer, body text, config jsonb, variables jsonb, changelog text',
+        )}`),
+    (row) => row.body.length,
+  )
+  await inStatements(
+    inputs.map((input, index) => ({
+      id: promptIds[index],
+      name: input.name,
+      title: input.title,
+      description: input.description ?? null,
+      tags: input.tags,
+      type: input.type,
+      current_version_id: placements[index]!.held.get(PRODUCTION_LABEL)?.id ?? null,
+    })),
+    (slice) =>
+      tx.execute(sql`INSERT INTO prompts
+          (id, owner_user_id, name, title, description, tags, type, visibility, team_id, current_version_id)
+        SELECT r.id, ${ownerUserId}, r.name, r.title, r.description,
+          ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.type, ${place.visibility}, ${place.teamId}::uuid,
+          r.current_version_id
+        FROM ${jsonRecords(
+          slice,
+          'id uuid, name text, title text, description text, tags jsonb, type text, current_version_id uuid',
+        )}`),
+  )
+  await tx.execute(sql`SET CONSTRAINTS prompt_versions_prompt_id_fkey IMMEDIATE`)
+  const byId = new Map<string, PromptRow>()
+  await inStatements(promptIds, async (slice) => {
+    for (const row of await tx.select(promptColumns).from(prompts).where(inArray(prompts.id, slice))) {
+      byId.set(row.id, row)
+    }
+  })
+  const created: PromptRow[] = promptIds.map((id) => byId.get(id)!)
+  await recordDependencies(
+    tx,
+    created.flatMap((prompt, index) =>
+      versionsOf[index]!.map((version) => ({ ...version, promptId: prompt.id })),
+    ),
+  )
+  const events: WebhookEvent[] = []
+  const labelRows: { prompt_id: string; label: string; version_id: string }[] = []
+  const labelEventRows: Record<string, unknown>[] = []
+  const audits: AuditEntryInput[] = []
+  for (const [index, input] of inputs.entries()) {
+    const prompt = created[index]!
+    const versions = versionsOf[index]!
+    const { placed, held, moves } = placements[index]!
     // The events the write makes, in order: the prompt with its first version, each further
     // version, each naming the labels it gets, then each label moved.
     for (const [number, version] of versions.entries()) {
@@ -264,38 +315,29 @@ export async function createPrompts(
         },
       })
     }
-    // The moves `placeLabel` makes on a prompt that had no label yet, without an audit entry each
-    // (its 'prompt.created' entry names them): a move onto where a label already is is none.
-    const held = new Map<string, { id: string; versionNumber: number }>()
-    let moves = 0
-    for (const [label, target] of placed) {
-      const from = held.get(label)
-      if ((from?.id ?? null) === target.id) continue
-      held.set(label, target)
-      if (label === PRODUCTION_LABEL) prompt.currentVersionId = target.id
+    for (const [later, move] of moves.entries()) {
       labelEventRows.push({
         prompt_id: prompt.id,
-        label,
-        from_version: from?.versionNumber ?? null,
-        to_version: target.versionNumber,
+        label: move.label,
+        from_version: move.from,
+        to_version: move.to,
         // A new prompt has no earlier move: each later than the one before, as one statement each makes them.
-        later: moves++,
+        later,
       })
       events.push({
         type: 'prompt.label.moved',
         actor: eventActor(mover),
         data: {
           prompt: { id: prompt.id, name: prompt.name },
-          label,
-          fromVersion: from?.versionNumber ?? null,
-          toVersion: target.versionNumber,
+          label: move.label,
+          fromVersion: move.from,
+          toVersion: move.to,
         },
       })
     }
     for (const [label, target] of held) {
       if (label !== PRODUCTION_LABEL) labelRows.push({ prompt_id: prompt.id, label, version_id: target.id })
     }
-    if (held.size > 0) currentRows.push({ prompt_id: prompt.id, version_id: prompt.currentVersionId })
     audits.push(
       promptCreatedEntry(
         prompt,
@@ -304,27 +346,20 @@ export async function createPrompts(
       ),
     )
   }
-  await inStatements(labelRows, async (slice) => {
-    await tx.execute(sql`INSERT INTO prompt_labels (prompt_id, label, version_id)
-      SELECT r.prompt_id, r.label, r.version_id FROM ${jsonRecords(slice, 'prompt_id uuid, label text, version_id uuid')}`)
-    return []
-  })
-  await inStatements(currentRows, async (slice) => {
-    await tx.execute(sql`UPDATE prompts SET current_version_id = r.version_id, updated_at = now()
-      FROM ${jsonRecords(slice, 'prompt_id uuid, version_id uuid')} WHERE prompts.id = r.prompt_id`)
-    return []
-  })
-  await inStatements(labelEventRows, async (slice) => {
-    await tx.execute(sql`INSERT INTO prompt_label_events
+  await inStatements(labelRows, (slice) =>
+    tx.execute(sql`INSERT INTO prompt_labels (prompt_id, label, version_id)
+      SELECT r.prompt_id, r.label, r.version_id FROM ${jsonRecords(slice, 'prompt_id uuid, label text, version_id uuid')}`),
+  )
+  await inStatements(labelEventRows, (slice) =>
+    tx.execute(sql`INSERT INTO prompt_label_events
         (prompt_id, label, from_version, to_version, actor_user_id, api_key_id, created_at)
       SELECT r.prompt_id, r.label, r.from_version, r.to_version, ${userOf(mover)},
         ${mover.kind === 'apiKey' ? mover.keyId : null}::uuid, clock_timestamp() + r.later * interval '1 microsecond'
-      FROM ${jsonRecords(slice, 'prompt_id uuid, label text, from_version integer, to_version integer, later integer')}`)
-    return []
-  })
+      FROM ${jsonRecords(slice, 'prompt_id uuid, label text, from_version integer, to_version integer, later integer')}`),
+  )
   await enqueueEvents(tx, spaceOf(created[0]!), events)
   await recordAudits(tx, auditWhoOf(mover), audits)
-  return created.map((prompt) => ({ prompt, versions: versionsOf.get(prompt.id)! }))
+  return created.map((prompt, index) => ({ prompt, versions: versionsOf[index]! }))
 }
 
 /**
