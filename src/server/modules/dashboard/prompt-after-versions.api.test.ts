@@ -7,6 +7,7 @@ import { queryRows } from '../../db/rows.ts'
 import { TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { promptFiguresDrift } from './test-fixtures.ts'
 
 /**
  * A new prompt is written after its versions (decision 0271): the versions' triggers find no
@@ -29,18 +30,7 @@ async function user() {
   return client
 }
 
-/** Every prompt whose kept figures differ from its versions' truth (none, always). */
-async function drift() {
-  return queryRows<{ id: string }>(
-    db(),
-    sql`SELECT p.id FROM prompts p
-      WHERE p.version_count <> (SELECT count(*) FROM prompt_versions v WHERE v.prompt_id = p.id)
-         OR p.current_behind <> coalesce((
-              SELECT EXISTS (SELECT 1 FROM prompt_versions w
-                WHERE w.prompt_id = p.id AND w.version_number > cv.version_number)
-              FROM prompt_versions cv WHERE cv.id = p.current_version_id), false)`,
-  )
-}
+const drift = () => promptFiguresDrift(db())
 
 /** The kept dashboard counts and days, each added up per key, as two lists in one order. */
 async function kept() {

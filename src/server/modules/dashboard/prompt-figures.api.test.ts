@@ -1,13 +1,12 @@
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
 import { dashboardOperations } from '../../../domain/api/dashboard.ts'
 import { langfuseOperations } from '../../../domain/api/langfuse.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
-import { queryRows } from '../../db/rows.ts'
 import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
+import { promptFiguresDrift } from './test-fixtures.ts'
 
 /**
  * The figures each prompt keeps for the dashboard (migration 0264): its version count and whether a
@@ -20,18 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-/** Every prompt whose kept figures differ from the versions' truth (none, always). */
-async function drift() {
-  return queryRows<{ id: string }>(
-    testApp.database.db,
-    sql`SELECT p.id FROM prompts p
-      WHERE p.version_count <> (SELECT count(*) FROM prompt_versions v WHERE v.prompt_id = p.id)
-         OR p.current_behind <> coalesce((
-              SELECT EXISTS (SELECT 1 FROM prompt_versions w
-                WHERE w.prompt_id = p.id AND w.version_number > cv.version_number)
-              FROM prompt_versions cv WHERE cv.id = p.current_version_id), false)`,
-  )
-}
+const drift = () => promptFiguresDrift(testApp.database.db)
 
 it('counts versions and knows an older current version, through the app and the Langfuse door', async () => {
   const user = new TestClient(testApp)
