@@ -163,6 +163,9 @@ export async function createPrompts(
   }
   // The checks a prompt's row came before: no other prompt of the write is visible to a reference
   // either way (its row had no version yet), and the label rules ask only its space.
+  // Every prompt goes to the same place, so a label allowed once is allowed for all of them: asked
+  // once per label, not once per prompt (an import may carry 10,000 prompts with the same labels).
+  const allowedLabels = new Set<string>()
   for (const input of inputs) {
     if (input.versions.length > PROMPT_LIMITS.versions) {
       throw new AppError('conflict', 'prompts.tooManyVersions', {
@@ -171,12 +174,11 @@ export async function createPrompts(
       })
     }
     if (input.forbiddenLabels === 'refuse') {
-      await requireMayMove(
-        tx,
-        place,
-        (input.labels ?? []).map(([label]) => label),
-        mover,
-      )
+      const unasked = (input.labels ?? [])
+        .map(([label]) => label)
+        .filter((label) => !allowedLabels.has(label))
+      await requireMayMove(tx, place, unasked, mover)
+      for (const label of unasked) allowedLabels.add(label)
     }
     if (!input.deferReferenceCheck) {
       for (const version of input.versions) {
