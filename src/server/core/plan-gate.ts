@@ -42,6 +42,8 @@ export interface PlanGate {
   require(tx: Tx, subject: PlanSubject, action: GatedAction, options?: GateOptions): Promise<void>
   /** The subject's entitlements, read without a lock (for answers and screens). */
   entitlements(db: Db | Tx, subject: PlanSubject): Promise<Entitlements>
+  /** Several teams' entitlements in one statement, in the order asked (the billing screen's list). */
+  teamEntitlements(db: Db | Tx, teamIds: readonly string[]): Promise<Entitlements[]>
   /**
    * Whether the subject's plan has a feature, read without a lock: on every request an API key
    * makes. A feature (and its refusal) does not depend on usage, so nothing is counted.
@@ -87,6 +89,24 @@ export function createPlanGate(options: { enabled: boolean; now?: () => Date }):
       writableIn.set(tx, writable.add(key))
     },
     entitlements: (db, subject) => readEntitlements(db, subject, { enabled: options.enabled, now: now() }),
+    async teamEntitlements(db, teamIds) {
+      if (teamIds.length === 0) return []
+      const rows = await queryRows<SubjectRow & TeamUsageRow & { team_id: string }>(
+        db,
+        sql`SELECT t.id AS team_id, ps.plan, t.created_at, ${teamUsageColumns(sql`t.id`)}
+            FROM teams t LEFT JOIN plan_subjects ps ON ps.subject_key = 'team:' || t.id
+            WHERE t.id IN (${sql.join(
+              teamIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      )
+      const byTeam = new Map(rows.map((row) => [row.team_id, row]))
+      return teamIds.map((teamId) => {
+        const row = byTeam.get(teamId)
+        const subject: PlanSubject = { context: 'team', teamId }
+        return entitlementsFromRow(subject, row, teamUsageOf(row), { enabled: options.enabled, now: now() })
+      })
+    },
     async assertFeature(db, subject, feature, row) {
       if (!options.enabled) return
       const entitlements = await readEntitlements(db, subject, {
@@ -176,17 +196,51 @@ async function readEntitlements(
   const row =
     options.row ?? (options.lock ? await lockPlanSubject(db as Tx, subject) : await readSubject(db, subject))
   if (!row?.created_at) throw new AppError('not_found', 'plans.subjectNotFound')
+  const usage = options.uncounted
+    ? { prompts: 0, teamMembers: 0 }
+    : await usageOf(db, subject, options.excludingInvitationId)
+  return entitlementsFromRow(subject, row, usage, options)
+}
+
+function entitlementsFromRow(
+  subject: PlanSubject,
+  row: SubjectRow | undefined,
+  usage: { prompts: number; teamMembers: number },
+  options: { enabled: boolean; now: Date },
+): Entitlements {
+  if (!row?.created_at) throw new AppError('not_found', 'plans.subjectNotFound')
   return entitlementsOf({
     context: subject.context,
     teamId: subject.context === 'team' ? subject.teamId : null,
     createdAt: new Date(row.created_at),
     chosenPlan: row.plan,
-    usage: options.uncounted
-      ? { prompts: 0, teamMembers: 0 }
-      : await usageOf(db, subject, options.excludingInvitationId),
+    usage,
     now: options.now,
     enabled: options.enabled,
   })
+}
+
+interface TeamUsageRow extends Record<string, unknown> {
+  prompts: number | string
+  members: number | string
+  pending: number | string
+}
+
+/** A team's counted usage as three columns (`prompts`, `members`, `pending`), for the team named by `teamId`. */
+function teamUsageColumns(teamId: SQL, excludingInvitationId?: string): SQL {
+  return sql`(SELECT count(*) FROM prompts WHERE team_id = ${teamId}) AS prompts,
+    (SELECT count(*) FROM team_members WHERE team_id = ${teamId}) AS members,
+    (SELECT count(*) FROM invitations
+      WHERE team_id = ${teamId} AND status = 'pending' AND expires_at > now()
+      ${excludingInvitationId ? sql`AND id <> ${excludingInvitationId}` : sql``}) AS pending`
+}
+
+/** Members and pending invitations both count against a team's member limit. */
+function teamUsageOf(row: TeamUsageRow | undefined): { prompts: number; teamMembers: number } {
+  return {
+    prompts: Number(row?.prompts ?? 0),
+    teamMembers: Number(row?.members ?? 0) + Number(row?.pending ?? 0),
+  }
 }
 
 /** Usage, counted live: prompts in the space; a team's members plus pending invitations. */
@@ -202,18 +256,9 @@ async function usageOf(
     )
     return { prompts: Number(row!.prompts), teamMembers: 1 }
   }
-  const [row] = await queryRows<{
-    prompts: number | string
-    members: number | string
-    pending: number | string
-  }>(
+  const [row] = await queryRows<TeamUsageRow>(
     db,
-    sql`SELECT
-          (SELECT count(*) FROM prompts WHERE team_id = ${subject.teamId}) AS prompts,
-          (SELECT count(*) FROM team_members WHERE team_id = ${subject.teamId}) AS members,
-          (SELECT count(*) FROM invitations
-            WHERE team_id = ${subject.teamId} AND status = 'pending' AND expires_at > now()
-            ${excludingInvitationId ? sql`AND id <> ${excludingInvitationId}` : sql``}) AS pending`,
+    sql`SELECT ${teamUsageColumns(sql`${subject.teamId}`, excludingInvitationId)}`,
   )
-  return { prompts: Number(row!.prompts), teamMembers: Number(row!.members) + Number(row!.pending) }
+  return teamUsageOf(row)
 }

@@ -435,6 +435,41 @@ describe('choosing a plan', () => {
     expect((await member.call(planOperations.billing, {})).body.items).toHaveLength(1)
   })
 
+  it('lists every administered team with its own usage and newest requests, 20 at most per space', async () => {
+    const owner = await signedUp()
+    const [beta, alpha, gamma] = [
+      await createTeamAs(owner, 'Beta'),
+      await createTeamAs(owner, 'Alpha'),
+      await createTeamAs(owner, 'Gamma'),
+    ]
+    const stranger = await signedUp()
+    const notMine = await createTeamAs(stranger, 'Aardvark')
+    await inviteAs(stranger, notMine.id, owner.user!.email)
+    const { token } = await invitationLinkFor(testApp, owner.user!.email)
+    await owner.call(teamOperations.acceptInvitation, { params: { token } })
+    await createPromptAs(owner, { title: 'A1', visibility: 'team', teamId: alpha.id })
+    await createPromptAs(owner, { title: 'A2', visibility: 'team', teamId: alpha.id })
+    await createPromptAs(owner, { title: 'B1', visibility: 'team', teamId: beta.id })
+    await createPromptAs(owner, { title: 'Mine' })
+    await owner.call(planOperations.choose, { body: { plan: 'team', teamId: alpha.id } })
+    await owner.call(planOperations.choose, { body: { plan: 'team', teamId: gamma.id } })
+    // 21 personal requests, each cancelled before the next: only the newest 20 are shown.
+    for (let i = 0; i < 21; i++) {
+      const chosen = await owner.call(planOperations.choose, { body: { plan: 'pro' } })
+      await owner.call(planOperations.cancelRequest, { params: { requestId: chosen.body.request!.id } })
+    }
+    const { items } = (await owner.call(planOperations.billing, {})).body
+    expect(items.map((space) => space.name)).toEqual([owner.user!.email, 'Alpha', 'Beta', 'Gamma'])
+    expect(items.map((space) => space.entitlements.teamId)).toEqual([null, alpha.id, beta.id, gamma.id])
+    expect(items.map((space) => space.entitlements.usage.prompts)).toEqual([1, 2, 1, 0])
+    expect(items.map((space) => space.requests.length)).toEqual([20, 1, 0, 1])
+    expect(items[0]!.requests.every((r) => r.context === 'personal' && r.status === 'cancelled')).toBe(true)
+    expect(items[1]!.requests[0]).toMatchObject({ teamId: alpha.id, plan: 'team', status: 'pending' })
+    expect(items[3]!.requests[0]).toMatchObject({ teamId: gamma.id, subjectName: 'Gamma' })
+    const times = items[0]!.requests.map((r) => r.createdAt)
+    expect(times).toEqual([...times].sort().reverse())
+  })
+
   it('keeps the admin operations to global admins', async () => {
     const user = await signedUp()
     expect((await user.call(planOperations.adminRequests, {})).status).toBe(403)

@@ -57,26 +57,32 @@ export async function listBillingSpaces(deps: PlanDeps, actor: Actor): Promise<B
     sql`SELECT t.id, t.name FROM teams t JOIN team_members m ON m.team_id = t.id
         WHERE m.user_id = ${actor.id} AND m.role = 'admin' ORDER BY t.name, t.id`,
   )
-  const spaces: Array<{ name: string; subject: PlanSubject }> = [
-    { name: actor.email, subject: { context: 'personal', userId: actor.id } },
-    ...teams.map((team) => ({
+  // A fixed number of statements however many teams the caller administers.
+  const personal: PlanSubject = { context: 'personal', userId: actor.id }
+  const subjects: PlanSubject[] = [
+    personal,
+    ...teams.map((team) => ({ context: 'team', teamId: team.id }) as const),
+  ]
+  const [personalEntitlements, teamEntitlements, requests] = await Promise.all([
+    deps.plans.entitlements(deps.db, personal),
+    deps.plans.teamEntitlements(
+      deps.db,
+      teams.map((team) => team.id),
+    ),
+    newestRequestsOf(deps.db, subjects.map(subjectKeyOf), REQUESTS_SHOWN),
+  ])
+  return [
+    {
+      name: actor.email,
+      entitlements: personalEntitlements,
+      requests: requests.get(subjectKeyOf(personal)) ?? [],
+    },
+    ...teams.map((team, i) => ({
       name: team.name,
-      subject: { context: 'team', teamId: team.id } as PlanSubject,
+      entitlements: teamEntitlements[i]!,
+      requests: requests.get(`team:${team.id}`) ?? [],
     })),
   ]
-  const out: BillingSpace[] = []
-  for (const space of spaces) {
-    out.push({
-      name: space.name,
-      entitlements: await deps.plans.entitlements(deps.db, space.subject),
-      requests: await selectRequests(
-        deps.db,
-        sql`r.subject_key = ${subjectKeyOf(space.subject)}`,
-        REQUESTS_SHOWN,
-      ),
-    })
-  }
-  return out
 }
 
 /** The subject whose plan the actor wants to change, after checking they may (team: its admins). */
@@ -312,8 +318,32 @@ interface RequestRow extends Record<string, unknown> {
   decided_at: SqlTimestamp | null
 }
 
+/** Each subject's newest requests, at most `limit` of each, by subject key, in one statement. */
+async function newestRequestsOf(db: Db, keys: string[], limit: number): Promise<Map<string, PlanRequest[]>> {
+  const newest = await selectRequestRows(
+    db,
+    sql`r.id IN (SELECT id FROM (
+          SELECT id, row_number() OVER (PARTITION BY subject_key ORDER BY created_at DESC, id DESC) AS n
+          FROM plan_requests WHERE subject_key IN (${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )})) AS ranked WHERE n <= ${limit})`,
+    keys.length * limit,
+  )
+  const bySubject = new Map<string, PlanRequest[]>()
+  for (const row of newest) {
+    const key = row.team_id ? `team:${row.team_id}` : `user:${row.user_id}`
+    bySubject.set(key, [...(bySubject.get(key) ?? []), requestOf(row)])
+  }
+  return bySubject
+}
+
 async function selectRequests(db: Db | Tx, where: SQL, limit: number): Promise<PlanRequest[]> {
-  const rows = await queryRows<RequestRow>(
+  return (await selectRequestRows(db, where, limit)).map(requestOf)
+}
+
+function selectRequestRows(db: Db | Tx, where: SQL, limit: number): Promise<RequestRow[]> {
+  return queryRows<RequestRow>(
     db,
     sql`SELECT r.id, s.user_id, s.team_id, coalesce(t.name, u.email) AS subject_name, r.plan, r.status,
           r.provider, requester.email AS requested_by_email, r.created_at, r.decided_at
@@ -326,7 +356,10 @@ async function selectRequests(db: Db | Tx, where: SQL, limit: number): Promise<P
         ORDER BY r.created_at DESC, r.id DESC
         LIMIT ${limit}`,
   )
-  return rows.map((row) => ({
+}
+
+function requestOf(row: RequestRow): PlanRequest {
+  return {
     id: row.id,
     context: row.team_id ? 'team' : 'personal',
     teamId: row.team_id,
@@ -337,5 +370,5 @@ async function selectRequests(db: Db | Tx, where: SQL, limit: number): Promise<P
     requestedByEmail: row.requested_by_email,
     createdAt: isoTimestamp(row.created_at),
     decidedAt: row.decided_at ? isoTimestamp(row.decided_at) : null,
-  }))
+  }
 }
