@@ -44,23 +44,27 @@ async function isTeamAdmin(tx: Tx, prompt: PromptPlace, actor: Actor): Promise<b
   return (await roleInTeam(tx, prompt.teamId, actor.id)) === 'admin'
 }
 
-/** Whether `mover` may move `label` on this prompt (protected labels: team admins in the app only). */
-export async function mayMove(
+/**
+ * Whether `mover` may move a label on this prompt (protected labels: team admins in the app only),
+ * as a function of the label: the place's protected labels are read once, on the first label asked,
+ * and the mover's role once, on the first protected one.
+ */
+export function labelMoverFor(
   tx: Tx,
   prompt: PromptPlace,
-  label: string,
   mover: Principal,
-): Promise<boolean> {
-  if (label === LATEST_LABEL) return false
-  const protectedLabels = await protectedLabelsOf(tx, prompt)
-  if (!protectedLabels.includes(label)) return true
-  return mayMoveLabel(
-    label,
-    protectedLabels,
-    mover.kind === 'apiKey'
-      ? mover
-      : { kind: 'user', isTeamAdmin: await isTeamAdmin(tx, prompt, mover.actor) },
-  )
+): (label: string) => Promise<boolean> {
+  let protectedLabels: Promise<string[]> | undefined
+  let isAdmin: Promise<boolean> | undefined
+  return async (label) => {
+    if (label === LATEST_LABEL) return false
+    protectedLabels ??= protectedLabelsOf(tx, prompt)
+    const labels = await protectedLabels
+    if (!labels.includes(label)) return true
+    if (mover.kind === 'apiKey') return mayMoveLabel(label, labels, mover)
+    isAdmin ??= isTeamAdmin(tx, prompt, mover.actor)
+    return mayMoveLabel(label, labels, { kind: 'user', isTeamAdmin: await isAdmin })
+  }
 }
 
 /**
@@ -75,9 +79,10 @@ export async function requireMayMove(
   options: { deleting?: boolean } = {},
 ) {
   const byKey = mover.kind === 'apiKey'
+  const mayMoveHere = labelMoverFor(tx, prompt, mover)
   for (const label of labels) {
     if (label === LATEST_LABEL) throw new AppError('validation', 'prompts.labelLatest')
-    if (!(await mayMove(tx, prompt, label, mover))) {
+    if (!(await mayMoveHere(label))) {
       const key = options.deleting
         ? byKey
           ? 'prompts.deleteProtectedByKey'

@@ -88,7 +88,7 @@ async function detailOf(client: TestClient, promptId: string) {
 describe('a move made with a key is the key’s move at every door', () => {
   // A personal key reaches the personal space only (decision 0242), so on /api/v1 a team admin's
   // personal key moves no label of a team prompt at all: every door answers as for a stranger. The
-  // rule that keys never move protected labels is kept in `mayMove` as well (the key-mover rows of
+  // rule that keys never move protected labels is kept in `labelMoverFor` as well (the key-mover rows of
   // the authorization matrix), and the team key's doors are tested on the Langfuse routes.
   it('a team admin’s personal key reaches no team prompt on /api/v1: set, set current, remove, revert', async () => {
     const prompt = await createPromptAs(admin, { title: 'Guarded', visibility: 'team', teamId })

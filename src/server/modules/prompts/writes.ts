@@ -28,7 +28,7 @@ import { jsonRecords } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { type PromptRow, promptColumns } from './access.ts'
 import { type Deleted, dependentsBroken, labelsTaken, PromptInUseError } from './deletion.ts'
-import { mayMove, placeLabel, promptCreatedEntry, requireMayMove } from './labels.ts'
+import { labelMoverFor, placeLabel, promptCreatedEntry, requireMayMove } from './labels.ts'
 import { recordDependencies, requireResolvableBody } from './references.ts'
 
 /**
@@ -193,12 +193,8 @@ export async function createPrompts(
       body: version.body,
     })),
   )
-  // Whether the mover may move a label is the same for every prompt of one space: asked once each.
-  const movable = new Map<string, boolean>()
-  const mayMoveHere = async (label: string) => {
-    if (!movable.has(label)) movable.set(label, await mayMove(tx, place, label, mover))
-    return movable.get(label)!
-  }
+  // Whether the mover may move a label is the same for every prompt of one space.
+  const mayMoveHere = labelMoverFor(tx, place, mover)
   /** Each prompt's labels placed, in order, and where each label ends (production: the current version). */
   const placements: {
     placed: [string, { id: string; versionNumber: number }][]
@@ -455,9 +451,10 @@ async function writeVersions(
     versions.map((version) => ({ id: version.id, promptId: prompt.id, body: version.body })),
   )
   const placed: [string, { id: string; versionNumber: number }][] = []
+  const mayMoveHere = labelMoverFor(tx, prompt, mover)
   for (const [label, to] of wanted) {
     const target = typeof to === 'number' ? versions[to]! : to
-    if (input.forbiddenLabels === 'refuse' || (await mayMove(tx, prompt, label, mover))) {
+    if (input.forbiddenLabels === 'refuse' || (await mayMoveHere(label))) {
       placed.push([label, target])
     }
   }
