@@ -150,6 +150,25 @@ describe('personal context', () => {
     expect((await dashboard(me)).streak).toBe(3)
   })
 
+  it('streak: a run longer than the kept per-day counts is walked on into older days', async () => {
+    const me = await user()
+    const dayStart = Date.parse(`${utcDay(new Date())}T00:00:00Z`)
+    const onDay = (daysBack: number) => new Date(dayStart - daysBack * DAY_MS + 3_600_000).toISOString()
+    // Active on each of the last 20 days (yesterday back), then a gap, then one more day.
+    for (const daysBack of [...Array.from({ length: 20 }, (_, i) => i + 1), 22]) {
+      const prompt = await createPromptAs(me, { title: `Day ${daysBack}` })
+      await testApp.database.db.execute(
+        sql`UPDATE prompt_versions SET created_at = ${onDay(daysBack)}::timestamptz WHERE prompt_id = ${prompt.id}`,
+      )
+      await backdate('prompts', prompt.id, onDay(daysBack))
+    }
+    // The hourly fold drops the days no window reaches any more, as it does in production.
+    await testApp.database.db.execute(sql`SELECT dashboard_days_fold(${utcDay(onDay(14))}::date)`)
+    expect((await dashboard(me)).streak).toBe(20)
+    await createConversation(me, { title: 'Today' })
+    expect((await dashboard(me)).streak).toBe(21)
+  })
+
   it('pulse: this week and the week before (14-day minus 7-day figures), with the change', async () => {
     const me = await user()
     const old = await createPromptAs(me, { title: 'Ten days ago' })
