@@ -1,4 +1,6 @@
 import pg from 'pg'
+import { lastUtcDays, STREAK_LOOKBACK_DAYS } from '../../src/domain/dashboard.ts'
+import { DASHBOARD_DAYS_KEPT } from '../../src/server/jobs/prune.ts'
 import { signUpAccounts } from '../lib/accounts.ts'
 import { bulkLoad, timed } from '../lib/bulk-load.ts'
 import { ensureBenchDatabase, seededAlready } from '../lib/database.ts'
@@ -42,7 +44,7 @@ const TEAMS = 50
 /** Days of history: every day has activity, so the streak query sees its longest input. */
 const HISTORY_DAYS = 400
 /** Changes when the seed's shape does, so that older seeds are made again. */
-const SHAPE = 2
+const SHAPE = 3
 const seededUuid = (text: string) =>
   `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`
 
@@ -144,6 +146,11 @@ export async function seedDashboard(prompts: number): Promise<void> {
         [userId],
       )
     })
+    // The per-day counts as the hourly pruning leaves them: older days one row per person and day.
+    await db.query('SELECT dashboard_days_fold($1::date, $2::date)', [
+      lastUtcDays(DASHBOARD_DAYS_KEPT)[0],
+      lastUtcDays(STREAK_LOOKBACK_DAYS)[0],
+    ])
     await timed('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'))
     await db.query('CREATE TABLE dashboard_seed (key text NOT NULL)')
     await db.query('INSERT INTO dashboard_seed VALUES ($1)', [key])

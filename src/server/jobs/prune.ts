@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { lastUtcDays, PULSE_LONG_WINDOW_DAYS } from '../../domain/dashboard.ts'
+import { lastUtcDays, PULSE_LONG_WINDOW_DAYS, STREAK_LOOKBACK_DAYS } from '../../domain/dashboard.ts'
 import type { Db } from '../db/client.ts'
 import { queryRows } from '../db/rows.ts'
 import type { Logger } from '../log.ts'
@@ -89,10 +89,12 @@ export async function pruneOnce(db: Db): Promise<Record<string, number>> {
   // The dashboard's counts are rows of changes (decision 0258); folding keeps one per person and space.
   const [folded] = await queryRows<{ n: number }>(db, sql`SELECT dashboard_counts_fold() AS n`)
   pruned.dashboard_counts = Number(folded?.n ?? 0)
-  // The per-day counts (decision 0268) the same way; days no dashboard window reaches go.
+  // The per-day counts (decision 0268) the same way; days no dashboard window reaches are kept only
+  // per person, for the streak (decision 0272), and only as far back as it looks.
   const [foldedDays] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT dashboard_days_fold(${lastUtcDays(DASHBOARD_DAYS_KEPT)[0]!}::date) AS n`,
+    sql`SELECT dashboard_days_fold(${lastUtcDays(DASHBOARD_DAYS_KEPT)[0]!}::date,
+      ${lastUtcDays(STREAK_LOOKBACK_DAYS)[0]!}::date) AS n`,
   )
   pruned.dashboard_days = Number(foldedDays?.n ?? 0)
   for (const target of targets()) {

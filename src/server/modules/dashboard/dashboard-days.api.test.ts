@@ -4,7 +4,13 @@ import { conversationOperations } from '../../../domain/api/conversations.ts'
 import { dashboardOperations } from '../../../domain/api/dashboard.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import { teamOperations } from '../../../domain/api/teams.ts'
-import { lastUtcDays, PULSE_LONG_WINDOW_DAYS, type PulseCounts } from '../../../domain/dashboard.ts'
+import {
+  type Dashboard,
+  lastUtcDays,
+  PULSE_LONG_WINDOW_DAYS,
+  type PulseCounts,
+  STREAK_LOOKBACK_DAYS,
+} from '../../../domain/dashboard.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
 import { queryRows } from '../../db/rows.ts'
 import { DASHBOARD_DAYS_KEPT } from '../../jobs/prune.ts'
@@ -64,10 +70,18 @@ async function expectDaysMatchTheRows() {
   expect(kept).toEqual(await keptDays())
 }
 
-async function pulse(client: TestClient, teamId?: string): Promise<PulseCounts> {
+/** The space of personal prompts, and the one older days are kept in, per person (decision 0272). */
+const PERSONAL_SPACE = '00000000-0000-0000-0000-000000000000'
+const ALL_SPACES = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+
+async function dashboardOf(client: TestClient, teamId?: string): Promise<Dashboard> {
   const res = await client.call(dashboardOperations.get, { query: { teamId } })
   expect(res.status).toBe(200)
-  return res.body.pulse.current
+  return res.body
+}
+
+async function pulse(client: TestClient, teamId?: string): Promise<PulseCounts> {
+  return (await dashboardOf(client, teamId)).pulse.current
 }
 
 async function weekly(client: TestClient, teamId?: string): Promise<number[]> {
@@ -193,40 +207,61 @@ describe('dashboard days kept by the writes', () => {
     await expectDaysMatchTheRows()
   })
 
-  it('are rows of changes that a fold turns into one per space, person and day, dropping days no window reaches', async () => {
+  it('are rows of changes that a fold turns into one per space, person and day; older days one per person and day', async () => {
     const me = await user()
     const prompt = await createPromptAs(me, { title: 'Folded' })
     for (const body of ['b', 'c']) await edit(me, prompt, { body })
     const old = await createPromptAs(me, { title: 'Long ago' })
     await backdate('prompts', old.id, daysAgo(40))
     await backdate('prompt_versions', old.id, daysAgo(40))
+    // A team prompt and a conversation of no team on the same old day: other spaces, same person.
+    const teamId = (await createTeamAs(me)).id
+    const shared = await createPromptAs(me, { title: 'Shared long ago', visibility: 'team', teamId })
+    await backdate('prompts', shared.id, daysAgo(40))
+    await backdate('prompt_versions', shared.id, daysAgo(40))
+    const talk = await createConversation(me, { title: 'Talked long ago' })
+    await backdate('conversations', talk.id, daysAgo(40))
+    // Older than a streak looks back: dropped by the fold.
+    const ancient = await createPromptAs(me, { title: 'Ancient' })
+    await backdate('prompts', ancient.id, daysAgo(STREAK_LOOKBACK_DAYS + 5))
+    await backdate('prompt_versions', ancient.id, daysAgo(STREAK_LOOKBACK_DAYS + 5))
     const rowsOfMine = async () =>
       (
-        await queryRows<{ n: number }>(
+        await queryRows<{ space_id: string; day: string }>(
           testApp.database.db,
-          sql`SELECT count(*)::int AS n FROM dashboard_days WHERE user_id = ${me.user!.id}`,
+          sql`SELECT space_id, to_char(day, 'YYYY-MM-DD') AS day FROM dashboard_days WHERE user_id = ${me.user!.id} ORDER BY day`,
         )
-      )[0]!.n
-    // One row per write and day: each prompt with its first version (written before the prompt, so
-    // the prompt's row counts it: decision 0271), two saves, and the backdating (each leaving one
-    // day and joining another).
-    expect(await rowsOfMine()).toBe(8)
+      ).map((row) => [row.space_id, row.day])
     const keepFrom = lastUtcDays(DASHBOARD_DAYS_KEPT)[0]!
+    const peopleFrom = lastUtcDays(STREAK_LOOKBACK_DAYS)[0]!
     const recent = await keptDays(keepFrom)
     const board = await pulse(me)
+    const streak = (await dashboardOf(me)).streak
     const [folded] = await queryRows<{ n: number }>(
       testApp.database.db,
-      sql`SELECT dashboard_days_fold(${keepFrom}::date) AS n`,
+      sql`SELECT dashboard_days_fold(${keepFrom}::date, ${peopleFrom}::date) AS n`,
     )
-    expect(folded!.n).toBeGreaterThanOrEqual(7)
-    expect(await rowsOfMine()).toBe(1)
-    expect(await keptDays()).toEqual(recent)
+    expect(folded!.n).toBeGreaterThanOrEqual(10)
+    // Today: one row in the personal space; 40 days ago: one for every space; the ancient day gone.
+    const oldDay = daysAgo(40).slice(0, 10)
+    expect(await rowsOfMine()).toEqual([
+      [ALL_SPACES, oldDay],
+      [PERSONAL_SPACE, lastUtcDays(1)[0]!],
+    ])
+    expect((await keptDays(oldDay)).find((row) => row.day === oldDay)).toMatchObject({
+      prompts: 2,
+      versions: 2,
+      revisions: 0,
+      conversations: 1,
+    })
+    expect(await keptDays(keepFrom)).toEqual(recent)
     expect(await pulse(me)).toEqual(board)
     expect(board).toEqual({ prompts: 1, versions: 3, conversations: 0 })
-    // The dropped days are the only difference from a count of every day.
+    expect((await dashboardOf(me)).streak).toBe(streak)
+    // The recent days are exactly a count of every row.
     await testApp.database.db.execute(sql`SELECT dashboard_days_recount()`)
     expect(await keptDays(keepFrom)).toEqual(recent)
-    // Every day a window reads is kept.
+    // Every day a window reads is kept per space, and every day a streak reads per person.
     expect(keepFrom < lastUtcDays(PULSE_LONG_WINDOW_DAYS)[0]!).toBe(true)
   })
 })

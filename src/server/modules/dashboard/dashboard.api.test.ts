@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dashboardOperations } from '../../../domain/api/dashboard.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import { teamOperations } from '../../../domain/api/teams.ts'
-import { type Dashboard, utcDay } from '../../../domain/dashboard.ts'
+import { type Dashboard, lastUtcDays, STREAK_LOOKBACK_DAYS, utcDay } from '../../../domain/dashboard.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
+import { DASHBOARD_DAYS_KEPT } from '../../jobs/prune.ts'
 import { errorOf, TestClient } from '../../testing/client.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -150,7 +151,7 @@ describe('personal context', () => {
     expect((await dashboard(me)).streak).toBe(3)
   })
 
-  it('streak: a run longer than the kept per-day counts is walked on into older days', async () => {
+  it('streak: a run longer than the windows the per-day counts keep per space', async () => {
     const me = await user()
     const dayStart = Date.parse(`${utcDay(new Date())}T00:00:00Z`)
     const onDay = (daysBack: number) => new Date(dayStart - daysBack * DAY_MS + 3_600_000).toISOString()
@@ -162,8 +163,10 @@ describe('personal context', () => {
       )
       await backdate('prompts', prompt.id, onDay(daysBack))
     }
-    // The hourly fold drops the days no window reaches any more, as it does in production.
-    await testApp.database.db.execute(sql`SELECT dashboard_days_fold(${utcDay(onDay(14))}::date)`)
+    // The hourly fold, as in production: the days no window reaches are kept per person only.
+    await testApp.database.db.execute(
+      sql`SELECT dashboard_days_fold(${lastUtcDays(DASHBOARD_DAYS_KEPT)[0]!}::date, ${lastUtcDays(STREAK_LOOKBACK_DAYS)[0]!}::date)`,
+    )
     expect((await dashboard(me)).streak).toBe(20)
     await createConversation(me, { title: 'Today' })
     expect((await dashboard(me)).streak).toBe(21)

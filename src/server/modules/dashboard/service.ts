@@ -18,7 +18,6 @@ import {
   teamMilestone,
   teamMilestones,
   teamPulse,
-  utcDay,
 } from '../../../domain/dashboard.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db } from '../../db/client.ts'
@@ -159,50 +158,16 @@ async function onboardingFlags(db: Db, actor: Actor) {
 
 /**
  * The UTC days of the caller's current run of activity (a prompt, a version or a conversation
- * created); `streakDays` then applies the rule to these days. The last 14 days come from the kept
- * per-day counts (migration 0268: one index range, whatever the caller's activity); only a run that
- * covers all of them is walked on into the older days, which the counts no longer keep.
+ * created) as far back as a streak looks, from the kept per-day counts (migrations 0268 and 0270:
+ * at most one row per day before the last two weeks): one index range, whatever the history;
+ * `streakDays` then applies the rule to these days.
  */
 async function activeDays(db: Db, actor: Actor, now: Date): Promise<string[]> {
-  const kept = lastUtcDays(PULSE_LONG_WINDOW_DAYS, now)
   const rows = await queryRows<{ day: string }>(
     db,
     sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day FROM dashboard_days d
-      WHERE d.user_id = ${actor.id} AND d.day >= ${kept[0]!}::date AND d.day <= ${kept.at(-1)!}::date
+      WHERE d.user_id = ${actor.id} AND d.day >= ${firstDayOf(STREAK_LOOKBACK_DAYS, now)}
       GROUP BY d.day HAVING sum(d.prompts + d.versions + d.conversations) > 0`,
-  )
-  const recent = rows.map((row) => row.day)
-  const active = new Set(recent)
-  // Today may still be empty; every other kept day must be active for the run to go further back.
-  if (!kept.slice(0, -1).every((day) => active.has(day))) return recent
-  return [...recent, ...(await activeDaysBefore(db, actor, kept[0]!, now))]
-}
-
-/**
- * The caller's active UTC days walked back one at a time from the day before `day`, while active.
- * Each step is three index probes (migration 0130): the cost follows the run's length.
- */
-async function activeDaysBefore(db: Db, actor: Actor, day: string, now: Date): Promise<string[]> {
-  const me = actor.id
-  const activeOn = (on: SQL) => {
-    const from = sql`(${on})::timestamp AT TIME ZONE 'UTC'`
-    const to = sql`((${on}) + 1)::timestamp AT TIME ZONE 'UTC'`
-    return sql`(
-      EXISTS (SELECT 1 FROM prompts WHERE owner_user_id = ${me} AND created_at >= ${from} AND created_at < ${to})
-      OR EXISTS (SELECT 1 FROM prompt_versions WHERE created_by_user_id = ${me} AND created_at >= ${from} AND created_at < ${to})
-      OR EXISTS (SELECT 1 FROM conversations WHERE owner_user_id = ${me} AND created_at >= ${from} AND created_at < ${to})
-    )`
-  }
-  const first = sql`${day}::date - 1`
-  const rows = await queryRows<{ day: string }>(
-    db,
-    sql`WITH RECURSIVE walk(day, active) AS (
-      SELECT ${first}, ${activeOn(first)}
-      UNION ALL
-      SELECT walk.day - 1, ${activeOn(sql`walk.day - 1`)} FROM walk
-      WHERE walk.active AND walk.day > ${utcDay(now)}::date - ${STREAK_LOOKBACK_DAYS - 1}::int
-    )
-    SELECT to_char(day, 'YYYY-MM-DD') AS day FROM walk WHERE active`,
   )
   return rows.map((row) => row.day)
 }
