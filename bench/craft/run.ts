@@ -147,6 +147,8 @@ export async function runCraftBenchmark(): Promise<void> {
         ]),
       )}\n`,
     )
+    // Transfer figures alone, e.g. for runs one after the other of two builds: nothing is saved.
+    if (process.env.BENCH_CRAFT_TRANSFER_ONLY === '1') return
     const total = craftSize.searchPrompts * craftSize.versionsPerPrompt
     console.log(
       `\ncraft benchmark: body search over ${total} versions of one space, ${CONNECTIONS} connections, ${SECONDS} s per measurement\n`,

@@ -64,6 +64,27 @@ export async function loadReference(
   return row ? { ...row, type: row.type as ReferencedVersion['type'] } : null
 }
 
+/** How a check finds the version a reference names (`loadReference` in one space). */
+export type ReferenceLoader = (reference: PromptReference) => Promise<ReferencedVersion | null>
+
+/**
+ * `loadReference` in `space` that asks the database once per reference (its tag names the prompt
+ * and the label or version) and answers every later ask from then on: for a check of many versions
+ * while nothing else is written (an import's, after its last write), where thousands of versions
+ * may name the same prompt.
+ */
+export function onceEachReference(db: Db | Tx, space: Space): ReferenceLoader {
+  const loads = new Map<string, Promise<ReferencedVersion | null>>()
+  return (reference) => {
+    let load = loads.get(reference.tag)
+    if (!load) {
+      load = loadReference(db, space, reference)
+      loads.set(reference.tag, load)
+    }
+    return load
+  }
+}
+
 /** The message key and its parameters for each problem a resolution can meet. */
 function problemMessage(problem: ReferenceProblem): [MessageKey, MessageParams] {
   switch (problem.kind) {
@@ -119,10 +140,11 @@ export async function unresolvableBody(
   tx: Tx,
   space: Space,
   version: ReferencedVersion,
+  load: ReferenceLoader = (reference) => loadReference(tx, space, reference),
 ): Promise<PromptReferenceError | null> {
   if (parseReferences(version.body).length === 0) return null
   try {
-    await resolveReferences(version, (reference) => loadReference(tx, space, reference))
+    await resolveReferences(version, load)
     return null
   } catch (error) {
     if (error instanceof PromptReferenceError) return error

@@ -207,6 +207,36 @@ describe('an import larger than a batch', () => {
     expect(lines.at(-1)).toEqual({ result: expect.objectContaining({ created: PROMPTS, conflicts: 0 }) })
   })
 
+  it("adds versions to the prompts the space has among new ones past a batch, in the file's order", async () => {
+    const client = await newUser()
+    // Every hundredth prompt is there already with its first two versions.
+    const had = bigFile().prompts.filter((_, i) => i % 100 === 0)
+    const first = await importInto(client, {
+      prompts: had.map((prompt) => ({ ...prompt, versions: prompt.versions.slice(0, 2) })),
+    })
+    expect(first.body).toMatchObject({ created: had.length, conflicts: 0 })
+
+    const done = await importInto(client, bigFile())
+    expect(done.status).toBe(200)
+    expect(done.body).toMatchObject({ created: PROMPTS - had.length, versioned: had.length, conflicts: 0 })
+    expect(done.body.items.map((item) => [item.name, item.action, item.newVersions])).toEqual(
+      bigFile().prompts.map((prompt, i) => [
+        prompt.name,
+        i % 100 === 0 ? 'version' : 'create',
+        i % 100 === 0 ? 1 : 3,
+      ]),
+    )
+    const mine = and(eq(prompts.ownerUserId, client.user!.id), isNull(prompts.teamId))!
+    const versions = await db()
+      .select({ name: prompts.name, n: count() })
+      .from(promptVersions)
+      .innerJoin(prompts, eq(prompts.id, promptVersions.promptId))
+      .where(mine)
+      .groupBy(prompts.name)
+    expect(versions).toHaveLength(PROMPTS)
+    expect(versions.every((row) => row.n === 3)).toBe(true)
+  })
+
   it('exports the imported prompts as one document the import reads again', async () => {
     const client = await newUser()
     expect((await importInto(client, bigFile())).status).toBe(200)
@@ -247,9 +277,10 @@ describe('an import larger than a batch', () => {
 
 describe('an import against the plan limit', () => {
   let planned: TestApp
+  let admin: TestClient
   beforeAll(async () => {
     planned = await createTestApp({ plansEnabled: true })
-    await newUser(planned) // the installation's first account: global admin, unlimited
+    admin = await newUser(planned) // the installation's first account: global admin, unlimited
   })
   afterAll(() => planned.close())
 
@@ -301,6 +332,53 @@ describe('an import against the plan limit', () => {
     const past = await importInto(client, file(['e']))
     expect(past.status).toBe(403)
     expect(await personalCount(client)).toBe(10)
+  })
+
+  it("refuses a file whose third batch passes Pro's 1,000 (while the second is written): nothing written, the same error", async () => {
+    const client = await newUser(planned)
+    const granted = await admin.request('PUT', '/api/v1/admin/plans', {
+      body: { context: 'personal', subjectId: client.user!.id, plan: 'pro' },
+    })
+    expect(granted.status).toBe(200)
+    const auditOf = () =>
+      planned.database.db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(eq(auditLog.actorUserId, client.user!.id))
+    const auditBefore = await auditOf()
+    // 1,100 new prompts: batches of 500, 500 and 100; the third would pass prompt 1,000.
+    const names = Array.from({ length: PROMPTS }, (_, i) => `n${i}`)
+    const limitError = {
+      code: 'plan_limit',
+      planLimit: { resource: 'prompts', reason: 'limit_reached', used: 1000, max: 1000 },
+    }
+    for (const dryRun of [true, false]) {
+      const refused = await client.post<ErrorBody>('/api/v1/prompts/import', {
+        document: file(names),
+        teamId: null,
+        dryRun,
+      })
+      expect(refused.status).toBe(403)
+      expect(refused.body.error).toMatchObject(limitError)
+    }
+    // With progress lines: the same error as the last line.
+    const streamed = await client.request<string>('POST', '/api/v1/prompts/import', {
+      body: { document: file(names), teamId: null, dryRun: false },
+      headers: { Accept: 'application/x-ndjson' },
+    })
+    const lines = String(streamed.body)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(lines.at(-1)).toMatchObject({ status: 403, error: limitError })
+    expect(lines.slice(0, -1).every((line) => line.progress.done < PROMPTS)).toBe(true)
+
+    expect(await personalCount(client)).toBe(0)
+    expect(await auditOf()).toEqual(auditBefore)
+    // 1,000 of them fit.
+    const fitting = await importInto(client, file(names.slice(0, 1000)))
+    expect(fitting.status).toBe(200)
+    expect(await personalCount(client)).toBe(1000)
   })
 })
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import { webhookOperations } from '../../../domain/api/webhooks.ts'
 import { parseReferences } from '../../../domain/prompt-references.ts'
 import { queryRows } from '../../db/rows.ts'
-import { promptDependencies, promptVersions, webhookDeliveries } from '../../db/schema/index.ts'
+import { promptDependencies, prompts, promptVersions, webhookDeliveries } from '../../db/schema/index.ts'
 import { errorOf, TestClient } from '../../testing/client.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from './test-fixtures.ts'
@@ -95,6 +95,81 @@ describe('importing prompts with references', () => {
     const refused = await importInto(client, document)
     expect(refused.status).toBe(409)
     expect((await client.call(promptOperations.list, {})).body.items).toHaveLength(1)
+  })
+})
+
+describe('a reference named by many versions of one import', () => {
+  it('resolves each the same, and still tells apart the labels, versions and prompts they name', async () => {
+    const client = await newUser()
+    const missing = (reference: string) =>
+      `This text includes ${reference}, which does not exist in this prompt's space.`
+    const base = { name: 'base', title: 'Base', versions: [{ body: 'One.' }, { body: 'Two.' }] }
+    // Sixty prompts of three versions, every version naming base's production; then one naming
+    // each of: a label base does not have, a version it has, one it does not, a prompt not there.
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      name: `uses-${i}`,
+      title: `Uses ${i}`,
+      versions: [1, 2, 3].map((v) => ({ body: `${v}: ${ref('base')}` })),
+    }))
+    const document = {
+      prompts: [
+        ...many.slice(0, 30),
+        base,
+        ...many.slice(30),
+        { name: 'staging-of-base', title: 'S', versions: [{ body: ref('base', 'label=staging') }] },
+        { name: 'version-2', title: 'V2', versions: [{ body: ref('base', 'version=2') }] },
+        { name: 'version-9', title: 'V9', versions: [{ body: ref('base', 'version=9') }] },
+        { name: 'nowhere', title: 'N', versions: [{ body: `${ref('base')} ${ref('gone')}` }] },
+      ],
+    }
+    const preview = await importInto(client, document, true)
+    expect(preview.status).toBe(200)
+    expect(preview.body).toMatchObject({ created: 62, conflicts: 3 })
+    expect(preview.body.items.slice(-4)).toEqual([
+      {
+        name: 'staging-of-base',
+        action: 'conflict',
+        newVersions: 1,
+        problem: 'reference',
+        detail: missing('base (label staging)'),
+      },
+      { name: 'version-2', action: 'create', newVersions: 1, problem: null },
+      {
+        name: 'version-9',
+        action: 'conflict',
+        newVersions: 1,
+        problem: 'reference',
+        detail: missing('base (version 9)'),
+      },
+      {
+        name: 'nowhere',
+        action: 'conflict',
+        newVersions: 1,
+        problem: 'reference',
+        detail: missing('gone (label production)'),
+      },
+    ])
+    expect((await importInto(client, document)).status).toBe(409)
+    expect((await client.call(promptOperations.list, {})).body.items).toHaveLength(0)
+
+    // Without the broken ones, every version that names base resolves to base's current body.
+    const fine = {
+      prompts: document.prompts.filter(
+        (prompt) => !['staging-of-base', 'version-9', 'nowhere'].includes(prompt.name),
+      ),
+    }
+    const done = await importInto(client, fine)
+    expect(done.body).toMatchObject({ created: 62, conflicts: 0 })
+    const [usesSeven] = await db()
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(eq(prompts.ownerUserId, client.user!.id), eq(prompts.name, 'uses-7')))
+    const compiled = await client.call(promptOperations.compile, {
+      params: { id: usesSeven!.id },
+      body: { values: {} },
+    })
+    expect(compiled.status).toBe(200)
+    expect(compiled.body).toMatchObject({ versionNumber: 3, prompt: '3: Two.' })
   })
 })
 

@@ -34,9 +34,10 @@ import { afterCursor, cursorTimestamp } from '../../db/queries.ts'
 import { promptLabels, prompts, promptVersions, teams } from '../../db/schema/index.ts'
 import { StreamedArray } from '../../http/input.ts'
 import { type PromptRow, promptWithRights, teamReachOf } from './access.ts'
+import { batchPipeline } from './batch-pipeline.ts'
 import { inSpace } from './names.ts'
 import { requirePromptAccess } from './policy.ts'
-import { referenceAppError, unresolvableBody } from './references.ts'
+import { onceEachReference, referenceAppError, unresolvableBody } from './references.ts'
 import { storedBody } from './service.ts'
 import { versionColumns } from './summaries.ts'
 import * as writes from './writes.ts'
@@ -222,15 +223,23 @@ async function checkReferences(
   result: ImportResult,
   checks: readonly ReferenceCheck[],
 ): Promise<void> {
+  // Nothing is written while the check runs, so a reference answers the same every time: many
+  // versions of a file may name one prompt (the benchmark's 3,077), loaded once.
+  const load = onceEachReference(tx, space)
   for (const { item, prompt, versions } of checks) {
     for (const version of versions) {
-      const problem = await unresolvableBody(tx, space, {
-        id: version.id,
-        name: prompt.name,
-        version: version.versionNumber,
-        type: prompt.type,
-        body: version.body,
-      })
+      const problem = await unresolvableBody(
+        tx,
+        space,
+        {
+          id: version.id,
+          name: prompt.name,
+          version: version.versionNumber,
+          type: prompt.type,
+          body: version.body,
+        },
+        load,
+      )
       if (!problem) continue
       const entry = result.items[item]!
       if (entry.action === 'create') result.created--
@@ -416,102 +425,125 @@ export async function importPrompts(
       }
       /** The new prompts of the batch under way, written together at its end. */
       let batch: { item: number; input: writes.NewPrompt & writes.VersionsWrite }[] = []
+      // The database writes one batch while the next is parsed and planned (decision 0272).
+      const pipeline = batchPipeline()
       const writeBatch = async () => {
-        const written = await writes.createPrompts(
-          tx,
-          plans,
-          mover,
-          space,
-          batch.map((entry) => entry.input),
-        )
-        for (const [index, { prompt, versions }] of written.entries()) {
-          const check = referring(versions)
-          if (check.length > 0) toCheck.push({ item: batch[index]!.item, prompt, versions: check })
-        }
+        const writing = batch
         batch = []
-      }
-      let index = -1
-      for await (const imported of incoming.prompts()) {
-        index++
-        if (batch.length >= IMPORT_BATCH) await writeBatch()
-        await progress(index, incoming.total)
-        const existing = existingByName.get(imported.name)
-        const conflict = (problem: string) => {
-          result.conflicts++
-          result.items.push({ name: imported.name, action: 'conflict', newVersions: 0, problem })
-        }
-        if (existing && existing.type !== imported.type) {
-          conflict('type')
-          continue
-        }
-        if (existing) {
-          try {
-            requirePromptAccess(actor, existing, 'edit')
-          } catch {
-            conflict('not_editable')
-            continue
+        await pipeline.start(async () => {
+          const written = await writes.createPrompts(
+            tx,
+            plans,
+            mover,
+            space,
+            writing.map((entry) => entry.input),
+          )
+          for (const [index, { prompt, versions }] of written.entries()) {
+            const check = referring(versions)
+            if (check.length > 0) toCheck.push({ item: writing[index]!.item, prompt, versions: check })
           }
-        }
-        let bodies: string[]
-        try {
-          bodies = imported.versions.map((version) => storedBody(imported.type, version.body))
-        } catch {
-          conflict('body')
-          continue
-        }
-        const had = existing ? (versionsHad.get(existing.id) ?? []) : []
-        /** The versions the prompt does not have yet; a label names one by its index here. */
-        const toAdd: (writes.NewVersion & { variables: Variables })[] = []
-        const same = (a: { body: string; config: PromptConfig; variables: Variables }) => (b: typeof a) =>
-          a.body === b.body && sameConfig(a.config, b.config) && sameVariables(a.variables, b.variables)
-        // Where the file puts each label (the last version naming it wins), placed once per prompt.
-        const labelTargets = new Map<string, writes.LabelTarget>()
-        let last: writes.LabelTarget | undefined = had.at(-1)
-        for (const [index, version] of imported.versions.entries()) {
-          const wanted = { ...version, body: bodies[index]! }
-          let target: writes.LabelTarget | undefined = had.find(same(wanted))
-          if (!target) {
-            const known = toAdd.findIndex(same(wanted))
-            target = known >= 0 ? known : toAdd.push(wanted) - 1
-            last = toAdd.length - 1
-          }
-          if (version.labels.includes(PRODUCTION_LABEL)) labelTargets.set(PRODUCTION_LABEL, target)
-          for (const label of importableLabels(version.labels)) labelTargets.set(label, target)
-        }
-        // Without a production label in the file, a new prompt's current version is its last one.
-        if (!existing && !labelTargets.has(PRODUCTION_LABEL)) labelTargets.set(PRODUCTION_LABEL, last!)
-        const write = {
-          versions: toAdd,
-          labels: [...labelTargets],
-          forbiddenLabels: 'skip',
-          deferReferenceCheck: true,
-        } as const
-        if (!existing) {
-          // Every version of a new prompt is written: its line is known before the batch is.
-          batch.push({ item: result.items.length, input: { ...imported, ...write } })
-          result.created++
-          result.items.push({
-            name: imported.name,
-            action: 'create',
-            newVersions: toAdd.length,
-            problem: null,
-          })
-          continue
-        }
-        const { prompt, versions: inserted } = await writes.appendVersions(tx, plans, mover, existing, write)
-        const added = inserted.length
-        const check = referring(inserted)
-        if (check.length > 0) toCheck.push({ item: result.items.length, prompt, versions: check })
-        if (added > 0) result.versioned++
-        else result.unchanged++
-        result.items.push({
-          name: imported.name,
-          action: added > 0 ? 'version' : 'unchanged',
-          newVersions: added,
-          problem: null,
         })
       }
-      await writeBatch()
+      /** Every prompt of the file planned, its batch written when full, and the last batch started. */
+      const planAll = async () => {
+        let index = -1
+        for await (const imported of incoming.prompts()) {
+          index++
+          if (batch.length >= IMPORT_BATCH) await writeBatch()
+          await pipeline.between()
+          await progress(index, incoming.total)
+          const existing = existingByName.get(imported.name)
+          const conflict = (problem: string) => {
+            result.conflicts++
+            result.items.push({ name: imported.name, action: 'conflict', newVersions: 0, problem })
+          }
+          if (existing && existing.type !== imported.type) {
+            conflict('type')
+            continue
+          }
+          if (existing) {
+            try {
+              requirePromptAccess(actor, existing, 'edit')
+            } catch {
+              conflict('not_editable')
+              continue
+            }
+          }
+          let bodies: string[]
+          try {
+            bodies = imported.versions.map((version) => storedBody(imported.type, version.body))
+          } catch {
+            conflict('body')
+            continue
+          }
+          const had = existing ? (versionsHad.get(existing.id) ?? []) : []
+          /** The versions the prompt does not have yet; a label names one by its index here. */
+          const toAdd: (writes.NewVersion & { variables: Variables })[] = []
+          const same = (a: { body: string; config: PromptConfig; variables: Variables }) => (b: typeof a) =>
+            a.body === b.body && sameConfig(a.config, b.config) && sameVariables(a.variables, b.variables)
+          // Where the file puts each label (the last version naming it wins), placed once per prompt.
+          const labelTargets = new Map<string, writes.LabelTarget>()
+          let last: writes.LabelTarget | undefined = had.at(-1)
+          for (const [index, version] of imported.versions.entries()) {
+            const wanted = { ...version, body: bodies[index]! }
+            let target: writes.LabelTarget | undefined = had.find(same(wanted))
+            if (!target) {
+              const known = toAdd.findIndex(same(wanted))
+              target = known >= 0 ? known : toAdd.push(wanted) - 1
+              last = toAdd.length - 1
+            }
+            if (version.labels.includes(PRODUCTION_LABEL)) labelTargets.set(PRODUCTION_LABEL, target)
+            for (const label of importableLabels(version.labels)) labelTargets.set(label, target)
+          }
+          // Without a production label in the file, a new prompt's current version is its last one.
+          if (!existing && !labelTargets.has(PRODUCTION_LABEL)) labelTargets.set(PRODUCTION_LABEL, last!)
+          const write = {
+            versions: toAdd,
+            labels: [...labelTargets],
+            forbiddenLabels: 'skip',
+            deferReferenceCheck: true,
+          } as const
+          if (!existing) {
+            // Every version of a new prompt is written: its line is known before the batch is.
+            batch.push({ item: result.items.length, input: { ...imported, ...write } })
+            result.created++
+            result.items.push({
+              name: imported.name,
+              action: 'create',
+              newVersions: toAdd.length,
+              problem: null,
+            })
+            continue
+          }
+          // After the batch in flight, as the sequential import wrote them (one statement at a time).
+          await pipeline.settled()
+          const { prompt, versions: inserted } = await writes.appendVersions(
+            tx,
+            plans,
+            mover,
+            existing,
+            write,
+          )
+          const added = inserted.length
+          const check = referring(inserted)
+          if (check.length > 0) toCheck.push({ item: result.items.length, prompt, versions: check })
+          if (added > 0) result.versioned++
+          else result.unchanged++
+          result.items.push({
+            name: imported.name,
+            action: added > 0 ? 'version' : 'unchanged',
+            newVersions: added,
+            problem: null,
+          })
+        }
+        await writeBatch()
+      }
+      try {
+        await planAll()
+      } catch (thrown) {
+        await pipeline.finish({ thrown })
+      }
+      await pipeline.finish()
       await progress(incoming.total, incoming.total)
       await checkReferences(tx, space, actor.locale, result, toCheck)
       if (input.dryRun) throw new DryRunDone(result)
