@@ -425,7 +425,7 @@ export async function importPrompts(
       }
       /** The new prompts of the batch under way, written together at its end. */
       let batch: { item: number; input: writes.NewPrompt & writes.VersionsWrite }[] = []
-      // The database writes one batch while the next is parsed and planned (decision 0272).
+      // The database writes one batch while the next is parsed and planned (decision 0273).
       const pipeline = batchPipeline()
       const writeBatch = async () => {
         const writing = batch
