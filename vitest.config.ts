@@ -13,6 +13,18 @@ const processTests = ['src/server/main.test.ts', 'src/server/**/*.process.test.t
 const contractTests = ['contract/*/*.contract.test.ts']
 
 /**
+ * The API test files of one worker share its process and the modules it imported: the app's whole
+ * module graph is loaded once per worker instead of once per file (decision 0272: the suite's
+ * summed import time went from 1,194 s to 76 s, its CPU time from 851 s to 499 s).
+ * file-boundary.setup.ts undoes what a file leaves behind for the next one (an open test app, a
+ * changed environment variable, a faked clock) and fails that file for the first two.
+ */
+const sharedApiWorker = {
+  isolate: false,
+  setupFiles: ['src/server/testing/file-boundary.setup.ts'],
+}
+
+/**
  * Some API tests start an app of their own (a fresh database, every migration): under a loaded
  * machine that alone can take tens of seconds, hence the generous per-test time.
  *
@@ -47,6 +59,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/server/testing/pglite-template.setup.ts'],
+          ...sharedApiWorker,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -69,6 +82,7 @@ export default defineConfig({
                 include: [...apiTests, ...postgresTests],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
+                ...sharedApiWorker,
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
               },

@@ -50,3 +50,18 @@ export async function expectNoSeriousViolations(page: Page, screen: string) {
   // Soft: one run reports every screen with a problem, not only the first.
   expect.soft(serious.map(summary), `accessibility violations on ${screen}`).toEqual([])
 }
+
+/**
+ * Checks what the page shows now in light and then in dark, in the same state, without reloading.
+ * While the profile's theme is 'system' (the default) the app follows the browser's colour scheme
+ * as it changes (src/web/features/shell/theme.ts), so emulating the other scheme re-themes the
+ * screen as it is, an open menu or dialog included: a spec need not sign up, seed and navigate a
+ * second time for the second theme. The page is left in dark.
+ */
+export async function expectNoSeriousViolationsInBothThemes(page: Page, screen: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+    await expectNoSeriousViolations(page, `${screen} (${colorScheme})`)
+  }
+}

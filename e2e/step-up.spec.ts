@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expectNoSeriousViolations } from './axe.ts'
+import { expectNoSeriousViolationsInBothThemes } from './axe.ts'
 import { codeOf, mailCount, waitForMail } from './mailbox.ts'
 import { apiOptions, expect, PASSWORD, signUpViaApi, test } from './support.ts'
 
@@ -35,49 +35,47 @@ async function refuseOnceForOldSignIn(page: Page, method: string, path: string) 
   return () => refused
 }
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} theme`, () => {
-    test.use({ colorScheme, reducedMotion: 'reduce' })
+test.describe('light and dark themes', () => {
+  test.use({ reducedMotion: 'reduce' })
 
-    test('creating an API key after an old sign-in asks for the password, then creates it', async ({
-      page,
-    }) => {
-      // Three password hashes (sign-up, a wrong and the right password) and an axe run.
-      test.slow()
-      await signUpViaApi(page)
-      const wasRefused = await refuseOnceForOldSignIn(page, 'POST', '/api/v1/api-keys')
-      await page.goto('/settings/api')
-      await page.getByRole('button', { name: 'Create key' }).first().click()
-      const create = page.getByRole('dialog', { name: 'Create an API key' })
-      await create.getByLabel('Name').fill('After step-up')
-      await create.getByRole('button', { name: 'Create key' }).click()
+  test('creating an API key after an old sign-in asks for the password, then creates it', async ({
+    page,
+  }) => {
+    // Three password hashes (sign-up, a wrong and the right password) and an axe run per theme.
+    test.slow()
+    await signUpViaApi(page)
+    const wasRefused = await refuseOnceForOldSignIn(page, 'POST', '/api/v1/api-keys')
+    await page.goto('/settings/api')
+    await page.getByRole('button', { name: 'Create key' }).first().click()
+    const create = page.getByRole('dialog', { name: 'Create an API key' })
+    await create.getByLabel('Name').fill('After step-up')
+    await create.getByRole('button', { name: 'Create key' }).click()
 
-      const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' })
-      await expect(stepUp).toBeVisible()
-      expect(wasRefused()).toBe(true)
-      const password = stepUp.getByLabel('Password')
-      await expect(password).toBeFocused()
-      await expectNoSeriousViolations(page, `re-authentication dialog (${colorScheme})`)
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' })
+    await expect(stepUp).toBeVisible()
+    expect(wasRefused()).toBe(true)
+    const password = stepUp.getByLabel('Password')
+    await expect(password).toBeFocused()
+    await expectNoSeriousViolationsInBothThemes(page, 're-authentication dialog')
 
-      await stepUp.getByRole('button', { name: 'Confirm' }).click()
-      await expect(stepUp.getByText('Enter your password')).toBeVisible()
-      await password.fill('not my password at all')
-      await password.press('Enter')
-      await expect(stepUp.getByText('The password is not correct.')).toBeVisible()
-      await password.fill(PASSWORD)
-      await password.press('Enter')
+    await stepUp.getByRole('button', { name: 'Confirm' }).click()
+    await expect(stepUp.getByText('Enter your password')).toBeVisible()
+    await password.fill('not my password at all')
+    await password.press('Enter')
+    await expect(stepUp.getByText('The password is not correct.')).toBeVisible()
+    await password.fill(PASSWORD)
+    await password.press('Enter')
 
-      await expect(stepUp).toBeHidden()
-      await expect(create.getByText('Copy the secret key now')).toBeVisible()
-      const secretKey = await create.getByLabel('Secret key', { exact: true }).inputValue()
-      expect(secretKey).toMatch(/^sk-pf-/)
-      await create.getByRole('button', { name: 'Done' }).click()
-      await expect(
-        page.getByRole('list', { name: 'Keys' }).getByRole('listitem', { name: 'After step-up' }),
-      ).toBeVisible()
-    })
+    await expect(stepUp).toBeHidden()
+    await expect(create.getByText('Copy the secret key now')).toBeVisible()
+    const secretKey = await create.getByLabel('Secret key', { exact: true }).inputValue()
+    expect(secretKey).toMatch(/^sk-pf-/)
+    await create.getByRole('button', { name: 'Done' }).click()
+    await expect(
+      page.getByRole('list', { name: 'Keys' }).getByRole('listitem', { name: 'After step-up' }),
+    ).toBeVisible()
   })
-}
+})
 
 test('an emailed code confirms it too; cancelling leaves the action refused', async ({ page }) => {
   test.slow()

@@ -1,25 +1,49 @@
-// `npm test`: every suite in turn, stopping at the first that fails, then how long each took, so
+// `npm test`: every suite, stopping after the first stage that fails, then how long each took, so
 // a CI log shows where its minutes go.
-import { spawnSync } from 'node:child_process'
+//
+// The suites of one stage run at the same time: the type check is one compiler thread and the lint
+// hardly more, so on two cores they fit beside the unit tests (measured in docs/testing.md). The
+// first suite of a stage writes as it goes; the others' output is held and printed whole after it.
+import { spawn } from 'node:child_process'
 
-const steps = ['typecheck', 'lint', 'test:unit', 'test:api', 'test:contract', 'test:e2e']
+const stages = [['test:unit', 'typecheck', 'lint'], ['test:api'], ['test:contract'], ['test:e2e']]
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-const taken = []
-let failed = null
-for (const step of steps) {
-  const started = performance.now()
-  const { status } = spawnSync(npm, ['run', step], { stdio: 'inherit' })
-  taken.push([step, (performance.now() - started) / 1000])
-  if (status !== 0) {
-    failed = step
-    break
-  }
+
+/** Runs `npm run <step>`, writing as it goes (`live`) or holding its output in `output`. */
+function runStep(step, live) {
+  return new Promise((resolve) => {
+    const started = performance.now()
+    const child = spawn(npm, ['run', step], { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
+    const held = []
+    child.stdout?.on('data', (chunk) => held.push(chunk))
+    child.stderr?.on('data', (chunk) => held.push(chunk))
+    child.on('close', (status) =>
+      resolve({ step, status, seconds: (performance.now() - started) / 1000, output: Buffer.concat(held) }),
+    )
+  })
 }
-const total = taken.reduce((sum, [, seconds]) => sum + seconds, 0)
+
+const taken = []
+let failed = []
+for (const stage of stages) {
+  const started = performance.now()
+  const results = await Promise.all(stage.map((step, index) => runStep(step, index === 0)))
+  for (const { output } of results) process.stdout.write(output)
+  taken.push({ stage, results, seconds: (performance.now() - started) / 1000 })
+  failed = results.filter((result) => result.status !== 0).map((result) => result.step)
+  if (failed.length > 0) break
+}
+
+const total = taken.reduce((sum, { seconds }) => sum + seconds, 0)
 console.log('\nnpm test, seconds per suite:')
-for (const [step, seconds] of taken) console.log(`  ${step.padEnd(14)} ${seconds.toFixed(0).padStart(5)} s`)
+for (const { results, seconds } of taken) {
+  for (const result of results) {
+    console.log(`  ${result.step.padEnd(14)} ${result.seconds.toFixed(0).padStart(5)} s`)
+  }
+  if (results.length > 1) console.log(`  ${'(together)'.padEnd(14)} ${seconds.toFixed(0).padStart(5)} s`)
+}
 console.log(`  ${'total'.padEnd(14)} ${total.toFixed(0).padStart(5)} s`)
-if (failed) {
-  console.error(`npm test: ${failed} failed`)
+if (failed.length > 0) {
+  console.error(`npm test: ${failed.join(', ')} failed`)
   process.exit(1)
 }

@@ -55,16 +55,13 @@ beforeAll(async () => {
   await relay.start()
   url.hostname = '127.0.0.1'
   url.port = String(relay.port)
-  // createTestApp reads the URL from the environment; this file's process is its own.
-  process.env.TEST_DATABASE_URL = url.toString()
-  testApp = await createTestApp()
+  testApp = await createTestApp({}, { databaseUrl: url.toString() })
 })
 
 afterAll(async () => {
   relay.setCut(false)
   await testApp.close()
   await relay.close()
-  process.env.TEST_DATABASE_URL = realUrl
 })
 
 describe('the database going away and coming back', () => {

@@ -24,6 +24,17 @@ export interface TestApp {
 }
 
 /**
+ * The test apps made and not closed yet in this process. The API test files of a worker share its
+ * process (`isolate: false`, vitest.config.ts), so file-boundary.setup.ts closes what a file left
+ * open, and fails that file.
+ */
+const openApps = new Set<TestApp>()
+
+export function openTestApps(): TestApp[] {
+  return [...openApps]
+}
+
+/**
  * A fresh app on its own database: in-memory PGlite by default, or (TEST_DB=postgres) a new schema
  * in TEST_DATABASE_URL that is dropped again on close, so runs never see each other's rows.
  *
@@ -33,7 +44,12 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { log?: Logger; now?: () => Date } = {},
+  options: {
+    log?: Logger
+    now?: () => Date
+    /** TEST_DB=postgres: the server to make the schema on and connect to (default TEST_DATABASE_URL). */
+    databaseUrl?: string
+  } = {},
 ): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({
@@ -47,7 +63,7 @@ export async function createTestApp(
     rateLimitMultiplier: 1000,
     ...overrides,
   }
-  const { database, dropSchema } = await openTestDatabase()
+  const { database, dropSchema } = await openTestDatabase(options.databaseUrl)
   await database.migrate()
   const log = options.log ?? createLogger(config.logLevel)
   const auth = createAuth({ config, db: database.db, log })
@@ -74,22 +90,27 @@ export async function createTestApp(
     appUrl: config.appUrl,
     version: config.version,
   })
-  return {
+  const testApp: TestApp = {
     app,
     database,
     config,
     mail,
     webhooks,
     close: async () => {
+      openApps.delete(testApp)
       await webhooks.stop()
       await mail.stop()
       await database.close()
       await dropSchema()
     },
   }
+  openApps.add(testApp)
+  return testApp
 }
 
-async function openTestDatabase(): Promise<{ database: Database; dropSchema: () => Promise<void> }> {
+async function openTestDatabase(
+  postgresUrl = process.env.TEST_DATABASE_URL,
+): Promise<{ database: Database; dropSchema: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
     // The run's migrated template (pglite-template.setup.ts), where the project provides one; a
     // benchmark outside vitest (bench/plans) starts empty.
@@ -99,7 +120,7 @@ async function openTestDatabase(): Promise<{ database: Database; dropSchema: () 
     const template = templatePath ? new Blob([readFileSync(templatePath)]) : undefined
     return { database: await openDatabase({ kind: 'pglite', template }), dropSchema: async () => {} }
   }
-  const url = process.env.TEST_DATABASE_URL
+  const url = postgresUrl
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })

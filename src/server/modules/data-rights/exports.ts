@@ -126,11 +126,18 @@ async function claimExport(db: Db): Promise<{ id: string; user_id: string } | un
   return claimed
 }
 
-let running: Promise<void> | null = null
+/**
+ * The run in progress per database: one app per process in production, but a test worker holds
+ * many apps one after the other (and some at once), and a call must never join another
+ * database's run.
+ */
+const runningByDatabase = new WeakMap<Db, Promise<void>>()
 
 /** Builds every waiting export, one after the other; a call while it runs joins the running one. */
 export function runExports(db: Db, log: Logger): Promise<void> {
-  running ??= (async () => {
+  const running = runningByDatabase.get(db)
+  if (running) return running
+  const run = (async () => {
     try {
       for (let job = await claimExport(db); job; job = await claimExport(db)) {
         try {
@@ -152,10 +159,11 @@ export function runExports(db: Db, log: Logger): Promise<void> {
     } catch (error) {
       log.error('data exports could not run', { err: error })
     } finally {
-      running = null
+      runningByDatabase.delete(db)
     }
   })()
-  return running
+  runningByDatabase.set(db, run)
+  return run
 }
 
 /** Everything of one user, as the archive's JSON document. */
