@@ -14,7 +14,7 @@ const contractTests = ['contract/*/*.contract.test.ts']
 
 /**
  * The API test files of one worker share its process and the modules it imported: the app's whole
- * module graph is loaded once per worker instead of once per file (decision 0272: the suite's
+ * module graph is loaded once per worker instead of once per file (decision 0274: the suite's
  * summed import time went from 1,194 s to 76 s, its CPU time from 851 s to 499 s).
  * file-boundary.setup.ts undoes what a file leaves behind for the next one (an open test app, a
  * changed environment variable, a faked clock) and fails that file for the first two.
