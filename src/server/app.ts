@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { accountOperations } from '../domain/api/account.ts'
 import { adminOperations } from '../domain/api/admin.ts'
 import { apiKeyOperations } from '../domain/api/api-keys.ts'
@@ -27,6 +26,7 @@ import { attachRuntimeCache } from './cache/runtime-cache.ts'
 import type { Config } from './config.ts'
 import { createPlanGate } from './core/plan-gate.ts'
 import type { Database } from './db/client.ts'
+import { apiAnswerDefaults, apiCompression } from './http/api-answers.ts'
 import { apiDocsRoutes } from './http/api-docs.ts'
 import { identifyClient } from './http/client-address.ts'
 import { requestContext } from './http/context.ts'
@@ -112,20 +112,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', readScope(database))
 
   app.route('/api/docs', apiDocsRoutes())
-  // Declared before the route answers: compress() otherwise adds it afterwards with c.header(),
-  // which makes Hono rebuild every JSON answer with its body as a stream.
-  app.use('/api/*', async (c, next) => {
-    c.header('Vary', 'Accept-Encoding')
-    await next()
-  })
-  app.use('/api/*', compress())
-  app.use('/api/*', async (c, next) => {
-    await next()
-    // The prompt API sets its own (ETag revalidation); everything else is never stored. Set on the
-    // answer's headers, not through c.header(): after the answer exists, that makes Hono rebuild it
-    // with its body as a stream, which the Node adapter then pipes (a third of a small answer's CPU).
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
-  })
+  app.use('/api/*', apiCompression())
+  app.use('/api/*', apiAnswerDefaults())
   const limitTo = (maxSize: number) =>
     bodyLimit({
       maxSize,

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { pickLocale } from '../../domain/messages/index.ts'
 import type { Logger } from '../log.ts'
+import { isCompleteAnswer, trackAnswerHeaders } from './answer-headers.ts'
 import type { AppEnv } from './env.ts'
 
 /** Request id, per-request logger, locale, and one structured log line per API request. */
@@ -11,8 +12,11 @@ export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId)
     c.set('log', log.child({ requestId }))
     c.set('locale', pickLocale(c.req.header('accept-language')))
-    c.header('X-Request-Id', requestId)
+    trackAnswerHeaders(c, { 'x-request-id': requestId })
     await next()
+    // A JSON answer carries it already; any other gets it here (set before, it would take the
+    // Headers path for every answer).
+    if (!isCompleteAnswer(c.res)) c.res.headers.set('X-Request-Id', requestId)
     if (c.req.path.startsWith('/api/')) {
       c.get('log').info('request', {
         method: c.req.method,

@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../domain/auth.ts'
 import type { Locale } from '../../domain/messages/index.ts'
 import type { ApiKeyPrincipal } from '../core/principal.ts'
 import type { Logger } from '../log.ts'
+import type { AnswerHeaders } from './answer-headers.ts'
 
 /** Values every request carries through Hono's context. */
 export interface AppEnv {
@@ -18,5 +19,7 @@ export interface AppEnv {
     signedInAt: Date | null
     /** The API key that authenticated this request (Bearer on /api/v1, Basic on /api/public). */
     apiKey?: ApiKeyPrincipal
+    /** The headers a JSON answer is built with, as one plain record (`plainAnswer`). */
+    answerHeaders?: AnswerHeaders
   }
 }

@@ -35,6 +35,17 @@ describe('the API envelope', () => {
     expect(errorOf(res)).toEqual({ code: 'not_found', message: 'No such API endpoint.' })
   })
 
+  it("routes with Hono's RegExpRouter; a fixed segment beside a parameter still answers as declared", async () => {
+    const client = new TestClient(testApp)
+    await client.signUp()
+    expect((await client.get('/api/v1/prompts/tags')).status).toBe(200)
+    expect(testApp.app.router.name).toBe('SmartRouter + RegExpRouter')
+    // Routed by the same pattern as import, a path no operation declares is the API's 404.
+    const res = await client.post(`/api/v1/prompts/${crypto.randomUUID()}`, {})
+    expect(res.status).toBe(404)
+    expect(errorOf(res)).toEqual({ code: 'not_found', message: 'No such API endpoint.' })
+  })
+
   it('compresses answers of 1 KiB and more, and sends small ones as they are with their length', async () => {
     const small = await testApp.app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } })
     expect(small.headers.get('content-encoding')).toBeNull()

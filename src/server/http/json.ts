@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import { createGzip, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { plainAnswer } from './answer-headers.ts'
 
 /** Smaller answers go out as they are: gzip would save too little to pay for itself. */
 const COMPRESS_FROM_BYTES = 1024
@@ -40,7 +41,7 @@ export function jsonText(
   ) {
     const body = gzipSync(text, { level: GZIP_LEVEL })
     const etag = headers?.ETag
-    return c.body(body, status, {
+    return plainAnswer(c, body, status, {
       ...headers,
       // The gzipped bytes are another representation: a strong validator becomes a weak one.
       ...(etag && !etag.startsWith('W/') && { ETag: `W/${etag}` }),
@@ -50,7 +51,8 @@ export function jsonText(
     })
   }
   // Object.assign, not a spread: spreading and adding keys cost a microsecond per answer.
-  return c.body(
+  return plainAnswer(
+    c,
     text,
     status,
     Object.assign({}, headers, { 'Content-Type': 'application/json', 'Content-Length': String(length) }),

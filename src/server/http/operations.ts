@@ -19,6 +19,7 @@ import type { AppEnv } from './env.ts'
 import { handleError } from './errors.ts'
 import { jsonBody, pathParams, queryParams, streamedJsonBody } from './input.ts'
 import { jsonAnswer } from './json.ts'
+import { routeOperation } from './operation-routes.ts'
 
 /** What a handler gets: the validated input, the acting user, and the request for the rare header. */
 export type HandlerContext<S extends OperationSpec> = ParsedInput<S> & {
@@ -266,7 +267,8 @@ export function mountOperations<G extends Record<string, unknown>>(
       if (status === 204) return c.body(null, 204)
       return jsonAnswer(c, result, status)
     }
-    app.on(
+    routeOperation(
+      app,
       spec.method,
       `/api${spec.path}`,
       renderError

@@ -6,6 +6,7 @@ import { type MessageKey, type MessageParams, translate } from '../../../domain/
 import type { PlanGate } from '../../core/plan-gate.ts'
 import type { ApiKeyPrincipal } from '../../core/principal.ts'
 import type { Db } from '../../db/client.ts'
+import { plainAnswer } from '../../http/answer-headers.ts'
 import type { AppEnv } from '../../http/env.ts'
 import { InvalidInput } from '../../http/input.ts'
 import { jsonAnswer, jsonText } from '../../http/json.ts'
@@ -201,7 +202,7 @@ export function langfuseHandlers({
         }
         const match = c.req.header('if-none-match')
         if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-          return c.body(null, 304, headers)
+          return plainAnswer(c, null, 304, headers)
         }
         return jsonText(c, body, 200, headers)
       },

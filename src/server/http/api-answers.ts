@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono'
+import { compress } from 'hono/compress'
+import { isCompleteAnswer } from './answer-headers.ts'
+import type { AppEnv } from './env.ts'
+
+const nothingMore = async () => {}
+
+/**
+ * What every API answer says unless it says otherwise: it varies with Accept-Encoding, and it is
+ * never stored (the prompt API sets its own Cache-Control for ETag revalidation). A JSON answer
+ * built with plain headers takes them from the request's record; any other gets them once it
+ * exists, on its own headers: through c.header() that makes Hono rebuild it with its body as a
+ * stream, which the Node adapter then pipes (a third of a small answer's CPU). Mounted after
+ * `apiCompression`, so that compress() finds the Vary it would otherwise add with c.header().
+ */
+export function apiAnswerDefaults(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const answerHeaders = c.get('answerHeaders')
+    if (answerHeaders) {
+      answerHeaders.defaults.vary = 'Accept-Encoding'
+      answerHeaders.defaults['cache-control'] = 'no-store'
+    }
+    await next()
+    if (isCompleteAnswer(c.res)) return
+    const headers = c.res.headers
+    if (!headers.has('Vary')) headers.set('Vary', 'Accept-Encoding')
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
+  }
+}
+
+/**
+ * Hono's compress() for the answers not built by `jsonText` (which gzips its own at once): run once
+ * the answer exists, so that a complete JSON answer never has its headers read.
+ */
+export function apiCompression(): MiddlewareHandler<AppEnv> {
+  const compressAnswer = compress()
+  return async (c, next) => {
+    await next()
+    if (!isCompleteAnswer(c.res)) await compressAnswer(c, nothingMore)
+  }
+}
