@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from './env.ts'
 
 /**
- * The headers of a JSON answer as one plain record (decision 0272). Hono keeps every header in an
+ * The headers of a JSON answer as one plain record (decision 0275). Hono keeps every header in an
  * undici `Headers` (its context, `secureHeaders`, `compress()`, and the Node adapter copies them
  * back out): about a tenth of a list request's CPU. A JSON answer built here carries, in one
  * record, what those would have set — the middlewares' defaults, every header set before it with

@@ -8,7 +8,7 @@ import type { AppEnv } from './env.ts'
  * fixed segment where another has a parameter (`GET /v1/prompts/tags` beside `GET /v1/prompts/:id`
  * or `/v1/prompts/:id/versions`), and the whole app then falls back to its TrieRouter. Such an
  * operation is routed by the parameter's pattern instead (`/v1/prompts/:id` for `tags`) and picked
- * by the segment's value: the paths the API answers stay as declared (decision 0272).
+ * by the segment's value: the paths the API answers stay as declared (decision 0275).
  */
 export interface RouteOfOperation {
   /** The pattern registered with the router. */
