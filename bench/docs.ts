@@ -186,7 +186,7 @@ function renderBenchmarksPage(): string {
         `[${title}](#${anchor(title)})`,
         run ? `${run.date.slice(0, 10)}, load ${run.machine.loadAverage[0]}` : 'not measured yet',
         run ? `\`${run.commit.sha.slice(0, 12)}\`` : '–',
-        run ? (Object.keys(run.settings).length > 0 ? 'shortened' : 'defaults') : '–',
+        run ? (Object.keys(run.settings).length > 0 ? 'not the defaults' : 'defaults') : '–',
       ]
     }),
   )
