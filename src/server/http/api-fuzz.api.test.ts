@@ -11,6 +11,7 @@ import {
 } from '../testing/api-samples.ts'
 import { TestClient } from '../testing/client.ts'
 import { createTestApp } from '../testing/test-app.ts'
+import { servedRoutes } from './operation-routes.ts'
 
 /**
  * Malformed input for every route of the app: bad path parameters, broken and wrongly typed bodies
@@ -49,7 +50,7 @@ const validParam = (route: Route, name: string) => paramOf(route, name, fx)
 type Route = { method: string; path: string }
 const routes: Route[] = [
   ...new Map(
-    testApp.app.routes
+    servedRoutes(testApp.app)
       .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
       .map((route) => [`${route.method} ${route.path}`, { method: route.method, path: route.path }]),
   ).values(),

@@ -12,6 +12,7 @@ import { keyPairAuthorization, TestClient } from '../testing/client.ts'
 import { reportFigures } from '../testing/reliability-report.ts'
 import { addMember, createTeamAs } from '../testing/teams.ts'
 import { createTestApp } from '../testing/test-app.ts'
+import { servedRoutes } from './operation-routes.ts'
 
 /**
  * Every operation against every kind of caller, in one table: each cell is a real, valid request
@@ -382,7 +383,7 @@ const declaredRoutes = new Set(declared.map((row) => `${row.method} ${row.path}`
 /** Routes under /api/public that no declaration makes (the MCP server). */
 const publicRows: Row[] = [
   ...new Map(
-    testApp.app.routes
+    servedRoutes(testApp.app)
       .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/public/'))
       .filter((route) => !declaredRoutes.has(`${route.method} ${route.path}`))
       .map((route) => [`${route.method} ${route.path}`, route]),

@@ -124,3 +124,26 @@ export function routeOperation(app: Hono<AppEnv>, method: string, path: string, 
   if (route.literal) dispatch.byText.set(route.literal.text, serve)
   else dispatch.byParam = serve
 }
+
+/**
+ * The app's routes as it answers them. Hono's `app.routes` lists what was registered, so a pattern
+ * shared by fixed segments (`GET /api/v1/prompts/:id` for `tags` and `export` too) appears once;
+ * here it is listed once per operation it picks (`/api/v1/prompts/tags`, `/api/v1/prompts/:id`...).
+ */
+export function servedRoutes(app: Hono<AppEnv>): { method: string; path: string }[] {
+  const dispatches = dispatchesOf.get(app)
+  return app.routes.flatMap(({ method, path }) => {
+    const dispatch = dispatches?.get(`${method} ${path}`)
+    const param = plan?.shared.get(`${method} ${path}`)
+    if (!dispatch || param === undefined) return [{ method, path }]
+    const spelled = (text: string) =>
+      path
+        .split('/')
+        .map((segment) => (segment === `:${param}` ? text : segment))
+        .join('/')
+    return [
+      ...[...dispatch.byText.keys()].map((text) => ({ method, path: spelled(text) })),
+      ...(dispatch.byParam ? [{ method, path }] : []),
+    ]
+  })
+}

@@ -1,5 +1,6 @@
 import { afterAll, expect, it } from 'vitest'
 import { MCP_PATH } from '../../../domain/mcp-clients.ts'
+import { servedRoutes } from '../../http/operation-routes.ts'
 import { TestClient } from '../../testing/client.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 
@@ -36,7 +37,7 @@ it('is an OpenAPI 3.1 document served without a session', () => {
 })
 
 it('documents exactly the routes the app serves (the MCP server aside: it speaks JSON-RPC)', () => {
-  const served = testApp.app.routes
+  const served = servedRoutes(testApp.app)
     .filter((route) => route.method !== 'ALL')
     .filter(
       (route) =>
