@@ -333,7 +333,9 @@ async function newestRequestsOf(db: Db, keys: string[], limit: number): Promise<
   const bySubject = new Map<string, PlanRequest[]>()
   for (const row of newest) {
     const key = row.team_id ? `team:${row.team_id}` : `user:${row.user_id}`
-    bySubject.set(key, [...(bySubject.get(key) ?? []), requestOf(row)])
+    const requests = bySubject.get(key)
+    if (requests) requests.push(requestOf(row))
+    else bySubject.set(key, [requestOf(row)])
   }
   return bySubject
 }
