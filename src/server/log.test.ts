@@ -27,6 +27,18 @@ describe('the logger', () => {
     ])
   })
 
+  it('says which levels it writes, for its children too', () => {
+    const log = createLogger('warn')
+    expect([log.wants('debug'), log.wants('info'), log.wants('warn'), log.wants('error')]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ])
+    expect(log.child({ requestId: 'r1' }).wants('info')).toBe(false)
+    expect(createLogger('silent').wants('error')).toBe(false)
+  })
+
   it('writes warnings and errors at once, errors reduced to name, message and stack', () => {
     const writes: string[] = []
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {

@@ -7,6 +7,8 @@ export interface Logger {
   warn(message: string, fields?: Record<string, unknown>): void
   error(message: string, fields?: Record<string, unknown>): void
   child(fields: Record<string, unknown>): Logger
+  /** Whether lines of `level` are written (so that a caller can skip building them). */
+  wants(level: Level): boolean
 }
 
 /**
@@ -50,11 +52,48 @@ function loggedError(error: Error, depth = 0): Record<string, unknown> {
   }
 }
 
-/** Structured logs: one JSON object per line, errors reduced by `loggedError`. */
-export function createLogger(minLevel: Level | 'silent', base: Record<string, unknown> = {}): Logger {
-  const write = (level: Level, message: string, fields?: Record<string, unknown>) => {
-    if (rank[level] < rank[minLevel]) return
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message, ...base }
+/**
+ * Structured logs: one JSON object per line, errors reduced by `loggedError`. A class, not a record
+ * of closures: every request takes a child (its request id), which is then one object.
+ */
+class StructuredLogger implements Logger {
+  constructor(
+    private readonly minRank: number,
+    private readonly base: Record<string, unknown>,
+  ) {}
+
+  wants(level: Level): boolean {
+    return rank[level] >= this.minRank
+  }
+
+  debug(message: string, fields?: Record<string, unknown>): void {
+    this.write('debug', message, fields)
+  }
+
+  info(message: string, fields?: Record<string, unknown>): void {
+    this.write('info', message, fields)
+  }
+
+  warn(message: string, fields?: Record<string, unknown>): void {
+    this.write('warn', message, fields)
+  }
+
+  error(message: string, fields?: Record<string, unknown>): void {
+    this.write('error', message, fields)
+  }
+
+  child(fields: Record<string, unknown>): Logger {
+    return new StructuredLogger(this.minRank, { ...this.base, ...fields })
+  }
+
+  private write(level: Level, message: string, fields?: Record<string, unknown>): void {
+    if (rank[level] < this.minRank) return
+    const entry: Record<string, unknown> = {
+      time: new Date().toISOString(),
+      level,
+      msg: message,
+      ...this.base,
+    }
     for (const [key, value] of Object.entries(fields ?? {})) {
       entry[key] = value instanceof Error ? loggedError(value) : value
     }
@@ -62,11 +101,8 @@ export function createLogger(minLevel: Level | 'silent', base: Record<string, un
     if (level === 'error' || level === 'warn') process.stderr.write(line)
     else writeSoon(line)
   }
-  return {
-    debug: (m, f) => write('debug', m, f),
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
-    child: (fields) => createLogger(minLevel, { ...base, ...fields }),
-  }
+}
+
+export function createLogger(minLevel: Level | 'silent', base: Record<string, unknown> = {}): Logger {
+  return new StructuredLogger(rank[minLevel], base)
 }

@@ -1,5 +1,6 @@
+import type { Socket } from 'node:net'
 import { isIP } from 'node:net'
-import { getConnInfo } from '@hono/node-server/conninfo'
+import type { HttpBindings } from '@hono/node-server'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { TrustProxy } from '../trust-proxy.ts'
 import type { AppEnv } from './env.ts'
@@ -43,18 +44,30 @@ export function resolveClientAddress(
 /** Without a socket (app.request() in tests) the peer is the local machine. */
 const NO_SOCKET_PEER = '127.0.0.1'
 
+/** Each connection's peer, normalized once: a kept-alive connection carries many requests. */
+const peerOfSocket = new WeakMap<Socket, string>()
+
 function peerAddress(c: Context): string {
-  try {
-    return normalizeAddress(getConnInfo(c).remote.address ?? '') ?? NO_SOCKET_PEER
-  } catch {
-    return NO_SOCKET_PEER
+  const socket = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket
+  if (!socket) return NO_SOCKET_PEER
+  let peer = peerOfSocket.get(socket)
+  if (peer === undefined) {
+    peer = normalizeAddress(socket.remoteAddress ?? '') ?? NO_SOCKET_PEER
+    peerOfSocket.set(socket, peer)
   }
+  return peer
 }
 
 /** Works out the client's address once per request (see `clientAddress`). */
 export function identifyClient(trust: TrustProxy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('clientAddress', resolveClientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trust))
+    const peer = peerAddress(c)
+    const forwardedFor = c.req.header('x-forwarded-for')
+    // Without the header the chain is the peer alone, which is normalized already.
+    c.set(
+      'clientAddress',
+      forwardedFor === undefined ? peer : resolveClientAddress(peer, forwardedFor, trust),
+    )
     await next()
   }
 }

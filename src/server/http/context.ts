@@ -17,8 +17,9 @@ export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
     // A JSON answer carries it already; any other gets it here (set before, it would take the
     // Headers path for every answer).
     if (!isCompleteAnswer(c.res)) c.res.headers.set('X-Request-Id', requestId)
-    if (c.req.path.startsWith('/api/')) {
-      c.get('log').info('request', {
+    const requestLog = c.get('log')
+    if (requestLog.wants('info') && c.req.path.startsWith('/api/')) {
+      requestLog.info('request', {
         method: c.req.method,
         path: loggablePath(c.req.path),
         status: c.res.status,

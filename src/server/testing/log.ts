@@ -19,6 +19,7 @@ export function capturingLogger(): { log: Logger; lines: LogLine[] } {
       warn: write('warn'),
       error: write('error'),
       child: (fields) => make({ ...base, ...fields }),
+      wants: () => true,
     }
   }
   return { log: make({}), lines }
