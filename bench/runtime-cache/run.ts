@@ -123,10 +123,10 @@ export async function runRuntimeCacheBenchmark(): Promise<void> {
     )
     await measure(base, fetchPath, headers, CONNECTIONS, 200)
     await measure(base, notFoundPath, {}, CONNECTIONS, 404)
-    const fetchN = await withCpuPerRequest(a, SECONDS, () =>
+    const fetchN = await withCpuPerRequest(a, [DATABASE_URL], SECONDS, () =>
       measure(base, fetchPath, headers, CONNECTIONS, 200),
     )
-    const notFoundN = await withCpuPerRequest(a, SECONDS, () =>
+    const notFoundN = await withCpuPerRequest(a, [DATABASE_URL], SECONDS, () =>
       measure(base, notFoundPath, {}, CONNECTIONS, 404),
     )
     const fetch1 = await unloadedP50(base, fetchPath, headers)
@@ -139,7 +139,7 @@ export async function runRuntimeCacheBenchmark(): Promise<void> {
     let bare1: number
     try {
       await measure(bare.base, notFoundPath, {}, CONNECTIONS, 404)
-      bareN = await withCpuPerRequest(bare, SECONDS, () =>
+      bareN = await withCpuPerRequest(bare, [DATABASE_URL], SECONDS, () =>
         measure(bare.base, notFoundPath, {}, CONNECTIONS, 404),
       )
       bare1 = await unloadedP50(bare.base, notFoundPath, {})
