@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import pg from 'pg'
 import { loadConfig } from '../../src/server/config.ts'
+import { type ConnectionPlan, RECORDER_CONNECTIONS, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { BENCH_AUTH_SECRET, databaseName } from '../lib/database.ts'
 import {
   CONNECTIONS,
@@ -65,6 +66,20 @@ async function measured<T>(pid: number, step: () => Promise<T>) {
     rssBeforeKb: before,
     peakKb: memoryOf(pid).peakKb,
   }
+}
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). The real server, the SQL recorder and, while a search is measured,
+ * its SQL replay.
+ */
+export const craftConnections: ConnectionPlan = {
+  databaseUrl: CRAFT_DATABASE_URL,
+  holds: {
+    'app server': SERVER_CONNECTIONS,
+    'SQL recorder': RECORDER_CONNECTIONS,
+    'SQL replay': CONNECTIONS,
+  },
 }
 
 export async function runCraftBenchmark(): Promise<void> {

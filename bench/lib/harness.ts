@@ -8,8 +8,10 @@ import pg from 'pg'
 import { loadConfig } from '../../src/server/config.ts'
 import { freePort } from '../../src/server/testing/server-process.ts'
 import { type BareServer, bareFloor } from './bare-http.ts'
+import { isTooManyClients, tooManyClients } from './connections.ts'
 import { BENCH_AUTH_SECRET, databaseName } from './database.ts'
 import { postgresCpuSince } from './postgres-cpu.ts'
+import { trackProcess } from './processes.ts'
 import { replay, type Statement } from './replay.ts'
 import { type SqlRecorder, sqlRecorder } from './sql-capture.ts'
 import { type Measurement, percentile, summarize } from './stats.ts'
@@ -48,7 +50,7 @@ export async function startServer(
   const spawnedAt = performance.now()
   const child = spawn(process.execPath, [...SERVER_FLAGS, 'dist/server/main.mjs'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -62,12 +64,38 @@ export async function startServer(
       ...extraEnv,
     },
   })
+  trackProcess(child)
+  let closed = false
+  child.once('close', () => {
+    closed = true
+  })
+  // What it writes until it answers is kept: a start that fails says why in one line.
+  let startOutput = ''
+  const keep = (chunk: Buffer) => {
+    startOutput += chunk
+  }
+  child.stderr!.on('data', keep)
+  const forward = () => {
+    child.stderr!.off('data', keep)
+    process.stderr.write(startOutput)
+    child.stderr!.pipe(process.stderr)
+  }
   // Polled often: the start-up benchmark reads the time to the first answer off this loop. Up to
   // two minutes: a first start on PGlite (initdb, every migration) took a minute on a busy machine.
   for (let attempt = 0; attempt < 6000; attempt++) {
+    // Gone (its stderr read to the end): no use waiting two minutes for it.
+    if (closed) {
+      if ('DATABASE_URL' in database && isTooManyClients({ message: startOutput })) {
+        throw tooManyClients(database.DATABASE_URL, 'the app server')
+      }
+      throw new Error(
+        `the server exited (${child.exitCode ?? child.signalCode}) before it answered:\n${startOutput}`,
+      )
+    }
     try {
       if ((await fetch(`${base}/api/health`)).ok) {
         const startMs = performance.now() - spawnedAt
+        forward()
         return { base, process: child, startMs, startCpuMs: cpuMilliseconds(child.pid!) }
       }
     } catch {
@@ -75,6 +103,7 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
+  forward()
   child.kill()
   throw new Error('the server did not start')
 }

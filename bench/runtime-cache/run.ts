@@ -2,6 +2,7 @@ import http from 'node:http'
 import autocannon from 'autocannon'
 import { signUpAccounts } from '../lib/accounts.ts'
 import { answerOf, startBareHttpServer } from '../lib/bare-http.ts'
+import { type ConnectionPlan, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 import { CONNECTIONS, SECONDS, signIn, startServer, stopServer, withCpuPerRequest } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
@@ -73,6 +74,15 @@ async function unloadedP50(base: string, path: string, headers: Record<string, s
     latencies.sort((a, b) => a - b),
     50,
   )
+}
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). Two real servers (the bare 404 server reads no database).
+ */
+export const runtimeCacheConnections: ConnectionPlan = {
+  databaseUrl: DATABASE_URL,
+  holds: { 'app servers': 2 * SERVER_CONNECTIONS },
 }
 
 export async function runRuntimeCacheBenchmark(): Promise<void> {
