@@ -28,7 +28,7 @@ const sharedApiWorker = {
  * Some API tests start an app of their own (a fresh database, every migration): under a loaded
  * machine that alone can take tens of seconds, hence the generous per-test time.
  *
- * unit: pure functions (domain, web helpers). web: the web's components rendered in happy-dom, the
+ * unit: pure functions (domain, web helpers, the benchmarks' bench/lib). web: the web's components rendered in happy-dom, the
  * server answered by a stub of `fetch` (src/web/testing). api-pglite: the HTTP API on a fresh in-memory PGlite
  * per test file. api-postgres: the same files against PostgreSQL (TEST_DATABASE_URL), each file in
  * its own schema; only when TEST_DATABASE_URL is set.
@@ -39,7 +39,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...apiTests, ...postgresTests, ...processTests],
           environment: 'node',
         },

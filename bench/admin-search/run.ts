@@ -1,3 +1,4 @@
+import { type ConnectionPlan, RECORDER_CONNECTIONS, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { measureSql, signIn, type Target, unloadedInTurn, withBenchServer } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
 import { table } from '../lib/stats.ts'
@@ -21,6 +22,15 @@ const searches = [
   { name: 'three characters, contains ("abc")', search: 'abc' },
 ]
 const COUNT = Number(process.env.BENCH_ADMIN_SEARCH_COUNT ?? 30)
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). The real server, the SQL recorder and one replaying client.
+ */
+export const adminSearchConnections: ConnectionPlan = {
+  databaseUrl: URL,
+  holds: { 'app server': SERVER_CONNECTIONS, 'SQL recorder': RECORDER_CONNECTIONS, 'SQL replay': 1 },
+}
 
 /**
  * The admin area's account search of one or two characters (a prefix) and of three (contains),

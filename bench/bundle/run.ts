@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import type { ConnectionPlan } from '../lib/connections.ts'
 import { startServer, stopServer } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
 import { table } from '../lib/stats.ts'
@@ -21,6 +22,12 @@ const ROUTES = [
   '/temp-reset',
   '/auth-verification',
 ]
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). None: the server runs on PGlite.
+ */
+export const bundleConnections: ConnectionPlan = { databaseUrl: null, holds: {} }
 
 /**
  * The JavaScript a first visit to each sign-in route downloads, as Chromium loads

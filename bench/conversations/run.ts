@@ -1,6 +1,12 @@
 import pg from 'pg'
 import { encodeCursor } from '../../src/domain/cursor.ts'
 import {
+  type ConnectionPlan,
+  FLOOR_CONNECTIONS,
+  RECORDER_CONNECTIONS,
+  SERVER_CONNECTIONS,
+} from '../lib/connections.ts'
+import {
   CONNECTIONS,
   CPU_COLUMNS,
   cpuCells,
@@ -71,6 +77,21 @@ async function scenarios(): Promise<Scenario[]> {
   } finally {
     await db.end()
   }
+}
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). The real server, the SQL recorder and, while a scenario is measured,
+ * its SQL replay and its bare floor.
+ */
+export const conversationsConnections: ConnectionPlan = {
+  databaseUrl: URL,
+  holds: {
+    'app server': SERVER_CONNECTIONS,
+    'SQL recorder': RECORDER_CONNECTIONS,
+    'SQL replay': CONNECTIONS,
+    'bare floor': FLOOR_CONNECTIONS,
+  },
 }
 
 /**

@@ -2,13 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import pg from 'pg'
 import { loadConfig } from '../../src/server/config.ts'
-import { BENCH_AUTH_SECRET } from '../lib/database.ts'
+import { type ConnectionPlan, RECORDER_CONNECTIONS, SERVER_CONNECTIONS } from '../lib/connections.ts'
+import { BENCH_AUTH_SECRET, databaseName } from '../lib/database.ts'
 import {
   CONNECTIONS,
   cpuMilliseconds,
   indexesUsed,
   measureScenario,
-  postgresCpuMilliseconds,
   RESULT_COLUMNS,
   resultCells,
   SECONDS,
@@ -16,6 +16,7 @@ import {
   startServer,
   stopServer,
 } from '../lib/harness.ts'
+import { postgresCpuSince } from '../lib/postgres-cpu.ts'
 import type { Statement } from '../lib/replay.ts'
 import { saveResults } from '../lib/results.ts'
 import { sqlRecorder } from '../lib/sql-capture.ts'
@@ -45,15 +46,15 @@ function memoryOf(pid: number): { rssKb: number; peakKb: number } {
 
 /**
  * Runs `step` and answers its seconds, the server's peak resident memory meanwhile and the CPU
- * seconds it took of the server process and of every local PostgreSQL process (the latter counts
- * whatever else uses that PostgreSQL meanwhile; the server's own is the steadier figure on a
- * shared machine).
+ * seconds it took of the server process and of PostgreSQL for the benchmark's database (its
+ * backends and the server's shared processes, `postgresCpuSince`: another database's work
+ * meanwhile is left out, the checkpointer's and walwriter's for it are not).
  */
 async function measured<T>(pid: number, step: () => Promise<T>) {
   writeFileSync(`/proc/${pid}/clear_refs`, '5') // resets VmHWM to the current RSS
   const before = memoryOf(pid).rssKb
   const cpuBefore = cpuMilliseconds(pid)
-  const postgresBefore = postgresCpuMilliseconds()
+  const postgresSince = postgresCpuSince([databaseName(CRAFT_DATABASE_URL)])
   const started = performance.now()
   const result = await step()
   const seconds = (performance.now() - started) / 1000
@@ -61,10 +62,24 @@ async function measured<T>(pid: number, step: () => Promise<T>) {
     result,
     seconds,
     serverCpuSeconds: (cpuMilliseconds(pid) - cpuBefore) / 1000,
-    postgresCpuSeconds: (postgresCpuMilliseconds() - postgresBefore) / 1000,
+    postgresCpuSeconds: postgresSince() / 1000,
     rssBeforeKb: before,
     peakKb: memoryOf(pid).peakKb,
   }
+}
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). The real server, the SQL recorder and, while a search is measured,
+ * its SQL replay.
+ */
+export const craftConnections: ConnectionPlan = {
+  databaseUrl: CRAFT_DATABASE_URL,
+  holds: {
+    'app server': SERVER_CONNECTIONS,
+    'SQL recorder': RECORDER_CONNECTIONS,
+    'SQL replay': CONNECTIONS,
+  },
 }
 
 export async function runCraftBenchmark(): Promise<void> {

@@ -1,6 +1,7 @@
 import { cpus, loadavg } from 'node:os'
 import pg from 'pg'
 import { loadConfig } from '../../src/server/config.ts'
+import { type ConnectionPlan, RECORDER_CONNECTIONS, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { BENCH_AUTH_SECRET } from '../lib/database.ts'
 import {
   type BenchServer,
@@ -100,6 +101,20 @@ async function statementTimes(urls: string[], requests: Statement[][]): Promise<
   } finally {
     await Promise.all(clients.map((client) => client.end()))
   }
+}
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). A real server a size, and at the first size the SQL recorder and the
+ * SQL replay under load.
+ */
+export const dashboardConnections: ConnectionPlan = {
+  databaseUrl: dashboardDatabaseUrl(DASHBOARD_SIZES[0]!),
+  holds: {
+    'app servers (one a size)': DASHBOARD_SIZES.length * SERVER_CONNECTIONS,
+    'SQL recorder': RECORDER_CONNECTIONS,
+    'SQL replay': CONNECTIONS,
+  },
 }
 
 /**

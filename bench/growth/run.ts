@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
+import { type ConnectionPlan, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { signIn, startServer, stopServer, unloadedInTurn } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
 import { table } from '../lib/stats.ts'
@@ -40,6 +41,16 @@ const lists: List[] = [
   { name: 'users list (admin)', path: '/api/v1/admin/users', as: 'admin' },
   { name: 'users search (admin)', path: '/api/v1/admin/users?search=growth-42', as: 'admin' },
 ]
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). A real server a size (the seed's clients are closed before they
+ * start).
+ */
+export const growthConnections: ConnectionPlan = {
+  databaseUrl: growthSizes[0]!.url,
+  holds: { 'app servers (one a size)': growthSizes.length * SERVER_CONNECTIONS },
+}
 
 /**
  * The growth benchmark: the same data at two sizes (10k and 1M rows a list, see seed.ts),

@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { POSTGRES_POOL_SIZE } from '../../src/server/db/client.ts'
 import { freePort } from '../../src/server/testing/server-process.ts'
+import { FLOOR_CONNECTIONS } from './connections.ts'
 import type { BenchServer } from './harness.ts'
+import { trackProcess } from './processes.ts'
 import type { Statement } from './replay.ts'
 
 export interface BareAnswer {
@@ -53,6 +54,7 @@ export async function startBareHttpServer(
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, PORT: String(port) },
   })
+  trackProcess(child)
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
     const exited = once(child, 'exit')
@@ -60,7 +62,7 @@ export async function startBareHttpServer(
     await exited
   }
   // The replies come over the IPC channel: an environment variable would cap their size.
-  const setup: BareSetup = { replies, databaseUrl, poolSize: POSTGRES_POOL_SIZE }
+  const setup: BareSetup = { replies, databaseUrl, poolSize: FLOOR_CONNECTIONS }
   child.send(setup)
   // Listening, or gone (the port taken meanwhile): a benchmark must not wait for it forever.
   const [started] = await Promise.race([

@@ -5,9 +5,13 @@ export const BENCH_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench'
 
 /** Creates (or with `fresh`, drops and re-creates) a benchmark database. */
+/** The database a URL names (`postgres://host/name` → `name`). */
+export function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.slice(1))
+}
+
 export async function ensureBenchDatabase(fresh: boolean, url = BENCH_DATABASE_URL): Promise<void> {
-  const target = new URL(url)
-  const name = decodeURIComponent(target.pathname.slice(1))
+  const name = databaseName(url)
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected benchmark database name: ${name}`)
   const maintenance = new URL(url)
   maintenance.pathname = '/postgres'

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { cpus } from 'node:os'
 import path from 'node:path'
@@ -8,7 +8,10 @@ import pg from 'pg'
 import { loadConfig } from '../../src/server/config.ts'
 import { freePort } from '../../src/server/testing/server-process.ts'
 import { type BareServer, bareFloor } from './bare-http.ts'
-import { BENCH_AUTH_SECRET } from './database.ts'
+import { isTooManyClients, tooManyClients } from './connections.ts'
+import { BENCH_AUTH_SECRET, databaseName } from './database.ts'
+import { postgresCpuSince } from './postgres-cpu.ts'
+import { trackProcess } from './processes.ts'
 import { replay, type Statement } from './replay.ts'
 import { type SqlRecorder, sqlRecorder } from './sql-capture.ts'
 import { type Measurement, percentile, summarize } from './stats.ts'
@@ -47,7 +50,7 @@ export async function startServer(
   const spawnedAt = performance.now()
   const child = spawn(process.execPath, [...SERVER_FLAGS, 'dist/server/main.mjs'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -61,12 +64,38 @@ export async function startServer(
       ...extraEnv,
     },
   })
+  trackProcess(child)
+  let closed = false
+  child.once('close', () => {
+    closed = true
+  })
+  // What it writes until it answers is kept: a start that fails says why in one line.
+  let startOutput = ''
+  const keep = (chunk: Buffer) => {
+    startOutput += chunk
+  }
+  child.stderr!.on('data', keep)
+  const forward = () => {
+    child.stderr!.off('data', keep)
+    process.stderr.write(startOutput)
+    child.stderr!.pipe(process.stderr)
+  }
   // Polled often: the start-up benchmark reads the time to the first answer off this loop. Up to
   // two minutes: a first start on PGlite (initdb, every migration) took a minute on a busy machine.
   for (let attempt = 0; attempt < 6000; attempt++) {
+    // Gone (its stderr read to the end): no use waiting two minutes for it.
+    if (closed) {
+      if ('DATABASE_URL' in database && isTooManyClients({ message: startOutput })) {
+        throw tooManyClients(database.DATABASE_URL, 'the app server')
+      }
+      throw new Error(
+        `the server exited (${child.exitCode ?? child.signalCode}) before it answered:\n${startOutput}`,
+      )
+    }
     try {
       if ((await fetch(`${base}/api/health`)).ok) {
         const startMs = performance.now() - spawnedAt
+        forward()
         return { base, process: child, startMs, startCpuMs: cpuMilliseconds(child.pid!) }
       }
     } catch {
@@ -74,37 +103,16 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
+  forward()
   child.kill()
   throw new Error('the server did not start')
 }
 
-/**
- * A process's CPU time so far (user + system) in ms, read from /proc (Linux, 100 clock ticks a
- * second); with `reaped`, that of its children that have exited too (cutime and cstime).
- */
-export function cpuMilliseconds(pid: number | string, reaped = false): number {
-  // The fields after the command's closing parenthesis; utime, stime, cutime and cstime are the
-  // 12th to the 15th.
+/** A process's CPU time so far (user + system) in ms, read from /proc (Linux, 100 clock ticks a second). */
+export function cpuMilliseconds(pid: number | string): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').map(Number)
-  return (fields[11]! + fields[12]! + (reaped ? fields[13]! + fields[14]! : 0)) * 10
-}
-
-/**
- * The CPU time so far of the local PostgreSQL server, in ms: every process of it, and the
- * backends that have exited. A backend's CPU leaves /proc with it; the postmaster reaps it, which
- * adds that CPU to the postmaster's children's time. Without that, a connection closed during a
- * measurement (a pool's idle one, another run's) took its whole life's CPU off the sum.
- */
-export function postgresCpuMilliseconds(): number {
-  let total = 0
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMilliseconds(pid, true)
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total
+  return (fields[11]! + fields[12]!) * 10
 }
 
 /** Where the CPU of a measurement went, in ms per request: the server, PostgreSQL, and this process (the load). */
@@ -116,33 +124,35 @@ export interface CpuPerRequest {
 
 /**
  * Runs `measure` (`seconds` long) and splits the machine's CPU time over it per request: the server process's,
- * every local PostgreSQL process's and this process's (the load generator's). On a machine where
- * all three share the cores, their sum bounds the throughput: cores / sum requests a second.
+ * PostgreSQL's for the databases at `databaseUrls` (their backends and the server's shared processes,
+ * `postgresCpuSince`) and this process's (the load generator's). On a machine where all three
+ * share the cores, their sum bounds the throughput: cores / sum requests a second.
  */
 export async function withCpuPerRequest(
   server: Pick<BenchServer, 'process'> | null,
+  databaseUrls: string[],
   seconds: number,
   measure: () => Promise<Measurement>,
 ): Promise<Measurement & { cpu: CpuPerRequest }> {
-  const since = cpuClock(server)
+  const since = cpuClock(server, databaseUrls)
   const result = await measure()
   return { ...result, cpu: perRequest(since(), result.requestsPerSecond * seconds) }
 }
 
 /**
  * Starts counting the CPU of the server (none: 0, as when this process replays SQL itself), the
- * local PostgreSQL and this process; the answer reads the ms since.
+ * local PostgreSQL's for the databases at `databaseUrls` and this process's; the answer reads the ms since.
  */
-function cpuClock(server: Pick<BenchServer, 'process'> | null): () => CpuPerRequest {
+function cpuClock(server: Pick<BenchServer, 'process'> | null, databaseUrls: string[]): () => CpuPerRequest {
   const serverCpu = () => (server ? cpuMilliseconds(server.process.pid!) : 0)
   const serverStart = serverCpu()
-  const postgresStart = postgresCpuMilliseconds()
+  const postgresSince = postgresCpuSince(databaseUrls.map(databaseName))
   const clientStart = process.cpuUsage()
   return () => {
     const own = process.cpuUsage(clientStart)
     return {
       server: serverCpu() - serverStart,
-      postgres: postgresCpuMilliseconds() - postgresStart,
+      postgres: postgresSince(),
       client: (own.user + own.system) / 1000,
     }
   }
@@ -332,7 +342,9 @@ export async function measureSql(
 ): Promise<Measurement & { cpu: CpuPerRequest }> {
   const replay = await sqlReplay(databaseUrl, requests, connections)
   try {
-    return await withCpuPerRequest(null, seconds, async () => summarize(await replay.run(seconds), seconds))
+    return await withCpuPerRequest(null, [databaseUrl], seconds, async () =>
+      summarize(await replay.run(seconds), seconds),
+    )
   } finally {
     await replay.close()
   }
@@ -396,13 +408,18 @@ export async function indexesUsed(
 const SLICES = 5
 
 /** Slices of autocannon against one server, taken in turn with others, and the CPU they cost. */
-function sliceSeries(base: string, cookie: string, scenario: Scenario, cpuOf?: Pick<BenchServer, 'process'>) {
+function sliceSeries(
+  base: string,
+  cookie: string,
+  scenario: Scenario,
+  cpuOf?: { server: Pick<BenchServer, 'process'>; databaseUrl: string },
+) {
   const slices: ApiSlice[] = []
   // CPU milliseconds over this series' slices only.
   const cpu: CpuPerRequest = { server: 0, postgres: 0, client: 0 }
   return {
     async take(seconds: number): Promise<void> {
-      const since = cpuOf ? cpuClock(cpuOf) : undefined
+      const since = cpuOf ? cpuClock(cpuOf.server, [cpuOf.databaseUrl]) : undefined
       slices.push(await apiSlice(base, cookie, scenario, seconds))
       const spent = since?.()
       for (const key of ['server', 'postgres', 'client'] as const) cpu[key] += spent?.[key] ?? 0
@@ -442,8 +459,8 @@ export async function measureScenario(
   let bare: BareServer | undefined
   try {
     if (options.floor) bare = await bareFloor(base, { cookie }, scenario.paths, statements, databaseUrl)
-    const api = sliceSeries(base, cookie, scenario, server)
-    const floor = bare && sliceSeries(bare.base, cookie, scenario, server && bare)
+    const api = sliceSeries(base, cookie, scenario, server && { server, databaseUrl })
+    const floor = bare && sliceSeries(bare.base, cookie, scenario, server && { server: bare, databaseUrl })
     await apiSlice(base, cookie, scenario, WARMUP_SECONDS)
     if (bare) await apiSlice(bare.base, cookie, scenario, WARMUP_SECONDS)
     await replayed.run(WARMUP_SECONDS)

@@ -6,6 +6,7 @@ import type { Config } from '../../src/server/config.ts'
 import type { Database, Db } from '../../src/server/db/client.ts'
 import * as schema from '../../src/server/db/schema/index.ts'
 import { createLogger } from '../../src/server/log.ts'
+import { RECORDER_CONNECTIONS } from './connections.ts'
 import type { Statement } from './replay.ts'
 
 export type SqlRecorder = Awaited<ReturnType<typeof sqlRecorder>>
@@ -15,7 +16,7 @@ export type SqlRecorder = Awaited<ReturnType<typeof sqlRecorder>>
  * replay exactly the SQL of one API request (session lookup included) without HTTP in between.
  */
 export async function sqlRecorder(config: Config, url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 2 })
+  const pool = new pg.Pool({ connectionString: url, max: RECORDER_CONNECTIONS })
   let recording: Statement[] | null = null
   let running = 0
   // Read where drizzle hands each statement to the driver: its logger sees neither the name nor the row mode.

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon'
 import { signUpAccounts } from '../lib/accounts.ts'
+import { type ConnectionPlan, RECORDER_CONNECTIONS, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 import { SECONDS, signIn, withBenchServer } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
@@ -36,6 +37,15 @@ async function measure(
     )
   }
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+}
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). The real server and the SQL recorder beside it.
+ */
+export const mcpConnections: ConnectionPlan = {
+  databaseUrl: DATABASE_URL,
+  holds: { 'app server': SERVER_CONNECTIONS, 'SQL recorder': RECORDER_CONNECTIONS },
 }
 
 export async function runMcpBenchmark(): Promise<void> {

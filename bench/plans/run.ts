@@ -5,6 +5,7 @@
 // create is refused) that create BENCH_PLANS_CREATES prompts each, one after another, alternating
 // between the apps so that both see the same database state. It prints p50 and p99 of both and the
 // difference. In process (Hono's app.request): the HTTP stack is the same, the network is not.
+import { type ConnectionPlan, TEST_APP_CONNECTIONS } from '../lib/connections.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 import { saveResults } from '../lib/results.ts'
 import { percentile, table } from '../lib/stats.ts'
@@ -13,6 +14,15 @@ const URL_ =
   process.env.BENCH_PLANS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench_plans'
 const USERS = Number(process.env.BENCH_PLANS_USERS ?? 5)
 const CREATES = Number(process.env.BENCH_PLANS_CREATES ?? 200)
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). Two in-process test apps.
+ */
+export const plansConnections: ConnectionPlan = {
+  databaseUrl: URL_,
+  holds: { 'in-process test apps': 2 * TEST_APP_CONNECTIONS },
+}
 
 export async function runPlansBenchmark(): Promise<void> {
   await ensureBenchDatabase(false, URL_)

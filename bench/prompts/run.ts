@@ -1,4 +1,10 @@
 import pg from 'pg'
+import {
+  type ConnectionPlan,
+  FLOOR_CONNECTIONS,
+  RECORDER_CONNECTIONS,
+  SERVER_CONNECTIONS,
+} from '../lib/connections.ts'
 import { BENCH_DATABASE_URL } from '../lib/database.ts'
 import {
   CONNECTIONS,
@@ -49,6 +55,21 @@ async function scenariosFor(userEmail: string): Promise<Scenario[]> {
   } finally {
     await client.end()
   }
+}
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). The real server, the SQL recorder and, while a scenario is measured,
+ * its SQL replay and its bare floor.
+ */
+export const promptsConnections: ConnectionPlan = {
+  databaseUrl: BENCH_DATABASE_URL,
+  holds: {
+    'app server': SERVER_CONNECTIONS,
+    'SQL recorder': RECORDER_CONNECTIONS,
+    'SQL replay': CONNECTIONS,
+    'bare floor': FLOOR_CONNECTIONS,
+  },
 }
 
 export async function runPromptsBenchmark(): Promise<void> {

@@ -6,7 +6,9 @@ import type { Health } from '../../src/domain/api/system.ts'
 import { TestClient } from '../../src/server/testing/client.ts'
 import { startCluster } from '../../src/server/testing/pg-cluster.ts'
 import { type ServerProcess, startServerProcess } from '../../src/server/testing/server-process.ts'
+import type { ConnectionPlan } from '../lib/connections.ts'
 import { CONNECTIONS, SECONDS } from '../lib/harness.ts'
+import { trackProcess } from '../lib/processes.ts'
 import { saveResults } from '../lib/results.ts'
 import { table } from '../lib/stats.ts'
 
@@ -48,6 +50,13 @@ async function replicaReads(base: string): Promise<{ states: string[]; reads: nu
   }
 }
 
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). None on the shared server: the primary and its replicas are a cluster
+ * of this benchmark's own.
+ */
+export const replicasConnections: ConnectionPlan = { databaseUrl: null, holds: {} }
+
 export async function runReplicasBenchmark(): Promise<void> {
   const cluster = await startCluster({ database: 'promptfolio_bench_replicas', replicas: 2 })
   const dataDir = mkdtempSync(path.join(tmpdir(), 'promptfolio-bench-replicas-'))
@@ -69,6 +78,7 @@ export async function runReplicasBenchmark(): Promise<void> {
         PLANS: 'off',
         RATE_LIMIT_MULTIPLIER: '1000',
       })
+      trackProcess(server.child)
       if (!key) key = await seed(server)
       // Every replica has replayed the seed and serves reads before the run starts.
       for (let attempt = 0; ; attempt++) {

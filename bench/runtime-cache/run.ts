@@ -2,6 +2,7 @@ import http from 'node:http'
 import autocannon from 'autocannon'
 import { signUpAccounts } from '../lib/accounts.ts'
 import { answerOf, startBareHttpServer } from '../lib/bare-http.ts'
+import { type ConnectionPlan, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 import { CONNECTIONS, SECONDS, signIn, startServer, stopServer, withCpuPerRequest } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
@@ -75,6 +76,15 @@ async function unloadedP50(base: string, path: string, headers: Record<string, s
   )
 }
 
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). Two real servers (the bare 404 server reads no database).
+ */
+export const runtimeCacheConnections: ConnectionPlan = {
+  databaseUrl: DATABASE_URL,
+  holds: { 'app servers': 2 * SERVER_CONNECTIONS },
+}
+
 export async function runRuntimeCacheBenchmark(): Promise<void> {
   await ensureBenchDatabase(true, DATABASE_URL)
   const [userId] = await signUpAccounts(DATABASE_URL, [EMAIL], PASSWORD)
@@ -123,10 +133,10 @@ export async function runRuntimeCacheBenchmark(): Promise<void> {
     )
     await measure(base, fetchPath, headers, CONNECTIONS, 200)
     await measure(base, notFoundPath, {}, CONNECTIONS, 404)
-    const fetchN = await withCpuPerRequest(a, SECONDS, () =>
+    const fetchN = await withCpuPerRequest(a, [DATABASE_URL], SECONDS, () =>
       measure(base, fetchPath, headers, CONNECTIONS, 200),
     )
-    const notFoundN = await withCpuPerRequest(a, SECONDS, () =>
+    const notFoundN = await withCpuPerRequest(a, [DATABASE_URL], SECONDS, () =>
       measure(base, notFoundPath, {}, CONNECTIONS, 404),
     )
     const fetch1 = await unloadedP50(base, fetchPath, headers)
@@ -139,7 +149,7 @@ export async function runRuntimeCacheBenchmark(): Promise<void> {
     let bare1: number
     try {
       await measure(bare.base, notFoundPath, {}, CONNECTIONS, 404)
-      bareN = await withCpuPerRequest(bare, SECONDS, () =>
+      bareN = await withCpuPerRequest(bare, [DATABASE_URL], SECONDS, () =>
         measure(bare.base, notFoundPath, {}, CONNECTIONS, 404),
       )
       bare1 = await unloadedP50(bare.base, notFoundPath, {})

@@ -4,7 +4,9 @@ import path from 'node:path'
 import { API_KEY_RATE_LIMIT } from '../../src/domain/api-keys.ts'
 import { TestClient } from '../../src/server/testing/client.ts'
 import { freePort, RoundRobinProxy, startServerProcess } from '../../src/server/testing/server-process.ts'
+import { type ConnectionPlan, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
+import { trackProcess } from '../lib/processes.ts'
 import { saveResults } from '../lib/results.ts'
 
 /**
@@ -17,6 +19,15 @@ const DATABASE_URL =
   process.env.BENCH_SCALE_OUT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench_scale_out'
 const REQUESTS = Number(process.env.BENCH_SCALE_OUT_REQUESTS ?? 2500)
 const CONCURRENCY = 16
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). Two server processes behind the proxy.
+ */
+export const scaleOutConnections: ConnectionPlan = {
+  databaseUrl: DATABASE_URL,
+  holds: { 'app servers': 2 * SERVER_CONNECTIONS },
+}
 
 export async function runScaleOutBenchmark(): Promise<void> {
   await ensureBenchDatabase(true, DATABASE_URL)
@@ -38,7 +49,10 @@ export async function runScaleOutBenchmark(): Promise<void> {
           TRUST_PROXY: '127.0.0.1',
         },
         { port },
-      ),
+      ).then((server) => {
+        trackProcess(server.child)
+        return server
+      }),
     ),
   )
   try {

@@ -1,3 +1,4 @@
+import { type ConnectionPlan, RECORDER_CONNECTIONS, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { measureSql, signIn, type Target, unloadedInTurn, withBenchServer } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
 import { table } from '../lib/stats.ts'
@@ -17,6 +18,15 @@ const searches = [
     : []),
 ]
 const COUNT = Number(process.env.BENCH_SEARCH_COUNT ?? 20)
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). The real server, the SQL recorder and one replaying client.
+ */
+export const searchConnections: ConnectionPlan = {
+  databaseUrl: URL,
+  holds: { 'app server': SERVER_CONNECTIONS, 'SQL recorder': RECORDER_CONNECTIONS, 'SQL replay': 1 },
+}
 
 /**
  * Body search in one space of 1M versions (decision 0255): each search's API latency unloaded

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as wait } from 'node:timers/promises'
+import { type ConnectionPlan, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 import { type BenchServer, residentMegabytes, startServer, stopServer } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
@@ -38,6 +39,15 @@ const median = (values: number[]) =>
     [...values].sort((a, b) => a - b),
     50,
   )
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). One server at a time.
+ */
+export const startupConnections: ConnectionPlan = {
+  databaseUrl: URL,
+  holds: { 'app server': SERVER_CONNECTIONS },
+}
 
 /**
  * The start-up goals, a restart within 1 s and idle under 250 MB: the time from starting the

@@ -1,5 +1,6 @@
 import { type Browser, chromium, type Page } from '@playwright/test'
 import pg from 'pg'
+import { type ConnectionPlan, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { signIn, startServer, stopServer } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
 import { percentile, table } from '../lib/stats.ts'
@@ -184,6 +185,15 @@ async function conversationRun(browser: Browser, base: string, cookie: string, i
   const inpGrown = await inpOf(page)
   await page.context().close()
   return { lcp, inp, inpGrown, items }
+}
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). The real server (the seed's client is closed before it starts).
+ */
+export const webConnections: ConnectionPlan = {
+  databaseUrl: URL,
+  holds: { 'app server': SERVER_CONNECTIONS },
 }
 
 /**

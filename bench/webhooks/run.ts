@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { WebhookReceiver } from '../../src/server/testing/webhook-receiver.ts'
 import { signUpAccounts } from '../lib/accounts.ts'
+import { type ConnectionPlan, SERVER_CONNECTIONS } from '../lib/connections.ts'
 import { ensureBenchDatabase } from '../lib/database.ts'
 import { SECONDS, signIn, startServer, stopServer } from '../lib/harness.ts'
 import { saveResults } from '../lib/results.ts'
@@ -25,6 +26,15 @@ const PROMPTS = 50
 async function json<T>(res: Response): Promise<T> {
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`)
   return (await res.json()) as T
+}
+
+/**
+ * What this benchmark holds at once at most on the shared PostgreSQL server
+ * (bench/lib/connections.ts). The real server and one direct client.
+ */
+export const webhooksConnections: ConnectionPlan = {
+  databaseUrl: DATABASE_URL,
+  holds: { 'app server': SERVER_CONNECTIONS, 'direct client': 1 },
 }
 
 export async function runWebhooksBenchmark(): Promise<void> {
