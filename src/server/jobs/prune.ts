@@ -38,7 +38,7 @@ interface PruneTarget {
  * library's one-time values once expired, rate-limit counters after RATE_LIMIT_RETENTION_HOURS
  * without a request, the outbox's finished mail after MAIL_RETENTION_DAYS (pending mail stays), and
  * finished webhook deliveries (their attempts go with them) after WEBHOOK_DELIVERY_RETENTION_DAYS.
- * `pruneOnce` also folds the dashboard's count rows.
+ * `pruneOnce` also folds the dashboard's count rows (totals, days and the prompts' uses).
  */
 function targets(): PruneTarget[] {
   const rateLimitCutoff = Date.now() - RATE_LIMIT_RETENTION_HOURS * 3_600_000
@@ -97,6 +97,9 @@ export async function pruneOnce(db: Db): Promise<Record<string, number>> {
       ${lastUtcDays(STREAK_LOOKBACK_DAYS)[0]!}::date) AS n`,
   )
   pruned.dashboard_days = Number(foldedDays?.n ?? 0)
+  // The prompts' uses (decision 0276) too: one row per prompt, none for a prompt no longer used.
+  const [foldedUses] = await queryRows<{ n: number }>(db, sql`SELECT dashboard_uses_fold() AS n`)
+  pruned.dashboard_uses = Number(foldedUses?.n ?? 0)
   for (const target of targets()) {
     let total = 0
     for (let batch = 0; batch < MAX_BATCHES; batch++) {

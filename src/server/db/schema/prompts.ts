@@ -195,3 +195,24 @@ export const dashboardDays = pgTable(
     index('dashboard_days_user_day_idx').on(t.userId, t.day),
   ],
 )
+
+/**
+ * How often each prompt is attached to conversation messages, with its space and owner (decision
+ * 0276; migration 0271): rows of changes added by triggers in the writing transaction, folded
+ * hourly; the dashboard's "most used" adds up the rows of its context. `spaceId` is a team's id for
+ * a shared prompt, the nil uuid for a private one; `userId` the prompt's owner.
+ */
+export const dashboardUses = pgTable(
+  'dashboard_uses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    spaceId: uuid('space_id').notNull(),
+    userId: text('user_id').notNull(),
+    promptId: uuid('prompt_id').notNull(),
+    uses: integer('uses').notNull(),
+  },
+  (t) => [
+    index('dashboard_uses_user_idx').on(t.userId, t.promptId),
+    index('dashboard_uses_space_idx').on(t.spaceId, t.promptId),
+  ],
+)

@@ -39,6 +39,8 @@ interface Scope {
   counted: SQL
   /** The rows of `dashboard_days` (migration 0268) whose days the context adds up. */
   days: SQL
+  /** The rows of `dashboard_uses` (migration 0271) of the context's prompts. */
+  uses: SQL
   /** The context's model runs: the caller's own, or those on the team's providers. */
   runs: SQL
 }
@@ -57,6 +59,8 @@ function scopeOf(actor: Actor, teamId: string | undefined): Scope {
         OR d.space_id IN (SELECT m.team_id FROM team_members m WHERE m.user_id = ${actor.id}))`,
       // What the caller created in any space, as the pulse always counted it.
       days: sql`d.user_id = ${actor.id}`,
+      // The prompts the caller owns, in any space, as `prompts` says.
+      uses: sql`u.user_id = ${actor.id}`,
       runs: sql`r.user_id = ${actor.id}`,
     }
   return {
@@ -65,6 +69,7 @@ function scopeOf(actor: Actor, teamId: string | undefined): Scope {
     conversations: sql`c.team_id = ${teamId}`,
     counted: sql`d.space_id = ${teamId}`,
     days: sql`d.space_id = ${teamId}`,
+    uses: sql`u.space_id = ${teamId}`,
     runs: sql`r.team_id = ${teamId}`,
   }
 }
@@ -215,14 +220,25 @@ async function continueItems(db: Db, scope: Scope): Promise<ContinueItem[]> {
   }))
 }
 
-/** Performance: the context's prompts most often attached to conversation messages. */
+/**
+ * Performance: the context's prompts most often attached to conversation messages, all time, from
+ * the uses each prompt keeps (migration 0271, decision 0276): the context's rows on one index, not
+ * every attachment of the installation. Only the prompts used at least as often as the last one
+ * shown are read, for the ties' order (the most recently changed first) and their titles.
+ */
 async function mostUsed(db: Db, scope: Scope): Promise<RankedPrompt[]> {
+  const limit = DASHBOARD.topPrompts
   return queryRows<RankedPrompt>(
     db,
-    sql`SELECT p.id, p.title, count(*)::int AS count
-      FROM prompts p JOIN conversation_message_prompts a ON a.prompt_id = p.id
-      WHERE ${scope.prompts}
-      GROUP BY p.id ORDER BY count DESC, p.updated_at DESC, p.id DESC LIMIT ${DASHBOARD.topPrompts}`,
+    sql`WITH used AS (
+        SELECT u.prompt_id, sum(u.uses)::int AS count FROM dashboard_uses u WHERE ${scope.uses}
+        GROUP BY u.prompt_id HAVING sum(u.uses) > 0
+      ), last_shown AS (
+        SELECT count FROM used ORDER BY count DESC OFFSET ${limit - 1} LIMIT 1
+      )
+      SELECT p.id, p.title, used.count FROM used JOIN prompts p ON p.id = used.prompt_id
+      WHERE ${scope.prompts} AND used.count >= coalesce((SELECT count FROM last_shown), 1)
+      ORDER BY used.count DESC, p.updated_at DESC, p.id DESC LIMIT ${limit}`,
   )
 }
 
