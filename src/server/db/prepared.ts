@@ -6,7 +6,9 @@ import type { Db, Tx } from './client.ts'
  * A statement built once per database handle and shape, then executed with placeholder values.
  * Building a large select with drizzle costs more of the server's CPU than sending the answer
  * (decision 0216). Build it with `.prepare('')`: an unnamed statement, so PostgreSQL still plans it
- * with each request's values, as it would the statement built anew.
+ * with each request's values, as it would the statement built anew. A statement whose best plan
+ * does not depend on the values gets a name instead (the plan is then kept, as `handWrittenOnce`
+ * says): the prompts list without tag or folder filters (decision 0278).
  */
 export function builtOnce<Shape, Statement>(
   build: (db: Db | Tx, shape: Shape) => Statement,
