@@ -60,14 +60,18 @@ import * as writes from './writes.ts'
 
 const versionNotFound = () => new AppError('not_found', 'prompts.versionNotFound')
 
-/** The detail's select with placeholders, built once (`builtOnce`). */
+/**
+ * The detail's select with placeholders, built once (`builtOnce`). Named: it finds one row by its
+ * primary key, so its plan does not depend on the values, and planning it anew cost PostgreSQL
+ * 1.0–1.3 ms per request against 0.2–0.6 ms to run it (decision 0278).
+ */
 const detailStatement = builtOnce((db) => {
   const viewer = sql.placeholder('viewer')
   return selectDetails(db, viewer)
     .where(
       and(eq(prompts.id, sql.placeholder('promptId')), promptVisibleTo(viewer, sql.placeholder('member'))),
     )
-    .prepare('')
+    .prepare('promptfolio_prompt_detail')
 })
 
 /** The detail page's data: the prompt with its current version and what the caller may do. */
