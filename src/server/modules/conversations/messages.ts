@@ -119,7 +119,8 @@ const messagesStatement = builtOnce(
       ),
       shape.order,
       sql.placeholder('limit'),
-    ).prepare(''),
+      // Named: one conversation's index range in its order, whatever the values (decision 0278).
+    ).prepare(`promptfolio_messages_${shape.order}${+shape.cursor}`),
   (shape) => `${shape.order}:${+shape.cursor}`,
 )
 

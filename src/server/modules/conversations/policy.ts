@@ -71,12 +71,16 @@ function selectConversation<Extra extends Record<string, PgColumn>>(
     .$dynamic()
 }
 
-/** A conversation by id without a lock, with placeholders (`builtOnce`). */
-function conversationById<Extra extends Record<string, PgColumn>>(extra: Extra) {
+/**
+ * A conversation by id without a lock, with placeholders (`builtOnce`). Named (`name`, one per
+ * select): a row by its primary key has one plan whatever the values, and planning such a statement
+ * anew cost PostgreSQL more than running it (decision 0278).
+ */
+function conversationById<Extra extends Record<string, PgColumn>>(name: string, extra: Extra) {
   return builtOnce((db) =>
     selectConversation(db, sql.placeholder('viewer'), extra)
       .where(eq(conversations.id, sql.placeholder('conversationId')))
-      .prepare(''),
+      .prepare(name),
   )
 }
 
@@ -99,9 +103,9 @@ const conversationStatement = builtOnce((db) =>
       and(eq(teamMembers.teamId, conversations.teamId), eq(teamMembers.userId, sql.placeholder('viewer'))),
     )
     .where(eq(conversations.id, sql.placeholder('conversationId')))
-    .prepare(''),
+    .prepare('promptfolio_conversation_access'),
 )
-const conversationWithContentStatement = conversationById({
+const conversationWithContentStatement = conversationById('promptfolio_conversation_with_content', {
   content: conversations.content,
   modelProviderId: conversations.modelProviderId,
   model: conversations.model,

@@ -92,6 +92,16 @@ interface ConversationListShape {
   cursor: boolean
 }
 
+/**
+ * Without a search or tags a page is one index range whatever the values: named, so that
+ * PostgreSQL keeps its plan (decision 0278); a search's or a tag filter's best plan depends on them.
+ */
+function keptPlanName(shape: ConversationListShape): string {
+  return shape.search || shape.tags
+    ? ''
+    : `promptfolio_conversation_list_${shape.scope}${+shape.team}${+shape.cursor}`
+}
+
 /** The conversations list's select for one shape, with placeholders (`builtOnce`). */
 const conversationListStatement = builtOnce(
   (db, shape: ConversationListShape) => {
@@ -119,7 +129,7 @@ const conversationListStatement = builtOnce(
       )
       .orderBy(desc(conversations.updatedAt), desc(conversations.id))
       .limit(ph('limit'))
-      .prepare('')
+      .prepare(keptPlanName(shape))
   },
   (shape) => `${shape.scope}:${+shape.team}${+shape.search}${+shape.tags}${+shape.cursor}`,
 )
