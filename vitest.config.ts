@@ -31,7 +31,8 @@ const sharedApiWorker = {
  * unit: pure functions (domain, web helpers, the benchmarks' bench/lib). web: the web's components rendered in happy-dom, the
  * server answered by a stub of `fetch` (src/web/testing). api-pglite: the HTTP API on a fresh in-memory PGlite
  * per test file. api-postgres: the same files against PostgreSQL (TEST_DATABASE_URL), each file in
- * its own schema; only when TEST_DATABASE_URL is set.
+ * its own schema; only when TEST_DATABASE_URL is set. Both start each test app's database from a
+ * template migrated once per run (pglite-template.setup.ts, postgres-template.setup.ts).
  */
 export default defineConfig({
   test: {
@@ -82,6 +83,7 @@ export default defineConfig({
                 include: [...apiTests, ...postgresTests],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['src/server/testing/postgres-template.setup.ts'],
                 ...sharedApiWorker,
                 testTimeout: 60_000,
                 hookTimeout: 60_000,

@@ -3,17 +3,23 @@
 //
 // The suites of one stage run at the same time: the type check is one compiler thread and the lint
 // hardly more, so on two cores they fit beside the unit tests (measured in docs/testing.md). The
-// first suite of a stage writes as it goes; the others' output is held and printed whole after it.
+// contract suite spends its first seconds installing its clients (network and disk), so the build
+// that the end-to-end suite needs (scripts/build-if-stale.mjs; `build` below) runs beside it
+// (decision 0276). The first suite of a stage writes as it goes; the others' output is held and
+// printed whole after it.
 import { spawn } from 'node:child_process'
 
-const stages = [['test:unit', 'typecheck', 'lint'], ['test:api'], ['test:contract'], ['test:e2e']]
+const stages = [['test:unit', 'typecheck', 'lint'], ['test:api'], ['test:contract', 'build'], ['test:e2e']]
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+/** Steps that are not npm scripts: the build only when it is missing or stale, as `npm start` does. */
+const commands = { build: [process.execPath, ['scripts/build-if-stale.mjs']] }
 
 /** Runs `npm run <step>`, writing as it goes (`live`) or holding its output in `output`. */
 function runStep(step, live) {
   return new Promise((resolve) => {
     const started = performance.now()
-    const child = spawn(npm, ['run', step], { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
+    const [command, args] = commands[step] ?? [npm, ['run', step]]
+    const child = spawn(command, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
     const held = []
     child.stdout?.on('data', (chunk) => held.push(chunk))
     child.stderr?.on('data', (chunk) => held.push(chunk))

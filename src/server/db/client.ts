@@ -88,7 +88,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * about 2.5 s of CPU per app.
  */
 export async function pgliteTemplate(): Promise<Blob> {
-  const { database, client } = await openPgliteClient()
+  // WAL segments of 1 MB instead of 16: the archive shrinks from 43 to 34 MB, and each copy of it
+  // took about 0.2 s less CPU to load (1.0 s against 1.2-1.3 s).
+  const { database, client } = await openPgliteClient(undefined, undefined, ['--wal-segsize=1'])
   await database.migrate()
   const archive = await client.dumpDataDir('none')
   await database.close()
@@ -111,6 +113,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
 async function openPgliteClient(
   dataDir?: string,
   template?: Blob,
+  initDbStartParams?: string[],
 ): Promise<{ database: Database; client: PGlite }> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true })
   // V8 compiles PGlite's 9 MB of WebAssembly twice, the second time optimised in the background:
@@ -124,6 +127,7 @@ async function openPgliteClient(
   const client = await PGlite.create({
     dataDir,
     loadDataDir: template,
+    initDbStartParams,
     extensions: { pg_trgm, btree_gin },
     postgresqlconf: PGLITE_SETTINGS,
   })

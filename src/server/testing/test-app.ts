@@ -125,7 +125,7 @@ async function openTestDatabase(
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
-  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.query((await postgresTemplate(url))?.(schema) ?? `CREATE SCHEMA ${schema}`)
   await admin.end()
   const database = await openDatabase({ kind: 'postgres', url, searchPath: schema, max: 20 })
   return {
@@ -137,4 +137,18 @@ async function openTestDatabase(
       await client.end()
     },
   }
+}
+
+/**
+ * The SQL that makes a schema with every migration applied, as the run's template
+ * (postgres-template.setup.ts) has it under the name given; undefined outside vitest, for another
+ * server than TEST_DATABASE_URL's, or when no template was made: the test app then migrates.
+ */
+async function postgresTemplate(url: string): Promise<((schema: string) => string) | undefined> {
+  if (!process.env.VITEST || url !== process.env.TEST_DATABASE_URL) return undefined
+  const { inject } = await import('vitest')
+  const sql = inject('postgresTemplateSql')
+  const template = inject('postgresTemplateSchema')
+  if (!sql || !template) return undefined
+  return (schema) => sql.replaceAll(template, schema)
 }
