@@ -5,7 +5,7 @@
 // hardly more, so on two cores they fit beside the unit tests (measured in docs/testing.md). The
 // contract suite spends its first seconds installing its clients (network and disk), so the build
 // that the end-to-end suite needs (scripts/build-if-stale.mjs; `build` below) runs beside it
-// (decision 0276). The first suite of a stage writes as it goes; the others' output is held and
+// (decision 0277). The first suite of a stage writes as it goes; the others' output is held and
 // printed whole after it.
 import { spawn } from 'node:child_process'
 
