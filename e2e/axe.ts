@@ -61,6 +61,9 @@ export async function expectNoSeriousViolations(page: Page, screen: string) {
 export async function expectNoSeriousViolationsInBothThemes(page: Page, screen: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
+    // A media query's change event is dispatched in the page's next rendering step, before its
+    // animation frame callbacks: once a frame has run, the app has heard of the new scheme.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
     await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
     await expectNoSeriousViolations(page, `${screen} (${colorScheme})`)
   }
