@@ -39,17 +39,19 @@ export interface BenchServer {
 /**
  * The real server, as `npm start` runs it (after its build check), on a benchmark database:
  * PostgreSQL by URL or PGlite in a data directory, with `extraEnv` on top. Migrations apply at start.
+ * `checkout`: the working tree to build and run (another commit's, for `bench:ab`); this one by default.
  */
 export async function startServer(
   database: { DATABASE_URL: string } | { DATA_DIR: string },
   extraEnv: Record<string, string> = {},
+  checkout = root,
 ): Promise<BenchServer> {
   const port = await freePort()
   const base = `http://localhost:${port}`
-  execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' })
+  execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: checkout, stdio: 'inherit' })
   const spawnedAt = performance.now()
   const child = spawn(process.execPath, [...SERVER_FLAGS, 'dist/server/main.mjs'], {
-    cwd: root,
+    cwd: checkout,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,

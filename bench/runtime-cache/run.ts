@@ -19,24 +19,25 @@ import { percentile, table } from '../lib/stats.ts'
  *   then the other polled until it answers the moved label; p50 and p99 of the time from the
  *   move's answer to the first fresh answer (goal p99 ≤ 100 ms).
  */
-const DATABASE_URL =
+export const RUNTIME_CACHE_DATABASE_URL =
   process.env.BENCH_RUNTIME_CACHE_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/promptfolio_bench_runtime_cache'
 const EMAIL = 'bench-runtime-cache@bench.test'
 const PASSWORD = 'benchmark password 1'
 const MOVES = Number(process.env.BENCH_RUNTIME_CACHE_MOVES ?? 200)
 
-async function measure(
+export async function measureTurn(
   base: string,
   path: string,
   headers: Record<string, string>,
   connections: number,
   status: number,
+  seconds = SECONDS,
 ) {
   const result = await autocannon({
     url: base,
     connections,
-    duration: SECONDS,
+    duration: seconds,
     headers,
     requests: [{ method: 'GET', path }],
   })
@@ -81,78 +82,96 @@ async function unloadedP50(base: string, path: string, headers: Record<string, s
  * (bench/lib/connections.ts). Two real servers (the bare 404 server reads no database).
  */
 export const runtimeCacheConnections: ConnectionPlan = {
-  databaseUrl: DATABASE_URL,
+  databaseUrl: RUNTIME_CACHE_DATABASE_URL,
   holds: { 'app servers': 2 * SERVER_CONNECTIONS },
 }
 
+/** The unknown API path answered 404 through the middleware: the reference of a request's fixed cost. */
+export const NOT_FOUND_PATH = '/api/v1/no-such-route'
+
+/**
+ * A fresh database with the account that fetches (signed up before any server starts, so that it is
+ * the first account, the installation's admin, which may grant itself Pro); answers its id.
+ */
+export async function freshRuntimeCacheDatabase(): Promise<string> {
+  await ensureBenchDatabase(true, RUNTIME_CACHE_DATABASE_URL)
+  const [userId] = await signUpAccounts(RUNTIME_CACHE_DATABASE_URL, [EMAIL], PASSWORD)
+  return userId!
+}
+
+/**
+ * Through the server at `base`: Pro for the account, a key pair, and a prompt with two versions,
+ * the first labelled production. Answers the fetch's path and headers, and a writer with the key.
+ */
+export async function prepareRuntimeFetch(base: string, userId: string) {
+  const cookie = await signIn(base, EMAIL, PASSWORD)
+  const admin = { cookie, Origin: base, 'Content-Type': 'application/json' }
+  const granted = await fetch(`${base}/api/v1/admin/plans`, {
+    method: 'PUT',
+    headers: admin,
+    body: JSON.stringify({ context: 'personal', subjectId: userId, plan: 'pro' }),
+  })
+  if (granted.status !== 200) throw new Error(`granting Pro failed: ${granted.status}`)
+  const key = (await (
+    await fetch(`${base}/api/v1/api-keys`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ name: 'bench', scope: 'read_write' }),
+    })
+  ).json()) as { publicKey: string; secretKey: string }
+  const authorization = `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
+  const write = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  }
+  for (let v = 1; v <= 2; v++) {
+    await write('POST', '/api/public/v2/prompts', {
+      name: 'support/triage',
+      prompt: `Triage v${v}: {{ticket}} `.repeat(20),
+      labels: v === 1 ? ['production'] : [],
+      config: { model: 'gpt-4o', temperature: 0.2 },
+    })
+  }
+  const fetchPath = `/api/public/v2/prompts/${encodeURIComponent('support/triage')}?label=production`
+  return { fetchPath, headers: { authorization }, write }
+}
+
 export async function runRuntimeCacheBenchmark(): Promise<void> {
-  await ensureBenchDatabase(true, DATABASE_URL)
-  const [userId] = await signUpAccounts(DATABASE_URL, [EMAIL], PASSWORD)
-  const a = await startServer({ DATABASE_URL })
-  const b = await startServer({ DATABASE_URL })
+  const userId = await freshRuntimeCacheDatabase()
+  const a = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL })
+  const b = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL })
   try {
     const { base } = a
-    const cookie = await signIn(base, EMAIL, PASSWORD)
-    const admin = { cookie, Origin: base, 'Content-Type': 'application/json' }
-    const granted = await fetch(`${base}/api/v1/admin/plans`, {
-      method: 'PUT',
-      headers: admin,
-      body: JSON.stringify({ context: 'personal', subjectId: userId, plan: 'pro' }),
-    })
-    if (granted.status !== 200) throw new Error(`granting Pro failed: ${granted.status}`)
-    const key = (await (
-      await fetch(`${base}/api/v1/api-keys`, {
-        method: 'POST',
-        headers: admin,
-        body: JSON.stringify({ name: 'bench', scope: 'read_write' }),
-      })
-    ).json()) as { publicKey: string; secretKey: string }
-    const authorization = `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString('base64')}`
-    const write = async (method: string, path: string, body: unknown) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: { authorization, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-    }
-    for (let v = 1; v <= 2; v++) {
-      await write('POST', '/api/public/v2/prompts', {
-        name: 'support/triage',
-        prompt: `Triage v${v}: {{ticket}} `.repeat(20),
-        labels: v === 1 ? ['production'] : [],
-        config: { model: 'gpt-4o', temperature: 0.2 },
-      })
-    }
-    const fetchPath = `/api/public/v2/prompts/${encodeURIComponent('support/triage')}?label=production`
-    const notFoundPath = '/api/v1/no-such-route'
-    const headers = { authorization }
-
+    const { fetchPath, headers, write } = await prepareRuntimeFetch(base, userId)
     console.log(
       `\nruntime cache benchmark (PostgreSQL): ${SECONDS} s per measurement, ${CONNECTIONS} connections\n`,
     )
-    await measure(base, fetchPath, headers, CONNECTIONS, 200)
-    await measure(base, notFoundPath, {}, CONNECTIONS, 404)
-    const fetchN = await withCpuPerRequest(a, [DATABASE_URL], SECONDS, () =>
-      measure(base, fetchPath, headers, CONNECTIONS, 200),
+    await measureTurn(base, fetchPath, headers, CONNECTIONS, 200)
+    await measureTurn(base, NOT_FOUND_PATH, {}, CONNECTIONS, 404)
+    const fetchN = await withCpuPerRequest(a, [RUNTIME_CACHE_DATABASE_URL], SECONDS, () =>
+      measureTurn(base, fetchPath, headers, CONNECTIONS, 200),
     )
-    const notFoundN = await withCpuPerRequest(a, [DATABASE_URL], SECONDS, () =>
-      measure(base, notFoundPath, {}, CONNECTIONS, 404),
+    const notFoundN = await withCpuPerRequest(a, [RUNTIME_CACHE_DATABASE_URL], SECONDS, () =>
+      measureTurn(base, NOT_FOUND_PATH, {}, CONNECTIONS, 404),
     )
     const fetch1 = await unloadedP50(base, fetchPath, headers)
-    const notFound1 = await unloadedP50(base, notFoundPath, {})
+    const notFound1 = await unloadedP50(base, NOT_FOUND_PATH, {})
     // The reference of the 404's fixed cost: node:http writing the same bytes and doing nothing else.
     const bare = await startBareHttpServer({
-      [notFoundPath]: { answer: await answerOf(base, notFoundPath, {}) },
+      [NOT_FOUND_PATH]: { answer: await answerOf(base, NOT_FOUND_PATH, {}) },
     })
     let bareN: Awaited<ReturnType<typeof withCpuPerRequest>>
     let bare1: number
     try {
-      await measure(bare.base, notFoundPath, {}, CONNECTIONS, 404)
-      bareN = await withCpuPerRequest(bare, [DATABASE_URL], SECONDS, () =>
-        measure(bare.base, notFoundPath, {}, CONNECTIONS, 404),
+      await measureTurn(bare.base, NOT_FOUND_PATH, {}, CONNECTIONS, 404)
+      bareN = await withCpuPerRequest(bare, [RUNTIME_CACHE_DATABASE_URL], SECONDS, () =>
+        measureTurn(bare.base, NOT_FOUND_PATH, {}, CONNECTIONS, 404),
       )
-      bare1 = await unloadedP50(bare.base, notFoundPath, {})
+      bare1 = await unloadedP50(bare.base, NOT_FOUND_PATH, {})
     } finally {
       await bare.stop()
     }

@@ -1,0 +1,132 @@
+// `BENCH_AB_BASE=<commit> npm run bench:ab`: what a change did to the cost of a request, measured
+// fairly on a shared machine. Two runs minutes apart differ by more than most single changes (the
+// load of other work comes and goes), so both builds run at once, on one database, and take turns:
+// each round measures the earlier commit's server and this working tree's alternately (their order
+// swapped every round), and the answer is the median over the rounds of each figure and of the
+// per-round ratios, with their range (an A/A run, BENCH_AB_BASE=HEAD with no change, shows the noise:
+// ratios of 0.8-1.5 were seen at load 5-8).
+//
+// Scenarios (the runtime-cache benchmark's database and fixture): the Langfuse fetch by label from
+// memory, and an unknown /api/v1 path answered 404 through the middleware (the fixed cost of every
+// request). The earlier commit is checked out in a temporary worktree and built there; it runs on
+// the schema this working tree migrates to (migrations only add, so an older server runs on it).
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { APPLICATION_NAME, ownConnectionsClosed, reserveConnections } from './lib/connections.ts'
+import { type BenchServer, CONNECTIONS, startServer, withCpuPerRequest } from './lib/harness.ts'
+import { stopTrackedProcesses } from './lib/processes.ts'
+import { percentile, table } from './lib/stats.ts'
+import {
+  freshRuntimeCacheDatabase,
+  measureTurn,
+  NOT_FOUND_PATH,
+  prepareRuntimeFetch,
+  RUNTIME_CACHE_DATABASE_URL,
+  runtimeCacheConnections,
+} from './runtime-cache/run.ts'
+
+const BASE = process.env.BENCH_AB_BASE ?? 'HEAD'
+const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 9)
+const SECONDS = Number(process.env.BENCH_AB_SECONDS ?? 5)
+const root = path.resolve(import.meta.dirname, '..')
+process.env.PGAPPNAME = APPLICATION_NAME
+
+interface Turn {
+  requestsPerSecond: number
+  serverMs: number
+}
+
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
+const commit = git('rev-parse', '--short=12', BASE)
+const checkout = mkdtempSync(path.join(tmpdir(), 'promptfolio-ab-'))
+git('worktree', 'add', '--detach', checkout, commit)
+symlinkSync(path.join(root, 'node_modules'), path.join(checkout, 'node_modules'))
+const dirty = git('status', '--porcelain', '--untracked-files=no') !== ''
+
+try {
+  await reserveConnections('ab', runtimeCacheConnections)
+  const userId = await freshRuntimeCacheDatabase()
+  // The earlier build first: it migrates the fresh database only as far as it knows.
+  const earlier = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL }, {}, checkout)
+  const current = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL })
+  const { fetchPath, headers } = await prepareRuntimeFetch(current.base, userId)
+  const scenarios = [
+    { name: 'runtime fetch by label', path: fetchPath, headers, status: 200 },
+    { name: 'unknown /api/v1 path (404)', path: NOT_FOUND_PATH, headers: {}, status: 404 },
+  ]
+  const builds: [string, BenchServer][] = [
+    [commit, earlier],
+    [dirty ? 'this working tree' : `this checkout (${git('rev-parse', '--short=12', 'HEAD')})`, current],
+  ]
+  const turns = scenarios.map(() => builds.map((): Turn[] => []))
+  const turn = async (server: BenchServer, scenario: (typeof scenarios)[number], seconds: number) => {
+    const measured = await withCpuPerRequest(server, [RUNTIME_CACHE_DATABASE_URL], seconds, () =>
+      measureTurn(server.base, scenario.path, scenario.headers, CONNECTIONS, scenario.status, seconds),
+    )
+    return { requestsPerSecond: measured.requestsPerSecond, serverMs: measured.cpu.server }
+  }
+  console.log(
+    `\nA/B of ${builds[0]![0]} and ${builds[1]![0]}: ${ROUNDS} rounds of ${SECONDS} s turns, ${CONNECTIONS} connections\n`,
+  )
+  // A warm-up turn each: the first seconds of a fresh process run code the compiler has not optimized yet.
+  for (const scenario of scenarios) for (const [, server] of builds) await turn(server, scenario, SECONDS)
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0]
+    for (const [s, scenario] of scenarios.entries()) {
+      for (const b of order) turns[s]![b]!.push(await turn(builds[b]![1], scenario, SECONDS))
+    }
+    process.stdout.write(`round ${round + 1} of ${ROUNDS} done\n`)
+  }
+
+  const figure = (value: number, digits: number) => value.toFixed(digits)
+  const ratios = (s: number, of: (turn: Turn) => number) =>
+    turns[s]![1]!.map((after, i) => of(after) / of(turns[s]![0]![i]!)).sort((a, b) => a - b)
+  const range = (values: number[]) => `${figure(values[0]!, 2)}-${figure(values.at(-1)!, 2)}`
+  console.log(
+    `\n${table(
+      [
+        '',
+        `req/s ${commit}`,
+        'req/s now',
+        'ratio (range)',
+        `server CPU ms/req ${commit}`,
+        'server CPU now',
+        'ratio (range)',
+      ],
+      scenarios.map((scenario, s) => {
+        const [before, after] = turns[s]!
+        const rps = ratios(s, (t) => t.requestsPerSecond)
+        const cpu = ratios(s, (t) => t.serverMs)
+        return [
+          scenario.name,
+          figure(median(before!.map((t) => t.requestsPerSecond)), 0),
+          figure(median(after!.map((t) => t.requestsPerSecond)), 0),
+          `${figure(median(rps), 2)} (${range(rps)})`,
+          figure(median(before!.map((t) => t.serverMs)), 3),
+          figure(median(after!.map((t) => t.serverMs)), 3),
+          `${figure(median(cpu), 2)} (${range(cpu)})`,
+        ]
+      }),
+    )}`,
+  )
+  const fetchShare = (b: number) =>
+    median(turns[0]![b]!.map((t, i) => t.requestsPerSecond / turns[1]![b]![i]!.requestsPerSecond))
+  console.log(
+    `\nThe fetch's req/s as a share of the 404's (median of the rounds): ${commit} ${figure(fetchShare(0) * 100, 0)}%, now ${figure(fetchShare(1) * 100, 0)}%. Ratios are now/${commit}: above 1 for req/s and below 1 for CPU is better.`,
+  )
+} finally {
+  await stopTrackedProcesses()
+  await ownConnectionsClosed('ab', RUNTIME_CACHE_DATABASE_URL).catch((error: Error) =>
+    console.warn(error.message),
+  )
+  git('worktree', 'remove', '--force', checkout)
+  rmSync(checkout, { recursive: true, force: true })
+}
