@@ -7,6 +7,7 @@ import type { RankedPrompt } from '../../../domain/dashboard.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
 import { queryRows } from '../../db/rows.ts'
 import { TestClient } from '../../testing/client.ts'
+import { interleaved } from '../../testing/interleaved.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { appendMessage, createConversation } from '../conversations/test-fixtures.ts'
@@ -356,47 +357,6 @@ describe('most used: the uses kept by the writes', () => {
     await expectUsesMatchTheRows()
   })
 
-  /**
-   * Runs `first` in a transaction on one connection and, while it is open, `second` on another;
-   * lets the first commit once the second has finished or waits for a lock (seen in
-   * pg_stat_activity by the marker in its text, as no clock can tell).
-   */
-  async function interleaved(first: SQL, second: SQL) {
-    const marker = `interleaved ${crypto.randomUUID()}`
-    let release!: () => void
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let ran!: () => void
-    const firstRan = new Promise<void>((resolve) => {
-      ran = resolve
-    })
-    const transaction = db().transaction(async (tx) => {
-      await tx.execute(first)
-      ran()
-      await released
-    })
-    // A failing first statement ends the transaction (and the test) here.
-    await Promise.race([firstRan, transaction])
-    let finished = false
-    const other = db()
-      .execute(sql`${sql.raw(`/* ${marker} */`)} ${second}`)
-      .finally(() => {
-        finished = true
-      })
-    const waiting = async () =>
-      (
-        await queryRows<{ waiting: boolean }>(
-          db(),
-          sql`SELECT EXISTS (SELECT 1 FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND position(${marker} IN query) > 0) AS waiting`,
-        )
-      )[0]!.waiting
-    while (!finished && !(await waiting())) await new Promise((resolve) => setTimeout(resolve, 10))
-    release()
-    await Promise.all([transaction, other])
-  }
-
   // PGlite has one connection: no two transactions are ever open at once there.
   it.runIf(process.env.TEST_DB === 'postgres')(
     'stay right when a prompt moves while an attachment to it is being added, in either order',
@@ -411,6 +371,7 @@ describe('most used: the uses kept by the writes', () => {
 
       // Attached first (not committed yet), then moved into the team: the move counts it.
       await interleaved(
+        db(),
         attachTo(one.id),
         sql`UPDATE prompts SET visibility = 'team', team_id = ${teamId} WHERE id = ${prompt.id}`,
       )
@@ -419,6 +380,7 @@ describe('most used: the uses kept by the writes', () => {
 
       // Moved out of the team first (not committed yet), then attached: counted where it went.
       await interleaved(
+        db(),
         sql`UPDATE prompts SET visibility = 'private', team_id = NULL WHERE id = ${prompt.id}`,
         attachTo(two.id),
       )
