@@ -250,8 +250,20 @@ export function mountOperations<G extends Record<string, unknown>>(
         progress: HandlerContext<OperationSpec>['progress'],
         text: HandlerContext<OperationSpec>['text'] = async () => {},
       ) => {
+        // One literal of fixed shape, not a spread of `input`: the spread made V8 build and migrate
+        // a hidden class on every request (perf: about 3% of the runtime fetch's server CPU).
         const call = () =>
-          handler({ ...input, actor: actor as Actor, keyPair: keyPair as never, c, progress, text, signal })
+          handler({
+            params: input.params,
+            query: input.query,
+            body: input.body,
+            actor: actor as Actor,
+            keyPair: keyPair as never,
+            c,
+            progress,
+            text,
+            signal,
+          })
         return options.checkContracts ? checked(operation as Operation, call) : call()
       }
       const accept = c.req.header('Accept') ?? ''
