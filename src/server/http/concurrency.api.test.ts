@@ -20,10 +20,8 @@ import { createTestApp } from '../testing/test-app.ts'
 const testApp = await createTestApp()
 afterAll(() => testApp.close())
 
-async function signedUp(): Promise<TestClient> {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function signedUp(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 describe('label moves at once', () => {

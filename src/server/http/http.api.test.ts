@@ -36,8 +36,7 @@ describe('the API envelope', () => {
   })
 
   it("routes with Hono's RegExpRouter; a fixed segment beside a parameter still answers as declared", async () => {
-    const client = new TestClient(testApp)
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp)
     expect((await client.get('/api/v1/prompts/tags')).status).toBe(200)
     expect(testApp.app.router.name).toBe('SmartRouter + RegExpRouter')
     // Routed by the same pattern as import, a path no operation declares is the API's 404.
@@ -131,8 +130,7 @@ describe('the API envelope', () => {
   })
 
   it('refuses text holding a NUL character (PostgreSQL cannot store it) with 400, in body, query and path', async () => {
-    const client = new TestClient(testApp, { locale: 'de' })
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp, { locale: 'de' })
     const team = await createTeamAs(client, 'Nul')
     const cases = [
       await client.call(teamOperations.create, { body: { name: 'a\u0000b' } }),
@@ -160,8 +158,7 @@ describe('the API envelope', () => {
   })
 
   it('refuses text holding an unpaired surrogate (PostgreSQL JSON cannot store it) with 400', async () => {
-    const client = new TestClient(testApp)
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp)
     const created = await client.call(conversationOperations.create, { body: { title: 'Surrogates' } })
     const conversationId = created.body.id
     const cases = [
@@ -193,8 +190,7 @@ describe('the API envelope', () => {
   })
 
   it('survives a deeply nested JSON body', async () => {
-    const client = new TestClient(testApp)
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp)
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`
     const res = await client.request('POST', '/api/v1/teams', { rawBody: `{"name": ${deep}}` })
     expect(res.status).toBe(400)

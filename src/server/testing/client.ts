@@ -174,6 +174,13 @@ export class TestClient {
   }
 
   /** Signs up (and is then signed in) with a unique email unless one is given. */
+  /** A new client of `testApp` that has signed up (a fresh account) and is signed in as it. */
+  static async signedUp(testApp: TestApp | HttpTarget, defaults: ClientDefaults = {}): Promise<TestClient> {
+    const client = new TestClient(testApp, defaults)
+    await client.signUp()
+    return client
+  }
+
   async signUp(email = uniqueEmail(), password = DEFAULT_PASSWORD): Promise<CurrentUser> {
     const res = await this.call(authOperations.signUp, {
       body: { email, password, confirmPassword: password, acceptTerms: true },

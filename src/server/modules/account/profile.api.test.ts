@@ -29,8 +29,7 @@ describe('profile settings', () => {
   })
 
   it("is the signed-in user's name (the dashboard's welcome and the avatar menu show it)", async () => {
-    const client = new TestClient(testApp)
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp)
     expect((await client.call(accountOperations.session, {})).body.user?.name).toBe('')
     await client.call(accountOperations.updateProfile, { body: { displayName: ' Ada Lovelace ' } })
     expect((await client.call(accountOperations.session, {})).body.user?.name).toBe('Ada Lovelace')
@@ -92,8 +91,7 @@ describe('profile settings', () => {
       'Ungültiger Wert',
     ],
   ])('refuses %j and changes nothing', async (body, field, en, de) => {
-    const client = new TestClient(testApp)
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp)
     const before = (await client.call(accountOperations.profile, {})).body
     const res = await client.callUnchecked(accountOperations.updateProfile, { body })
     expect(res.status).toBe(400)
@@ -107,8 +105,7 @@ describe('profile settings', () => {
   })
 
   it('accepts exactly 80 characters', async () => {
-    const client = new TestClient(testApp)
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp)
     const res = await client.call(accountOperations.updateProfile, { body: { displayName: 'é'.repeat(80) } })
     expect(res.status).toBe(200)
   })

@@ -22,10 +22,8 @@ beforeAll(async () => {
 })
 afterAll(() => testApp?.close())
 
-async function person() {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function person(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 async function createKey(client: TestClient, body: Record<string, unknown> = {}) {

@@ -184,8 +184,7 @@ describe('sign-in, session and sign-out', () => {
   })
 
   it('does not accept a session token after sign-out even if a client kept it', async () => {
-    const client = new TestClient(testApp)
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp)
     const kept = client.copy()
     expect((await kept.call(accountOperations.me, {})).status).toBe(200)
     await client.post('/api/auth/sign-out')

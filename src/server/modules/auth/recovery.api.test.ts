@@ -569,8 +569,7 @@ describe('sessions', () => {
   })
 
   it('ends a session 30 days after sign-in even if it was used every day', async () => {
-    const client = new TestClient(testApp)
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp)
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       for (let day = 1; day <= 31; day++) {
@@ -585,8 +584,7 @@ describe('sessions', () => {
   })
 
   it('ends a session unused for 7 days', async () => {
-    const client = new TestClient(testApp)
-    await client.signUp()
+    const client = await TestClient.signedUp(testApp)
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       vi.setSystemTime(Date.now() + 7 * 24 * 60 * 60 * 1000 + 60_000)

@@ -22,10 +22,8 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-async function user() {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function user(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 async function totals(client: TestClient, teamId?: string) {

@@ -35,10 +35,8 @@ afterAll(() => testApp.close())
 /** A moment `days` UTC days before today, at noon: its day is certain whatever the clock. */
 const daysAgo = (days: number) => `${lastUtcDays(days + 1)[0]}T12:00:00Z`
 
-async function user() {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function user(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 type DayRow = {

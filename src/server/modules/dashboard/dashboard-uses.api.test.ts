@@ -26,10 +26,8 @@ afterAll(() => testApp.close())
 
 const db = () => testApp.database.db
 
-async function user() {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function user(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 async function mostUsed(client: TestClient, teamId?: string): Promise<[string, number][]> {

@@ -22,10 +22,8 @@ afterAll(() => testApp.close())
 const DAY_MS = 86_400_000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString()
 
-async function user() {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function user(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 async function dashboard(client: TestClient, teamId?: string): Promise<Dashboard> {

@@ -24,10 +24,8 @@ afterAll(() => testApp.close())
 
 const db = () => testApp.database.db
 
-async function user() {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function user(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 const drift = () => promptFiguresDrift(db())

@@ -35,10 +35,8 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-async function person() {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function person(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 async function exportOf(client: TestClient): Promise<ExportArchive> {

@@ -133,8 +133,7 @@ describe('model providers', () => {
   it('refuses base URLs on private addresses unless MODELS_ALLOW_PRIVATE is set', async () => {
     const strict = await createTestApp({ modelsAllowPrivate: false })
     try {
-      const client = new TestClient(strict)
-      await client.signUp()
+      const client = await TestClient.signedUp(strict)
       for (const baseUrl of [
         'http://127.0.0.1:11434/v1',
         'http://169.254.169.254/latest',

@@ -26,10 +26,8 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-async function signedUp(locale = 'en'): Promise<TestClient> {
-  const client = new TestClient(testApp, { locale })
-  await client.signUp()
-  return client
+function signedUp(locale = 'en'): Promise<TestClient> {
+  return TestClient.signedUp(testApp, { locale })
 }
 
 async function personalPromptCount(client: TestClient): Promise<number> {

@@ -28,10 +28,8 @@ const LOLC = 'L'.repeat(1000)
 const LOLB = times(ref('lolc', 'version=1'), MAX_REFERENCE_TAGS)
 const LOLA = times(ref('lolb'), 21)
 
-async function signedIn(locale = 'en') {
-  const client = new TestClient(testApp, { locale })
-  await client.signUp()
-  return client
+function signedIn(locale = 'en'): Promise<TestClient> {
+  return TestClient.signedUp(testApp, { locale })
 }
 
 /** The Langfuse routes with a read-write key of the client's personal space. */

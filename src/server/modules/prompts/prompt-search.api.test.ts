@@ -14,10 +14,8 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.close())
 
-async function newUser(): Promise<TestClient> {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function newUser(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 async function search(

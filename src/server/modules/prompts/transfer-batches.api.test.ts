@@ -33,10 +33,8 @@ afterAll(() => testApp.close())
 
 const db = () => testApp.database.db
 
-async function newUser(app = testApp) {
-  const client = new TestClient(app)
-  await client.signUp()
-  return client
+function newUser(app = testApp): Promise<TestClient> {
+  return TestClient.signedUp(app)
 }
 
 function importInto(client: TestClient, document: unknown, dryRun = false) {

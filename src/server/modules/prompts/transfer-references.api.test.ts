@@ -20,10 +20,8 @@ afterAll(() => testApp.close())
 const db = () => testApp.database.db
 const ref = (name: string, selector = 'label=production') => `@@@langfusePrompt:name=${name}|${selector}@@@`
 
-async function newUser() {
-  const client = new TestClient(testApp)
-  await client.signUp()
-  return client
+function newUser(): Promise<TestClient> {
+  return TestClient.signedUp(testApp)
 }
 
 function importInto(client: TestClient, document: unknown, dryRun = false) {
