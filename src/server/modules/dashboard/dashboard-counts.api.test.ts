@@ -6,10 +6,10 @@ import { teamOperations } from '../../../domain/api/teams.ts'
 import type { PromptDetail } from '../../../domain/prompts.ts'
 import { queryRows } from '../../db/rows.ts'
 import { TestClient } from '../../testing/client.ts'
-import { interleaved } from '../../testing/interleaved.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
+import { moveWhileAVersionIsWritten } from './test-fixtures.ts'
 
 /**
  * The dashboard's totals come from counts the writing transactions keep (migrations 0257, 0259). After
@@ -158,31 +158,18 @@ describe('dashboard totals kept by the writes', () => {
     await expectCountsMatchTheRows()
   })
 
-  // What keeps them right: a version's insert updates its prompt's version count (migration 0264),
-  // so the move and the write of one prompt wait for each other; without that row lock the move
-  // missed an uncommitted version (this test failed with that trigger dropped). Two transactions
-  // open at once: PostgreSQL only (PGlite has one connection).
+  // Two transactions open at once: PostgreSQL only (PGlite has one connection).
   it.runIf(process.env.TEST_DB === 'postgres')(
     'stay right when a prompt moves while a version of it is being written, in either order',
     async () => {
       const me = await user()
-      const teamId = (await createTeamAs(me, 'Race')).id
-      const prompt = await createPromptAs(me, { title: 'Raced' })
-      const write = (version: number) =>
-        sql`INSERT INTO prompt_versions (prompt_id, version_number, body, created_by_user_id)
-          VALUES (${prompt.id}, ${version}, ${`body ${version}`}, ${me.user!.id})`
-      const move = (into: string | null) =>
-        sql`UPDATE prompts SET visibility = ${into ? 'team' : 'private'}, team_id = ${into} WHERE id = ${prompt.id}`
-
-      // Written first (not committed yet), then moved into the team: the move takes it along.
-      await interleaved(testApp.database.db, write(2), move(teamId))
-      expect(await totals(me, teamId)).toEqual({ prompts: 1, versions: 2 })
-      await expectCountsMatchTheRows()
-
-      // Moved out of the team first (not committed yet), then written: counted where it went.
-      await interleaved(testApp.database.db, move(null), write(3))
-      expect(await totals(me, teamId)).toEqual({ prompts: 0, versions: 0 })
-      await expectCountsMatchTheRows()
+      await moveWhileAVersionIsWritten(testApp, me, async (teamId, moved) => {
+        // Moved in, the version written meanwhile went along; moved out, the team counts nothing.
+        expect(await totals(me, teamId)).toEqual(
+          moved === 'in' ? { prompts: 1, versions: 2 } : { prompts: 0, versions: 0 },
+        )
+        await expectCountsMatchTheRows()
+      })
     },
   )
 })

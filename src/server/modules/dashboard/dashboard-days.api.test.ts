@@ -15,11 +15,11 @@ import type { PromptDetail } from '../../../domain/prompts.ts'
 import { queryRows } from '../../db/rows.ts'
 import { DASHBOARD_DAYS_KEPT } from '../../jobs/prune.ts'
 import { TestClient } from '../../testing/client.ts'
-import { interleaved } from '../../testing/interleaved.ts'
 import { addMember, createTeamAs } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { createConversation } from '../conversations/test-fixtures.ts'
 import { createPromptAs } from '../prompts/test-fixtures.ts'
+import { moveWhileAVersionIsWritten } from './test-fixtures.ts'
 
 /**
  * The pulse and the weekly chart come from per-day counts the writing transactions keep (migration
@@ -264,31 +264,18 @@ describe('dashboard days kept by the writes', () => {
     expect(keepFrom < lastUtcDays(PULSE_LONG_WINDOW_DAYS)[0]!).toBe(true)
   })
 
-  // What keeps them right: a version's insert updates its prompt's version count (migration 0264),
-  // so the move and the write of one prompt wait for each other; without that row lock the move
-  // missed an uncommitted version (this test failed with that trigger dropped). Two transactions
-  // open at once: PostgreSQL only (PGlite has one connection).
+  // Two transactions open at once: PostgreSQL only (PGlite has one connection).
   it.runIf(process.env.TEST_DB === 'postgres')(
     'stay right when a prompt moves while a version of it is being written, in either order',
     async () => {
       const me = await user()
-      const teamId = (await createTeamAs(me, 'Race')).id
-      const prompt = await createPromptAs(me, { title: 'Raced' })
-      const write = (version: number) =>
-        sql`INSERT INTO prompt_versions (prompt_id, version_number, body, created_by_user_id)
-          VALUES (${prompt.id}, ${version}, ${`body ${version}`}, ${me.user!.id})`
-      const move = (into: string | null) =>
-        sql`UPDATE prompts SET visibility = ${into ? 'team' : 'private'}, team_id = ${into} WHERE id = ${prompt.id}`
-
-      // Written first (not committed yet), then moved into the team: the move takes it along.
-      await interleaved(testApp.database.db, write(2), move(teamId))
-      expect(await pulse(me, teamId)).toMatchObject({ prompts: 1, versions: 2 })
-      await expectDaysMatchTheRows()
-
-      // Moved out of the team first (not committed yet), then written: counted where it went.
-      await interleaved(testApp.database.db, move(null), write(3))
-      expect(await pulse(me, teamId)).toMatchObject({ prompts: 0, versions: 0 })
-      await expectDaysMatchTheRows()
+      await moveWhileAVersionIsWritten(testApp, me, async (teamId, moved) => {
+        // Moved in, the version written meanwhile went along; moved out, the team counts nothing.
+        expect(await pulse(me, teamId)).toMatchObject(
+          moved === 'in' ? { prompts: 1, versions: 2 } : { prompts: 0, versions: 0 },
+        )
+        await expectDaysMatchTheRows()
+      })
     },
   )
 })
