@@ -118,9 +118,13 @@ test('the edit page lists variables, lints them and shows what the save changes'
     variables: [{ name: 'name' }],
   })
   await page.goto(`/prompts/${prompt.id}/edit`)
+  // The form shows once the prompt has arrived, and that waits for the browser's first signed-in
+  // screen to download and compile the shell and the page: 8-11 s at a load of 11-16.
+  const content = page.getByLabel('Prompt Content')
+  await expect(content).toHaveValue('Say hello to {{name}}.', { timeout: 30_000 })
   const panel = page.getByRole('region', { name: 'Variables' })
   await expect(panel.getByText('used in the prompt')).toBeVisible()
-  await page.getByLabel('Prompt Content').fill('Say hello to {{person}} from {place}.')
+  await content.fill('Say hello to {{person}} from {place}.')
   await expect(page.getByText('Used but not declared: person')).toBeVisible()
   await expect(page.getByText('Declared but not used: name')).toBeVisible()
   await expect(page.getByText(/Single braces are not variables: \{place\}/)).toBeVisible()
