@@ -64,7 +64,19 @@ export async function expectNoSeriousViolationsInBothThemes(page: Page, screen: 
     // A media query's change event is dispatched in the page's next rendering step, before its
     // animation frame callbacks: once a frame has run, the app has heard of the new scheme.
     await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
-    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+    try {
+      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+    } catch (error) {
+      // Seen twice in full runs, both times on the invalid team id page, not yet explained: what the
+      // page believed then tells the app's theme code from the emulation.
+      const seen = await page.evaluate(() => ({
+        prefersDark: window.matchMedia('(prefers-color-scheme: dark)').matches,
+        savedTheme: localStorage.getItem('promptfolio.theme'),
+        htmlClass: document.documentElement.className,
+        url: location.pathname,
+      }))
+      throw new Error(`${(error as Error).message}\nThe page at that moment: ${JSON.stringify(seen)}`)
+    }
     await expectNoSeriousViolations(page, `${screen} (${colorScheme})`)
   }
 }
