@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 
 export type ThemePreference = 'system' | 'light' | 'dark'
 const STORAGE_KEY = 'promptfolio.theme'
@@ -43,7 +43,15 @@ export function useTheme(): { preference: ThemePreference; dark: boolean } {
     () => `${preference}:${media.matches}`,
   )
   const [pref, systemDark] = current.split(':') as [ThemePreference, string]
-  return { preference: pref, dark: pref === 'dark' || (pref === 'system' && systemDark === 'true') }
+  const dark = pref === 'dark' || (pref === 'system' && systemDark === 'true')
+  // Chromium re-evaluates a media query when `matches` is read and then sends no change event for
+  // what that read already saw: a render between the system's switch and the next frame (data
+  // arriving as a page starts) took the event from `followTheme`, and the page kept the old theme
+  // while this hook showed the new one. So the render that sees a switch applies it.
+  useEffect(() => {
+    if (document.documentElement.classList.contains('dark') !== dark) apply()
+  }, [dark])
+  return { preference: pref, dark }
 }
 
 /** Applies the saved theme and follows the system's while it is 'system'; once, as the app starts (main.tsx). */
