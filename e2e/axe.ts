@@ -67,8 +67,8 @@ export async function expectNoSeriousViolationsInBothThemes(page: Page, screen: 
     try {
       await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
     } catch (error) {
-      // Seen twice in full runs, both times on the invalid team id page, not yet explained: what the
-      // page believed then tells the app's theme code from the emulation.
+      // What the page believed then tells the app's theme code from the emulation (it showed that
+      // a render had swallowed Chromium's change event: see useTheme in theme.ts).
       const seen = await page.evaluate(() => ({
         prefersDark: window.matchMedia('(prefers-color-scheme: dark)').matches,
         savedTheme: localStorage.getItem('promptfolio.theme'),
