@@ -48,6 +48,7 @@ import { authHandlers } from './modules/auth/routes.ts'
 import { conversationHandlers } from './modules/conversations/routes.ts'
 import { dashboardHandlers } from './modules/dashboard/routes.ts'
 import { dataRightsHandlers } from './modules/data-rights/routes.ts'
+import { keptFetchLane } from './modules/langfuse/kept-fetch.ts'
 import {
   langfuseErrorResponse,
   langfuseHandlers,
@@ -106,6 +107,8 @@ export function createApp(deps: AppDeps) {
       ? langfuseErrorResponse(error, c)
       : handleError(error, c),
   )
+  // Every request but a kept runtime fetch, which main.ts's server answers before Hono with the same
+  // headers (decision 0279): a header or log field added here must be added there too.
   app.use('*', requestContext(log))
   app.use('*', identifyClient(config.trustProxy))
   app.use('*', securityHeaders(config.appUrl))
@@ -202,7 +205,15 @@ export function createApp(deps: AppDeps) {
   })
 
   if (deps.webDistDir) app.use('*', serveWebApp(deps.webDistDir))
-  return app
+  // The runtime fetch of a kept answer, served ahead of all the above by the Node server (main.ts).
+  const keptFetch = keptFetchLane({
+    db,
+    plans,
+    rateLimitMultiplier: config.rateLimitMultiplier,
+    log,
+    appUrl: config.appUrl,
+  })
+  return Object.assign(app, { keptFetch })
 }
 
 export type App = ReturnType<typeof createApp>

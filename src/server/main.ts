@@ -6,6 +6,7 @@ import { adminSetupWarning } from './auth/global-admin.ts'
 import { resolveAuthSecret } from './auth/instance-secret.ts'
 import { assertWritableDataDir, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { serverWithLane } from './http/node-server.ts'
 import { createPruneJob } from './jobs/prune.ts'
 import { createLogger } from './log.ts'
 import { createMailDelivery } from './mail/delivery.ts'
@@ -103,7 +104,10 @@ async function main() {
     closing.headers.set('Connection', 'close')
     return closing
   }
-  const server = serve({ fetch, port: config.port }, (info) => {
+  // A kept runtime fetch is answered before Hono (decision 0279); not while shutting down, when
+  // every answer must carry `Connection: close` (above).
+  const lane = serverWithLane((req, res) => !stopping && app.keptFetch(req, res))
+  const server = serve({ fetch, port: config.port, createServer: lane }, (info) => {
     log.info('listening', {
       url: config.appUrl,
       port: info.port,

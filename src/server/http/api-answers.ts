@@ -5,6 +5,12 @@ import type { AppEnv } from './env.ts'
 
 const nothingMore = async () => {}
 
+/** The headers every API answer has unless it sets its own (lower-case names, as a record holds them). */
+export const API_ANSWER_DEFAULTS: Readonly<Record<string, string>> = {
+  vary: 'Accept-Encoding',
+  'cache-control': 'no-store',
+}
+
 /**
  * What every API answer says unless it says otherwise: it varies with Accept-Encoding, and it is
  * never stored (the prompt API sets its own Cache-Control for ETag revalidation). A JSON answer
@@ -16,15 +22,13 @@ const nothingMore = async () => {}
 export function apiAnswerDefaults(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const answerHeaders = c.get('answerHeaders')
-    if (answerHeaders) {
-      answerHeaders.defaults.vary = 'Accept-Encoding'
-      answerHeaders.defaults['cache-control'] = 'no-store'
-    }
+    if (answerHeaders) Object.assign(answerHeaders.defaults, API_ANSWER_DEFAULTS)
     await next()
     if (isCompleteAnswer(c.res)) return
     const headers = c.res.headers
-    if (!headers.has('Vary')) headers.set('Vary', 'Accept-Encoding')
-    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
+    for (const name in API_ANSWER_DEFAULTS) {
+      if (!headers.has(name)) headers.set(name, API_ANSWER_DEFAULTS[name]!)
+    }
   }
 }
 

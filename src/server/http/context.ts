@@ -17,16 +17,26 @@ export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
     // A JSON answer carries it already; any other gets it here (set before, it would take the
     // Headers path for every answer).
     if (!isCompleteAnswer(c.res)) c.res.headers.set('X-Request-Id', requestId)
-    const requestLog = c.get('log')
-    if (requestLog.wants('info') && c.req.path.startsWith('/api/')) {
-      requestLog.info('request', {
-        method: c.req.method,
-        path: loggablePath(c.req.path),
-        status: c.res.status,
-        ms: Math.round(performance.now() - start),
-      })
-    }
+    if (c.req.path.startsWith('/api/'))
+      logApiRequest(c.get('log'), c.req.method, c.req.path, c.res.status, start)
   }
+}
+
+/** The one log line of an API request (at info), its duration counted from `start`. */
+export function logApiRequest(
+  requestLog: Logger,
+  method: string,
+  path: string,
+  status: number,
+  start: number,
+) {
+  if (!requestLog.wants('info')) return
+  requestLog.info('request', {
+    method,
+    path: loggablePath(path),
+    status,
+    ms: Math.round(performance.now() - start),
+  })
 }
 
 /**

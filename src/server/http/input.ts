@@ -266,6 +266,14 @@ export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.outpu
   return value
 }
 
+/**
+ * The query `queryParams` parsed and kept for this schema and raw text (after the `?`), or
+ * undefined: for a caller without Hono's context that serves only what went through it before.
+ */
+export function keptQuery<S extends z.ZodType>(schema: S, raw: string): z.output<S> | undefined {
+  return parsedQueries.get(schema)?.get(raw) as z.output<S> | undefined
+}
+
 /** `value` with every object and array in it frozen (a handler that changed one would throw). */
 function deepFrozen<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

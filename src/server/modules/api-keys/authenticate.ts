@@ -12,11 +12,19 @@ import { authenticateApiKey } from './service.ts'
 
 /** X-RateLimit-* on every answer to a key; Retry-After and 429 once its window is used up. */
 export function applyRateLimit(c: Context<AppEnv>, principal: ApiKeyPrincipal): void {
-  const { limit, remaining, resetAt, retryAfter } = principal.rateLimit
-  c.header('X-RateLimit-Limit', String(limit))
-  c.header('X-RateLimit-Remaining', String(remaining))
-  c.header('X-RateLimit-Reset', String(resetAt))
+  const headers = rateLimitHeaders(principal)
+  for (const name in headers) c.header(name, headers[name])
+  const { retryAfter } = principal.rateLimit
   if (retryAfter !== null) throw new AppError('rate_limited', 'error.rateLimited', { retryAfter })
+}
+
+/** The key's window as every answer to it says it. */
+export function rateLimitHeaders({ rateLimit }: ApiKeyPrincipal): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(rateLimit.limit),
+    'x-ratelimit-remaining': String(rateLimit.remaining),
+    'x-ratelimit-reset': String(rateLimit.resetAt),
+  }
 }
 
 /**

@@ -310,8 +310,41 @@ export function keepKeyRow(
   row: StoredKeyRow | undefined,
 ) {
   if (!ticket || !row?.key_id) return
-  const space: SpaceKey = row.key_team_id ? `team:${row.key_team_id}` : `user:${row.key_owner_user_id}`
-  runtimeCacheOf(db)?.keepKey(ticket, secretHash, { keyId: row.key_id, space }, row)
+  runtimeCacheOf(db)?.keepKey(ticket, secretHash, { keyId: row.key_id, space: spaceKeyOfRow(row) }, row)
+}
+
+/** Where the runtime cache files what a key's row speaks for. */
+export function spaceKeyOfRow(row: StoredKeyRow): SpaceKey {
+  return row.key_team_id ? `team:${row.key_team_id}` : `user:${row.key_owner_user_id}`
+}
+
+function spaceOfRow(row: StoredKeyRow): Space {
+  return row.key_team_id
+    ? { kind: 'team', teamId: row.key_team_id }
+    : { kind: 'personal', userId: row.key_owner_user_id! }
+}
+
+/**
+ * Whether a kept key's row would pass `principalOfRow` short of its rate limit, checked without
+ * counting a request: the public key sent is the key's, and the space's plan allows API access.
+ * For a caller that answers only when it can answer at once (the kept-fetch lane) and otherwise
+ * leaves the request to the route that counts it.
+ */
+export async function keptKeyAdmissible(
+  db: Db,
+  plans: PlanGate,
+  row: StoredKeyRow,
+  publicKey: string,
+): Promise<boolean> {
+  if (row.key_public_key !== publicKey) return false
+  try {
+    await assertApiAccess(plans, db, spaceOfRow(row), {
+      row: { plan: row.subject_plan, created_at: row.subject_created_at },
+    })
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -369,9 +402,7 @@ export async function principalOfRow(
   const principal: ApiKeyPrincipal = {
     keyId: row.key_id,
     publicKey: row.key_public_key,
-    space: row.key_team_id
-      ? { kind: 'team', teamId: row.key_team_id }
-      : { kind: 'personal', userId: row.key_owner_user_id! },
+    space: spaceOfRow(row),
     scope: row.key_scope,
     userId: row.key_team_id ? row.key_created_by_user_id : row.key_owner_user_id,
     rateLimit: {

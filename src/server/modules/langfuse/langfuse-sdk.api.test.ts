@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { LangfuseClient } from '@langfuse/client'
 import { Langfuse } from 'langfuse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +5,7 @@ import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import type { CreatedApiKey } from '../../../domain/api-keys.ts'
 import { TestClient } from '../../testing/client.ts'
+import { listen } from '../../testing/listen.ts'
 import { insertTeam } from '../../testing/teams.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
@@ -15,7 +14,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts'
  * real port — `@langfuse/client` (v5) and the legacy `langfuse` (v3).
  */
 let testApp: TestApp
-let server: ReturnType<typeof serve>
+let server: Awaited<ReturnType<typeof listen>>
 let baseUrl: string
 let owner: TestClient
 let ownerKey: CreatedApiKey
@@ -24,9 +23,9 @@ let readKey: CreatedApiKey
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  server = serve({ fetch: testApp.app.fetch, port: 0, hostname: '127.0.0.1' })
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // Served as main.ts serves it: the SDKs' repeated fetches are answered by the kept-fetch lane.
+  server = await listen(testApp)
+  baseUrl = server.baseUrl
   await new TestClient(testApp).signUp()
   owner = new TestClient(testApp)
   const admin = new TestClient(testApp)
@@ -43,8 +42,7 @@ beforeAll(async () => {
   ).body
 })
 afterAll(async () => {
-  ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await server?.close()
   await testApp.close()
 })
 

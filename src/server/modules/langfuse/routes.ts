@@ -111,6 +111,22 @@ export function langfuseErrorResponse(error: Error, c: Context<AppEnv>): Respons
   return jsonAnswer(c, { message: 'Internal Server Error', error: 'InternalServerError' }, 500)
 }
 
+/** A fetched answer's validator and caching: a version never changes its text; a label may move at any moment, so it is revalidated. */
+export function fetchAnswerHeaders(selector: { version?: number }, etag: string): Record<string, string> {
+  return {
+    ETag: etag,
+    'Cache-Control':
+      selector.version !== undefined
+        ? 'private, max-age=31536000, immutable'
+        : 'private, max-age=0, must-revalidate',
+  }
+}
+
+/** Whether an If-None-Match header names the answer's ETag (weak or strong: a gzipped answer's is weak). */
+export function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) === true
+}
+
 const forbiddenBearer = 'Access denied - need to use basic auth with secret key to GET prompts'
 
 /**
@@ -191,20 +207,11 @@ export function langfuseHandlers({
         admitKey(c, principal)
         // The legacy route's 404 says only this, as Langfuse's does (its SDKs and tests match it).
         if (!answer) throw notFound(legacy ? 'Prompt not found' : notFoundMessage(name, selector))
-        const { body, etag } = answer
-        const headers = {
-          ETag: etag,
-          // A version never changes its text; a label may move at any moment, so it is revalidated.
-          'Cache-Control':
-            selector.version !== undefined
-              ? 'private, max-age=31536000, immutable'
-              : 'private, max-age=0, must-revalidate',
-        }
-        const match = c.req.header('if-none-match')
-        if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        const headers = fetchAnswerHeaders(selector, answer.etag)
+        if (isNotModified(c.req.header('if-none-match'), answer.etag)) {
           return plainAnswer(c, null, 304, headers)
         }
-        return jsonText(c, body, 200, headers)
+        return jsonText(c, answer.body, 200, headers)
       },
     )
   const create: Handlers<typeof langfuseOperations>['create'] = ({ body, c }) =>

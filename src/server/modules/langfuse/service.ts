@@ -29,7 +29,15 @@ import type { Param } from '../../db/queries.ts'
 import { atLeast } from '../../db/read-routing.ts'
 import { queryRows } from '../../db/rows.ts'
 import { prompts, promptVersions } from '../../db/schema/index.ts'
-import { hashSecret, keepKeyRow, keyRowSelect, principalOfRow, type StoredKeyRow } from '../api-keys/index.ts'
+import {
+  hashSecret,
+  keepKeyRow,
+  keptKeyAdmissible,
+  keyRowSelect,
+  principalOfRow,
+  type StoredKeyRow,
+  spaceKeyOfRow,
+} from '../api-keys/index.ts'
 import { inSpace, mapPromptDbError, promptColumns, resolveInSpace, writes } from '../prompts/index.ts'
 
 /** One prompt version as Langfuse's API answers it. */
@@ -319,6 +327,31 @@ export async function fetchLangfuseAnswer(
     }
     return answer.found ? answer : null
   }
+}
+
+/**
+ * The runtime fetch when this process keeps all it needs: the key's row (its public key matching,
+ * its plan allowing API access) and the found answer. Only then is the request counted in the key's
+ * window, as `fetchLangfuseAnswer` counts it; anything missing is null with nothing counted, and so
+ * is a key past its window (counted: a second count of a request over the limit changes nothing a
+ * client sees). For the kept-fetch lane, which answers before the framework and leaves every
+ * other request to the route.
+ */
+export async function keptLangfuseAnswer(
+  db: Db,
+  plans: PlanGate,
+  key: { secret: string; publicKey: string; rateLimitMultiplier: number },
+  name: string,
+  selector: { version?: number; label?: string },
+  resolve: boolean,
+): Promise<{ principal: ApiKeyPrincipal; answer: FetchedAnswer } | null> {
+  const cache = runtimeCacheOf(db)
+  const row = cache?.key<StoredKeyRow>(hashSecret(key.secret))
+  if (!row) return null
+  const answer = cache!.prompt(answerKey(spaceKeyOfRow(row), name, selector, resolve))
+  if (!answer?.found || !(await keptKeyAdmissible(db, plans, row, key.publicKey))) return null
+  const principal = await principalOfRow(db, plans, row, key.publicKey, key.rateLimitMultiplier, true)
+  return principal.rateLimit.retryAfter === null ? { principal, answer } : null
 }
 
 export function notFoundMessage(name: string, selector: { version?: number; label?: string }): string {

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { ChatPromptClient, LangfuseClient, TextPromptClient } from '@langfuse/client'
 import { Langfuse } from 'langfuse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listen } from '../../../testing/listen.ts'
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts'
 import { newProject, type Project, unique } from './harness.ts'
 
@@ -13,20 +12,19 @@ import { newProject, type Project, unique } from './harness.ts'
  * port. Names get a suffix so the cases share one space (Langfuse's run against a fresh server).
  */
 let testApp: TestApp
-let server: ReturnType<typeof serve>
+let server: Awaited<ReturnType<typeof listen>>
 let baseUrl: string
 let project: Project
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  server = serve({ fetch: testApp.app.fetch, port: 0, hostname: '127.0.0.1' })
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // Served as main.ts serves it: the SDKs' repeated fetches are answered by the kept-fetch lane.
+  server = await listen(testApp)
+  baseUrl = server.baseUrl
   project = await newProject(testApp)
 })
 afterAll(async () => {
-  ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await server?.close()
   await testApp.close()
 })
 

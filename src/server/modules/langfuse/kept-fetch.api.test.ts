@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
+import { API_KEY_RATE_LIMIT, type CreatedApiKey } from '../../../domain/api-keys.ts'
+import { runtimeCacheOf } from '../../cache/runtime-cache.ts'
+import { apiKeys } from '../../db/schema/index.ts'
+import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
+import { listen } from '../../testing/listen.ts'
+import { capturingLogger } from '../../testing/log.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+
+/**
+ * The kept-fetch lane (decision 0279): a runtime fetch this process keeps everything for is
+ * answered before Hono, with the route's very answer; everything else reaches the route as before.
+ * Two servers share one app (one cache): `viaLane` as main.ts serves it, `viaRoute` with Hono alone,
+ * so the two answers to one request can be compared.
+ */
+let testApp: TestApp
+let viaLane: Awaited<ReturnType<typeof listen>>
+let viaRoute: Awaited<ReturnType<typeof listen>>
+let owner: TestClient
+let key: CreatedApiKey
+let offsetDays = 0
+const { log, lines } = capturingLogger()
+const now = () => new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000)
+let limit: number
+
+beforeAll(async () => {
+  testApp = await createTestApp({ plansEnabled: true }, { now, log })
+  limit = API_KEY_RATE_LIMIT * testApp.config.rateLimitMultiplier
+  await runtimeCacheOf(testApp.database.db)!.ready
+  viaLane = await listen(testApp)
+  viaRoute = await listen(testApp, { lane: false })
+  await new TestClient(testApp).signUp()
+  owner = new TestClient(testApp)
+  await owner.signUp()
+  key = await newKey('lane')
+  await write(key, { name: 'greeting', prompt: 'Hello {{name}}', labels: ['production', 'staging'] })
+  // Over 1 KiB, so that a client accepting gzip gets it gzipped.
+  await write(key, { name: 'long/one', prompt: 'A long prompt. '.repeat(100), labels: ['production'] })
+})
+afterAll(async () => {
+  await viaLane?.close()
+  await viaRoute?.close()
+  await testApp.close()
+})
+
+async function newKey(name: string): Promise<CreatedApiKey> {
+  return (await owner.call(apiKeyOperations.create, { body: { name, scope: 'read_write' } })).body
+}
+
+async function write(k: CreatedApiKey, body: Record<string, unknown>) {
+  const res = await fetch(`${viaRoute.baseUrl}/api/public/v2/prompts`, {
+    method: 'POST',
+    headers: { Authorization: keyPairAuthorization(k), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(res.status).toBe(201)
+  await runtimeCacheOf(testApp.database.db)!.heardAllCommitted()
+}
+
+/** One fetch through a server; whether the lane answered it, its status, headers and text. */
+async function fetchVia(
+  server: typeof viaLane,
+  path: string,
+  headers: Record<string, string> = { Authorization: keyPairAuthorization(key) },
+) {
+  const before = server.answeredByLane
+  const res = await fetch(`${server.baseUrl}${path}`, { headers })
+  const text = await res.text()
+  return {
+    byLane: server.answeredByLane === before + 1,
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    text,
+  }
+}
+
+/** The headers two answers to one request may differ in: when, which request, and the count. */
+function comparable(headers: Record<string, string>) {
+  const { date, 'x-request-id': requestId, 'x-ratelimit-remaining': remaining, ...rest } = headers
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+  expect(Number(remaining)).toBeGreaterThanOrEqual(0)
+  return rest
+}
+
+describe('the kept-fetch lane', () => {
+  it("answers a kept fetch with the route's answer: body, status and every header", async () => {
+    const path = '/api/public/v2/prompts/greeting?label=staging'
+    const first = await fetchVia(viaLane, path)
+    expect(first.byLane).toBe(false)
+    const kept = await fetchVia(viaLane, path)
+    expect(kept.byLane).toBe(true)
+    const route = await fetchVia(viaRoute, path)
+    expect(kept.status).toBe(200)
+    expect(kept.text).toBe(route.text)
+    expect(JSON.parse(kept.text)).toMatchObject({ name: 'greeting', prompt: 'Hello {{name}}', version: 1 })
+    expect(comparable(kept.headers)).toEqual(comparable(route.headers))
+    expect(kept.headers).toMatchObject({
+      'cache-control': 'private, max-age=0, must-revalidate',
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'x-ratelimit-limit': String(limit),
+    })
+  })
+
+  it('answers by version, gzipped when asked, and 304 to a matching If-None-Match, as the route does', async () => {
+    for (const path of ['/api/public/v2/prompts/greeting?version=1', '/api/public/v2/prompts/long%2Fone']) {
+      for (const encoding of ['gzip', 'identity']) {
+        const headers = { Authorization: keyPairAuthorization(key), 'Accept-Encoding': encoding }
+        await fetchVia(viaLane, path, headers)
+        const kept = await fetchVia(viaLane, path, headers)
+        const route = await fetchVia(viaRoute, path, headers)
+        expect(kept.byLane).toBe(true)
+        expect(kept.text).toBe(route.text)
+        expect(comparable(kept.headers)).toEqual(comparable(route.headers))
+        const revalidate = { ...headers, 'If-None-Match': kept.headers.etag! }
+        const notModified = await fetchVia(viaLane, path, revalidate)
+        const routeNotModified = await fetchVia(viaRoute, path, revalidate)
+        expect(notModified).toMatchObject({ byLane: true, status: 304, text: '' })
+        expect(comparable(notModified.headers)).toEqual(comparable(routeNotModified.headers))
+      }
+    }
+    const long = await fetchVia(viaLane, '/api/public/v2/prompts/long%2Fone', {
+      Authorization: keyPairAuthorization(key),
+      'Accept-Encoding': 'gzip',
+    })
+    expect(long.headers['content-encoding']).toBe('gzip')
+    expect(long.headers.etag).toMatch(/^W\//)
+  })
+
+  it('leaves every other request to the route', async () => {
+    const path = '/api/public/v2/prompts/greeting'
+    await fetchVia(viaLane, path)
+    expect((await fetchVia(viaLane, path)).byLane).toBe(true)
+    const other = await newKey('other')
+    const cases: [string, Record<string, string>, number][] = [
+      // A query the route has not parsed yet (then it has, and it is refused: never kept).
+      [`${path}?label=production&version=1`, { Authorization: keyPairAuthorization(key) }, 400],
+      // The public key of another key with this secret.
+      [path, { Authorization: keyPairAuthorization({ ...key, publicKey: other.publicKey }) }, 401],
+      [path, { Authorization: `Bearer ${key.secretKey}` }, 401],
+      // A name with no prompt: its 404 is kept, and answered by the route.
+      ['/api/public/v2/prompts/nothing', { Authorization: keyPairAuthorization(key) }, 404],
+      [`${path}/`, { Authorization: keyPairAuthorization(key) }, 405],
+      ['/api/public/v2/prompts/%E0%A4%A', { Authorization: keyPairAuthorization(key) }, 404],
+    ]
+    for (const [at, headers, status] of cases) {
+      for (let i = 0; i < 2; i++) {
+        const res = await fetchVia(viaLane, at, headers)
+        expect({ at, byLane: res.byLane, status: res.status }).toEqual({ at, byLane: false, status })
+      }
+    }
+    const head = await fetch(`${viaLane.baseUrl}${path}`, {
+      method: 'HEAD',
+      headers: { Authorization: keyPairAuthorization(key) },
+    })
+    expect(head.status).toBe(200)
+  })
+
+  it("serves the writer's next fetch its write, and refuses a revoked key at once", async () => {
+    const path = '/api/public/v2/prompts/greeting'
+    await fetchVia(viaLane, path)
+    expect(JSON.parse((await fetchVia(viaLane, path)).text).version).toBe(1)
+    await write(key, { name: 'greeting', prompt: 'Hi {{name}}', labels: ['production'] })
+    const moved = await fetchVia(viaLane, path)
+    expect(JSON.parse(moved.text)).toMatchObject({ version: 2, prompt: 'Hi {{name}}' })
+    expect((await fetchVia(viaLane, path)).byLane).toBe(true)
+
+    const doomed = await newKey('doomed')
+    const asDoomed = { Authorization: keyPairAuthorization(doomed) }
+    await fetchVia(viaLane, path, asDoomed)
+    expect((await fetchVia(viaLane, path, asDoomed)).byLane).toBe(true)
+    expect((await owner.call(apiKeyOperations.revoke, { params: { id: doomed.id } })).status).toBe(204)
+    expect(await fetchVia(viaLane, path, asDoomed)).toMatchObject({ byLane: false, status: 401 })
+  })
+
+  it('counts each request once in the key’s window, refused ones included', async () => {
+    const counted = await newKey('counted')
+    const asCounted = { Authorization: keyPairAuthorization(counted) }
+    const path = '/api/public/v2/prompts/greeting'
+    const remaining = async () =>
+      Number((await fetchVia(viaLane, path, asCounted)).headers['x-ratelimit-remaining'])
+    const start = await remaining()
+    expect(await remaining()).toBe(start - 1)
+    // Past the trial the plan refuses the key: the route answers, and counts each refusal once.
+    offsetDays = 15
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect(await fetchVia(viaLane, path, asCounted)).toMatchObject({ byLane: false, status: 403 })
+      }
+    } finally {
+      offsetDays = 0
+    }
+    expect(await remaining()).toBe(start - 5)
+    // A window used up (here by other processes): the route answers 429; the lane counted the
+    // request too, past the limit, where one more changes nothing.
+    const spent = await newKey('spent')
+    await testApp.database.db
+      .update(apiKeys)
+      .set({ windowCount: limit - 1 })
+      .where(eq(apiKeys.id, spent.id))
+    const asSpent = { Authorization: keyPairAuthorization(spent) }
+    expect(await fetchVia(viaLane, path, asSpent)).toMatchObject({ byLane: false, status: 200 })
+    for (let i = 0; i < 2; i++) {
+      const refused = await fetchVia(viaLane, path, asSpent)
+      expect(refused).toMatchObject({ byLane: false, status: 429 })
+      expect(refused.headers).toMatchObject({
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-limit': String(limit),
+      })
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it("writes the route's log line", async () => {
+    const path = '/api/public/v2/prompts/greeting?label=staging'
+    await fetchVia(viaLane, path)
+    lines.length = 0
+    expect((await fetchVia(viaLane, path)).byLane).toBe(true)
+    await fetchVia(viaRoute, path)
+    const logged = lines.filter((line) => line.message === 'request').map((line) => line.fields)
+    expect(logged).toHaveLength(2)
+    const shape = ({ ms, requestId, ...rest }: Record<string, unknown>) => {
+      expect(typeof ms).toBe('number')
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+      return rest
+    }
+    expect(shape(logged[0]!)).toEqual(shape(logged[1]!))
+    expect(logged[0]).toMatchObject({ method: 'GET', path: '/api/public/v2/prompts/greeting', status: 200 })
+  })
+})

@@ -1,0 +1,96 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { langfuseOperations } from '../../../domain/api/langfuse.ts'
+import type { PlanGate } from '../../core/plan-gate.ts'
+import type { Db } from '../../db/client.ts'
+import { answerRecord } from '../../http/answer-headers.ts'
+import { API_ANSWER_DEFAULTS } from '../../http/api-answers.ts'
+import { logApiRequest } from '../../http/context.ts'
+import { keptQuery } from '../../http/input.ts'
+import { jsonRepresentation } from '../../http/json.ts'
+import type { Lane } from '../../http/node-server.ts'
+import { securityHeaderRecord } from '../../http/security.ts'
+import type { Logger } from '../../log.ts'
+import { keyCredentialsOf, rateLimitHeaders } from '../api-keys/index.ts'
+import { fetchAnswerHeaders, isNotModified } from './routes.ts'
+import { keptLangfuseAnswer } from './service.ts'
+
+const FETCH_PATH = '/api/public/v2/prompts/'
+const fetchQuery = langfuseOperations.get.spec.query
+
+/**
+ * The runtime fetch answered before the framework when this process keeps everything it needs
+ * (decision 0279): the key (`GET /api/public/v2/prompts/{name}` with a Basic key pair), the found
+ * answer, and the query as the route parsed it before. Hono's routing, context and middleware chain
+ * cost more server CPU than the fetch's own work (`npm run bench:runtime-cache`); the SDKs fetch the
+ * same few prompts all the time, so nearly every fetch is such a one. The answer is the route's,
+ * built by the same functions: its headers (the API's defaults, the key's window, ETag and caching,
+ * the security headers), gzip, 304 on If-None-Match, the request's log line. Anything else (another
+ * path, a missing or refused key, an answer not kept, a key past its window, a query not seen yet)
+ * goes to the route untouched.
+ */
+export function keptFetchLane(deps: {
+  db: Db
+  plans: PlanGate
+  rateLimitMultiplier: number
+  log: Logger
+  appUrl: string
+}): Lane {
+  const security = securityHeaderRecord(deps.appUrl)
+  return (req, res) => {
+    const url = req.url
+    const authorization = req.headers.authorization
+    if (req.method !== 'GET' || !url?.startsWith(FETCH_PATH) || !authorization?.startsWith('Basic ')) {
+      return false
+    }
+    return answer(req, res, url, authorization).catch(() => false)
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse, url: string, authorization: string) {
+    const start = performance.now()
+    const queryAt = url.indexOf('?')
+    const path = queryAt < 0 ? url : url.slice(0, queryAt)
+    const segment = path.slice(FETCH_PATH.length)
+    // One path segment, as the route's `:name` takes it (a name's slashes come as %2F).
+    if (segment === '' || segment.includes('/')) return false
+    const query = keptQuery(fetchQuery, queryAt < 0 ? '' : url.slice(queryAt + 1))
+    const credentials = keyCredentialsOf(authorization)
+    if (!query || credentials?.kind !== 'basic') return false
+    const selector = { version: query.version, label: query.label }
+    const kept = await keptLangfuseAnswer(
+      deps.db,
+      deps.plans,
+      {
+        secret: credentials.secret,
+        publicKey: credentials.publicKey,
+        rateLimitMultiplier: deps.rateLimitMultiplier,
+      },
+      decodeURIComponent(segment),
+      selector,
+      query.resolve !== 'false',
+    )
+    if (!kept) return false
+    const requestId = crypto.randomUUID()
+    const own = Object.assign(
+      rateLimitHeaders(kept.principal),
+      fetchAnswerHeaders(selector, kept.answer.etag),
+    )
+    const state = {
+      defaults: Object.assign({ 'x-request-id': requestId }, API_ANSWER_DEFAULTS),
+      early: null,
+      last: security,
+    }
+    let status: number
+    if (isNotModified(req.headers['if-none-match'], kept.answer.etag)) {
+      status = 304
+      res.writeHead(status, answerRecord(state, own)!)
+      res.end()
+    } else {
+      status = 200
+      const representation = jsonRepresentation(kept.answer.body, 'GET', req.headers['accept-encoding'], own)
+      res.writeHead(status, answerRecord(state, representation.headers)!)
+      res.end(representation.body)
+    }
+    if (deps.log.wants('info')) logApiRequest(deps.log.child({ requestId }), 'GET', path, status, start)
+    return true
+  }
+}
