@@ -42,7 +42,9 @@ export function keptFetchLane(deps: {
     if (req.method !== 'GET' || !url?.startsWith(FETCH_PATH) || !authorization?.startsWith('Basic ')) {
       return false
     }
-    return answer(req, res, url, authorization).catch(() => false)
+    // Whatever failed before the answer was begun leaves the request to the route (which will meet
+    // and answer the same failure); after, the answer is the lane's.
+    return answer(req, res, url, authorization).catch(() => res.headersSent)
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, url: string, authorization: string) {
