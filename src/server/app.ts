@@ -78,6 +78,8 @@ export interface AppDeps {
   contracts?: MountOptions
   /** The plans' clock (tests move it to end a trial); the system clock by default. */
   now?: () => Date
+  /** Whether the process is shutting down: answers then close their connection (main.ts). */
+  closing?: () => boolean
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -212,6 +214,7 @@ export function createApp(deps: AppDeps) {
     rateLimitMultiplier: config.rateLimitMultiplier,
     log,
     appUrl: config.appUrl,
+    closing: deps.closing ?? (() => false),
   })
   return Object.assign(app, { keptFetch })
 }

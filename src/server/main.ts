@@ -85,16 +85,17 @@ async function main() {
   const prune = createPruneJob({ db: database.db, log })
   prune.start()
   phaseDone('services')
+  let stopping = false
   const app = createApp({
     config,
     database,
     auth,
     log,
     webDistDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    closing: () => stopping,
   })
 
   phaseDone('app')
-  let stopping = false
   const fetch = async (request: Request, env: unknown) => {
     const response = await app.fetch(request, env)
     if (!stopping) return response
@@ -104,9 +105,8 @@ async function main() {
     closing.headers.set('Connection', 'close')
     return closing
   }
-  // A kept runtime fetch is answered before Hono (decision 0279); not while shutting down, when
-  // every answer must carry `Connection: close` (above).
-  const lane = serverWithLane((req, res) => !stopping && app.keptFetch(req, res))
+  // A kept runtime fetch is answered before Hono (decision 0279).
+  const lane = serverWithLane(app.keptFetch)
   const server = serve({ fetch, port: config.port, createServer: lane }, (info) => {
     log.info('listening', {
       url: config.appUrl,

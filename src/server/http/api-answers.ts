@@ -6,10 +6,10 @@ import type { AppEnv } from './env.ts'
 const nothingMore = async () => {}
 
 /** The headers every API answer has unless it sets its own (lower-case names, as a record holds them). */
-export const API_ANSWER_DEFAULTS: Readonly<Record<string, string>> = {
+export const API_ANSWER_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   vary: 'Accept-Encoding',
   'cache-control': 'no-store',
-}
+})
 
 /**
  * What every API answer says unless it says otherwise: it varies with Accept-Encoding, and it is

@@ -246,7 +246,9 @@ export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.outpu
   const url = c.req.url
   const at = url.indexOf('?')
   const raw = at < 0 ? '' : url.slice(at + 1)
-  const keepable = raw.length <= KEPT_QUERY_MAX_LENGTH
+  // Hono reads the query up to a '#' (which a client may send in the request line): such a URL's
+  // text after the '?' is not what was parsed, so it is neither looked up nor kept.
+  const keepable = raw.length <= KEPT_QUERY_MAX_LENGTH && !url.includes('#')
   const kept = keepable ? parsedQueries.get(schema) : undefined
   const known = kept?.get(raw)
   if (known !== undefined) return known as z.output<S>

@@ -47,6 +47,8 @@ export async function createTestApp(
   options: {
     log?: Logger
     now?: () => Date
+    /** Whether the app is shutting down (main.ts's flag); never by default. */
+    closing?: () => boolean
     /** TEST_DB=postgres: the server to make the schema on and connect to (default TEST_DATABASE_URL). */
     databaseUrl?: string
   } = {},
@@ -74,6 +76,7 @@ export async function createTestApp(
     log,
     contracts: { checkContracts: true },
     now: options.now,
+    closing: options.closing,
   })
   const mail = createMailDelivery({
     database,

@@ -249,6 +249,18 @@ async function flushUsage(db: Db, keyId: string, count: number): Promise<Usage['
 }
 
 /**
+ * Whether the key's window, as this process counts it, has no request left for one more (nothing
+ * is counted): `principalOfRow` would refuse the next one.
+ */
+function windowSpent(db: Db, keyId: string, limit: number): boolean {
+  const usage = usageByDatabase.get(db)?.get(keyId)
+  if (!usage || Date.now() / 1000 >= usage.window.resetAt) return false
+  return usage.window.count + usage.pending >= limit
+}
+
+const rateLimitOf = (multiplier: number) => Math.round(API_KEY_RATE_LIMIT * multiplier)
+
+/**
  * Counts a request of the key in its window; answers the requests the window has seen with this
  * one and when it ends (epoch seconds). `stored`: the window as the key's row was just read (none
  * when the key came from the runtime cache).
@@ -325,18 +337,19 @@ function spaceOfRow(row: StoredKeyRow): Space {
 }
 
 /**
- * Whether a kept key's row would pass `principalOfRow` short of its rate limit, checked without
- * counting a request: the public key sent is the key's, and the space's plan allows API access.
- * For a caller that answers only when it can answer at once (the kept-fetch lane) and otherwise
- * leaves the request to the route that counts it.
+ * Whether a kept key's row would pass `principalOfRow`, checked without counting a request: the
+ * public key sent is the key's, its window has a request left, and the space's plan allows API
+ * access. For a caller that answers only when it can answer at once (the kept-fetch lane) and
+ * otherwise leaves the request to the route that counts it.
  */
 export async function keptKeyAdmissible(
   db: Db,
   plans: PlanGate,
   row: StoredKeyRow,
   publicKey: string,
+  multiplier: number,
 ): Promise<boolean> {
-  if (row.key_public_key !== publicKey) return false
+  if (row.key_public_key !== publicKey || windowSpent(db, row.key_id, rateLimitOf(multiplier))) return false
   try {
     await assertApiAccess(plans, db, spaceOfRow(row), {
       row: { plan: row.subject_plan, created_at: row.subject_created_at },
@@ -398,7 +411,7 @@ export async function principalOfRow(
     kept ? undefined : { count: Number(row.key_window_count), resetAt: Number(row.key_reset_at) },
   )
   const now = kept ? Date.now() / 1000 : Number(row.key_now)
-  const limit = Math.round(API_KEY_RATE_LIMIT * multiplier)
+  const limit = rateLimitOf(multiplier)
   const principal: ApiKeyPrincipal = {
     keyId: row.key_id,
     publicKey: row.key_public_key,

@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
@@ -74,6 +75,26 @@ async function fetchVia(
     headers: Object.fromEntries(res.headers),
     text,
   }
+}
+
+/** A request line sent as it is (fetch() would resolve dots and drop a fragment), through the lane's server. */
+function rawGet(target: string, headers: Record<string, string>) {
+  const before = viaLane.answeredByLane
+  const { port } = new URL(viaLane.baseUrl)
+  return new Promise<{ byLane: boolean; status: number; body: string }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: target, headers, agent: false }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => {
+        body += chunk
+      })
+      res.on('end', () =>
+        resolve({ byLane: viaLane.answeredByLane === before + 1, status: res.statusCode!, body }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }
 
 /** The headers two answers to one request may differ in: when, which request, and the count. */
@@ -209,6 +230,73 @@ describe('the kept-fetch lane', () => {
         'x-ratelimit-limit': String(limit),
       })
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it('leaves to the route the request lines the adapter rewrites or refuses, and never keeps a query cut at a #', async () => {
+    await write(key, { name: 'split', prompt: 'production text', labels: ['production'] })
+    await write(key, { name: 'split', prompt: 'staging text', labels: ['staging'] })
+    await write(key, { name: '..', prompt: 'dots', labels: ['production'] })
+    const auth = { Authorization: keyPairAuthorization(key), Host: 'localhost' }
+    // Kept first, so that a lane taking these requests would answer them.
+    for (const target of ['/api/public/v2/prompts/split?label=staging', '/api/public/prompts?name=..']) {
+      await rawGet(target, auth)
+    }
+    expect(await rawGet('/api/public/v2/prompts/split?label=staging', auth)).toMatchObject({ byLane: true })
+    // Hono parses the query of this line as empty: had it been kept as `label=staging`, later
+    // fetches of staging would have been answered with production. No key is needed to send it.
+    const unkeyed = {
+      Authorization: `Basic ${Buffer.from('pk-lf-x:sk-lf-y').toString('base64')}`,
+      Host: 'localhost',
+    }
+    expect((await rawGet('/api/public/v2/prompts/split#?label=staging', unkeyed)).status).toBe(401)
+    const staging = await rawGet('/api/public/v2/prompts/split?label=staging', auth)
+    expect(JSON.parse(staging.body)).toMatchObject({ prompt: 'staging text' })
+    for (const [target, headers] of [
+      ['/api/public/v2/prompts/split#x?label=staging', auth],
+      ['/api/public/v2/prompts/..', auth],
+      ['/api/public/v2/prompts/%2e%2e', auth],
+      ['/api/public/v2/prompts/sp\\lit?label=staging', auth],
+      ['/api/public/v2/prompts/split?label=staging', { ...auth, Host: 'a b' }],
+      ['/api/public/v2/prompts/split?label=staging', { ...auth, Host: 'Localhost' }],
+    ] as const) {
+      const res = await rawGet(target, headers)
+      expect({ target, host: headers.Host, byLane: res.byLane }).toEqual({
+        target,
+        host: headers.Host,
+        byLane: false,
+      })
+      expect(res.body).not.toContain('dots')
+    }
+  })
+
+  it('closes the connection of an answer written while the process shuts down', async () => {
+    const closingApp = await createTestApp({}, { closing: () => true })
+    const server = await listen(closingApp)
+    try {
+      const user = new TestClient(closingApp)
+      await user.signUp()
+      const closingKey = (
+        await user.call(apiKeyOperations.create, { body: { name: 'closing', scope: 'read_write' } })
+      ).body
+      const path = '/api/public/v2/prompts/bye'
+      const headers = { Authorization: keyPairAuthorization(closingKey), 'Content-Type': 'application/json' }
+      const created = await fetch(`${server.baseUrl}/api/public/v2/prompts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'bye', prompt: 'x', labels: ['production'] }),
+      })
+      expect(created.status).toBe(201)
+      await runtimeCacheOf(closingApp.database.db)!.heardAllCommitted()
+      await fetch(`${server.baseUrl}${path}`, { headers })
+      const before = server.answeredByLane
+      const res = await fetch(`${server.baseUrl}${path}`, { headers })
+      expect(server.answeredByLane).toBe(before + 1)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('connection')).toBe('close')
+    } finally {
+      await server.close()
+      await closingApp.close()
     }
   })
 

@@ -16,6 +16,14 @@ import { keptLangfuseAnswer } from './service.ts'
 
 const FETCH_PATH = '/api/public/v2/prompts/'
 const fetchQuery = langfuseOperations.get.spec.query
+/**
+ * The request lines and Host headers the Node adapter passes to Hono as they are (its own
+ * patterns, plus percent-encoding, which it leaves alone among these characters): it rewrites
+ * anything else through `new URL` (dot segments, a backslash) or refuses it, and so does the lane,
+ * by leaving it to the route. No '#' either: Hono's path and query end there.
+ */
+const PLAIN_TARGET = /^\/[!$%&-;=?-[\]_a-z~]*$/
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 
 /**
  * The runtime fetch answered before the framework when this process keeps everything it needs
@@ -34,17 +42,29 @@ export function keptFetchLane(deps: {
   rateLimitMultiplier: number
   log: Logger
   appUrl: string
+  /** Whether the process is shutting down: the answer then closes its connection, as the route's does. */
+  closing: () => boolean
 }): Lane {
   const security = securityHeaderRecord(deps.appUrl)
   return (req, res) => {
     const url = req.url
     const authorization = req.headers.authorization
-    if (req.method !== 'GET' || !url?.startsWith(FETCH_PATH) || !authorization?.startsWith('Basic ')) {
+    if (
+      req.method !== 'GET' ||
+      !url?.startsWith(FETCH_PATH) ||
+      !authorization?.startsWith('Basic ') ||
+      !PLAIN_TARGET.test(url) ||
+      !PLAIN_HOST.test(req.headers.host ?? '')
+    ) {
       return false
     }
-    // Whatever failed before the answer was begun leaves the request to the route (which will meet
-    // and answer the same failure); after, the answer is the lane's.
-    return answer(req, res, url, authorization).catch(() => res.headersSent)
+    return answer(req, res, url, authorization).catch((error: unknown) => {
+      deps.log.error('the kept-fetch lane failed', { err: error })
+      // Before its answer began the request goes to the route; after, it cannot be answered whole.
+      if (!res.headersSent) return false
+      if (!res.writableEnded) res.destroy(error as Error)
+      return true
+    })
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, url: string, authorization: string) {
@@ -52,8 +72,11 @@ export function keptFetchLane(deps: {
     const queryAt = url.indexOf('?')
     const path = queryAt < 0 ? url : url.slice(0, queryAt)
     const segment = path.slice(FETCH_PATH.length)
-    // One path segment, as the route's `:name` takes it (a name's slashes come as %2F).
+    // One path segment, as the route's `:name` takes it (a name's slashes come as %2F); not one that
+    // `new URL` would take for a dot segment.
     if (segment === '' || segment.includes('/')) return false
+    const name = decodedSegment(segment)
+    if (name === null || name === '.' || name === '..') return false
     const query = keptQuery(fetchQuery, queryAt < 0 ? '' : url.slice(queryAt + 1))
     const credentials = keyCredentialsOf(authorization)
     if (!query || credentials?.kind !== 'basic') return false
@@ -66,7 +89,7 @@ export function keptFetchLane(deps: {
         publicKey: credentials.publicKey,
         rateLimitMultiplier: deps.rateLimitMultiplier,
       },
-      decodeURIComponent(segment),
+      name,
       selector,
       query.resolve !== 'false',
     )
@@ -81,6 +104,8 @@ export function keptFetchLane(deps: {
       early: null,
       last: security,
     }
+    // Asked as the answer is written: a shutdown may have begun while the key was checked.
+    if (deps.closing()) res.shouldKeepAlive = false
     let status: number
     if (isNotModified(req.headers['if-none-match'], kept.answer.etag)) {
       status = 304
@@ -92,7 +117,17 @@ export function keptFetchLane(deps: {
       res.writeHead(status, answerRecord(state, representation.headers)!)
       res.end(representation.body)
     }
+    // Asked first, so that no child logger is made for a line that is not written.
     if (deps.log.wants('info')) logApiRequest(deps.log.child({ requestId }), 'GET', path, status, start)
     return true
+  }
+}
+
+/** The segment as Hono decodes a path parameter, or null for a malformed percent-encoding (which it keeps as sent). */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
   }
 }

@@ -331,11 +331,11 @@ export async function fetchLangfuseAnswer(
 
 /**
  * The runtime fetch when this process keeps all it needs: the key's row (its public key matching,
- * its plan allowing API access) and the found answer. Only then is the request counted in the key's
- * window, as `fetchLangfuseAnswer` counts it; anything missing is null with nothing counted, and so
- * is a key past its window (counted: a second count of a request over the limit changes nothing a
- * client sees). For the kept-fetch lane, which answers before the framework and leaves every
- * other request to the route.
+ * a request left in its window, its plan allowing API access) and the found answer. Only then is
+ * the request counted in the key's window, as `fetchLangfuseAnswer` counts it; anything missing is
+ * null with nothing counted. (Null once counted only when another request took the window's last
+ * one meanwhile: the route then counts that request a second time.) For the kept-fetch lane, which
+ * answers before the framework and leaves every other request to the route.
  */
 export async function keptLangfuseAnswer(
   db: Db,
@@ -349,7 +349,9 @@ export async function keptLangfuseAnswer(
   const row = cache?.key<StoredKeyRow>(hashSecret(key.secret))
   if (!row) return null
   const answer = cache!.prompt(answerKey(spaceKeyOfRow(row), name, selector, resolve))
-  if (!answer?.found || !(await keptKeyAdmissible(db, plans, row, key.publicKey))) return null
+  if (!answer?.found || !(await keptKeyAdmissible(db, plans, row, key.publicKey, key.rateLimitMultiplier))) {
+    return null
+  }
   const principal = await principalOfRow(db, plans, row, key.publicKey, key.rateLimitMultiplier, true)
   return principal.rateLimit.retryAfter === null ? { principal, answer } : null
 }
