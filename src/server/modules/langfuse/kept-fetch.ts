@@ -17,13 +17,14 @@ import { keptLangfuseAnswer } from './service.ts'
 const FETCH_PATH = '/api/public/v2/prompts/'
 const fetchQuery = langfuseOperations.get.spec.query
 /**
- * The request lines and Host headers the Node adapter passes to Hono as they are (its own
- * patterns, plus percent-encoding, which it leaves alone among these characters): it rewrites
- * anything else through `new URL` (dot segments, a backslash) or refuses it, and so does the lane,
- * by leaving it to the route. No '#' either: Hono's path and query end there.
+ * The request lines and Host headers the Node adapter passes to Hono as they are: its own patterns,
+ * plus percent-encoding, which `new URL` leaves alone among these characters, and any port (its
+ * pattern takes 1000–59999 only, and checks the others with `new URL`, which takes them all). It
+ * rewrites anything else through `new URL` (dot segments, a backslash) or refuses it, and so does
+ * the lane, by leaving it to the route. No '#' either: Hono's path and query end there.
  */
 const PLAIN_TARGET = /^\/[!$%&-;=?-[\]_a-z~]*$/
-const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[0-5]?\d{1,4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5]))?$/
 
 /**
  * The runtime fetch answered before the framework when this process keeps everything it needs
