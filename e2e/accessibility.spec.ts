@@ -2,7 +2,16 @@ import type { Browser, Page } from '@playwright/test'
 import { expectNoSeriousViolationsInBothThemes } from './axe.ts'
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
 import { createPromptViaApi, saveBodyViaApi } from './prompts-support.ts'
-import { ADMIN, ADMIN_ONLY_PATHS, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './support.ts'
+import {
+  ADMIN,
+  ADMIN_ONLY_PATHS,
+  expect,
+  moveWithinApp,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './support.ts'
 import {
   createTeamViaApi,
   createTeamWithMemberViaApi,
@@ -14,7 +23,9 @@ import {
  * Every screen of the route table, in the states a user meets, checked with axe-core in light and
  * dark: a serious or critical violation fails the test (e2e/axe.ts). Each state is checked in both
  * themes as it stands (the theme follows the browser's scheme), so each test signs up, seeds and
- * navigates once for both.
+ * navigates once for both. From one screen to the next the tests move inside the loaded app
+ * (`go`) unless the next one must be read afresh (`visit`): after seeding through the API, or to
+ * the same page with other search parameters (see moveWithinApp).
  */
 
 /** Waits until the screen has loaded (no skeletons, nothing busy), then checks it in both themes. */
@@ -23,9 +34,16 @@ async function check(page: Page, screen: string) {
   await expectNoSeriousViolationsInBothThemes(page, screen)
 }
 
+/** Loads the screen afresh, then checks it. */
 async function visit(page: Page, path: string, screen = path) {
   await page.goto(path)
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await check(page, screen)
+}
+
+/** Takes the loaded app to the screen without a page load, then checks it. */
+async function go(page: Page, path: string, screen = path) {
+  await moveWithinApp(page, path)
   await check(page, screen)
 }
 
@@ -44,8 +62,8 @@ test.describe('light and dark themes', () => {
   test.slow()
 
   test('signed-out pages', async ({ page }) => {
+    await visit(page, '/login')
     for (const path of [
-      '/login',
       '/login-password',
       '/signup-password',
       '/forgot-password',
@@ -55,26 +73,27 @@ test.describe('light and dark themes', () => {
       '/terms',
       '/privacy',
       '/this/does/not/exist',
-      '/auth/callback',
-      '/auth-verification',
     ]) {
-      await visit(page, path)
+      await go(page, path)
     }
-    await page.goto('/reset-password')
+    // Loaded as before: it sends the browser on to /login after 3 s, so its checks race that.
+    await visit(page, '/auth/callback')
+    await go(page, '/auth-verification')
+    await moveWithinApp(page, '/reset-password')
     await expect(page.getByText('Invalid or expired reset session')).toBeVisible()
     await check(page, '/reset-password without a session')
 
-    await page.goto('/login-password')
+    await moveWithinApp(page, '/login-password')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page.getByRole('alert').first()).toBeVisible()
     await check(page, '/login-password with errors')
 
-    await page.goto('/signup-password')
+    await moveWithinApp(page, '/signup-password')
     await page.getByRole('button', { name: 'Sign up', exact: true }).click()
     await expect(page.getByRole('alert').first()).toBeVisible()
     await check(page, '/signup-password with errors')
 
-    await page.goto('/login')
+    await moveWithinApp(page, '/login')
     await page.getByLabel('Email').fill(uniqueEmail('code'))
     await page.getByRole('button', { name: 'Send code' }).click()
     await expect(page.getByLabel('Code', { exact: true })).toBeVisible()
@@ -100,7 +119,7 @@ test.describe('light and dark themes', () => {
   test('prompts', async ({ page, browser }) => {
     await signUpViaApi(page)
     await visit(page, '/prompts', 'prompts list, empty')
-    await visit(page, '/prompts/new')
+    await go(page, '/prompts/new')
     await page.getByLabel('Title').focus()
     await page.getByLabel('Title').blur()
     await expect(page.getByText('Title is required')).toBeVisible()
@@ -125,19 +144,19 @@ test.describe('light and dark themes', () => {
     await check(page, 'tag filter open')
     await page.keyboard.press('Escape')
 
-    await visit(page, `/prompts/${prompt.id}`, 'prompt detail')
+    await go(page, `/prompts/${prompt.id}`, 'prompt detail')
     await page.getByRole('button', { name: 'View: Version 1' }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await check(page, 'version dialog')
     await page.keyboard.press('Escape')
 
-    await visit(page, `/prompts/${prompt.id}/edit`, 'edit prompt')
+    await go(page, `/prompts/${prompt.id}/edit`, 'edit prompt')
     await page.getByRole('button', { name: 'Delete' }).click()
     await expect(page.getByRole('alertdialog')).toBeVisible()
     await check(page, 'delete prompt confirmation')
     await page.keyboard.press('Escape')
 
-    await visit(page, '/prompts/00000000-0000-4000-8000-000000000000', 'prompt not found')
+    await go(page, '/prompts/00000000-0000-4000-8000-000000000000', 'prompt not found')
   })
 
   test('conversations', async ({ page }) => {
@@ -160,7 +179,7 @@ test.describe('light and dark themes', () => {
       attachments: [{ promptId: prompt.id }],
     })
     await visit(page, '/conversations', 'conversations list')
-    await visit(page, `/conversations/${conversation.id}`, 'conversation detail')
+    await go(page, `/conversations/${conversation.id}`, 'conversation detail')
     await page.getByRole('button', { name: 'Attach prompt' }).click()
     await expect(
       page.getByRole('dialog', { name: 'Attach a prompt' }).getByRole('listitem').first(),
@@ -180,24 +199,25 @@ test.describe('light and dark themes', () => {
     await check(page, 'error toast over the prompt picker')
     await expect(toast).toBeVisible()
     await page.keyboard.press('Escape')
+    // Loaded afresh: the toast held open above would otherwise still be shown there.
     await visit(page, '/conversations/00000000-0000-4000-8000-000000000000', 'conversation not found')
   })
 
   test('teams and dashboard', async ({ page, browser }) => {
     await signUpViaApi(page)
     await visit(page, '/dashboard', 'dashboard, personal')
-    await visit(page, '/team', 'team list, no teams')
+    await go(page, '/team', 'team list, no teams')
     const member = await secondUser(browser)
     const team = await createTeamWithMemberViaApi(page, 'Research Guild', member)
     await member.close()
     await inviteViaApi(page, team.id, uniqueEmail('pending'), 'admin')
     await visit(page, '/team', 'team list')
-    await visit(page, `/team/${team.id}/manage`, 'team manage')
+    await go(page, `/team/${team.id}/manage`, 'team manage')
     await page.getByRole('tab', { name: 'Settings' }).click()
     await check(page, 'team settings')
     await visit(page, '/team/not-a-team/manage', 'invalid team id')
 
-    await page.goto('/dashboard')
+    await moveWithinApp(page, '/dashboard')
     await page.getByLabel('Context').selectOption({ label: 'Research Guild' })
     await check(page, 'dashboard, team context')
     await page.getByRole('button', { name: 'Account menu' }).click()
@@ -227,7 +247,7 @@ test.describe('light and dark themes', () => {
       '/demo',
       '/nowhere',
     ]) {
-      await visit(page, path)
+      await go(page, path)
     }
   })
 
@@ -254,16 +274,16 @@ test.describe('light and dark themes', () => {
       tags: ['kundenkommunikation-mehrsprachig-und-barrierefrei'],
       teamId: team.id,
     })
-    for (const path of [
-      '/prompts',
-      '/prompts?scope=team',
-      '/conversations',
-      `/conversations/${conversation.id}`,
-      '/team',
-      `/team/${team.id}/manage`,
-      invitation,
-    ]) {
-      await visit(page, path, `${path} on a phone`)
+    for (const [path, load] of [
+      ['/prompts', visit],
+      ['/prompts?scope=team', visit],
+      ['/conversations', go],
+      [`/conversations/${conversation.id}`, go],
+      ['/team', go],
+      [`/team/${team.id}/manage`, go],
+      [invitation, go],
+    ] as const) {
+      await load(page, path, `${path} on a phone`)
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme })
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
@@ -271,7 +291,7 @@ test.describe('light and dark themes', () => {
       }
     }
 
-    await visit(page, '/prompts', 'prompts on a phone')
+    await go(page, '/prompts', 'prompts on a phone')
     await page.getByRole('button', { name: 'Open navigation' }).click()
     await expect(page.getByRole('dialog', { name: 'Main navigation' })).toBeVisible()
     await check(page, 'navigation drawer')
@@ -282,8 +302,10 @@ test.describe('light and dark themes', () => {
 
   test('admin pages', async ({ page }) => {
     await signInViaApi(page, ADMIN.email)
-    for (const path of [...ADMIN_ONLY_PATHS, '/admin?tab=teams', '/temp-reset', '/auth-verification']) {
-      await visit(page, path)
+    const [first, ...others] = [...ADMIN_ONLY_PATHS, '/admin?tab=teams', '/temp-reset', '/auth-verification']
+    await visit(page, first)
+    for (const path of others) {
+      await go(page, path)
     }
   })
 })

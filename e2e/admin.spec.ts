@@ -4,7 +4,7 @@ import { expectNoSeriousViolationsInBothThemes } from './axe.ts'
 import { createConversationViaApi } from './conversations-support.ts'
 import { createPromptViaApi } from './prompts-support.ts'
 import { shot } from './shots.ts'
-import { ADMIN, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { ADMIN, expect, moveWithinApp, signInViaApi, signUpViaApi, test, uniqueEmail } from './support.ts'
 import { createTeamViaApi } from './teams-support.ts'
 
 /** A signed-in browser of another person. */
@@ -249,6 +249,7 @@ test.describe('light and dark themes', () => {
   test.slow()
 
   test('the admin screens pass axe', async ({ page }) => {
+    // From screen to screen inside the loaded app (nothing is seeded in between): no page loads.
     const ready = async (screen: string) => {
       await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0)
       await expectNoSeriousViolationsInBothThemes(page, screen)
@@ -265,13 +266,13 @@ test.describe('light and dark themes', () => {
     await ready('/admin health')
     await page.getByRole('tab', { name: 'Email Debug' }).click()
     await ready('/admin email')
-    await page.goto('/build-status')
+    await moveWithinApp(page, '/build-status')
     await expect(page.getByTestId('build-item').first()).toBeVisible()
     await ready('/build-status')
-    await page.goto('/demo')
+    await moveWithinApp(page, '/demo')
     await expect(page.getByText('Demo with sample data')).toBeVisible()
     await ready('/demo')
-    await page.goto('/quick-diagnosis')
+    await moveWithinApp(page, '/quick-diagnosis')
     await expect(page.getByText('Count query on conversations')).toBeVisible()
     await ready('/quick-diagnosis')
   })
