@@ -1,4 +1,4 @@
-import { request } from 'node:http'
+import { type OutgoingHttpHeaders, request } from 'node:http'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
@@ -78,7 +78,7 @@ async function fetchVia(
 }
 
 /** A request line sent as it is (fetch() would resolve dots and drop a fragment), through the lane's server. */
-function rawGet(target: string, headers: Record<string, string>) {
+function rawGet(target: string, headers: OutgoingHttpHeaders) {
   const before = viaLane.answeredByLane
   const { port } = new URL(viaLane.baseUrl)
   return new Promise<{ byLane: boolean; status: number; body: string }>((resolve, reject) => {
@@ -259,7 +259,12 @@ describe('the kept-fetch lane', () => {
       ['/api/public/v2/prompts/sp\\lit?label=staging', auth],
       ['/api/public/v2/prompts/split?label=staging', { ...auth, Host: 'a b' }],
       ['/api/public/v2/prompts/split?label=staging', { ...auth, Host: 'Localhost' }],
-    ] as const) {
+      // Two lines: the route reads them joined, the lane would read the first.
+      [
+        '/api/public/v2/prompts/split?label=staging',
+        { ...auth, Authorization: [auth.Authorization, auth.Authorization] },
+      ],
+    ] as [string, OutgoingHttpHeaders][]) {
       const res = await rawGet(target, headers)
       expect({ target, host: headers.Host, byLane: res.byLane }).toEqual({
         target,

@@ -55,7 +55,8 @@ export function keptFetchLane(deps: {
       !url?.startsWith(FETCH_PATH) ||
       !authorization?.startsWith('Basic ') ||
       !PLAIN_TARGET.test(url) ||
-      !PLAIN_HOST.test(req.headers.host ?? '')
+      !PLAIN_HOST.test(req.headers.host ?? '') ||
+      authorizationLines(req.rawHeaders) !== 1
     ) {
       return false
     }
@@ -131,4 +132,16 @@ function decodedSegment(segment: string): string | null {
   } catch {
     return null
   }
+}
+
+/**
+ * How many Authorization lines the request has: Node keeps the first, the adapter joins them all
+ * with ", ", so with two the lane and the route could read different key pairs.
+ */
+function authorizationLines(rawHeaders: string[]): number {
+  let lines = 0
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.length === 13 && rawHeaders[i]!.toLowerCase() === 'authorization') lines++
+  }
+  return lines
 }
