@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { startFlags } from './scripts/start-flags.mjs'
 
 // scripts/e2e.mjs chooses a free port and a fresh data folder, builds the web app and then runs
 // Playwright; the server under test is the real one, on its embedded database.
@@ -24,7 +25,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'
 /** The app as `npm start` runs it (scripts/e2e.mjs builds it first). */
 function appServer(port: number, url: string, env: Record<string, string>) {
   return {
-    command: 'node --enable-source-maps dist/server/main.mjs',
+    command: ['node', ...startFlags(), 'dist/server/main.mjs'].join(' '),
     url: `${url}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { startFlags } from '../../scripts/start-flags.mjs'
 import { freePort } from '../../src/server/testing/server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -81,7 +82,7 @@ export class ServerUnderTest {
     if (this.port === 0) this.port = await freePort()
     this.exit = null
     this.stderr = ''
-    const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+    const child = spawn(process.execPath, [...startFlags(), 'dist/server/main.mjs'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, ...this.env, PORT: String(this.port), APP_URL: this.base },

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { startFlags } from '../../scripts/start-flags.mjs'
 import { freePort } from '../../src/server/testing/server-process.ts'
 import { FLOOR_CONNECTIONS } from './connections.ts'
 import type { BenchServer } from './harness.ts'
@@ -47,8 +48,9 @@ export async function startBareHttpServer(
   }
   const port = await freePort()
   const root = fileURLToPath(new URL('../..', import.meta.url))
-  // Node flags as for the server (BENCH_SERVER_FLAGS): `--cpu-prof` is refused in NODE_OPTIONS.
-  const flags = process.env.BENCH_BARE_FLAGS?.split(' ').filter(Boolean) ?? []
+  // The server's start flags (the same heap sizes), plus the run's own (BENCH_BARE_FLAGS, as
+  // BENCH_SERVER_FLAGS for the server: `--cpu-prof` is refused in NODE_OPTIONS).
+  const flags = [...startFlags(), ...(process.env.BENCH_BARE_FLAGS?.split(' ').filter(Boolean) ?? [])]
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/lib/bare-http-server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -5,6 +5,7 @@ import { cpus } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { startFlags } from '../../scripts/start-flags.mjs'
 import { loadConfig } from '../../src/server/config.ts'
 import { freePort } from '../../src/server/testing/server-process.ts'
 import { type BareServer, bareFloor } from './bare-http.ts'
@@ -50,7 +51,8 @@ export async function startServer(
   const base = `http://localhost:${port}`
   execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: checkout, stdio: 'inherit' })
   const spawnedAt = performance.now()
-  const child = spawn(process.execPath, [...SERVER_FLAGS, 'dist/server/main.mjs'], {
+  // As `npm start` runs it (the checkout's own start flags), plus the run's profiling flags.
+  const child = spawn(process.execPath, [...startFlags(checkout), ...SERVER_FLAGS, 'dist/server/main.mjs'], {
     cwd: checkout,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

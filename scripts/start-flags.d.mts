@@ -1,0 +1,2 @@
+export function flagsOfStartScript(script: string): string[]
+export function startFlags(root?: string): string[]

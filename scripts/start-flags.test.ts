@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { flagsOfStartScript, startFlags } from './start-flags.mjs'
+
+describe('the start flags', () => {
+  it('are the words between node and the server in the last command', () => {
+    expect(
+      flagsOfStartScript('node scripts/build-if-stale.mjs && node --a --b=2  dist/server/main.mjs'),
+    ).toEqual(['--a', '--b=2'])
+    expect(flagsOfStartScript('node dist/server/main.mjs')).toEqual([])
+  })
+
+  it('refuse a start script of another shape, rather than start the server without them', () => {
+    expect(() => flagsOfStartScript('node dist/server/main.mjs && echo started')).toThrow(/not "node/)
+    expect(() => flagsOfStartScript('tsx src/server/main.ts')).toThrow(/not "node/)
+  })
+
+  it("are read from this checkout's package.json", () => {
+    expect(startFlags()).toContain('--enable-source-maps')
+  })
+})
