@@ -7,7 +7,7 @@ export {
   authenticateApiKey,
   hashSecret,
   keepKeyRow,
-  keptKeyAdmissible,
+  keptKeyPrincipal,
   keyRowSelect,
   principalOfRow,
   spaceKeyOfRow,

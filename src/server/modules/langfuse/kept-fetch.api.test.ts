@@ -213,8 +213,8 @@ describe('the kept-fetch lane', () => {
       offsetDays = 0
     }
     expect(await remaining()).toBe(start - 5)
-    // A window used up (here by other processes): the route answers 429; the lane counted the
-    // request too, past the limit, where one more changes nothing.
+    // A window used up (here by other processes): the lane leaves the request uncounted, and the
+    // route counts it and answers 429.
     const spent = await newKey('spent')
     await testApp.database.db
       .update(apiKeys)

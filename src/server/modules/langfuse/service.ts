@@ -32,7 +32,7 @@ import { prompts, promptVersions } from '../../db/schema/index.ts'
 import {
   hashSecret,
   keepKeyRow,
-  keptKeyAdmissible,
+  keptKeyPrincipal,
   keyRowSelect,
   principalOfRow,
   type StoredKeyRow,
@@ -330,12 +330,11 @@ export async function fetchLangfuseAnswer(
 }
 
 /**
- * The runtime fetch when this process keeps all it needs: the key's row (its public key matching,
- * a request left in its window, its plan allowing API access) and the found answer. Only then is
- * the request counted in the key's window, as `fetchLangfuseAnswer` counts it; anything missing is
- * null with nothing counted. (Null once counted only when another request took the window's last
- * one meanwhile: the route then counts that request a second time.) For the kept-fetch lane, which
- * answers before the framework and leaves every other request to the route.
+ * The runtime fetch when this process keeps all it needs: the key's row, passing at once
+ * (`keptKeyPrincipal`, which then counts the request in the key's window as `fetchLangfuseAnswer`
+ * counts it), and the found answer. Anything missing is null with nothing counted, the answer
+ * looked up first so that a fetch whose answer is not kept is never counted here. For the
+ * kept-fetch lane, which answers before the framework and leaves every other request to the route.
  */
 export async function keptLangfuseAnswer(
   db: Db,
@@ -349,11 +348,9 @@ export async function keptLangfuseAnswer(
   const row = cache?.key<StoredKeyRow>(hashSecret(key.secret))
   if (!row) return null
   const answer = cache!.prompt(answerKey(spaceKeyOfRow(row), name, selector, resolve))
-  if (!answer?.found || !(await keptKeyAdmissible(db, plans, row, key.publicKey, key.rateLimitMultiplier))) {
-    return null
-  }
-  const principal = await principalOfRow(db, plans, row, key.publicKey, key.rateLimitMultiplier, true)
-  return principal.rateLimit.retryAfter === null ? { principal, answer } : null
+  if (!answer?.found) return null
+  const principal = await keptKeyPrincipal(db, plans, row, key.publicKey, key.rateLimitMultiplier)
+  return principal && { principal, answer }
 }
 
 export function notFoundMessage(name: string, selector: { version?: number; label?: string }): string {
