@@ -178,6 +178,20 @@ describe('the kept-fetch lane', () => {
     expect(head.status).toBe(200)
   })
 
+  it('counts a request answered from memory once in the cache’s hits, by the lane or by the route', async () => {
+    const cache = runtimeCacheOf(testApp.database.db)!
+    // A kept 404 is looked up by the lane, left to the route, and looked up there again.
+    for (const [path, byLane] of [
+      ['/api/public/v2/prompts/greeting', true],
+      ['/api/public/v2/prompts/nothing', false],
+    ] as const) {
+      await fetchVia(viaLane, path)
+      const hits = cache.hits
+      expect((await fetchVia(viaLane, path)).byLane).toBe(byLane)
+      expect(cache.hits).toBe(hits + 1)
+    }
+  })
+
   it("serves the writer's next fetch its write, and refuses a revoked key at once", async () => {
     const path = '/api/public/v2/prompts/greeting'
     await fetchVia(viaLane, path)

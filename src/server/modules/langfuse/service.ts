@@ -280,7 +280,10 @@ export async function fetchLangfuseAnswer(
     const space = spaceKeyOf(principal.space)
     const where = answerKey(space, name, selector, resolve)
     const kept = cache!.prompt(where)
-    if (kept) return { principal, answer: kept.found ? kept : null }
+    if (kept) {
+      cache!.answered()
+      return { principal, answer: kept.found ? kept : null }
+    }
     const ticket = cache!.begin()
     try {
       // The key was checked on the primary; the version may come from a replica new enough to keep.
@@ -350,7 +353,9 @@ export async function keptLangfuseAnswer(
   const answer = cache!.prompt(answerKey(spaceKeyOfRow(row), name, selector, resolve))
   if (!answer?.found) return null
   const principal = await keptKeyPrincipal(db, plans, row, key.publicKey, key.rateLimitMultiplier)
-  return principal && { principal, answer }
+  if (!principal) return null
+  cache!.answered()
+  return { principal, answer }
 }
 
 export function notFoundMessage(name: string, selector: { version?: number; label?: string }): string {
