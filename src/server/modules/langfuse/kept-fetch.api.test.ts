@@ -1,4 +1,5 @@
 import { type OutgoingHttpHeaders, request } from 'node:http'
+import { connect } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
@@ -287,6 +288,25 @@ describe('the kept-fetch lane', () => {
       })
       expect(res.body).not.toContain('dots')
     }
+  })
+
+  it('refuses a request without a Host header, as the production server does (no default host)', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      // HTTP/1.0: Node itself refuses an HTTP/1.1 request without Host; this one reaches the adapter.
+      const socket = connect(Number(new URL(viaLane.baseUrl).port), '127.0.0.1', () => {
+        socket.end(
+          `GET /api/public/v2/prompts/greeting HTTP/1.0\r\nAuthorization: ${keyPairAuthorization(key)}\r\n\r\n`,
+        )
+      })
+      let text = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk: string) => {
+        text += chunk
+      })
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
   })
 
   it('closes the connection of an answer written while the process shuts down', async () => {
