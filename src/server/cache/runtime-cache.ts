@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import type { Space } from '../../domain/spaces.ts'
 import type { Database, Db } from '../db/client.ts'
 import type { Lsn } from '../db/read-routing.ts'
 import { queryRows } from '../db/rows.ts'
@@ -47,6 +48,9 @@ const FENCE_TIMEOUT_MS = 2_000
 
 /** A space as the notifications name it (as plan subjects are keyed): `user:<id>` or `team:<id>`. */
 export type SpaceKey = `user:${string}` | `team:${string}`
+
+export const spaceKeyOf = (space: Space): SpaceKey =>
+  space.kind === 'team' ? `team:${space.teamId}` : `user:${space.userId}`
 
 /** The state of the cache when a load began: what it read may be kept only if nothing changed since. */
 export interface LoadTicket {

@@ -10,5 +10,5 @@ export {
   keptKeyPrincipal,
   keyRowSelect,
   principalOfRow,
-  spaceKeyOfRow,
+  spaceOfKeyRow,
 } from './service.ts'

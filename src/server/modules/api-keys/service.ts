@@ -18,7 +18,7 @@ import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Space } from '../../../domain/spaces.ts'
 import { mailAccessCreated } from '../../auth/access-notices.ts'
-import { type LoadTicket, runtimeCacheOf, type SpaceKey } from '../../cache/runtime-cache.ts'
+import { type LoadTicket, runtimeCacheOf, spaceKeyOf } from '../../cache/runtime-cache.ts'
 import { recordAudit } from '../../core/audit.ts'
 import { type PlanGate, type SubjectRow, subjectRowColumns } from '../../core/plan-gate.ts'
 import type { ApiKeyPrincipal } from '../../core/principal.ts'
@@ -322,15 +322,16 @@ export function keepKeyRow(
   row: StoredKeyRow | undefined,
 ) {
   if (!ticket || !row?.key_id) return
-  runtimeCacheOf(db)?.keepKey(ticket, secretHash, { keyId: row.key_id, space: spaceKeyOfRow(row) }, row)
+  runtimeCacheOf(db)?.keepKey(
+    ticket,
+    secretHash,
+    { keyId: row.key_id, space: spaceKeyOf(spaceOfKeyRow(row)) },
+    row,
+  )
 }
 
-/** Where the runtime cache files what a key's row speaks for. */
-export function spaceKeyOfRow(row: StoredKeyRow): SpaceKey {
-  return row.key_team_id ? `team:${row.key_team_id}` : `user:${row.key_owner_user_id}`
-}
-
-function spaceOfRow(row: StoredKeyRow): Space {
+/** The space a key's row speaks for. */
+export function spaceOfKeyRow(row: StoredKeyRow): Space {
   return row.key_team_id
     ? { kind: 'team', teamId: row.key_team_id }
     : { kind: 'personal', userId: row.key_owner_user_id! }
@@ -353,7 +354,7 @@ export async function keptKeyPrincipal(
   multiplier: number,
 ): Promise<ApiKeyPrincipal | null> {
   if (row.key_public_key !== publicKey) return null
-  const space = spaceOfRow(row)
+  const space = spaceOfKeyRow(row)
   try {
     await assertRowApiAccess(plans, db, space, row)
   } catch {
@@ -411,7 +412,7 @@ export async function principalOfRow(
   if (!row?.key_id || (publicKey !== null && row.key_public_key !== publicKey)) {
     throw new AppError('not_authenticated', 'apiKeys.invalid')
   }
-  const principal = await countedPrincipal(db, row, spaceOfRow(row), multiplier, kept)
+  const principal = await countedPrincipal(db, row, spaceOfKeyRow(row), multiplier, kept)
   if (principal.rateLimit.retryAfter === null) await assertRowApiAccess(plans, db, principal.space, row)
   return principal
 }

@@ -20,6 +20,7 @@ import {
   type LoadTicket,
   runtimeCacheOf,
   type SpaceKey,
+  spaceKeyOf,
 } from '../../cache/runtime-cache.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import { type ApiKeyPrincipal, keyPrincipal } from '../../core/principal.ts'
@@ -36,7 +37,7 @@ import {
   keyRowSelect,
   principalOfRow,
   type StoredKeyRow,
-  spaceKeyOfRow,
+  spaceOfKeyRow,
 } from '../api-keys/index.ts'
 import { inSpace, mapPromptDbError, promptColumns, resolveInSpace, writes } from '../prompts/index.ts'
 
@@ -239,9 +240,6 @@ function fetchedAnswer(prompt: LangfusePrompt | null): FetchedAnswer {
   return { found: true, body, etag: `"${hash('sha1', body, 'base64url')}"` }
 }
 
-const spaceKeyOf = (space: Space): SpaceKey =>
-  space.kind === 'team' ? `team:${space.teamId}` : `user:${space.userId}`
-
 /** Where a fetch's answer is kept: the space, the name, which version, resolved or raw. */
 function answerKey(
   space: SpaceKey,
@@ -350,7 +348,7 @@ export async function keptLangfuseAnswer(
   const cache = runtimeCacheOf(db)
   const row = cache?.key<StoredKeyRow>(hashSecret(key.secret))
   if (!row) return null
-  const answer = cache!.prompt(answerKey(spaceKeyOfRow(row), name, selector, resolve))
+  const answer = cache!.prompt(answerKey(spaceKeyOf(spaceOfKeyRow(row)), name, selector, resolve))
   if (!answer?.found) return null
   const principal = await keptKeyPrincipal(db, plans, row, key.publicKey, key.rateLimitMultiplier)
   if (!principal) return null
