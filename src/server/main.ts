@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAuth } from './auth/auth.ts'
 import { adminSetupWarning } from './auth/global-admin.ts'
 import { resolveAuthSecret } from './auth/instance-secret.ts'
 import { assertWritableDataDir, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { serverWithLane } from './http/node-server.ts'
+import { serveApp } from './http/node-server.ts'
 import { createPruneJob } from './jobs/prune.ts'
 import { createLogger } from './log.ts'
 import { createMailDelivery } from './mail/delivery.ts'
@@ -106,8 +105,7 @@ async function main() {
     return closing
   }
   // A kept runtime fetch is answered before Hono (decision 0279).
-  const lane = serverWithLane(app.keptFetch)
-  const server = serve({ fetch, port: config.port, createServer: lane }, (info) => {
+  const server = serveApp({ fetch, port: config.port, lane: app.keptFetch }, (info) => {
     log.info('listening', {
       url: config.appUrl,
       port: info.port,
@@ -135,7 +133,7 @@ async function main() {
       process.exit(0)
     })
     // Kept-alive connections with no request in flight; the others close after their answer.
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    server.closeIdleConnections()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

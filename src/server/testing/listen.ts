@@ -1,28 +1,26 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
-import { serverWithLane } from '../http/node-server.ts'
+import { serveApp } from '../http/node-server.ts'
 import type { TestApp } from './test-app.ts'
 
 /**
- * The test app on a real port, served as main.ts serves it: the kept-fetch lane ahead of Hono
- * (`lane: false` for Hono alone). `answeredByLane` counts the requests the lane answered.
+ * The test app on a free port, served as main.ts serves it (`serveApp`): the kept-fetch lane ahead
+ * of Hono (`lane: false`: a lane that leaves every request, so Hono alone answers).
+ * `answeredByLane` counts the requests the lane answered.
  */
 export async function listen(testApp: TestApp, { lane = true } = {}) {
   let answeredByLane = 0
-  const keptFetch = serverWithLane((req, res) => {
-    const taken = testApp.app.keptFetch(req, res)
-    if (taken === false) return false
-    return taken.then((answered) => {
-      if (answered) answeredByLane++
-      return answered
-    })
-  })
-  const server = serve({
+  const server = serveApp({
     fetch: testApp.app.fetch,
     port: 0,
-    hostname: '127.0.0.1',
-    ...(lane && { createServer: keptFetch }),
+    lane: (req, res) => {
+      const taken = lane ? testApp.app.keptFetch(req, res) : false
+      if (taken === false) return false
+      return taken.then((answered) => {
+        if (answered) answeredByLane++
+        return answered
+      })
+    },
   })
   await once(server, 'listening')
   return {
@@ -32,7 +30,7 @@ export async function listen(testApp: TestApp, { lane = true } = {}) {
     },
     close: () => {
       // Clients keep their connections alive: close them, or the close waits for their timeout.
-      ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
+      server.closeAllConnections()
       return new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }

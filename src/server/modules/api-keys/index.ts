@@ -7,8 +7,8 @@ export {
   authenticateApiKey,
   hashSecret,
   keepKeyRow,
-  keptKeyAdmissible,
+  keptKeyPrincipal,
   keyRowSelect,
   principalOfRow,
-  spaceKeyOfRow,
+  spaceOfKeyRow,
 } from './service.ts'

@@ -18,7 +18,7 @@ import type { Page } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Space } from '../../../domain/spaces.ts'
 import { mailAccessCreated } from '../../auth/access-notices.ts'
-import { type LoadTicket, runtimeCacheOf, type SpaceKey } from '../../cache/runtime-cache.ts'
+import { type LoadTicket, runtimeCacheOf, spaceKeyOf } from '../../cache/runtime-cache.ts'
 import { recordAudit } from '../../core/audit.ts'
 import { type PlanGate, type SubjectRow, subjectRowColumns } from '../../core/plan-gate.ts'
 import type { ApiKeyPrincipal } from '../../core/principal.ts'
@@ -322,42 +322,49 @@ export function keepKeyRow(
   row: StoredKeyRow | undefined,
 ) {
   if (!ticket || !row?.key_id) return
-  runtimeCacheOf(db)?.keepKey(ticket, secretHash, { keyId: row.key_id, space: spaceKeyOfRow(row) }, row)
+  runtimeCacheOf(db)?.keepKey(
+    ticket,
+    secretHash,
+    { keyId: row.key_id, space: spaceKeyOf(spaceOfKeyRow(row)) },
+    row,
+  )
 }
 
-/** Where the runtime cache files what a key's row speaks for. */
-export function spaceKeyOfRow(row: StoredKeyRow): SpaceKey {
-  return row.key_team_id ? `team:${row.key_team_id}` : `user:${row.key_owner_user_id}`
-}
-
-function spaceOfRow(row: StoredKeyRow): Space {
+/** The space a key's row speaks for. */
+export function spaceOfKeyRow(row: StoredKeyRow): Space {
   return row.key_team_id
     ? { kind: 'team', teamId: row.key_team_id }
     : { kind: 'personal', userId: row.key_owner_user_id! }
 }
 
 /**
- * Whether a kept key's row would pass `principalOfRow`, checked without counting a request: the
- * public key sent is the key's, its window has a request left, and the space's plan allows API
- * access. For a caller that answers only when it can answer at once (the kept-fetch lane) and
- * otherwise leaves the request to the route that counts it.
+ * The principal of a kept key's row, as `principalOfRow` makes it, when the request passes at once:
+ * the public key sent is the key's, the space's plan allows API access, and the key's window has a
+ * request left. Only then is the request counted; otherwise null with nothing counted. For a caller
+ * that answers only what it can answer at once (the kept-fetch lane) and leaves every other request
+ * to the route, which counts it. (Null once counted only when this process had not counted the key
+ * yet and its row's window, read back on that first count, was used up by other processes: the
+ * route then counts that request a second time.)
  */
-export async function keptKeyAdmissible(
+export async function keptKeyPrincipal(
   db: Db,
   plans: PlanGate,
   row: StoredKeyRow,
   publicKey: string,
   multiplier: number,
-): Promise<boolean> {
-  if (row.key_public_key !== publicKey || windowSpent(db, row.key_id, rateLimitOf(multiplier))) return false
+): Promise<ApiKeyPrincipal | null> {
+  if (row.key_public_key !== publicKey) return null
+  const space = spaceOfKeyRow(row)
   try {
-    await assertApiAccess(plans, db, spaceOfRow(row), {
-      row: { plan: row.subject_plan, created_at: row.subject_created_at },
-    })
-    return true
+    await assertRowApiAccess(plans, db, space, row)
   } catch {
-    return false
+    return null
   }
+  // Checked after the plan's await and counted right away: no other request takes the window's
+  // last request in between.
+  if (windowSpent(db, row.key_id, rateLimitOf(multiplier))) return null
+  const principal = await countedPrincipal(db, row, space, multiplier, true)
+  return principal.rateLimit.retryAfter === null ? principal : null
 }
 
 /**
@@ -405,6 +412,19 @@ export async function principalOfRow(
   if (!row?.key_id || (publicKey !== null && row.key_public_key !== publicKey)) {
     throw new AppError('not_authenticated', 'apiKeys.invalid')
   }
+  const principal = await countedPrincipal(db, row, spaceOfKeyRow(row), multiplier, kept)
+  if (principal.rateLimit.retryAfter === null) await assertRowApiAccess(plans, db, principal.space, row)
+  return principal
+}
+
+/** Counts a request of the key in its window, and makes its principal with the window's figures. */
+async function countedPrincipal(
+  db: Db,
+  row: StoredKeyRow,
+  space: Space,
+  multiplier: number,
+  kept: boolean,
+): Promise<ApiKeyPrincipal> {
   const { used, resetAt } = await countRequest(
     db,
     row.key_id,
@@ -412,10 +432,10 @@ export async function principalOfRow(
   )
   const now = kept ? Date.now() / 1000 : Number(row.key_now)
   const limit = rateLimitOf(multiplier)
-  const principal: ApiKeyPrincipal = {
+  return {
     keyId: row.key_id,
     publicKey: row.key_public_key,
-    space: spaceOfRow(row),
+    space,
     scope: row.key_scope,
     userId: row.key_team_id ? row.key_created_by_user_id : row.key_owner_user_id,
     rateLimit: {
@@ -425,10 +445,11 @@ export async function principalOfRow(
       retryAfter: used > limit ? Math.max(1, Math.ceil(resetAt - now)) : null,
     },
   }
-  if (principal.rateLimit.retryAfter === null) {
-    await assertApiAccess(plans, db, principal.space, {
-      row: { plan: row.subject_plan, created_at: row.subject_created_at },
-    })
-  }
-  return principal
+}
+
+/** The space's plan allows API access, as the key's row read it (403 `plan_limit` otherwise). */
+function assertRowApiAccess(plans: PlanGate, db: Db, space: Space, row: StoredKeyRow): Promise<void> {
+  return assertApiAccess(plans, db, space, {
+    row: { plan: row.subject_plan, created_at: row.subject_created_at },
+  })
 }

@@ -1,4 +1,5 @@
 import { type OutgoingHttpHeaders, request } from 'node:http'
+import { connect } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
@@ -178,6 +179,20 @@ describe('the kept-fetch lane', () => {
     expect(head.status).toBe(200)
   })
 
+  it('counts a request answered from memory once in the cache’s hits, by the lane or by the route', async () => {
+    const cache = runtimeCacheOf(testApp.database.db)!
+    // A kept 404 is looked up by the lane, left to the route, and looked up there again.
+    for (const [path, byLane] of [
+      ['/api/public/v2/prompts/greeting', true],
+      ['/api/public/v2/prompts/nothing', false],
+    ] as const) {
+      await fetchVia(viaLane, path)
+      const hits = cache.hits
+      expect((await fetchVia(viaLane, path)).byLane).toBe(byLane)
+      expect(cache.hits).toBe(hits + 1)
+    }
+  })
+
   it("serves the writer's next fetch its write, and refuses a revoked key at once", async () => {
     const path = '/api/public/v2/prompts/greeting'
     await fetchVia(viaLane, path)
@@ -213,8 +228,8 @@ describe('the kept-fetch lane', () => {
       offsetDays = 0
     }
     expect(await remaining()).toBe(start - 5)
-    // A window used up (here by other processes): the route answers 429; the lane counted the
-    // request too, past the limit, where one more changes nothing.
+    // A window used up (here by other processes): the lane leaves the request uncounted, and the
+    // route counts it and answers 429.
     const spent = await newKey('spent')
     await testApp.database.db
       .update(apiKeys)
@@ -273,6 +288,25 @@ describe('the kept-fetch lane', () => {
       })
       expect(res.body).not.toContain('dots')
     }
+  })
+
+  it('refuses a request without a Host header, as the production server does (no default host)', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      // HTTP/1.0: Node itself refuses an HTTP/1.1 request without Host; this one reaches the adapter.
+      const socket = connect(Number(new URL(viaLane.baseUrl).port), '127.0.0.1', () => {
+        socket.end(
+          `GET /api/public/v2/prompts/greeting HTTP/1.0\r\nAuthorization: ${keyPairAuthorization(key)}\r\n\r\n`,
+        )
+      })
+      let text = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk: string) => {
+        text += chunk
+      })
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
   })
 
   it('closes the connection of an answer written while the process shuts down', async () => {

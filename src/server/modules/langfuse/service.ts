@@ -20,6 +20,7 @@ import {
   type LoadTicket,
   runtimeCacheOf,
   type SpaceKey,
+  spaceKeyOf,
 } from '../../cache/runtime-cache.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
 import { type ApiKeyPrincipal, keyPrincipal } from '../../core/principal.ts'
@@ -32,11 +33,11 @@ import { prompts, promptVersions } from '../../db/schema/index.ts'
 import {
   hashSecret,
   keepKeyRow,
-  keptKeyAdmissible,
+  keptKeyPrincipal,
   keyRowSelect,
   principalOfRow,
   type StoredKeyRow,
-  spaceKeyOfRow,
+  spaceOfKeyRow,
 } from '../api-keys/index.ts'
 import { inSpace, mapPromptDbError, promptColumns, resolveInSpace, writes } from '../prompts/index.ts'
 
@@ -239,9 +240,6 @@ function fetchedAnswer(prompt: LangfusePrompt | null): FetchedAnswer {
   return { found: true, body, etag: `"${hash('sha1', body, 'base64url')}"` }
 }
 
-const spaceKeyOf = (space: Space): SpaceKey =>
-  space.kind === 'team' ? `team:${space.teamId}` : `user:${space.userId}`
-
 /** Where a fetch's answer is kept: the space, the name, which version, resolved or raw. */
 function answerKey(
   space: SpaceKey,
@@ -280,7 +278,10 @@ export async function fetchLangfuseAnswer(
     const space = spaceKeyOf(principal.space)
     const where = answerKey(space, name, selector, resolve)
     const kept = cache!.prompt(where)
-    if (kept) return { principal, answer: kept.found ? kept : null }
+    if (kept) {
+      cache!.answered()
+      return { principal, answer: kept.found ? kept : null }
+    }
     const ticket = cache!.begin()
     try {
       // The key was checked on the primary; the version may come from a replica new enough to keep.
@@ -330,12 +331,11 @@ export async function fetchLangfuseAnswer(
 }
 
 /**
- * The runtime fetch when this process keeps all it needs: the key's row (its public key matching,
- * a request left in its window, its plan allowing API access) and the found answer. Only then is
- * the request counted in the key's window, as `fetchLangfuseAnswer` counts it; anything missing is
- * null with nothing counted. (Null once counted only when another request took the window's last
- * one meanwhile: the route then counts that request a second time.) For the kept-fetch lane, which
- * answers before the framework and leaves every other request to the route.
+ * The runtime fetch when this process keeps all it needs: the key's row, passing at once
+ * (`keptKeyPrincipal`, which then counts the request in the key's window as `fetchLangfuseAnswer`
+ * counts it), and the found answer. Anything missing is null with nothing counted, the answer
+ * looked up first so that a fetch whose answer is not kept is never counted here. For the
+ * kept-fetch lane, which answers before the framework and leaves every other request to the route.
  */
 export async function keptLangfuseAnswer(
   db: Db,
@@ -348,12 +348,12 @@ export async function keptLangfuseAnswer(
   const cache = runtimeCacheOf(db)
   const row = cache?.key<StoredKeyRow>(hashSecret(key.secret))
   if (!row) return null
-  const answer = cache!.prompt(answerKey(spaceKeyOfRow(row), name, selector, resolve))
-  if (!answer?.found || !(await keptKeyAdmissible(db, plans, row, key.publicKey, key.rateLimitMultiplier))) {
-    return null
-  }
-  const principal = await principalOfRow(db, plans, row, key.publicKey, key.rateLimitMultiplier, true)
-  return principal.rateLimit.retryAfter === null ? { principal, answer } : null
+  const answer = cache!.prompt(answerKey(spaceKeyOf(spaceOfKeyRow(row)), name, selector, resolve))
+  if (!answer?.found) return null
+  const principal = await keptKeyPrincipal(db, plans, row, key.publicKey, key.rateLimitMultiplier)
+  if (!principal) return null
+  cache!.answered()
+  return { principal, answer }
 }
 
 export function notFoundMessage(name: string, selector: { version?: number; label?: string }): string {
