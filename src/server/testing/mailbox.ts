@@ -58,6 +58,10 @@ export class TestMailbox {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // On close, a client's idle kept connection (the app's transport pools them) is ended at once
+      // with a 421, instead of after smtp-server's default 30 s: a test that closes its mailbox
+      // waited for that.
+      closeTimeout: 50,
       onConnect: (_session, callback) => {
         if (!this.refusing) return callback()
         callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }))
