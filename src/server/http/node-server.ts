@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import { createAdaptorServer } from '@hono/node-server'
 
 /**
  * Answers a request before the framework, or leaves it untouched and says so: false at once, or a
@@ -15,19 +15,27 @@ import { serve } from '@hono/node-server'
 export type Lane = (req: IncomingMessage, res: ServerResponse) => false | Promise<boolean>
 
 /**
- * The app served on `port` (0: a free one), as main.ts serves it and the tests' `listen` too: on
- * every interface, `lane` in front of the framework. No `hostname`: with one the adapter would take
- * it for a request without a Host header instead of refusing it.
+ * The app served on `port` (0: a free one), as main.ts serves it and the tests' `listen` too:
+ * `lane` in front of the framework, listening on `host` (every interface when none). The host goes
+ * to `listen()` only: given to the adapter as its `hostname`, it would take it for the Host of a
+ * request without one instead of refusing that request.
  */
 export function serveApp(
-  options: { fetch: Parameters<typeof serve>[0]['fetch']; port: number; lane: Lane },
+  options: {
+    fetch: Parameters<typeof createAdaptorServer>[0]['fetch']
+    port: number
+    lane: Lane
+    host?: string
+  },
   listening?: (info: AddressInfo) => void,
 ): Server {
   // node:http's server, made by `serverWithLane`.
-  return serve(
-    { fetch: options.fetch, port: options.port, createServer: serverWithLane(options.lane) },
-    listening,
-  ) as Server
+  const server = createAdaptorServer({
+    fetch: options.fetch,
+    createServer: serverWithLane(options.lane),
+  }) as Server
+  server.listen(options.port, options.host, () => listening?.(server.address() as AddressInfo))
+  return server
 }
 
 /**
