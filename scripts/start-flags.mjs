@@ -6,13 +6,17 @@ import path from 'node:path'
 
 const SERVER = 'dist/server/main.mjs'
 
+/** A flag as the start script may give it: no quoting, nothing a shell would read as more. */
+const FLAG = /^--[A-Za-z0-9-]+(=[^\s'"`;|&$<>()\\]+)?$/
+
 /** The flags between `node` and the server's file in the start script's last command. */
 export function flagsOfStartScript(script) {
   const words = script.split('&&').at(-1).trim().split(/\s+/)
-  if (words[0] !== 'node' || words.at(-1) !== SERVER) {
-    throw new Error(`the start script's last command is not "node [flags] ${SERVER}": ${script}`)
+  const flags = words.slice(1, -1)
+  if (words[0] !== 'node' || words.at(-1) !== SERVER || !flags.every((flag) => FLAG.test(flag))) {
+    throw new Error(`the start script's last command is not "node [--flags] ${SERVER}": ${script}`)
   }
-  return words.slice(1, -1)
+  return flags
 }
 
 /** The start flags of the checkout at `root` (another commit's, for an A/B benchmark). */

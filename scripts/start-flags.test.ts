@@ -12,6 +12,15 @@ describe('the start flags', () => {
   it('refuse a start script of another shape, rather than start the server without them', () => {
     expect(() => flagsOfStartScript('node dist/server/main.mjs && echo started')).toThrow(/not "node/)
     expect(() => flagsOfStartScript('tsx src/server/main.ts')).toThrow(/not "node/)
+    // Another command before it, a quoted value, an environment prefix: each would be misread.
+    for (const script of [
+      'node a.mjs; node --x dist/server/main.mjs',
+      'node b.mjs || node --x dist/server/main.mjs',
+      'node --title="my app" dist/server/main.mjs',
+      'PORT=1 node dist/server/main.mjs',
+    ]) {
+      expect(() => flagsOfStartScript(script), script).toThrow(/not "node/)
+    }
   })
 
   it("are read from this checkout's package.json", () => {

@@ -60,7 +60,8 @@ export class TestMailbox {
       logger: false,
       // On close, a client's idle kept connection (the app's transport pools them) is ended at once
       // with a 421, instead of after smtp-server's default 30 s: a test that closes its mailbox
-      // waited for that.
+      // waited for that. A mail still being received at close is cut off too: close the mailbox
+      // after the app has stopped sending.
       closeTimeout: 50,
       onConnect: (_session, callback) => {
         if (!this.refusing) return callback()
