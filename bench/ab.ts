@@ -17,7 +17,7 @@ import path from 'node:path'
 import { APPLICATION_NAME, ownConnectionsClosed, reserveConnections } from './lib/connections.ts'
 import { type BenchServer, CONNECTIONS, startServer, withCpuPerRequest } from './lib/harness.ts'
 import { stopTrackedProcesses } from './lib/processes.ts'
-import { percentile, table } from './lib/stats.ts'
+import { median, table } from './lib/stats.ts'
 import {
   freshRuntimeCacheDatabase,
   measureTurn,
@@ -37,12 +37,6 @@ interface Turn {
   requestsPerSecond: number
   serverMs: number
 }
-
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  )
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
 const commit = git('rev-parse', '--short=12', BASE)

@@ -5,6 +5,14 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!
 }
 
+/** The middle value (of an even count, the lower middle one). */
+export function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
+}
+
 export interface Measurement {
   requestsPerSecond: number
   p50: number
