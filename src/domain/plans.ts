@@ -369,6 +369,9 @@ export function subjectOf(userId: string, teamId: string | null | undefined): Pl
   return teamId ? { context: 'team', teamId } : { context: 'personal', userId }
 }
 
-export function subjectKeyOf(subject: PlanSubject): string {
+/** How a plan subject is keyed (plan_subjects.subject_key, and the runtime cache's spaces). */
+export type SubjectKey = `user:${string}` | `team:${string}`
+
+export function subjectKeyOf(subject: PlanSubject): SubjectKey {
   return subject.context === 'team' ? `team:${subject.teamId}` : `user:${subject.userId}`
 }

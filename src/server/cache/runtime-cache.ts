@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { Space } from '../../domain/spaces.ts'
+import { type SubjectKey, subjectKeyOf } from '../../domain/plans.ts'
+import { planSubjectOfSpace, type Space } from '../../domain/spaces.ts'
 import type { Database, Db } from '../db/client.ts'
 import type { Lsn } from '../db/read-routing.ts'
 import { queryRows } from '../db/rows.ts'
@@ -46,11 +47,10 @@ const KEY_BYTES = 4 * 1024 * 1024
 /** How long a commit waits for its fence before dropping everything instead. */
 const FENCE_TIMEOUT_MS = 2_000
 
-/** A space as the notifications name it (as plan subjects are keyed): `user:<id>` or `team:<id>`. */
-export type SpaceKey = `user:${string}` | `team:${string}`
+/** A space as the notifications name it: its plan subject's key, `user:<id>` or `team:<id>`. */
+export type SpaceKey = SubjectKey
 
-export const spaceKeyOf = (space: Space): SpaceKey =>
-  space.kind === 'team' ? `team:${space.teamId}` : `user:${space.userId}`
+export const spaceKeyOf = (space: Space): SpaceKey => subjectKeyOf(planSubjectOfSpace(space))
 
 /** The state of the cache when a load began: what it read may be kept only if nothing changed since. */
 export interface LoadTicket {
