@@ -1,15 +1,20 @@
 import { type OutgoingHttpHeaders, request } from 'node:http'
 import { connect } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
-import { API_KEY_RATE_LIMIT, type CreatedApiKey } from '../../../domain/api-keys.ts'
+import {
+  API_KEY_RATE_LIMIT,
+  API_KEY_RATE_WINDOW_SECONDS,
+  type CreatedApiKey,
+} from '../../../domain/api-keys.ts'
 import { runtimeCacheOf } from '../../cache/runtime-cache.ts'
 import { apiKeys } from '../../db/schema/index.ts'
 import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { listen } from '../../testing/listen.ts'
 import { capturingLogger } from '../../testing/log.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { hashSecret } from '../api-keys/index.ts'
 
 /**
  * The kept-fetch lane (decision 0279): a runtime fetch this process keeps everything for is
@@ -245,6 +250,37 @@ describe('the kept-fetch lane', () => {
         'x-ratelimit-limit': String(limit),
       })
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it('keeps a key only once a request of it passed, so that a request past the window counts once', async () => {
+    const cache = runtimeCacheOf(testApp.database.db)!
+    const path = '/api/public/v2/prompts/greeting'
+    // The answer is kept: only the key decides whether the lane answers.
+    await fetchVia(viaLane, path)
+    expect((await fetchVia(viaLane, path)).byLane).toBe(true)
+    const spent = await newKey('wrong pair')
+    const wrongPair = {
+      Authorization: keyPairAuthorization({ publicKey: key.publicKey, secretKey: spent.secretKey }),
+    }
+    expect(await fetchVia(viaLane, path, wrongPair)).toMatchObject({ byLane: false, status: 401 })
+    expect(cache.key(hashSecret(spent.secretKey))).toBeUndefined()
+    // Other processes use the window up. Had the refused request kept the key, uncounted here, the
+    // lane would count this request first, find the window spent and leave it to the route, which
+    // would count it again.
+    await testApp.database.db.update(apiKeys).set({ windowCount: limit }).where(eq(apiKeys.id, spent.id))
+    const asSpent = { Authorization: keyPairAuthorization(spent) }
+    expect(await fetchVia(viaLane, path, asSpent)).toMatchObject({ byLane: false, status: 429 })
+    // The next window starts from this process's count: a second count of that request would
+    // still be pending, and taken into it.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + (API_KEY_RATE_WINDOW_SECONDS + 1) * 1000)
+      const next = await fetchVia(viaLane, path, asSpent)
+      expect(next).toMatchObject({ byLane: true, status: 200 })
+      expect(next.headers['x-ratelimit-remaining']).toBe(String(limit - 1))
+    } finally {
+      vi.useRealTimers()
     }
   })
 

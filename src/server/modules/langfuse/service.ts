@@ -303,8 +303,8 @@ export async function fetchLangfuseAnswer(
           ? keyedFetchBy[label]
           : keyedFetchBy.label
     const [row] = await statement(db, { secretHash, name, version: selector.version, label })
-    keepKeyRow(db, ticket, secretHash, row?.key)
     const principal = await principalOfRow(db, plans, row?.key, key.publicKey, key.rateLimitMultiplier)
+    keepKeyRow(db, ticket, secretHash, row?.key)
     if (principal.rateLimit.retryAfter !== null) return { principal, answer: null }
     const prompt = row?.version ? await answerOf(db, principal.space, row.version, { resolve }) : null
     const space = spaceKeyOf(principal.space)
