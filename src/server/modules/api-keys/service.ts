@@ -354,11 +354,12 @@ export async function keptKeyPrincipal(
   db: Db,
   plans: PlanGate,
   row: StoredKeyRow,
+  /** The row's `spaceOfKeyRow`, which the caller has made already to look its answer up. */
+  space: Space,
   publicKey: string,
   multiplier: number,
 ): Promise<ApiKeyPrincipal | null> {
   if (row.key_public_key !== publicKey) return null
-  const space = spaceOfKeyRow(row)
   try {
     await assertRowApiAccess(plans, db, space, row)
   } catch {

@@ -348,9 +348,10 @@ export async function keptLangfuseAnswer(
   const cache = runtimeCacheOf(db)
   const row = cache?.key<StoredKeyRow>(hashSecret(key.secret))
   if (!row) return null
-  const answer = cache!.prompt(answerKey(spaceKeyOf(spaceOfKeyRow(row)), name, selector, resolve))
+  const space = spaceOfKeyRow(row)
+  const answer = cache!.prompt(answerKey(spaceKeyOf(space), name, selector, resolve))
   if (!answer?.found) return null
-  const principal = await keptKeyPrincipal(db, plans, row, key.publicKey, key.rateLimitMultiplier)
+  const principal = await keptKeyPrincipal(db, plans, row, space, key.publicKey, key.rateLimitMultiplier)
   if (!principal) return null
   cache!.answered()
   return { principal, answer }
