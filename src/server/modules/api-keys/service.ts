@@ -250,12 +250,15 @@ async function flushUsage(db: Db, keyId: string, count: number): Promise<Usage['
 
 /**
  * Whether the key's window, as this process counts it, has no request left for one more (nothing
- * is counted): `principalOfRow` would refuse the next one.
+ * is counted): `principalOfRow` would refuse the next one. As `countRequest` counts it: a window
+ * that ran out starts again from the requests counted here and not written yet, which may be more
+ * than its limit.
  */
 function windowSpent(db: Db, keyId: string, limit: number): boolean {
   const usage = usageByDatabase.get(db)?.get(keyId)
-  if (!usage || Date.now() / 1000 >= usage.window.resetAt) return false
-  return usage.window.count + usage.pending >= limit
+  if (!usage) return false
+  const written = Date.now() / 1000 >= usage.window.resetAt ? 0 : usage.window.count
+  return written + usage.pending >= limit
 }
 
 const rateLimitOf = (multiplier: number) => Math.round(API_KEY_RATE_LIMIT * multiplier)

@@ -8,8 +8,11 @@ import {
   API_KEY_RATE_WINDOW_SECONDS,
   type CreatedApiKey,
 } from '../../../domain/api-keys.ts'
+import { createApp } from '../../app.ts'
+import { createAuth } from '../../auth/auth.ts'
 import { runtimeCacheOf } from '../../cache/runtime-cache.ts'
 import { apiKeys } from '../../db/schema/index.ts'
+import { createLogger } from '../../log.ts'
 import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { listen } from '../../testing/listen.ts'
 import { capturingLogger } from '../../testing/log.ts'
@@ -281,6 +284,44 @@ describe('the kept-fetch lane', () => {
       expect(next.headers['x-ratelimit-remaining']).toBe(String(limit - 1))
     } finally {
       vi.useRealTimers()
+    }
+  })
+
+  it('leaves a key to the route uncounted when the requests it counted carry its next window past the limit', async () => {
+    // A process of this app whose keys have a limit of 3, so that the requests it counted and has
+    // not written yet can pass it.
+    const config = { ...testApp.config, rateLimitMultiplier: 0.003 }
+    const { database } = testApp
+    const quiet = createLogger('silent')
+    const small = await listen({
+      ...testApp,
+      ...createApp({
+        config,
+        database,
+        auth: createAuth({ config, db: database.db, log: quiet }),
+        log: quiet,
+      }),
+    })
+    const k = await newKey('small limit')
+    const asK = { Authorization: keyPairAuthorization(k) }
+    const path = '/api/public/v2/prompts/greeting'
+    // With the clock stopped no count is written: the refused requests stay counted here only.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) statuses.push((await fetchVia(small, path, asK)).status)
+      expect(statuses).toEqual([200, 200, 200, 429, 429])
+      // A new window, which the five requests counted here and not written yet are taken into.
+      vi.setSystemTime(Date.now() + (API_KEY_RATE_WINDOW_SECONDS + 1) * 1000)
+      expect(await fetchVia(small, path, asK)).toMatchObject({ byLane: false, status: 429 })
+      // And the next: a second count of the request before would still be pending here.
+      vi.setSystemTime(Date.now() + (API_KEY_RATE_WINDOW_SECONDS + 1) * 1000)
+      const next = await fetchVia(small, path, asK)
+      expect(next).toMatchObject({ byLane: true, status: 200 })
+      expect(next.headers['x-ratelimit-remaining']).toBe('2')
+    } finally {
+      vi.useRealTimers()
+      await small.close()
     }
   })
 
