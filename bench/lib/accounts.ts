@@ -26,7 +26,7 @@ export async function signUpAccounts(
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl })
   await database.migrate()
   const log = createLogger('silent')
-  const app = createApp({ config, database, auth: createAuth({ config, db: database.db, log }), log })
+  const { app } = createApp({ config, database, auth: createAuth({ config, db: database.db, log }), log })
   const ids: string[] = []
   try {
     for (const email of emails) {

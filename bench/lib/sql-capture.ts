@@ -53,7 +53,7 @@ export async function sqlRecorder(config: Config, url: string) {
     close: () => pool.end(),
   }
   const log = createLogger('silent')
-  const app = createApp({ config, database, auth: createAuth({ config, db, log }), log })
+  const { app } = createApp({ config, database, auth: createAuth({ config, db, log }), log })
   return {
     /** The statements one GET request runs (signed in by cookie, or by other headers such as a key). */
     async statementsOf(

@@ -216,7 +216,7 @@ export function createApp(deps: AppDeps) {
     appUrl: config.appUrl,
     closing: deps.closing ?? (() => false),
   })
-  return Object.assign(app, { keptFetch })
+  return { app, keptFetch }
 }
 
 export type App = ReturnType<typeof createApp>

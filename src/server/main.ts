@@ -85,7 +85,7 @@ async function main() {
   prune.start()
   phaseDone('services')
   let stopping = false
-  const app = createApp({
+  const { app, keptFetch } = createApp({
     config,
     database,
     auth,
@@ -105,7 +105,7 @@ async function main() {
     return closing
   }
   // A kept runtime fetch is answered before Hono (decision 0279).
-  const server = serveApp({ fetch, port: config.port, lane: app.keptFetch }, (info) => {
+  const server = serveApp({ fetch, port: config.port, lane: keptFetch }, (info) => {
     log.info('listening', {
       url: config.appUrl,
       port: info.port,

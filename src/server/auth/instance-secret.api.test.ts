@@ -27,7 +27,7 @@ async function processOnSameDatabase(authSecret: string | null) {
     database: testApp.database,
     auth: createAuth({ config, db: testApp.database.db, log }),
     log,
-  })
+  }).app
 }
 
 describe('the auth secret without AUTH_SECRET on PostgreSQL', () => {
@@ -60,7 +60,7 @@ describe('the auth secret without AUTH_SECRET on PostgreSQL', () => {
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ')
-    const me = (app: ReturnType<typeof createApp>) =>
+    const me = (app: ReturnType<typeof createApp>['app']) =>
       app.request(operationUrl(accountOperations.me.spec), { headers: { ...headers, Cookie: cookie } })
     expect((await me(second)).status).toBe(200)
     // What two processes with secrets of their own did: the other one knows no such session.

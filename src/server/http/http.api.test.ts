@@ -224,7 +224,7 @@ describe('request logs', () => {
     const { config, database } = testApp
     const logged: TestApp = {
       ...testApp,
-      app: createApp({ config, database, auth: createAuth({ config, db: database.db, log }), log }),
+      ...createApp({ config, database, auth: createAuth({ config, db: database.db, log }), log }),
     }
     const admin = new TestClient(logged)
     await admin.signUp()
@@ -279,7 +279,7 @@ describe('serving the web app', () => {
   mkdirSync(path.join(dist, 'assets'))
   writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>app</title>${' '.repeat(600)}`)
   writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), `console.log(1);${'//'.repeat(600)}`)
-  let web: ReturnType<typeof createApp>
+  let web: ReturnType<typeof createApp>['app']
 
   beforeAll(() => {
     const log = createLogger('silent')
@@ -289,7 +289,7 @@ describe('serving the web app', () => {
       auth: createAuth({ config: testApp.config, db: testApp.database.db, log }),
       log,
       webDistDir: dist,
-    })
+    }).app
   })
 
   it('caches hashed assets for a year and sends the variants the build compressed', async () => {

@@ -17,7 +17,7 @@ export async function listen(testApp: TestApp, { lane = true } = {}) {
     port: 0,
     host: '127.0.0.1',
     lane: (req, res) => {
-      const taken = lane ? testApp.app.keptFetch(req, res) : false
+      const taken = lane ? testApp.keptFetch(req, res) : false
       if (taken === false) return false
       return taken.then((answered) => {
         if (answered) answeredByLane++

@@ -13,7 +13,9 @@ import { createWebhookDelivery, type WebhookDelivery } from '../modules/webhooks
 export const TEST_ORIGIN = 'http://localhost:3000'
 
 export interface TestApp {
-  app: ReturnType<typeof createApp>
+  app: ReturnType<typeof createApp>['app']
+  /** The kept-fetch lane, which `listen` serves ahead of `app` as main.ts does. */
+  keptFetch: ReturnType<typeof createApp>['keptFetch']
   database: Database
   config: Config
   /** The outbox worker; running (delivering to `config.smtpUrl`) when the test app has SMTP. */
@@ -69,7 +71,7 @@ export async function createTestApp(
   await database.migrate()
   const log = options.log ?? createLogger(config.logLevel)
   const auth = createAuth({ config, db: database.db, log })
-  const app = createApp({
+  const { app, keptFetch } = createApp({
     config,
     database,
     auth,
@@ -95,6 +97,7 @@ export async function createTestApp(
   })
   const testApp: TestApp = {
     app,
+    keptFetch,
     database,
     config,
     mail,

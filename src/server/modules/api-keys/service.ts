@@ -250,12 +250,15 @@ async function flushUsage(db: Db, keyId: string, count: number): Promise<Usage['
 
 /**
  * Whether the key's window, as this process counts it, has no request left for one more (nothing
- * is counted): `principalOfRow` would refuse the next one.
+ * is counted): `principalOfRow` would refuse the next one. As `countRequest` counts it: a window
+ * that ran out starts again from the requests counted here and not written yet, which may be more
+ * than its limit.
  */
 function windowSpent(db: Db, keyId: string, limit: number): boolean {
   const usage = usageByDatabase.get(db)?.get(keyId)
-  if (!usage || Date.now() / 1000 >= usage.window.resetAt) return false
-  return usage.window.count + usage.pending >= limit
+  if (!usage) return false
+  const written = Date.now() / 1000 >= usage.window.resetAt ? 0 : usage.window.count
+  return written + usage.pending >= limit
 }
 
 const rateLimitOf = (multiplier: number) => Math.round(API_KEY_RATE_LIMIT * multiplier)
@@ -314,7 +317,12 @@ async function countRequest(
   return counted
 }
 
-/** A key's row as the runtime cache keeps it, by the hash of its secret. */
+/**
+ * A key's row as the runtime cache keeps it, by the hash of its secret: only once a request of it
+ * passed `principalOfRow`, and so was counted here. A key kept but never counted by this process
+ * would be counted twice past its window: the kept-fetch lane's first count reads the window back,
+ * finds it used up by other processes and leaves the request to the route, which counts it again.
+ */
 export function keepKeyRow(
   db: Db,
   ticket: LoadTicket | undefined,
@@ -342,19 +350,19 @@ export function spaceOfKeyRow(row: StoredKeyRow): Space {
  * the public key sent is the key's, the space's plan allows API access, and the key's window has a
  * request left. Only then is the request counted; otherwise null with nothing counted. For a caller
  * that answers only what it can answer at once (the kept-fetch lane) and leaves every other request
- * to the route, which counts it. (Null once counted only when this process had not counted the key
- * yet and its row's window, read back on that first count, was used up by other processes: the
- * route then counts that request a second time.)
+ * to the route, which counts it. A key is kept only once this process counted it (`keepKeyRow`),
+ * so the window is checked and counted here on this process's figures alike, with no read between.
  */
 export async function keptKeyPrincipal(
   db: Db,
   plans: PlanGate,
   row: StoredKeyRow,
+  /** The row's `spaceOfKeyRow`, which the caller has made already to look its answer up. */
+  space: Space,
   publicKey: string,
   multiplier: number,
 ): Promise<ApiKeyPrincipal | null> {
   if (row.key_public_key !== publicKey) return null
-  const space = spaceOfKeyRow(row)
   try {
     await assertRowApiAccess(plans, db, space, row)
   } catch {
@@ -388,8 +396,9 @@ export async function authenticateApiKey(
   const ticket = cache?.begin()
   try {
     const [row] = await keyRowStatement(db, { secretHash })
+    const principal = await principalOfRow(db, plans, row?.key, publicKey, multiplier)
     keepKeyRow(db, ticket, secretHash, row?.key)
-    return await principalOfRow(db, plans, row?.key, publicKey, multiplier)
+    return principal
   } finally {
     if (ticket) cache?.end(ticket)
   }

@@ -1,15 +1,23 @@
 import { type OutgoingHttpHeaders, request } from 'node:http'
 import { connect } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiKeyOperations } from '../../../domain/api/api-keys.ts'
-import { API_KEY_RATE_LIMIT, type CreatedApiKey } from '../../../domain/api-keys.ts'
+import {
+  API_KEY_RATE_LIMIT,
+  API_KEY_RATE_WINDOW_SECONDS,
+  type CreatedApiKey,
+} from '../../../domain/api-keys.ts'
+import { createApp } from '../../app.ts'
+import { createAuth } from '../../auth/auth.ts'
 import { runtimeCacheOf } from '../../cache/runtime-cache.ts'
 import { apiKeys } from '../../db/schema/index.ts'
+import { createLogger } from '../../log.ts'
 import { keyPairAuthorization, TestClient } from '../../testing/client.ts'
 import { listen } from '../../testing/listen.ts'
 import { capturingLogger } from '../../testing/log.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { hashSecret } from '../api-keys/index.ts'
 
 /**
  * The kept-fetch lane (decision 0279): a runtime fetch this process keeps everything for is
@@ -245,6 +253,75 @@ describe('the kept-fetch lane', () => {
         'x-ratelimit-limit': String(limit),
       })
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it('keeps a key only once a request of it passed, so that a request past the window counts once', async () => {
+    const cache = runtimeCacheOf(testApp.database.db)!
+    const path = '/api/public/v2/prompts/greeting'
+    // The answer is kept: only the key decides whether the lane answers.
+    await fetchVia(viaLane, path)
+    expect((await fetchVia(viaLane, path)).byLane).toBe(true)
+    const spent = await newKey('wrong pair')
+    const wrongPair = {
+      Authorization: keyPairAuthorization({ publicKey: key.publicKey, secretKey: spent.secretKey }),
+    }
+    expect(await fetchVia(viaLane, path, wrongPair)).toMatchObject({ byLane: false, status: 401 })
+    expect(cache.key(hashSecret(spent.secretKey))).toBeUndefined()
+    // Other processes use the window up. Had the refused request kept the key, uncounted here, the
+    // lane would count this request first, find the window spent and leave it to the route, which
+    // would count it again.
+    await testApp.database.db.update(apiKeys).set({ windowCount: limit }).where(eq(apiKeys.id, spent.id))
+    const asSpent = { Authorization: keyPairAuthorization(spent) }
+    expect(await fetchVia(viaLane, path, asSpent)).toMatchObject({ byLane: false, status: 429 })
+    // The next window starts from this process's count: a second count of that request would
+    // still be pending, and taken into it.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + (API_KEY_RATE_WINDOW_SECONDS + 1) * 1000)
+      const next = await fetchVia(viaLane, path, asSpent)
+      expect(next).toMatchObject({ byLane: true, status: 200 })
+      expect(next.headers['x-ratelimit-remaining']).toBe(String(limit - 1))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('leaves a key to the route uncounted when the requests it counted carry its next window past the limit', async () => {
+    // A process of this app whose keys have a limit of 3, so that the requests it counted and has
+    // not written yet can pass it.
+    const config = { ...testApp.config, rateLimitMultiplier: 0.003 }
+    const { database } = testApp
+    const quiet = createLogger('silent')
+    const small = await listen({
+      ...testApp,
+      ...createApp({
+        config,
+        database,
+        auth: createAuth({ config, db: database.db, log: quiet }),
+        log: quiet,
+      }),
+    })
+    const k = await newKey('small limit')
+    const asK = { Authorization: keyPairAuthorization(k) }
+    const path = '/api/public/v2/prompts/greeting'
+    // With the clock stopped no count is written: the refused requests stay counted here only.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) statuses.push((await fetchVia(small, path, asK)).status)
+      expect(statuses).toEqual([200, 200, 200, 429, 429])
+      // A new window, which the five requests counted here and not written yet are taken into.
+      vi.setSystemTime(Date.now() + (API_KEY_RATE_WINDOW_SECONDS + 1) * 1000)
+      expect(await fetchVia(small, path, asK)).toMatchObject({ byLane: false, status: 429 })
+      // And the next: a second count of the request before would still be pending here.
+      vi.setSystemTime(Date.now() + (API_KEY_RATE_WINDOW_SECONDS + 1) * 1000)
+      const next = await fetchVia(small, path, asK)
+      expect(next).toMatchObject({ byLane: true, status: 200 })
+      expect(next.headers['x-ratelimit-remaining']).toBe('2')
+    } finally {
+      vi.useRealTimers()
+      await small.close()
     }
   })
 

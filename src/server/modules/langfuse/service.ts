@@ -303,8 +303,8 @@ export async function fetchLangfuseAnswer(
           ? keyedFetchBy[label]
           : keyedFetchBy.label
     const [row] = await statement(db, { secretHash, name, version: selector.version, label })
-    keepKeyRow(db, ticket, secretHash, row?.key)
     const principal = await principalOfRow(db, plans, row?.key, key.publicKey, key.rateLimitMultiplier)
+    keepKeyRow(db, ticket, secretHash, row?.key)
     if (principal.rateLimit.retryAfter !== null) return { principal, answer: null }
     const prompt = row?.version ? await answerOf(db, principal.space, row.version, { resolve }) : null
     const space = spaceKeyOf(principal.space)
@@ -348,9 +348,10 @@ export async function keptLangfuseAnswer(
   const cache = runtimeCacheOf(db)
   const row = cache?.key<StoredKeyRow>(hashSecret(key.secret))
   if (!row) return null
-  const answer = cache!.prompt(answerKey(spaceKeyOf(spaceOfKeyRow(row)), name, selector, resolve))
+  const space = spaceOfKeyRow(row)
+  const answer = cache!.prompt(answerKey(spaceKeyOf(space), name, selector, resolve))
   if (!answer?.found) return null
-  const principal = await keptKeyPrincipal(db, plans, row, key.publicKey, key.rateLimitMultiplier)
+  const principal = await keptKeyPrincipal(db, plans, row, space, key.publicKey, key.rateLimitMultiplier)
   if (!principal) return null
   cache!.answered()
   return { principal, answer }

@@ -15,6 +15,7 @@ import {
   runDefaultsFromConfig,
   type runPromptInput,
 } from '../../../domain/models.ts'
+import { subjectKeyOf } from '../../../domain/plans.ts'
 import type { CompiledPromptAnswer } from '../../../domain/prompt-variables.ts'
 import { recordAudit } from '../../core/audit.ts'
 import type { Db } from '../../db/client.ts'
@@ -69,7 +70,11 @@ export async function enforceRunRates(deps: ModelDeps, actor: Actor, provider: P
     RUN_RATE_LIMIT.perUser * multiplier,
     'models.tooManyRuns',
   )
-  const space = provider.teamId ? `team:${provider.teamId}` : `user:${provider.ownerUserId}`
+  const space = subjectKeyOf(
+    provider.teamId
+      ? { context: 'team', teamId: provider.teamId }
+      : { context: 'personal', userId: provider.ownerUserId! },
+  )
   await limit(
     deps.db,
     `model-run:space:${space}`,

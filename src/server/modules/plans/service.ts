@@ -16,6 +16,7 @@ import {
   type PlanRequest,
   type PlanRequestStatus,
   type PlanSubject,
+  type SubjectKey,
   subjectKeyOf,
 } from '../../../domain/plans.ts'
 import { type AuditWho, recordAudit } from '../../core/audit.ts'
@@ -80,7 +81,7 @@ export async function listBillingSpaces(deps: PlanDeps, actor: Actor): Promise<B
     ...teams.map((team, i) => ({
       name: team.name,
       entitlements: teamEntitlements[i]!,
-      requests: requests.get(`team:${team.id}`) ?? [],
+      requests: requests.get(subjectKeyOf({ context: 'team', teamId: team.id })) ?? [],
     })),
   ]
 }
@@ -319,7 +320,11 @@ interface RequestRow extends Record<string, unknown> {
 }
 
 /** Each subject's newest requests, at most `limit` of each, by subject key, in one statement. */
-async function newestRequestsOf(db: Db, keys: string[], limit: number): Promise<Map<string, PlanRequest[]>> {
+async function newestRequestsOf(
+  db: Db,
+  keys: SubjectKey[],
+  limit: number,
+): Promise<Map<SubjectKey, PlanRequest[]>> {
   const newest = await selectRequestRows(
     db,
     sql`r.id IN (SELECT id FROM (
@@ -330,9 +335,11 @@ async function newestRequestsOf(db: Db, keys: string[], limit: number): Promise<
           )})) AS ranked WHERE n <= ${limit})`,
     keys.length * limit,
   )
-  const bySubject = new Map<string, PlanRequest[]>()
+  const bySubject = new Map<SubjectKey, PlanRequest[]>()
   for (const row of newest) {
-    const key = row.team_id ? `team:${row.team_id}` : `user:${row.user_id}`
+    const key = subjectKeyOf(
+      row.team_id ? { context: 'team', teamId: row.team_id } : { context: 'personal', userId: row.user_id! },
+    )
     const requests = bySubject.get(key)
     if (requests) requests.push(requestOf(row))
     else bySubject.set(key, [requestOf(row)])
