@@ -51,10 +51,12 @@ function appServer(port: number, url: string, env: Record<string, string>) {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  // Two, on this 2-core machine: three finished accessibility + conversations + accounts (46 tests)
-  // only 6-8 % sooner (2026-11-30, other work loading the machine: 331 -> 304 s, 248 -> 234 s) while
-  // each test took up to twice as long, nearer its timeout.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three on this 2-core machine: with two, a quiet machine stood idle for 17% of the run (a test's
+  // browser often waits on the server, a timer or an animation). Whole suite, CI=true, quiet machine,
+  // two pairs run back to back (2026-11-30): 361 -> 291 s and 349 -> 344 s, the CPU busy 83% -> 92-93%;
+  // the longest test 23 -> 28-33 s, far from its timeout. Under other load (an earlier pair) three
+  // gained only 6-8%, and each test took up to twice as long.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
