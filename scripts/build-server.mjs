@@ -3,7 +3,7 @@
 // TypeScript through tsx starts faster and needs about a third less memory; bundling the
 // dependencies too spares Node's module loader resolving, reading and compiling about a thousand
 // files at every start (about 0.4 s of CPU).
-import { cpSync, rmSync } from 'node:fs'
+import { cpSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
 
@@ -32,6 +32,10 @@ const result = await build({
   // The map serves stack traces (`--enable-source-maps`): without the sources' text it is a
   // fraction of the size Node reads and parses at start.
   sourcemap: 'linked',
+  // Without comments and indentation the source V8 keeps in memory is a quarter smaller (names stay,
+  // for profiles; the map serves stack traces). Comments also carried characters past Latin-1 (see
+  // below). Idle server after a full GC: 36 -> 28 MB of JS heap, 110-121 -> 101-103 MB resident.
+  minifyWhitespace: true,
   sourcesContent: false,
   logLevel: 'warning',
   metafile: true,
@@ -42,6 +46,18 @@ const inMain = result.metafile.outputs['dist/server/main.mjs']?.inputs ?? {}
 for (const file of ['src/server/main.ts', 'src/server/config.ts', 'src/server/db/migrate.ts']) {
   if (!(file in inMain))
     throw new Error(`${file} is not in dist/server/main.mjs: its relative paths would break`)
+}
+// V8 keeps a module's source as one byte a character only when every character is Latin-1; one
+// other character anywhere (esbuild escapes them in strings, not in regular expression literals)
+// and the whole file takes two bytes a character: main.mjs's 4 MB took 7.6 MB of heap.
+for (const output of Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.mjs'))) {
+  const text = readFileSync(path.join(root, output), 'utf8')
+  const at = text.search(/[\u0100-\uffff]/)
+  if (at >= 0) {
+    throw new Error(
+      `${output} holds a character past Latin-1 (${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}): write it as an escape in the source`,
+    )
+  }
 }
 // The bundle sits where src/server/db/migrate.ts expects './migrations/' relative to itself.
 cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true })

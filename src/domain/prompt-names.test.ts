@@ -54,6 +54,7 @@ describe('prompt names (Langfuse rules)', () => {
     expect(nameFromTitle('  Customer   support | triage ')).toBe('customer-support-triage')
     expect(nameFromTitle('A/B testing')).toBe('a-b-testing')
     expect(nameFromTitle('Größe & Café: Übersicht!')).toBe('grosse-cafe-ubersicht')
+    expect(nameFromTitle('Łódź: œuvre, Ærø')).toBe('lodz-oeuvre-aero')
     expect(nameFromTitle('Встреча 2024')).toBe('встреча-2024')
     expect(nameFromTitle('new')).toBe('new-1')
     expect(nameFromTitle('NEW')).toBe('new-1')

@@ -51,6 +51,12 @@ const spelledLetters: Record<string, string> = {
   ł: 'l',
   ı: 'i',
 }
+/**
+ * Any of them. Built from the keys rather than written as a literal: the server bundle escapes
+ * non-ASCII in strings but not in regular expression literals, and one such character makes V8 keep
+ * the whole bundle's source as two bytes a character (scripts/build-server.mjs).
+ */
+const spelledLetter = new RegExp(`[${Object.keys(spelledLetters).join('')}]`, 'g')
 
 /**
  * The name a prompt gets from its title: a lowercase slug that code can put in a URL unescaped
@@ -64,7 +70,7 @@ export function nameFromTitle(title: string): string {
     .toLowerCase()
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
-    .replace(/[ßæœøđðþłı]/g, (letter) => spelledLetters[letter] ?? letter)
+    .replace(spelledLetter, (letter) => spelledLetters[letter] ?? letter)
     .normalize('NFC')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .slice(0, 240)
