@@ -15,7 +15,7 @@ import {
   runDefaultsFromConfig,
   type runPromptInput,
 } from '../../../domain/models.ts'
-import { subjectKeyOf } from '../../../domain/plans.ts'
+import { subjectKeyOf, subjectOf } from '../../../domain/plans.ts'
 import type { CompiledPromptAnswer } from '../../../domain/prompt-variables.ts'
 import { recordAudit } from '../../core/audit.ts'
 import type { Db } from '../../db/client.ts'
@@ -70,11 +70,7 @@ export async function enforceRunRates(deps: ModelDeps, actor: Actor, provider: P
     RUN_RATE_LIMIT.perUser * multiplier,
     'models.tooManyRuns',
   )
-  const space = subjectKeyOf(
-    provider.teamId
-      ? { context: 'team', teamId: provider.teamId }
-      : { context: 'personal', userId: provider.ownerUserId! },
-  )
+  const space = subjectKeyOf(subjectOf(provider.ownerUserId!, provider.teamId))
   await limit(
     deps.db,
     `model-run:space:${space}`,

@@ -18,6 +18,7 @@ import {
   type PlanSubject,
   type SubjectKey,
   subjectKeyOf,
+  subjectOf,
 } from '../../../domain/plans.ts'
 import { type AuditWho, recordAudit } from '../../core/audit.ts'
 import { lockPlanSubject, type PlanGate } from '../../core/plan-gate.ts'
@@ -337,9 +338,7 @@ async function newestRequestsOf(
   )
   const bySubject = new Map<SubjectKey, PlanRequest[]>()
   for (const row of newest) {
-    const key = subjectKeyOf(
-      row.team_id ? { context: 'team', teamId: row.team_id } : { context: 'personal', userId: row.user_id! },
-    )
+    const key = subjectKeyOf(subjectOf(row.user_id!, row.team_id))
     const requests = bySubject.get(key)
     if (requests) requests.push(requestOf(row))
     else bySubject.set(key, [requestOf(row)])
