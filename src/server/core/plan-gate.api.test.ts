@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { teamOperations } from '../../domain/api/teams.ts'
+import { subjectKeyOf } from '../../domain/plans.ts'
 import type { Tx } from '../db/client.ts'
+import { queryRows } from '../db/rows.ts'
 import { TestClient } from '../testing/client.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
-import { createPlanGate } from './plan-gate.ts'
+import { createPlanGate, subjectKeySql } from './plan-gate.ts'
 
 let testApp: TestApp
 beforeAll(async () => {
@@ -62,5 +66,22 @@ it('does not remember a refusal: a subject that may not write is refused each ti
     await expect(gate.require(tx, { context: 'personal', userId }, 'editPrompt')).rejects.toMatchObject({
       code: 'plan_limit',
     })
+  })
+})
+
+it("keys a user's and a team's plan in SQL as the domain keys them", async () => {
+  const user = new TestClient(testApp)
+  const { id: userId } = await user.signUp()
+  const team = await user.call(teamOperations.create, { body: { name: 'Keyed' } })
+  expect(team.status).toBe(201)
+  const teamId = team.body.id
+  const [row] = await queryRows<{ user_key: string; team_key: string }>(
+    testApp.database.db,
+    sql`SELECT ${subjectKeySql('personal', sql`u.id`)} AS user_key, ${subjectKeySql('team', sql`t.id`)} AS team_key
+        FROM users u, teams t WHERE u.id = ${userId} AND t.id = ${teamId}`,
+  )
+  expect(row).toEqual({
+    user_key: subjectKeyOf({ context: 'personal', userId }),
+    team_key: subjectKeyOf({ context: 'team', teamId }),
   })
 })

@@ -94,7 +94,7 @@ export function createPlanGate(options: { enabled: boolean; now?: () => Date }):
       const rows = await queryRows<SubjectRow & TeamUsageRow & { team_id: string }>(
         db,
         sql`SELECT t.id AS team_id, ps.plan, t.created_at, ${teamUsageColumns(sql`t.id`)}
-            FROM teams t LEFT JOIN plan_subjects ps ON ps.subject_key = 'team:' || t.id
+            FROM teams t LEFT JOIN plan_subjects ps ON ps.subject_key = ${subjectKeySql('team', sql`t.id`)}
             WHERE t.id IN (${sql.join(
               teamIds.map((id) => sql`${id}`),
               sql`, `,
@@ -136,6 +136,16 @@ export interface SubjectRow extends Record<string, unknown> {
   created_at: SqlTimestamp
 }
 
+/**
+ * `plan_subjects.subject_key` of the subject whose id is the SQL `id` (a column), built in the
+ * statement: it must be the text of the domain's `subjectKeyOf`, which keys the rows when they are
+ * made (plan-gate.api.test.ts holds the two equal). Compared as `subject_key = <this>`, so the
+ * primary key's index finds the row.
+ */
+export function subjectKeySql(context: PlanSubject['context'], id: SQL): SQL {
+  return context === 'team' ? sql`'team:' || ${id}` : sql`'user:' || ${id}`
+}
+
 async function readSubject(db: Db | Tx, subject: PlanSubject): Promise<SubjectRow | undefined> {
   const [row] = await queryRows<SubjectRow>(
     db,
@@ -151,7 +161,7 @@ async function readSubject(db: Db | Tx, subject: PlanSubject): Promise<SubjectRo
  */
 export function subjectRowColumns(teamId: SQL, userId: SQL, prefix = ''): SQL {
   return sql`(SELECT ps.plan FROM plan_subjects ps
-      WHERE ps.subject_key = CASE WHEN ${teamId} IS NULL THEN 'user:' || ${userId} ELSE 'team:' || ${teamId} END) AS ${sql.raw(`${prefix}plan`)},
+      WHERE ps.subject_key = CASE WHEN ${teamId} IS NULL THEN ${subjectKeySql('personal', userId)} ELSE ${subjectKeySql('team', teamId)} END) AS ${sql.raw(`${prefix}plan`)},
     CASE WHEN ${teamId} IS NULL THEN (SELECT su.created_at FROM users su WHERE su.id = ${userId})
       ELSE (SELECT st.created_at FROM teams st WHERE st.id = ${teamId}) END AS ${sql.raw(`${prefix}created_at`)}`
 }

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from '../../../domain/cursor.ts'
 import { AppError } from '../../../domain/errors.ts'
 import { type ChoosablePlanId, planStandingOf } from '../../../domain/plans.ts'
 import { recordAudit } from '../../core/audit.ts'
-import type { PlanGate } from '../../core/plan-gate.ts'
+import { type PlanGate, subjectKeySql } from '../../core/plan-gate.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { type NewestFirstList, newestFirstRows } from '../../db/newest-first.ts'
 import { containsPattern, cursorTimestamp, isoTimestampText, startsWith } from '../../db/queries.ts'
@@ -34,7 +34,7 @@ function selectUsers(where: SQL, limit: number | null, from: SQL = sql`users`): 
       coalesce(u.id = (SELECT first_user_id FROM installation WHERE id = 1), false) AS is_first,
       (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role) ORDER BY t.name, t.id)
          FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.user_id = u.id) AS teams,
-      (SELECT plan FROM plan_subjects WHERE subject_key = 'user:' || u.id) AS plan
+      (SELECT plan FROM plan_subjects WHERE subject_key = ${subjectKeySql('personal', sql`u.id`)}) AS plan
     FROM ${from} u
     WHERE ${where}
     ORDER BY u.created_at DESC, u.id DESC

@@ -416,6 +416,68 @@ describe('the kept-fetch lane', () => {
     }
   })
 
+  it("answers an error after counting the request with the route's 500, counted once, and logs it", async () => {
+    // A process of this app whose answer fails once the request is counted (its shutdown flag
+    // throws), so that the lane must answer the request itself: the route would count it again.
+    let failing = false
+    const { database, config } = testApp
+    const failed = capturingLogger()
+    const server = await listen({
+      ...testApp,
+      ...createApp({
+        config,
+        database,
+        auth: createAuth({ config, db: database.db, log: failed.log }),
+        log: failed.log,
+        now,
+        closing: () => {
+          if (failing) throw new Error('closing flag unreadable at /srv/secret')
+          return false
+        },
+      }),
+    })
+    try {
+      const k = await newKey('fails after counting')
+      const asK = { Authorization: keyPairAuthorization(k) }
+      const path = '/api/public/v2/prompts/greeting'
+      const first = await fetchVia(server, path, asK)
+      expect(first).toMatchObject({ byLane: false, status: 200 })
+      const left = Number(first.headers['x-ratelimit-remaining'])
+      failing = true
+      const answer = await fetchVia(server, path, asK).finally(() => {
+        failing = false
+      })
+      expect(answer).toMatchObject({ byLane: true, status: 500 })
+      expect(JSON.parse(answer.text)).toEqual({
+        message: 'Internal Server Error',
+        error: 'InternalServerError',
+      })
+      expect(answer.headers).toMatchObject({
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        vary: 'Accept-Encoding',
+        'content-security-policy': expect.stringContaining("default-src 'self'"),
+        'x-ratelimit-limit': String(limit),
+        'x-ratelimit-remaining': String(left - 1),
+      })
+      const requestId = answer.headers['x-request-id']
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+      // Counted once: the route's next answer finds one more request gone, not two.
+      const next = await fetchVia(viaRoute, path, asK)
+      expect(next.headers['x-ratelimit-remaining']).toBe(String(left - 2))
+      const errors = failed.lines.filter((line) => line.level === 'error')
+      expect(errors.map((line) => [line.message, line.fields.requestId])).toEqual([
+        ['unhandled error', requestId],
+      ])
+      expect(String(errors[0]!.fields.err)).toContain('closing flag unreadable')
+      expect(
+        failed.lines.filter((line) => line.message === 'request').map((line) => line.fields.status),
+      ).toEqual([200, 500])
+    } finally {
+      await server.close()
+    }
+  })
+
   it("writes the route's log line", async () => {
     const path = '/api/public/v2/prompts/greeting?label=staging'
     await fetchVia(viaLane, path)

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { langfuseOperations } from '../../../domain/api/langfuse.ts'
 import type { PlanGate } from '../../core/plan-gate.ts'
+import type { ApiKeyPrincipal } from '../../core/principal.ts'
 import type { Db } from '../../db/client.ts'
 import { answerRecord } from '../../http/answer-headers.ts'
 import { API_ANSWER_DEFAULTS } from '../../http/api-answers.ts'
@@ -11,8 +12,8 @@ import type { Lane } from '../../http/node-server.ts'
 import { securityHeaderRecord } from '../../http/security.ts'
 import type { Logger } from '../../log.ts'
 import { keyCredentialsOf, rateLimitHeaders } from '../api-keys/index.ts'
-import { fetchAnswerHeaders, isNotModified } from './routes.ts'
-import { keptLangfuseAnswer } from './service.ts'
+import { fetchAnswerHeaders, isNotModified, unexpectedErrorBody } from './routes.ts'
+import { type FetchedAnswer, keptLangfuseAnswer } from './service.ts'
 
 const FETCH_PATH = '/api/public/v2/prompts/'
 const fetchQuery = langfuseOperations.get.spec.query
@@ -35,7 +36,9 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[0-5]?\d{1,4}|6[0-4]\d{3}|65[0-4]\d{2}|6
  * built by the same functions: its headers (the API's defaults, the key's window, ETag and caching,
  * the security headers), gzip, 304 on If-None-Match, the request's log line. Anything else (another
  * path, a missing or refused key, an answer not kept, a key past its window, a query not seen yet)
- * goes to the route untouched.
+ * goes to the route untouched, and so does a request whose lookup fails. Once the request is
+ * counted in the key's window it is the lane's: an error after that is answered with the route's
+ * 500 (`unexpectedErrorBody`), since the route would count the request again.
  */
 export function keptFetchLane(deps: {
   db: Db
@@ -62,10 +65,9 @@ export function keptFetchLane(deps: {
     }
     return answer(req, res, url, authorization).catch((error: unknown) => {
       deps.log.error('the kept-fetch lane failed', { err: error })
-      // Before its answer began the request goes to the route; after, it cannot be answered whole.
-      if (!res.headersSent) return false
-      if (!res.writableEnded) res.destroy(error as Error)
-      return true
+      // Thrown before the request was counted (`respond` answers every error after): nothing is
+      // written yet, and the route answers it, and counts it.
+      return false
     })
   }
 
@@ -96,33 +98,81 @@ export function keptFetchLane(deps: {
       query.resolve !== 'false',
     )
     if (!kept) return false
+    return respond(req, res, path, selector, kept, start)
+  }
+
+  /**
+   * The answer to a request counted in its key's window. Whatever fails in building or writing it
+   * is answered here, never left to the route, which would count the request a second time (and
+   * could answer otherwise): before the answer began, with the route's 500; after, by closing the
+   * connection.
+   */
+  function respond(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    selector: { version?: number },
+    kept: { principal: ApiKeyPrincipal; answer: FetchedAnswer },
+    start: number,
+  ): true {
     const requestId = crypto.randomUUID()
-    const own = Object.assign(
-      rateLimitHeaders(kept.principal),
-      fetchAnswerHeaders(selector, kept.answer.etag),
-    )
     const state = {
       defaults: Object.assign({ 'x-request-id': requestId }, API_ANSWER_DEFAULTS),
       early: null,
       last: security,
     }
-    // Asked as the answer is written: a shutdown may have begun while the key was checked.
-    if (deps.closing()) res.shouldKeepAlive = false
     let status: number
-    if (isNotModified(req.headers['if-none-match'], kept.answer.etag)) {
-      status = 304
-      res.writeHead(status, answerRecord(state, own)!)
-      res.end()
-    } else {
-      status = 200
-      const representation = jsonRepresentation(kept.answer.body, 'GET', req.headers['accept-encoding'], own)
-      res.writeHead(status, answerRecord(state, representation.headers)!)
-      res.end(representation.body)
+    try {
+      const own = Object.assign(
+        rateLimitHeaders(kept.principal),
+        fetchAnswerHeaders(selector, kept.answer.etag),
+      )
+      // Asked as the answer is written: a shutdown may have begun while the key was checked.
+      if (deps.closing()) res.shouldKeepAlive = false
+      if (isNotModified(req.headers['if-none-match'], kept.answer.etag)) {
+        status = 304
+        write(res, status, answerRecord(state, own)!)
+      } else {
+        status = 200
+        const representation = jsonRepresentation(
+          kept.answer.body,
+          'GET',
+          req.headers['accept-encoding'],
+          own,
+        )
+        write(res, status, answerRecord(state, representation.headers)!, representation.body)
+      }
+    } catch (error) {
+      status = 500
+      const body = JSON.stringify(unexpectedErrorBody(error, deps.log, requestId))
+      try {
+        if (res.headersSent) throw error
+        const representation = jsonRepresentation(
+          body,
+          'GET',
+          req.headers['accept-encoding'],
+          rateLimitHeaders(kept.principal),
+        )
+        write(res, status, answerRecord(state, representation.headers)!, representation.body)
+      } catch (unwritten) {
+        // Begun, or not writable: it cannot be answered whole.
+        if (!res.writableEnded) res.destroy(unwritten as Error)
+      }
     }
     // Asked first, so that no child logger is made for a line that is not written.
     if (deps.log.wants('info')) logApiRequest(deps.log.child({ requestId }), 'GET', path, status, start)
     return true
   }
+}
+
+function write(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body?: string | Uint8Array,
+) {
+  res.writeHead(status, headers)
+  res.end(body)
 }
 
 /** The segment as Hono decodes a path parameter, or null for a malformed percent-encoding (which it keeps as sent). */

@@ -11,6 +11,7 @@ import type { AppEnv } from '../../http/env.ts'
 import { InvalidInput } from '../../http/input.ts'
 import { jsonAnswer, jsonText } from '../../http/json.ts'
 import { checksItsKey, type Handlers, type KeyPair, type KeyPairDoor } from '../../http/operations.ts'
+import type { Logger } from '../../log.ts'
 import { admitKey, authenticateApiKey, isLivePublicKey, keyCredentialsOf } from '../api-keys/index.ts'
 import { PromptInUseError } from '../prompts/index.ts'
 import {
@@ -107,8 +108,16 @@ export function langfuseErrorResponse(error: Error, c: Context<AppEnv>): Respons
           translate(c.get('locale') ?? 'en', error.messageKey, params))
     return jsonAnswer(c, { message, error: errorNames[error.code] }, error.status as 400)
   }
-  c.get('log')?.error('unhandled error', { err: error, requestId: c.get('requestId') })
-  return jsonAnswer(c, { message: 'Internal Server Error', error: 'InternalServerError' }, 500)
+  return jsonAnswer(c, unexpectedErrorBody(error, c.get('log'), c.get('requestId')), 500)
+}
+
+/**
+ * The body of Langfuse's 500 to an error nothing expected, which is logged with the request id: it
+ * says nothing of the error. Also the kept-fetch lane's, for an error after it counted the request.
+ */
+export function unexpectedErrorBody(error: unknown, log: Logger | undefined, requestId: string | undefined) {
+  log?.error('unhandled error', { err: error, requestId })
+  return { message: 'Internal Server Error', error: errorNames.unexpected }
 }
 
 /** A fetched answer's validator and caching: a version never changes its text; a label may move at any moment, so it is revalidated. */
