@@ -29,8 +29,8 @@ const result = await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  // The map serves stack traces (`--enable-source-maps`): without the sources' text it is a
-  // fraction of the size Node reads and parses at start.
+  // The map serves the logged errors' stack traces (src/server/stack-trace.ts), read at the first
+  // one; without the sources' text it is a fraction of the size.
   sourcemap: 'linked',
   // Without comments and indentation the source V8 keeps in memory is a quarter smaller (names stay,
   // for profiles; the map serves stack traces). Comments also carried characters past Latin-1 (see

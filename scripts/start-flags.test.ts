@@ -24,6 +24,6 @@ describe('the start flags', () => {
   })
 
   it("are read from this checkout's package.json", () => {
-    expect(startFlags()).toContain('--enable-source-maps')
+    expect(startFlags()).toContain('--max-semi-space-size=32')
   })
 })

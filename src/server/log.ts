@@ -1,3 +1,5 @@
+import { sourceMappedStack } from './stack-trace.ts'
+
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const rank: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
 
@@ -47,7 +49,7 @@ function loggedError(error: Error, depth = 0): Record<string, unknown> {
     name: error.name,
     message: redactQueryParams(error.message),
     code: typeof code === 'string' ? code : undefined,
-    stack: error.stack === undefined ? undefined : redactQueryParams(error.stack),
+    stack: error.stack === undefined ? undefined : redactQueryParams(sourceMappedStack(error.stack)),
     cause: error.cause instanceof Error && depth < 3 ? loggedError(error.cause, depth + 1) : undefined,
   }
 }

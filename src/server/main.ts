@@ -13,6 +13,7 @@ import { mailKeyOf } from './mail/sealing.ts'
 import { runExports } from './modules/data-rights/exports.ts'
 import { planModeNotice } from './modules/plans/plan-mode.ts'
 import { createWebhookDelivery } from './modules/webhooks/delivery.ts'
+import { sourceMappedStack } from './stack-trace.ts'
 
 async function main() {
   const started = performance.now()
@@ -140,6 +141,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  console.error(
+    error instanceof Error ? (error.stack ? sourceMappedStack(error.stack) : error.message) : error,
+  )
   process.exit(1)
 })
