@@ -145,36 +145,25 @@ export function toSummary(actor: Viewer, row: SummaryRow): PromptSummary {
 type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['execute']>>[number]
 
 export function toDetail(actor: Viewer, row: DetailRow): PromptDetail {
-  const {
-    currentVersionBody,
-    currentVersionChangelog,
-    currentVersionCreatedBy,
-    currentVersionCreatedAt,
-    currentVersionConfig,
-    currentVersionVariables,
-    storedLabels,
-    isProduction,
-    isLatest,
-    ...summary
-  } = row
-  return {
-    ...toSummary(actor, summary),
-    currentVersion:
-      row.currentVersionId && row.currentVersionNumber !== null && currentVersionCreatedAt
-        ? {
-            id: row.currentVersionId,
-            promptId: row.id,
-            versionNumber: row.currentVersionNumber,
-            body: currentVersionBody ?? '',
-            changelog: currentVersionChangelog,
-            createdByUserId: currentVersionCreatedBy,
-            createdAt: currentVersionCreatedAt.toISOString(),
-            config: currentVersionConfig ?? {},
-            variables: currentVersionVariables ?? [],
-            labels: labelsOf({ storedLabels, isProduction, isLatest }),
-          }
-        : null,
-  }
+  // The summary read from the row itself, not from a rest-destructured copy of it (the copy ran on
+  // V8's slow path, as in toSummary); the current version added to that fresh object.
+  const detail = toSummary(actor, row) as PromptDetail
+  detail.currentVersion =
+    row.currentVersionId && row.currentVersionNumber !== null && row.currentVersionCreatedAt
+      ? {
+          id: row.currentVersionId,
+          promptId: row.id,
+          versionNumber: row.currentVersionNumber,
+          body: row.currentVersionBody ?? '',
+          changelog: row.currentVersionChangelog,
+          createdByUserId: row.currentVersionCreatedBy,
+          createdAt: row.currentVersionCreatedAt.toISOString(),
+          config: row.currentVersionConfig ?? {},
+          variables: row.currentVersionVariables ?? [],
+          labels: labelsOf(row),
+        }
+      : null
+  return detail
 }
 
 /** A version's columns as the app reads them: all but the stored search vector (decision 0215). */
