@@ -2,12 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { type ConnectionActivity, connectionActivity } from './connection-activity.ts'
 import { applyMigrations, type MigrationSession, type WithMigrationLock } from './migrate.ts'
 import { openReplicas, type ReplicaOptions, type ReplicaSet } from './replicas.ts'
@@ -117,6 +114,13 @@ async function openPgliteClient(
   initDbStartParams?: string[],
 ): Promise<{ database: Database; client: PGlite }> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true })
+  // Loaded here, not at start: a server on PostgreSQL never needs PGlite's code.
+  const [{ PGlite }, { btree_gin }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ])
   // V8 compiles PGlite's 9 MB of WebAssembly twice, the second time optimised in the background:
   // seconds of CPU at start and ~60 MB of code kept. The baseline compiler alone starts faster and
   // leaner; queries run a little slower, which the embedded mode's few users do not notice.
