@@ -15,7 +15,7 @@ const SERVER = 'src/server'
 
 /** Bottom to top. A unit not named here is refused, so a new folder gets a place on purpose. */
 const LAYERS = [
-  ['config', 'log', 'stack-trace', 'trust-proxy', 'scoped-context'],
+  ['config', 'garbage', 'log', 'stack-trace', 'trust-proxy', 'scoped-context'],
   ['db', 'cache', 'jobs', 'mail', 'rate-limit'],
   ['core'],
   ['http'],

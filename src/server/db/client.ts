@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { collectGarbage } from '../garbage.ts'
 import { type ConnectionActivity, connectionActivity } from './connection-activity.ts'
 import { applyMigrations, type MigrationSession, type WithMigrationLock } from './migrate.ts'
 import { openReplicas, type ReplicaOptions, type ReplicaSet } from './replicas.ts'
@@ -194,12 +194,6 @@ function observed(tx: Transaction, activity: ConnectionActivity): Transaction {
     exec: (...args) => activity.observe(() => tx.exec(...args)),
   }
   return Object.assign(Object.create(tx) as Transaction, statements)
-}
-
-/** A full garbage collection now: what `node --expose-gc` offers as gc(), without the flag at start. */
-function collectGarbage() {
-  setFlagsFromString('--expose-gc')
-  ;(runInNewContext('gc') as () => void)()
 }
 
 /** Connections per PostgreSQL pool unless `max` says otherwise (benchmarks give a bare server the same). */
