@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { appendMessageViaApi, createConversationViaApi } from './conversations-support.ts'
 import { createPromptViaApi } from './prompts-support.ts'
 import { apiOptions, expect, signUpViaApi, test, uniqueEmail } from './support.ts'
+import { expectTabsFollowQuickKeys } from './tabs-support.ts'
 import { createTeamViaApi } from './teams-support.ts'
 
 /**
@@ -176,4 +177,19 @@ test('invite a member by keyboard', async ({ page }) => {
   const invitations = page.getByRole('list', { name: 'Pending invitations' })
   await expect(invitations.getByText(email)).toBeVisible()
   await expect(invitations.getByRole('listitem').filter({ hasText: email })).toContainText('Admin')
+})
+
+test('tab lists follow arrow keys pressed quickly, wrapping, and Home and End', async ({ page }) => {
+  // Local state: the prompt page's code snippets.
+  const prompt = await createPromptViaApi(page, { title: 'Tabbed', body: 'Hello {{name}}.' })
+  await page.goto(`/prompts/${prompt.id}`)
+  const snippet = page.getByRole('region', { name: 'Fetch it from code' })
+  await expect(snippet.getByRole('tab', { name: 'curl' })).toHaveAttribute('aria-selected', 'true')
+  await expectTabsFollowQuickKeys(page, snippet.getByRole('tablist'))
+
+  // Panels that load their data when shown: a team's members, settings and activity.
+  const team = await createTeamViaApi(page, 'Tabbed Crew')
+  await page.goto(`/team/${team.id}/manage`)
+  await expect(page.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true')
+  await expectTabsFollowQuickKeys(page, page.getByRole('tablist'))
 })

@@ -1,3 +1,4 @@
+import { createPromptViaApi } from './prompts-support.ts'
 import { ADMIN, ADMIN_ONLY_PATHS, expect, signInViaApi, signUpViaApi, test } from './support.ts'
 
 test('a protected page shows the loading screen, then sends a signed-out visitor to /login', async ({
@@ -149,6 +150,47 @@ test('the theme follows the system and can be switched', async ({ page }) => {
   await expect(page.locator('html')).not.toHaveClass(/dark/)
   await page.reload()
   await expect(page.locator('html')).not.toHaveClass(/dark/)
+})
+
+test('a theme switch shows the new colours at once: no colour starts a transition, in view or in rows out of view', async ({
+  page,
+}) => {
+  await signUpViaApi(page)
+  // More rows than the window shows: those out of view are restyled only when the browser gets to them.
+  for (let index = 0; index < 12; index += 1) {
+    await createPromptViaApi(page, { title: `Theme row ${index}`, tags: ['colour', `row-${index}`] })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto('/prompts')
+  const rows = page.getByRole('list', { name: 'Prompts' }).locator('li.list-row')
+  await expect(rows).toHaveCount(12)
+  await expect(rows.last()).not.toBeInViewport()
+  // The fades a switch would start, counted from here on; they run from the frame after the restyle.
+  await page.evaluate(() => {
+    const started: string[] = []
+    Object.assign(window, { colourTransitions: started })
+    document.addEventListener('transitionrun', (event) => started.push(event.propertyName), true)
+  })
+  const nextFrames = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  const light = await background()
+
+  // The app follows the system's scheme while the preference is 'system' (the default).
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveClass('dark')
+  expect(await background()).not.toBe(light)
+  await nextFrames()
+  await rows.last().scrollIntoViewIfNeeded()
+  await nextFrames()
+  expect(
+    await page.evaluate(() => (window as unknown as { colourTransitions: string[] }).colourTransitions),
+  ).toEqual([])
+  // The transitions are off for the switch only: the buttons still fade on hover.
+  await expect(page.getByRole('button', { name: 'Switch theme' })).toHaveCSS(
+    'transition-property',
+    /background-color/,
+  )
 })
 
 test.describe('on a phone', () => {

@@ -17,9 +17,22 @@ function read(): ThemePreference {
 
 let preference = read()
 
+/**
+ * Puts the theme's one class on <html>. The colours are variables there (styles/app.css), so a
+ * switch restyles the page once. Every control with `transition-colors` used to start a fade per
+ * colour on top of that (a restyle per frame for 150 ms, and events through React's root): three
+ * times the style time on a long list. `theme-switching` turns those transitions off for the one
+ * style update forced here (the rows of long lists have their own rule, app.css says why).
+ */
 function apply() {
   const dark = preference === 'dark' || (preference === 'system' && media.matches)
-  document.documentElement.classList.toggle('dark', dark)
+  const root = document.documentElement
+  if (root.classList.contains('dark') === dark) return
+  root.classList.add('theme-switching')
+  root.classList.toggle('dark', dark)
+  // Reading a computed style makes the browser restyle the page now, with the transitions still off.
+  void getComputedStyle(root).color
+  root.classList.remove('theme-switching')
 }
 
 /** Applies the theme at once and remembers it in this browser (public/boot.js reads it on load). */
