@@ -1,10 +1,9 @@
 // `npm run bench:docs`: renders docs/benchmarks.md from the latest run of each benchmark
 // (bench/.results/latest/<name>.json, written by saveResults) and the method beside its code
 // (bench/<name>/method.md). The page is never edited by hand: run a benchmark, then this.
-import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { type BenchResult, LATEST_DIR } from './lib/results.ts'
+import { type BenchResult, formatAsRepository, LATEST_DIR } from './lib/results.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const output = path.join(root, 'docs/benchmarks.md')
@@ -209,8 +208,5 @@ function anchor(title: string): string {
 
 writeFileSync(output, renderBenchmarksPage())
 // The page and the result files are committed: formatted as the rest of the repository (npm run lint).
-execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', output, LATEST_DIR], {
-  cwd: root,
-  stdio: 'ignore',
-})
+formatAsRepository(output, LATEST_DIR)
 console.log(`wrote ${path.relative(process.cwd(), output)}`)

@@ -97,6 +97,18 @@ export function saveResults(name: string, figures: unknown): string {
   const file = path.join(RESULTS_DIR, `${name}-${run.date}.json`)
   mkdirSync(LATEST_DIR, { recursive: true })
   writeFileSync(file, text)
-  writeFileSync(path.join(LATEST_DIR, `${name}.json`), text)
+  const latest = path.join(LATEST_DIR, `${name}.json`)
+  writeFileSync(latest, text)
+  // Committed as it is written, before or without `npm run bench:docs`.
+  formatAsRepository(latest)
   return file
+}
+
+/** Formats committed files as `npm run lint` wants them (biome's formatter). */
+export function formatAsRepository(...paths: string[]): void {
+  const root = path.resolve(import.meta.dirname, '../..')
+  execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', ...paths], {
+    cwd: root,
+    stdio: 'ignore',
+  })
 }
