@@ -49,8 +49,11 @@ try {
   await reserveConnections('ab', runtimeCacheConnections)
   const userId = await freshRuntimeCacheDatabase()
   // The earlier build first: it migrates the fresh database only as far as it knows.
-  const earlier = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL }, {}, checkout)
-  const current = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL })
+  // Both builds fetch with one key, whose window the database counts for both: at 30,000 fetches a
+  // second (AMD EPYC) the rounds passed the harness's 1,000 x 1,000 a minute and were answered 429.
+  const limits = { RATE_LIMIT_MULTIPLIER: '100000' }
+  const earlier = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL }, limits, checkout)
+  const current = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL }, limits)
   const { fetchPath, headers } = await prepareRuntimeFetch(current.base, userId)
   const scenarios = [
     { name: 'runtime fetch by label', path: fetchPath, headers, status: 200 },
