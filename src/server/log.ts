@@ -49,7 +49,11 @@ function loggedError(error: Error, depth = 0): Record<string, unknown> {
     name: error.name,
     message: redactQueryParams(error.message),
     code: typeof code === 'string' ? code : undefined,
-    stack: error.stack === undefined ? undefined : redactQueryParams(sourceMappedStack(error.stack)),
+    // Redacted first: the mapper then never reads a query's parameters.
+    stack:
+      error.stack === undefined
+        ? undefined
+        : sourceMappedStack(redactQueryParams(error.stack), redactQueryParams(error.message)),
     cause: error.cause instanceof Error && depth < 3 ? loggedError(error.cause, depth + 1) : undefined,
   }
 }

@@ -64,7 +64,10 @@ export function keptFetchLane(deps: {
       return false
     }
     return answer(req, res, url, authorization).catch((error: unknown) => {
-      deps.log.error('the kept-fetch lane failed', { err: error })
+      // A lane never rejects: the server would have no answer for the request.
+      try {
+        deps.log.error('the kept-fetch lane failed', { err: error })
+      } catch {}
       // Thrown before the request was counted (`respond` answers every error after): nothing is
       // written yet, and the route answers it, and counts it.
       return false
@@ -98,7 +101,14 @@ export function keptFetchLane(deps: {
       query.resolve !== 'false',
     )
     if (!kept) return false
-    return respond(req, res, path, selector, kept, start)
+    try {
+      return respond(req, res, path, selector, kept, start)
+    } catch (error) {
+      // What `respond` could not answer (its own 500 or its log line failed): counted already, so
+      // never the route's.
+      if (!res.writableEnded) res.destroy(error as Error)
+      return true
+    }
   }
 
   /**

@@ -29,10 +29,13 @@ function apply() {
   const root = document.documentElement
   if (root.classList.contains('dark') === dark) return
   root.classList.add('theme-switching')
-  root.classList.toggle('dark', dark)
-  // Reading a computed style makes the browser restyle the page now, with the transitions still off.
-  void getComputedStyle(root).color
-  root.classList.remove('theme-switching')
+  try {
+    root.classList.toggle('dark', dark)
+    // Reading a computed style makes the browser restyle the page now, with the transitions still off.
+    void getComputedStyle(root).color
+  } finally {
+    root.classList.remove('theme-switching')
+  }
 }
 
 /** Applies the theme at once and remembers it in this browser (public/boot.js reads it on load). */
