@@ -54,9 +54,9 @@ try {
   const limits = { RATE_LIMIT_MULTIPLIER: '100000' }
   const earlier = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL }, limits, checkout)
   const current = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL }, limits)
-  // Through both servers, so that both have run the same kinds of requests before they are measured:
-  // prepared through one only, that one's 404 cost 1.3 times the other's in an A/A run of one build
-  // (AMD EPYC; the code it had run had other shapes to handle). Each adds its versions of the prompt.
+  // Through both servers, so that both have run the same requests before they are measured: prepared
+  // through one only, that one's 404 cost 1.3 times the other's in an A/A run of one build (AMD
+  // EPYC; why is open), through both they agree within 5%. Each adds its versions of the prompt.
   await prepareRuntimeFetch(earlier.base, userId)
   const { fetchPath, headers } = await prepareRuntimeFetch(current.base, userId)
   const scenarios = [
