@@ -50,6 +50,7 @@ const WORDS: Record<string, string> = {
   p50: 'p50',
   p99: 'p99',
   n: 'N',
+  hono: 'Hono',
 }
 
 /** `startCpuMs` → `start CPU ms`: figure names as a reader says them. */

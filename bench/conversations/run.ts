@@ -82,7 +82,7 @@ async function scenarios(): Promise<Scenario[]> {
 /**
  * What this benchmark holds at once at most on the shared PostgreSQL server
  * (bench/lib/connections.ts). The real server, the SQL recorder and, while a scenario is measured,
- * its SQL replay and its bare floor.
+ * its SQL replay and its two floors.
  */
 export const conversationsConnections: ConnectionPlan = {
   databaseUrl: URL,
@@ -91,6 +91,7 @@ export const conversationsConnections: ConnectionPlan = {
     'SQL recorder': RECORDER_CONNECTIONS,
     'SQL replay': CONNECTIONS,
     'bare floor': FLOOR_CONNECTIONS,
+    'Hono floor': FLOOR_CONNECTIONS,
   },
 }
 
@@ -118,13 +119,18 @@ export async function runConversationsBenchmark(): Promise<void> {
       const {
         api,
         floor,
+        honoFloor,
         sql: sqlAll,
       } = await measureScenario(base, cookie, scenario, URL, all, server, { floor: true })
-      cpu.push(cpuCells(scenario.name, api), cpuCells(`${scenario.name}: floor`, floor!))
+      cpu.push(
+        cpuCells(scenario.name, api),
+        cpuCells(`${scenario.name}: floor`, floor!),
+        cpuCells(`${scenario.name}: Hono floor`, honoFloor!),
+      )
       const sqlPage = await measureSql(URL, [page], SECONDS)
       rows.push([
         ...resultCells(scenario.name, api, sqlAll),
-        ...floorCells(api, floor!),
+        ...floorCells(api, floor!, honoFloor!),
         sqlPage.requestsPerSecond.toFixed(0),
         shareOf(api, sqlPage),
       ])
@@ -139,6 +145,8 @@ export async function runConversationsBenchmark(): Promise<void> {
         api,
         floor,
         apiOfFloor: shareOf(api, floor!),
+        honoFloor,
+        apiOfHonoFloor: shareOf(api, honoFloor!),
         sqlAll,
         sqlPage,
       })
@@ -150,7 +158,7 @@ export async function runConversationsBenchmark(): Promise<void> {
       `\n${table([...RESULT_COLUMNS, ...FLOOR_COLUMNS, 'page query req/s', 'API/page query'], rows)}\n`,
     )
     console.log(
-      'where the CPU went, per request at the API measurement and at its floor (server, local PostgreSQL, load generator):',
+      'where the CPU went, per request at the API measurement and at its floors (server, local PostgreSQL, load generator):',
     )
     console.log(`${table(CPU_COLUMNS, cpu)}\n`)
     console.log(notes.join('\n'))

@@ -33,15 +33,29 @@ export interface BareSetup {
 export type BareServer = Pick<BenchServer, 'base' | 'process'> & { stop: () => Promise<void> }
 
 /**
+ * What a floor server is built on: `bare`, node:http writing each answer's bytes as they are; `hono`,
+ * Hono's Node adapter with one route that serializes each answer's JSON anew (the same bytes).
+ */
+export type FloorKind = 'bare' | 'hono'
+
+const FLOOR_SCRIPTS: Record<FloorKind, string> = {
+  bare: 'bench/lib/bare-http-server.ts',
+  hono: 'bench/lib/hono-floor-server.ts',
+}
+
+/**
  * Node's HTTP at its cheapest: a process on `node:http` that answers each path with fixed bytes.
  * Given statements for a path, it first runs them through a `pg` pool of the app's size, as the app
  * does (names, row mode and parsers as the app sent them, `replay`), and reads nothing of their
  * rows. What it costs per request is the least any Node server pays for that answer: the floor
- * of an API route whose statements and bytes it repeats (`bareFloor`).
+ * of an API route whose statements and bytes it repeats (`bareFloor`). `kind` 'hono' serves the
+ * same through Hono, serializing each answer's JSON on every request: the least a JSON API on the
+ * app's framework pays (decision 0284).
  */
 export async function startBareHttpServer(
   replies: Record<string, BareReply>,
   databaseUrl?: string,
+  kind: FloorKind = 'bare',
 ): Promise<BareServer> {
   if (!databaseUrl && Object.values(replies).some((reply) => reply.statements?.length)) {
     throw new Error('the bare HTTP server needs a database URL to run statements')
@@ -51,7 +65,7 @@ export async function startBareHttpServer(
   // The server's start flags (the same heap sizes), plus the run's own (BENCH_BARE_FLAGS, as
   // BENCH_SERVER_FLAGS for the server: `--cpu-prof` is refused in NODE_OPTIONS).
   const flags = [...startFlags(), ...(process.env.BENCH_BARE_FLAGS?.split(' ').filter(Boolean) ?? [])]
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/lib/bare-http-server.ts'], {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', FLOOR_SCRIPTS[kind]], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, PORT: String(port) },
@@ -69,14 +83,14 @@ export async function startBareHttpServer(
   // Listening, or gone (the port taken meanwhile): a benchmark must not wait for it forever.
   const [started] = await Promise.race([
     once(child, 'message'),
-    once(child, 'exit').then(([code]) => [new Error(`the bare HTTP server exited with ${code}`)]),
+    once(child, 'exit').then(([code]) => [new Error(`the ${kind} floor server exited with ${code}`)]),
   ])
   if (started instanceof Error) throw started
   return { base: `http://127.0.0.1:${port}`, process: child, stop }
 }
 
 /**
- * The bare floor of an API route: a bare server (`startBareHttpServer`) that answers each of
+ * The floor of an API route: a floor server of `kind` (`startBareHttpServer`) that answers each of
  * `paths` with the bytes the app answers it with (read from `base` with `headers`, as the load
  * sends them) after running the statements the app runs for it (`statements[i]` for `paths[i]`,
  * the session lookup included).
@@ -87,6 +101,7 @@ export async function bareFloor(
   paths: string[],
   statements: Statement[][],
   databaseUrl: string,
+  kind: FloorKind = 'bare',
 ): Promise<BareServer> {
   if (statements.length !== paths.length) {
     throw new Error(`${paths.length} paths but statements for ${statements.length}`)
@@ -95,7 +110,7 @@ export async function bareFloor(
   for (const [i, path] of paths.entries()) {
     replies[path] = { answer: await answerOf(base, path, headers), statements: statements[i]! }
   }
-  return startBareHttpServer(replies, databaseUrl)
+  return startBareHttpServer(replies, databaseUrl, kind)
 }
 
 /** An answer of the app as a client without compression receives it, for the bare server to repeat. */

@@ -13,14 +13,14 @@ import { POSTGRES_POOL_SIZE } from '../../src/server/db/client.ts'
  *                                    runtime cache: 3) = 14
  *   in-process test app (bench:plans) TEST_APP_CONNECTIONS = a test app's pool (20) + 1 + 3 = 24
  *   SQL recorder (`sqlRecorder`)      RECORDER_CONNECTIONS = 2
- *   bare floor (`bareFloor`)          FLOOR_CONNECTIONS = the app's pool size, 10: the floor runs
- *                                    the app's statements through as many connections as the app
+ *   each floor (`bareFloor`: bare     FLOOR_CONNECTIONS = the app's pool size, 10: a floor runs
+ *     and Hono)                      the app's statements through as many connections as the app
  *   SQL replay (`measureScenario`,    BENCH_CONNECTIONS (32): one per load connection, as autocannon's
  *     `measureSql`)
  *   a direct `pg` client              1 each (a lookup, `indexesUsed`, a seed)
  *
- * The sum must stay within CONNECTION_BUDGET (`BENCH_MAX_CONNECTIONS`, default 64: the prompts
- * benchmark at the defaults holds 58, the dashboard's two sizes 62), which leaves the rest of the
+ * The sum must stay within CONNECTION_BUDGET (`BENCH_MAX_CONNECTIONS`, default 72: the prompts
+ * benchmark at the defaults holds 68, the dashboard's two sizes 62), which leaves the rest of the
  * server's connections to the tests and psql. Before a benchmark starts, `reserveConnections`
  * checks that the server has that many free and waits a while for them, else fails saying who
  * holds them; `npm run bench` checks after each benchmark that it closed every connection it
@@ -28,7 +28,7 @@ import { POSTGRES_POOL_SIZE } from '../../src/server/db/client.ts'
  * what the figures rest on (the floor has the app's pool): a plan over the budget is refused, not
  * shrunk; lower BENCH_CONNECTIONS or raise BENCH_MAX_CONNECTIONS.
  */
-export const CONNECTION_BUDGET = Number(process.env.BENCH_MAX_CONNECTIONS ?? 64)
+export const CONNECTION_BUDGET = Number(process.env.BENCH_MAX_CONNECTIONS ?? 72)
 
 /** The app's LISTEN connections: mail delivery, webhook delivery and the runtime cache (`database.listen`). */
 const LISTENERS = 3

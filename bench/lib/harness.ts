@@ -408,7 +408,7 @@ export async function indexesUsed(
   return [...names]
 }
 
-/** How many turns the API, its floor and its SQL take within a scenario's measurement (`measureScenario`). */
+/** How many turns the API, its floors and its SQL take within a scenario's measurement (`measureScenario`). */
 const SLICES = 5
 
 /** Slices of autocannon against one server, taken in turn with others, and the CPU they cost. */
@@ -435,14 +435,17 @@ function sliceSeries(
   }
 }
 
+type Measured = Measurement & { cpu?: CpuPerRequest }
+
 /**
  * One scenario measured, each way after a warm-up: through the API, and `statements` (the SQL of
  * its requests, `statements[i]` for `scenario.paths[i]`) replayed straight to PostgreSQL. With
- * `floor`, also through the route's bare floor (`bareFloor`: node:http running the same statements
- * through a pool of the app's size and writing the same bytes), under the same load as the API.
- * They take turns (API, floor, SQL), SLICES times each, so that a load that comes and goes on a
- * shared machine weighs on all alike: measured one after the other, the ratio of two 10 s
- * measurements moved by up to 10 points between runs.
+ * `floor`, also through the route's two floors (`bareFloor`), under the same load as the API: the
+ * bare floor (node:http running the same statements through a pool of the app's size and writing
+ * the same bytes) and the Hono floor (the same through Hono, serializing the same JSON on every
+ * request; decision 0284). They take turns (API, floor, Hono floor, SQL), SLICES times each, so
+ * that a load that comes and goes on a shared machine weighs on all alike: measured one after the
+ * other, the ratio of two 10 s measurements moved by up to 10 points between runs.
  */
 export async function measureScenario(
   base: string,
@@ -450,38 +453,39 @@ export async function measureScenario(
   scenario: Scenario,
   databaseUrl: string,
   statements: Statement[][],
-  /** Given, the API's measurement (and the floor's) also says where the machine's CPU went (`withCpuPerRequest`). */
+  /** Given, the API's measurement (and the floors') also says where the machine's CPU went (`withCpuPerRequest`). */
   server?: BenchServer,
   options: { floor?: boolean } = {},
-): Promise<{
-  api: Measurement & { cpu?: CpuPerRequest }
-  floor?: Measurement & { cpu?: CpuPerRequest }
-  sql: Measurement
-}> {
+): Promise<{ api: Measured; floor?: Measured; honoFloor?: Measured; sql: Measurement }> {
   const slice = SECONDS / SLICES
   const replayed = await sqlReplay(databaseUrl, statements, CONNECTIONS)
-  let bare: BareServer | undefined
+  const floors: BareServer[] = []
   try {
-    if (options.floor) bare = await bareFloor(base, { cookie }, scenario.paths, statements, databaseUrl)
-    const api = sliceSeries(base, cookie, scenario, server && { server, databaseUrl })
-    const floor = bare && sliceSeries(bare.base, cookie, scenario, server && { server: bare, databaseUrl })
-    await apiSlice(base, cookie, scenario, WARMUP_SECONDS)
-    if (bare) await apiSlice(bare.base, cookie, scenario, WARMUP_SECONDS)
+    if (options.floor) {
+      for (const kind of ['bare', 'hono'] as const) {
+        floors.push(await bareFloor(base, { cookie }, scenario.paths, statements, databaseUrl, kind))
+      }
+    }
+    const series = [
+      sliceSeries(base, cookie, scenario, server && { server, databaseUrl }),
+      ...floors.map((floor) =>
+        sliceSeries(floor.base, cookie, scenario, server && { server: floor, databaseUrl }),
+      ),
+    ]
+    for (const target of [base, ...floors.map((floor) => floor.base)]) {
+      await apiSlice(target, cookie, scenario, WARMUP_SECONDS)
+    }
     await replayed.run(WARMUP_SECONDS)
     const latencies: number[] = []
     for (let turn = 0; turn < SLICES; turn++) {
-      await api.take(slice)
-      await floor?.take(slice)
+      for (const each of series) await each.take(slice)
       latencies.push(...(await replayed.run(slice)))
     }
-    return {
-      api: api.result(),
-      ...(floor && { floor: floor.result() }),
-      sql: summarize(latencies, SECONDS),
-    }
+    const [api, floor, honoFloor] = series.map((each) => each.result())
+    return { api: api!, ...(floor && honoFloor && { floor, honoFloor }), sql: summarize(latencies, SECONDS) }
   } finally {
     await replayed.close()
-    await bare?.stop()
+    for (const floor of floors) await floor.stop()
   }
 }
 
@@ -539,9 +543,24 @@ export function resultCells(scenario: string, api: Measurement, sql: Measurement
   ]
 }
 
-/** The columns of `floorCells`, after RESULT_COLUMNS: the API against its bare floor (goal: 85% and more). */
-export const FLOOR_COLUMNS = ['floor req/s', 'floor p50 ms', 'API/floor']
+/**
+ * The columns of `floorCells`, after RESULT_COLUMNS: the API against its bare floor and against its
+ * Hono floor (goal: 85% and more of the Hono floor, decision 0284).
+ */
+export const FLOOR_COLUMNS = [
+  'floor req/s',
+  'floor p50 ms',
+  'API/floor',
+  'Hono floor req/s',
+  'API/Hono floor',
+]
 
-export function floorCells(api: Measurement, floor: Measurement): string[] {
-  return [floor.requestsPerSecond.toFixed(0), floor.p50.toFixed(1), shareOf(api, floor)]
+export function floorCells(api: Measurement, floor: Measurement, honoFloor: Measurement): string[] {
+  return [
+    floor.requestsPerSecond.toFixed(0),
+    floor.p50.toFixed(1),
+    shareOf(api, floor),
+    honoFloor.requestsPerSecond.toFixed(0),
+    shareOf(api, honoFloor),
+  ]
 }

@@ -60,7 +60,7 @@ async function scenariosFor(userEmail: string): Promise<Scenario[]> {
 /**
  * What this benchmark holds at once at most on the shared PostgreSQL server
  * (bench/lib/connections.ts). The real server, the SQL recorder and, while a scenario is measured,
- * its SQL replay and its bare floor.
+ * its SQL replay and its two floors.
  */
 export const promptsConnections: ConnectionPlan = {
   databaseUrl: BENCH_DATABASE_URL,
@@ -69,6 +69,7 @@ export const promptsConnections: ConnectionPlan = {
     'SQL recorder': RECORDER_CONNECTIONS,
     'SQL replay': CONNECTIONS,
     'bare floor': FLOOR_CONNECTIONS,
+    'Hono floor': FLOOR_CONNECTIONS,
   },
 }
 
@@ -89,7 +90,7 @@ export async function runPromptsBenchmark(): Promise<void> {
       // One request at a time: the recorder attributes statements to the request in flight.
       const statements: Statement[][] = []
       for (const p of scenario.paths) statements.push(await recorder.statementsOf(p, cookie))
-      const { api, floor, sql } = await measureScenario(
+      const { api, floor, honoFloor, sql } = await measureScenario(
         base,
         cookie,
         scenario,
@@ -98,9 +99,13 @@ export async function runPromptsBenchmark(): Promise<void> {
         server,
         { floor: true },
       )
-      cpu.push(cpuCells(scenario.name, api), cpuCells(`${scenario.name}: floor`, floor!))
+      cpu.push(
+        cpuCells(scenario.name, api),
+        cpuCells(`${scenario.name}: floor`, floor!),
+        cpuCells(`${scenario.name}: Hono floor`, honoFloor!),
+      )
       const perRequest = statements[0]!.length
-      rows.push([...resultCells(scenario.name, api, sql), ...floorCells(api, floor!)])
+      rows.push([...resultCells(scenario.name, api, sql), ...floorCells(api, floor!, honoFloor!)])
       // Unloaded: one request at a time through HTTP, next to its statements from one client.
       const [apiAlone] = await unloadedInTurn([{ base, cookie, path: scenario.paths[0]! }], 300, 50)
       const sqlAlone = await measureSql(BENCH_DATABASE_URL, [statements[0]!], 3, 1)
@@ -116,6 +121,8 @@ export async function runPromptsBenchmark(): Promise<void> {
         api,
         floor,
         apiOfFloor: shareOf(api, floor!),
+        honoFloor,
+        apiOfHonoFloor: shareOf(api, honoFloor!),
         sql,
         unloaded: { api: apiAlone, sql: { p50: sqlAlone.p50, p99: sqlAlone.p99 } },
       })
@@ -126,7 +133,7 @@ export async function runPromptsBenchmark(): Promise<void> {
     }
     console.log(`\n${table([...RESULT_COLUMNS, ...FLOOR_COLUMNS], rows)}\n`)
     console.log(
-      'where the CPU went, per request at the API measurement and at its floor (server, local PostgreSQL, load generator):',
+      'where the CPU went, per request at the API measurement and at its floors (server, local PostgreSQL, load generator):',
     )
     console.log(`${table(CPU_COLUMNS, cpu)}\n`)
     console.log('unloaded, one request at a time (300 after 50 warm-up; its SQL from one client):')
