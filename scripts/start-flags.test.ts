@@ -25,5 +25,6 @@ describe('the start flags', () => {
 
   it("are read from this checkout's package.json", () => {
     expect(startFlags()).toContain('--max-semi-space-size=32')
+    expect(startFlags()).toContain('--no-allocation-site-pretenuring')
   })
 })
