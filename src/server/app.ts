@@ -26,7 +26,7 @@ import { attachRuntimeCache } from './cache/runtime-cache.ts'
 import type { Config } from './config.ts'
 import { createPlanGate } from './core/plan-gate.ts'
 import type { Database } from './db/client.ts'
-import { apiAnswerDefaults, apiCompression } from './http/api-answers.ts'
+import { apiAnswers } from './http/api-answers.ts'
 import { apiDocsRoutes } from './http/api-docs.ts'
 import { identifyClient } from './http/client-address.ts'
 import { requestContext } from './http/context.ts'
@@ -114,11 +114,11 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestContext(log))
   app.use('*', identifyClient(config.trustProxy))
   app.use('*', securityHeaders(config.appUrl))
-  app.use('/api/*', readScope(database))
+  // Only with read replicas: without, it would be a layer that does nothing on every request.
+  if (database.replicas) app.use('/api/*', readScope(database.replicas))
 
   app.route('/api/docs', apiDocsRoutes())
-  app.use('/api/*', apiCompression())
-  app.use('/api/*', apiAnswerDefaults())
+  app.use('/api/*', apiAnswers())
   const limitTo = (maxSize: number) =>
     bodyLimit({
       maxSize,

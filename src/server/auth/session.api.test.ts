@@ -122,6 +122,18 @@ describe('the session cookie', () => {
     expect(await sessionRow(token)).toBeUndefined()
   })
 
+  it('reads a Cookie header it has seen before by the same rules: other cookies around it, then expiry', async () => {
+    const { cookie, token } = await signedUp()
+    // Known from here on: the token is taken from memory, the session read each time.
+    expect((await me(cookie)).status).toBe(200)
+    expect((await me(cookie)).status).toBe(200)
+    expect((await me(`theme=dark; ${cookie}; sidebar=1`)).status).toBe(200)
+    await moveSession(token, { expiresInMs: -1000 })
+    const res = await me(cookie)
+    expect(res.status).toBe(401)
+    expect(res.headers.getSetCookie().some((c) => /session_token=;|max-age=0/i.test(c))).toBe(true)
+  })
+
   it('signs out at once when the session row is deleted (no cache in between)', async () => {
     const { cookie, token } = await signedUp()
     expect((await me(cookie)).status).toBe(200)

@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../log.ts'
-import { apiAnswerDefaults, apiCompression } from './api-answers.ts'
+import { apiAnswers } from './api-answers.ts'
 import { requestContext } from './context.ts'
 import type { AppEnv } from './env.ts'
 import { jsonAnswer, jsonText } from './json.ts'
@@ -19,8 +19,7 @@ function testApp() {
   const app = new Hono<AppEnv>()
   app.use('*', requestContext(createLogger('silent')))
   app.use('*', securityHeaders(APP_URL))
-  app.use('/api/*', apiCompression())
-  app.use('/api/*', apiAnswerDefaults())
+  app.use('/api/*', apiAnswers())
   // A middleware that adds a cookie once the answer exists, as the session's renewal does.
   app.use('/api/renewed', async (c, next) => {
     await next()

@@ -16,10 +16,13 @@ export const API_ANSWER_DEFAULTS: Readonly<Record<string, string>> = Object.free
  * never stored (the prompt API sets its own Cache-Control for ETag revalidation). A JSON answer
  * built with plain headers takes them from the request's record; any other gets them once it
  * exists, on its own headers: through c.header() that makes Hono rebuild it with its body as a
- * stream, which the Node adapter then pipes (a third of a small answer's CPU). Mounted after
- * `apiCompression`, so that compress() finds the Vary it would otherwise add with c.header().
+ * stream, which the Node adapter then pipes (a third of a small answer's CPU). Then Hono's
+ * compress() for the answers not built by `jsonText` (which gzips its own at once), so that it
+ * finds the Vary it would otherwise add with c.header(); a complete JSON answer never has its
+ * headers read. One middleware for both: each layer costs every request a promise.
  */
-export function apiAnswerDefaults(): MiddlewareHandler<AppEnv> {
+export function apiAnswers(): MiddlewareHandler<AppEnv> {
+  const compressAnswer = compress()
   return async (c, next) => {
     const answerHeaders = c.get('answerHeaders')
     if (answerHeaders) Object.assign(answerHeaders.defaults, API_ANSWER_DEFAULTS)
@@ -29,17 +32,6 @@ export function apiAnswerDefaults(): MiddlewareHandler<AppEnv> {
     for (const name in API_ANSWER_DEFAULTS) {
       if (!headers.has(name)) headers.set(name, API_ANSWER_DEFAULTS[name]!)
     }
-  }
-}
-
-/**
- * Hono's compress() for the answers not built by `jsonText` (which gzips its own at once): run once
- * the answer exists, so that a complete JSON answer never has its headers read.
- */
-export function apiCompression(): MiddlewareHandler<AppEnv> {
-  const compressAnswer = compress()
-  return async (c, next) => {
-    await next()
-    if (!isCompleteAnswer(c.res)) await compressAnswer(c, nothingMore)
+    await compressAnswer(c, nothingMore)
   }
 }

@@ -114,10 +114,9 @@ export function routeOperation(app: Hono<AppEnv>, method: string, path: string, 
     const created: Dispatch = { byText: new Map() }
     dispatch = created
     dispatches.set(key, created)
-    const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const handler: MiddlewareHandler<AppEnv> = (c, next) => {
       const chosen = created.byText.get(c.req.param(param) as string) ?? created.byParam
-      if (chosen) return chosen(c)
-      await next()
+      return chosen ? chosen(c) : next()
     }
     app.on(method, route.pattern, handler)
   }

@@ -10,11 +10,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * With read replicas: every request runs in a read scope naming its caller (a hash of its session
  * or key). A request that may write (any method but GET, HEAD, OPTIONS) reads only from the primary,
  * and once answered (a streamed answer: once its body ends), its caller's reads wait for a replica that has replayed the primary's position
- * (read-your-own-writes, decision 0260). Without replicas this adds nothing to a request.
+ * (read-your-own-writes, decision 0260). Mounted only with replicas.
  */
-export function readScope(database: Database): MiddlewareHandler<AppEnv> {
-  const replicas = database.replicas
-  if (!replicas) return (_c, next) => next()
+export function readScope(replicas: NonNullable<Database['replicas']>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const caller = callerOf(c.req.raw.headers)
     const writes = !READS.has(c.req.method)

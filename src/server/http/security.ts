@@ -84,7 +84,8 @@ export function requireSameOriginJson(
   trustedOrigins: string[],
   exemptPrefixes: string[],
 ): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  // Not async: a GET passes straight on, without a promise of this layer's own.
+  return (c, next) => {
     if (safeMethods.has(c.req.method) || exemptPrefixes.some((prefix) => c.req.path.startsWith(prefix))) {
       return next()
     }
