@@ -81,9 +81,13 @@ function fastSessionReader(auth: Auth, db: Db) {
   const tokenOf = sessionTokens()
   // Taken from here once resolved: awaiting a settled promise still costs every request a microtask turn.
   let known: Awaited<typeof names> | undefined
-  void names.then((resolved) => {
-    known = resolved
-  })
+  // A rejection is the requests' to see (through `await names`), not an unhandled one here.
+  names.then(
+    (resolved) => {
+      known = resolved
+    },
+    () => {},
+  )
 
   return async (c: Context<AppEnv>): Promise<SessionRead> => {
     const header = c.req.header('cookie')
@@ -104,7 +108,7 @@ function fastSessionReader(auth: Auth, db: Db) {
   }
 }
 
-/** How many Cookie headers a `sessionTokens` keeps; past that it starts over. */
+/** How many Cookie headers a `sessionTokens` keeps; past that the oldest is dropped. */
 const KNOWN_HEADERS_KEPT = 10_000
 /** A longer Cookie header is read every time: 10,000 of these at most take about 10 MB. */
 const KNOWN_HEADER_MAX_LENGTH = 1024
@@ -134,7 +138,9 @@ function sessionTokens(): (
     const expected = createHmac('sha256', secret).update(token).digest()
     if (dot < 1 || signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null
     if (header.length <= KNOWN_HEADER_MAX_LENGTH) {
-      if (tokens.size >= KNOWN_HEADERS_KEPT) tokens.clear()
+      // The oldest goes first: one signed cookie with other cookies varied around it makes new
+      // headers at will, which must not empty the whole map at once.
+      if (tokens.size >= KNOWN_HEADERS_KEPT) tokens.delete(tokens.keys().next().value!)
       tokens.set(header, token)
     }
     return token
