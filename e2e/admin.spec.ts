@@ -189,6 +189,10 @@ test('the build status report is made by the server and exports to Markdown', as
   await expect(page.getByTestId('build-item').filter({ hasText: 'Database reachable' })).toContainText(
     'Completed',
   )
+  // The e2e server runs with the start script's flags (playwright.config.ts).
+  const flags = page.getByTestId('build-item').filter({ hasText: 'Started with the Node flags of npm start' })
+  await expect(flags).toContainText('Completed')
+  await expect(flags).toContainText('--no-allocation-site-pretenuring')
   await expect(page.getByTestId('build-history-row').first()).toBeVisible()
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export Report' }).click()

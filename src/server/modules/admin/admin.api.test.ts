@@ -522,6 +522,12 @@ describe('buildStatus', () => {
     )
     const reachable = first.current.areas[0]!.items.find((item) => item.key === 'database.reachable')!
     expect(reachable.status).toBe('completed')
+    // The test process was not started with the start script's flags: the report names them.
+    const flags = first.current.areas
+      .flatMap((area) => area.items)
+      .find((item) => item.key === 'app.nodeFlags')!
+    expect(flags.status).toBe('partial')
+    expect(flags.evidence).toContain('--no-allocation-site-pretenuring')
     const { summary } = first.current
     expect(summary.completed + summary.partial + summary.missing).toBe(summary.total)
     expect(first.current.version).toBe(testApp.config.version)

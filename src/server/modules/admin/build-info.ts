@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startFlags } from '../../../../scripts/start-flags.mjs'
 
 const startedAt = new Date(Date.now() - process.uptime() * 1000)
 let commit: string | null | undefined
@@ -31,4 +34,27 @@ export function appCommit(): string | null {
 /** When this process started, and for how long it has run. */
 export function processUptime() {
   return { startedAt: startedAt.toISOString(), uptimeSeconds: Math.round(process.uptime()) }
+}
+
+/**
+ * The Node flags of the app's start script (package.json, decisions 0280 and 0285), and those of them
+ * this process was started without, on its command line or in NODE_OPTIONS; null when the app's
+ * package.json cannot be read. A server started without them may spend up to twice the CPU on
+ * every request.
+ */
+export function startFlagsOfProcess(): { flags: string[]; missing: string[] } | null {
+  let dir = fileURLToPath(new URL('.', import.meta.url))
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir)
+    if (parent === dir) return null
+    dir = parent
+  }
+  let flags: string[]
+  try {
+    flags = startFlags(dir)
+  } catch {
+    return null
+  }
+  const given = new Set([...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)])
+  return { flags, missing: flags.filter((flag) => !given.has(flag)) }
 }

@@ -18,7 +18,7 @@ import { migrationNames } from '../../db/migrate.ts'
 import { queryRows } from '../../db/rows.ts'
 import { buildReports } from '../../db/schema/index.ts'
 import { countFailedSignIns } from '../auth/index.ts'
-import { appCommit, processUptime } from './build-info.ts'
+import { appCommit, processUptime, startFlagsOfProcess } from './build-info.ts'
 
 export type BuildConfig = Pick<
   Config,
@@ -153,6 +153,7 @@ async function runChecks(
     item('mail.failures', failedMail === 0 ? 'completed' : 'partial', 'medium', `${failedMail}`),
   ]
   const commit = appCommit()
+  const startFlags = startFlagsOfProcess()
   const app: BuildItem[] = [
     item(
       'app.https',
@@ -162,6 +163,15 @@ async function runChecks(
     ),
     item('app.production', config.env === 'production' ? 'completed' : 'partial', 'low', config.env),
     item('app.commit', commit ? 'completed' : 'missing', 'low', commit ?? 'APP_COMMIT'),
+    item(
+      'app.nodeFlags',
+      startFlags?.missing.length === 0 ? 'completed' : 'partial',
+      'medium',
+      // The flags it lacks, or those it has.
+      startFlags === null
+        ? 'package.json'
+        : (startFlags.missing.length > 0 ? startFlags.missing : startFlags.flags).join(' '),
+    ),
   ]
   return {
     areas: [
