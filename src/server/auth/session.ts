@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
-import { getCookie } from 'hono/cookie'
+import { parse as parseCookies } from 'hono/utils/cookie'
 import type { CurrentUser } from '../../domain/auth.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '../../domain/constants.ts'
 import type { Db } from '../db/client.ts'
@@ -92,7 +92,7 @@ function fastSessionReader(auth: Auth, db: Db) {
   return async (c: Context<AppEnv>): Promise<SessionRead> => {
     const header = c.req.header('cookie')
     if (header === undefined) return anonymous
-    const token = tokenOf(header, known ?? (await names), c)
+    const token = tokenOf(header, known ?? (await names))
     if (token === null) return 'ask-better-auth'
     const [row] = await byToken.execute({ token })
     const now = Date.now()
@@ -118,20 +118,21 @@ const KNOWN_HEADER_MAX_LENGTH = 1024
  * format, `token.base64(HMAC-SHA256(token))`) and none of the cookies better-auth treats specially;
  * null for any other. The answer depends only on the header and the secret, so a header found good
  * once is taken from memory on its next requests: a browser sends the same header every time, and
- * parsing it (three cookie lookups) and checking the signature were about 5 µs of a request's
+ * parsing it and checking the signature were about 5 µs of a request's
  * server CPU (`npm run bench:prompts`). Whether its session is live is read each time.
  */
 function sessionTokens(): (
   header: string,
   names: { token: string; special: string[]; secret: string },
-  c: Context<AppEnv>,
 ) => string | null {
   const tokens = new Map<string, string>()
-  return (header, { token: cookieName, special, secret }, c) => {
+  return (header, { token: cookieName, special, secret }) => {
     const kept = tokens.get(header)
     if (kept !== undefined) return kept
-    const signed = getCookie(c, cookieName)
-    if (!signed || special.some((name) => getCookie(c, name) !== undefined)) return null
+    // Hono's own cookie parser (what getCookie uses), once for all three names.
+    const cookies = parseCookies(header)
+    const signed = cookies[cookieName]
+    if (!signed || special.some((name) => cookies[name] !== undefined)) return null
     const dot = signed.lastIndexOf('.')
     const token = signed.slice(0, dot)
     const signature = Buffer.from(signed.slice(dot + 1), 'base64')
