@@ -443,8 +443,8 @@ type Measured = Measurement & { cpu?: CpuPerRequest }
  * `floor`, also through the route's two floors (`bareFloor`), under the same load as the API: the
  * bare floor (node:http running the same statements through a pool of the app's size and writing
  * the same bytes) and the Hono floor (the same through Hono, serializing the same JSON on every
- * request; decision 0284). They take turns (API, floor, Hono floor, SQL), SLICES times each, so
- * that a load that comes and goes on a shared machine weighs on all alike: measured one after the
+ * request; decision 0284). They take turns (API, floor, Hono floor, SQL, the order rotated by one
+ * each turn), SLICES times each, so that a load that comes and goes on a shared machine weighs on all alike: measured one after the
  * other, the ratio of two 10 s measurements moved by up to 10 points between runs.
  */
 export async function measureScenario(
@@ -477,9 +477,14 @@ export async function measureScenario(
     }
     await replayed.run(WARMUP_SECONDS)
     const latencies: number[] = []
+    const turns: (() => Promise<unknown>)[] = [
+      ...series.map((each) => () => each.take(slice)),
+      async () => latencies.push(...(await replayed.run(slice))),
+    ]
+    // Each turn starts one later in the order, so that none always follows the same one (a
+    // measurement right after the SQL replay's 32 connections met a PostgreSQL still busy with them).
     for (let turn = 0; turn < SLICES; turn++) {
-      for (const each of series) await each.take(slice)
-      latencies.push(...(await replayed.run(slice)))
+      for (let step = 0; step < turns.length; step++) await turns[(turn + step) % turns.length]!()
     }
     const [api, floor, honoFloor] = series.map((each) => each.result())
     return { api: api!, ...(floor && honoFloor && { floor, honoFloor }), sql: summarize(latencies, SECONDS) }
