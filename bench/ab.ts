@@ -8,8 +8,8 @@
 //
 // Scenarios (the runtime-cache benchmark's database and fixture): the Langfuse fetch by label from
 // memory, an unknown /api/v1 path answered 404 through the middleware (the fixed cost of every
-// request), and two signed-in reads of the database (a prompt's detail and the prompts list, each a
-// session statement and the route's). The earlier commit is checked out in a temporary worktree and built there; it runs on
+// request), and two signed-in reads of the database (a prompt's detail and the prompts list: the
+// route's statement, and the session's where a build reads it every time). The earlier commit is checked out in a temporary worktree and built there; it runs on
 // the schema this working tree migrates to (migrations only add, so an older server runs on it).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'

@@ -98,8 +98,8 @@ export const conversationsConnections: ConnectionPlan = {
 /**
  * The conversations benchmark: 10,000 conversations with 1,000,000 messages. Each scenario through the
  * HTTP API (autocannon) and, as the limit, the SQL statements of one real request replayed from
- * direct `pg` clients: once only the page query, once every statement (session lookup, access
- * check, page, attachments), all at CONNECTIONS connections.
+ * direct `pg` clients: once only the page query, once every statement (access check, page,
+ * attachments; the session is kept after its first request), all at CONNECTIONS connections.
  */
 export async function runConversationsBenchmark(): Promise<void> {
   await seedConversations()

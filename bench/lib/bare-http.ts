@@ -93,7 +93,7 @@ export async function startBareHttpServer(
  * The floor of an API route: a floor server of `kind` (`startBareHttpServer`) that answers each of
  * `paths` with the bytes the app answers it with (read from `base` with `headers`, as the load
  * sends them) after running the statements the app runs for it (`statements[i]` for `paths[i]`,
- * the session lookup included).
+ * as the warm app runs them: `SqlRecorder.statementsOf`).
  */
 export async function bareFloor(
   base: string,

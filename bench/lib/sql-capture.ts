@@ -13,7 +13,7 @@ export type SqlRecorder = Awaited<ReturnType<typeof sqlRecorder>>
 
 /**
  * The app in-process on a database that records every statement it runs, so a benchmark can
- * replay exactly the SQL of one API request (session lookup included) without HTTP in between.
+ * replay exactly the SQL of one API request without HTTP in between.
  */
 export async function sqlRecorder(config: Config, url: string) {
   const pool = new pg.Pool({ connectionString: url, max: RECORDER_CONNECTIONS })
@@ -55,14 +55,20 @@ export async function sqlRecorder(config: Config, url: string) {
   const log = createLogger('silent')
   const { app } = createApp({ config, database, auth: createAuth({ config, db, log }), log })
   return {
-    /** The statements one GET request runs (signed in by cookie, or by other headers such as a key). */
+    /**
+     * The statements one GET request runs (signed in by cookie, or by other headers such as a key)
+     * once the server is warm: the request is made twice and the second one recorded, as a session
+     * is read from the database on its first request only and then kept (decision 0286).
+     */
     async statementsOf(
       path: string,
       cookie: string,
       headers: Record<string, string> = {},
     ): Promise<Statement[]> {
+      const init = { headers: { ...(cookie && { cookie }), ...headers } }
+      await (await app.request(path, init)).arrayBuffer()
       recording = []
-      const res = await app.request(path, { headers: { ...(cookie && { cookie }), ...headers } })
+      const res = await app.request(path, init)
       const statements = recording
       recording = null
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`)

@@ -7,18 +7,22 @@ import type { AppEnv } from '../http/env.ts'
 import { errorResponse } from '../http/errors.ts'
 import { type Auth, isExposedAuthPath } from './auth.ts'
 import { appErrorFromAuth } from './errors.ts'
+import { heardOwnWrites } from './session.ts'
 
 /**
  * Passes the exposed part of /api/auth/* to better-auth (every other path is a JSON 404) and
- * rewrites its error answers into the app's one error shape, in the caller's language.
+ * rewrites its error answers into the app's one error shape, in the caller's language. Answers once
+ * this process has heard what better-auth committed (`heardOwnWrites`).
  */
-export function authHandler(auth: Auth, database: Pick<Database, 'ping'>) {
+export function authHandler(auth: Auth, database: Pick<Database, 'ping' | 'db'>) {
   return async (c: Context<AppEnv>) => {
     const path = c.req.path.slice('/api/auth'.length)
     if (!isExposedAuthPath(path)) {
       throw new AppError('not_found', 'error.routeNotFound')
     }
     const response = await auth.handler(new Request(c.req.raw, { headers: headersForAuth(c) }))
+    // Any of these may end or move sessions or change a user (a GET too: the e-mail verification).
+    await heardOwnWrites(database.db)
     // better-auth answers its own failures as a bare 500, and a sign-out whose session it could not
     // delete as a success (clearing only the cookie); when the database is the cause, say so, and
     // keep the cookie so that the sign-out can be retried and really ends the session.

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { parse as parseCookies } from 'hono/utils/cookie'
 import type { CurrentUser } from '../../domain/auth.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '../../domain/constants.ts'
+import { runtimeCacheOf } from '../cache/runtime-cache.ts'
 import type { Db } from '../db/client.ts'
 import { mapRowsFlat } from '../db/prepared.ts'
 import { sessions, users } from '../db/schema/index.ts'
@@ -34,9 +35,9 @@ export function isPastAbsoluteLifetime(session: { createdAt: Date }, now = Date.
   return now - session.createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000
 }
 
-/** Whether better-auth would push the session's expiry out on this request (its `updateAge`). */
-function isDueForRefresh(expiresAt: Date, now: number): boolean {
-  return expiresAt.getTime() - SESSION_LIFETIME_SECONDS * 1000 + SESSION_REFRESH_AFTER_SECONDS * 1000 <= now
+/** Whether better-auth would push the session's expiry (epoch ms) out on this request (its `updateAge`). */
+function isDueForRefresh(expiresAt: number, now: number): boolean {
+  return expiresAt - SESSION_LIFETIME_SECONDS * 1000 + SESSION_REFRESH_AFTER_SECONDS * 1000 <= now
 }
 
 type SessionRead =
@@ -47,13 +48,25 @@ type SessionRead =
 /** No cookie at all: nothing for better-auth to read, extend or clear (an SDK, a probe, a 404). */
 const anonymous = { user: null, sessionId: null, signedInAt: null } as const
 
+/** What a session token was read as: kept in the runtime cache until its user or sessions change. */
+interface KeptSession {
+  user: CurrentUser
+  sessionId: string
+  expiresAt: number
+  signedInAt: Date
+}
+
 /**
  * The common case, read without better-auth: a correctly signed session cookie (better-call's
  * format, `token.base64(HMAC-SHA256(token))`), alone, whose session is live, within the absolute
- * lifetime and not yet due for its idle extension: one statement for session and user, and a
- * synchronous signature check instead of WebCrypto's job queue. Every other case goes to
- * better-auth, which owns those rules and the cookies they set or clear. Measured by
- * `npm run bench:prompts` (a third of the server's CPU per request went to better-auth).
+ * lifetime and not yet due for its idle extension. Every other case goes to better-auth, which owns
+ * those rules and the cookies they set or clear. Measured by `npm run bench:prompts` (a third of
+ * the server's CPU per request went to better-auth).
+ *
+ * The session and its user are one statement, read once and then kept in the runtime cache
+ * (decision 0286) until a trigger says the user's row or one of their sessions changed: reading
+ * them on every request was about a quarter of a signed-in read's server CPU (`npm run bench:ab`).
+ * The time rules are checked on every request, against the kept expiry and sign-in time.
  */
 function fastSessionReader(auth: Auth, db: Db) {
   const names = auth.$context.then(({ authCookies, secret }) => ({
@@ -89,22 +102,44 @@ function fastSessionReader(auth: Auth, db: Db) {
     () => {},
   )
 
+  const read = async (token: string): Promise<KeptSession | undefined> => {
+    const cache = runtimeCacheOf(db)
+    const kept = cache?.session<KeptSession>(token)
+    if (kept) return kept
+    const ticket = cache?.begin()
+    try {
+      const [row] = await byToken.execute({ token })
+      if (!row) return undefined
+      const session: KeptSession = {
+        // Frozen: every request of this session gets the same object.
+        user: Object.freeze(toCurrentUser(row)),
+        sessionId: row.sessionId,
+        expiresAt: row.expiresAt.getTime(),
+        signedInAt: row.sessionCreatedAt,
+      }
+      if (ticket) cache!.keepSession(ticket, token, row.id, session)
+      return session
+    } finally {
+      if (ticket) cache!.end(ticket)
+    }
+  }
+
   return async (c: Context<AppEnv>): Promise<SessionRead> => {
     const header = c.req.header('cookie')
     if (header === undefined) return anonymous
     const token = tokenOf(header, known ?? (await names))
     if (token === null) return 'ask-better-auth'
-    const [row] = await byToken.execute({ token })
+    const session = await read(token)
     const now = Date.now()
     if (
-      !row ||
-      row.expiresAt.getTime() <= now ||
-      isDueForRefresh(row.expiresAt, now) ||
-      isPastAbsoluteLifetime({ createdAt: row.sessionCreatedAt }, now)
+      !session ||
+      session.expiresAt <= now ||
+      isDueForRefresh(session.expiresAt, now) ||
+      isPastAbsoluteLifetime({ createdAt: session.signedInAt }, now)
     ) {
       return 'ask-better-auth'
     }
-    return { user: toCurrentUser(row), sessionId: row.sessionId, signedInAt: row.sessionCreatedAt }
+    return { user: session.user, sessionId: session.sessionId, signedInAt: session.signedInAt }
   }
 }
 
@@ -158,11 +193,14 @@ export function loadSession(auth: Auth, db: Db): MiddlewareHandler<AppEnv> {
   const readFast = fastSessionReader(auth, db)
   return async (c, next) => {
     const fast = await readFast(c)
+    const reads = c.req.method === 'GET' || c.req.method === 'HEAD'
     if (fast !== 'ask-better-auth') {
       c.set('user', fast.user)
       c.set('sessionId', fast.sessionId)
       c.set('signedInAt', fast.signedInAt)
-      return next()
+      if (reads) return next()
+      await next()
+      return heardOwnWrites(db)
     }
     let { headers, response } = await auth.api.getSession({
       headers: headersForAuth(c),
@@ -184,7 +222,18 @@ export function loadSession(auth: Auth, db: Db): MiddlewareHandler<AppEnv> {
     for (const cookie of headers.getSetCookie()) {
       if (!setByRoute.has(cookieName(cookie))) c.res.headers.append('Set-Cookie', cookie)
     }
+    if (!reads) await heardOwnWrites(db)
   }
+}
+
+/**
+ * Waits until this process has heard the notifications of what a request committed, so that its
+ * next request never finds a session it ended or a user it changed still kept (decision 0286).
+ * Our own transactions wait on their own (`attachRuntimeCache`); better-auth's writes, and single
+ * statements outside a transaction, do not. Called once a request that may write is done.
+ */
+export async function heardOwnWrites(db: Db): Promise<void> {
+  await runtimeCacheOf(db)?.afterCommit()
 }
 
 const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf('='))

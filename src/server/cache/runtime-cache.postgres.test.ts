@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountOperations } from '../../domain/api/account.ts'
 import { apiKeyOperations } from '../../domain/api/api-keys.ts'
 import type { CreatedApiKey } from '../../domain/api-keys.ts'
 import { httpTarget, keyPairAuthorization, TestClient } from '../testing/client.ts'
@@ -11,8 +12,8 @@ import { type ServerProcess, startServerProcess } from '../testing/server-proces
 
 /**
  * The runtime cache across two app processes on one PostgreSQL (a fresh schema): a write on one
- * reaches the other's memory through NOTIFY; a process whose listening connection is lost drops
- * everything it kept. PostgreSQL only (api-postgres).
+ * reaches the other's memory through NOTIFY (a prompt, a key, a session); a process whose listening
+ * connection is lost drops everything it kept. PostgreSQL only (api-postgres).
  */
 const realUrl = process.env.TEST_DATABASE_URL ?? ''
 const schema = `cache_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
@@ -41,20 +42,37 @@ async function writeOn(server: ServerProcess, method: string, urlPath: string, b
   expect(res.status).toBeLessThan(300)
 }
 
-/** Makes version `version` of `name` current with no notification: this session's triggers are off. */
-async function makeCurrentUnheard(name: string, version: number) {
+/** Runs `write` with no notification: the connection's triggers are off. */
+async function withTriggersOff(write: (client: pg.PoolClient) => Promise<unknown>) {
   const client = await admin.connect()
   try {
     await client.query(`SET session_replication_role = replica`)
-    await client.query(
-      `UPDATE prompts SET current_version_id = (SELECT v.id FROM prompt_versions v WHERE v.prompt_id = prompts.id AND v.version_number = $2)
-       WHERE name = $1`,
-      [name, version],
-    )
+    await write(client)
   } finally {
     await client.query(`RESET session_replication_role`)
     client.release()
   }
+}
+
+/** Makes version `version` of `name` current with no notification. */
+function makeCurrentUnheard(name: string, version: number) {
+  return withTriggersOff((client) =>
+    client.query(
+      `UPDATE prompts SET current_version_id = (SELECT v.id FROM prompt_versions v WHERE v.prompt_id = prompts.id AND v.version_number = $2)
+       WHERE name = $1`,
+      [name, version],
+    ),
+  )
+}
+
+/** Cuts every process's listening connection, as a network fault or a database restart does. */
+async function cutListeners() {
+  const cut = await admin.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+     WHERE application_name = ANY ($1)`,
+    [servers.map((server) => `promptfolio listen ${channel} ${server.child.pid}`)],
+  )
+  expect(cut.rowCount).toBe(2)
 }
 
 beforeAll(async () => {
@@ -126,6 +144,21 @@ describe('the runtime cache on two processes', () => {
       .toBe(401)
   })
 
+  it('refuses on the other process a session signed out on one; the signer-out’s process at once', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess]
+    const client = new TestClient(httpTarget(a.base))
+    await client.signUp()
+    const onA = client.copy()
+    const onB = client.copy({}, httpTarget(b.base))
+    for (const kept of [onA, onA, onB, onB])
+      expect((await kept.call(accountOperations.me, {})).status).toBe(200)
+    expect((await client.post('/api/auth/sign-out')).status).toBe(200)
+    expect((await onA.call(accountOperations.me, {})).status).toBe(401)
+    await expect
+      .poll(async () => (await onB.call(accountOperations.me, {})).status, { timeout: 10_000 })
+      .toBe(401)
+  })
+
   it('hears only its own schema: another installation on the same database does not drop what it kept', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess]
     expect(channel).not.toBe('promptfolio_cache')
@@ -149,6 +182,9 @@ describe('the runtime cache on two processes', () => {
 
   it('drops everything kept when its listening connection is lost (notifications may have been missed)', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess]
+    const client = new TestClient(httpTarget(a.base))
+    await client.signUp()
+    const onB = client.copy({}, httpTarget(b.base))
     await writeOn(a, 'POST', '/api/public/v2/prompts', {
       name: 'unheard',
       prompt: 'first',
@@ -157,17 +193,17 @@ describe('the runtime cache on two processes', () => {
     await writeOn(a, 'POST', '/api/public/v2/prompts', { name: 'unheard', prompt: 'second', labels: [] })
     expect(await fetchOn(b, 'unheard')).toEqual({ status: 200, prompt: 'first' })
     expect(await fetchOn(b, 'unheard')).toEqual({ status: 200, prompt: 'first' })
+    for (let i = 0; i < 2; i++) expect((await onB.call(accountOperations.me, {})).status).toBe(200)
     await makeCurrentUnheard('unheard', 2)
-    // Kept, so the unannounced change is not seen: the answer comes from memory.
+    await withTriggersOff((db) => db.query(`DELETE FROM sessions WHERE user_id = $1`, [client.user!.id]))
+    // Kept, so the unannounced changes are not seen: the answer and the session come from memory.
     expect(await fetchOn(b, 'unheard')).toEqual({ status: 200, prompt: 'first' })
-    // Every process's listening connection is cut (as a network fault or a database restart does).
-    const cut = await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE application_name = ANY ($1)`,
-      [servers.map((server) => `promptfolio listen ${channel} ${server.child.pid}`)],
-    )
-    expect(cut.rowCount).toBe(2)
+    expect((await onB.call(accountOperations.me, {})).status).toBe(200)
+    await cutListeners()
     await expect.poll(async () => (await fetchOn(b, 'unheard')).prompt, { timeout: 10_000 }).toBe('second')
+    await expect
+      .poll(async () => (await onB.call(accountOperations.me, {})).status, { timeout: 10_000 })
+      .toBe(401)
     // And it listens again: a move made through the API later still reaches the other process.
     await writeOn(a, 'PATCH', '/api/public/v2/prompts/unheard/versions/1', { newLabels: ['production'] })
     await expect.poll(async () => (await fetchOn(b, 'unheard')).prompt, { timeout: 10_000 }).toBe('first')

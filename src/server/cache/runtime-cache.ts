@@ -8,10 +8,10 @@ import { queryRows } from '../db/rows.ts'
 import { ByteLru } from './byte-lru.ts'
 
 /**
- * The runtime fetch's answers and the verified API keys, kept in this process's memory (decision
- * 0254). Every write that can change them notifies the channel of its schema from its transaction
- * (the triggers of migrations 0254 and 0262), so every process drops what changed once that
- * transaction commits.
+ * The runtime fetch's answers and the verified API keys (decision 0254), and the signed-in sessions
+ * (decision 0286), kept in this process's memory. Every write that can change them notifies the
+ * channel of its schema from its transaction (the triggers of migrations 0254, 0262 and 0272), so
+ * every process drops what changed once that transaction commits.
  * What the cache may hold is only ever what the database answered after the last notification
  * this process heard:
  * - a load started before a notification arrived is not kept (the generation moved on);
@@ -19,7 +19,9 @@ import { ByteLru } from './byte-lru.ts'
  *   is dropped (notifications sent meanwhile are missed);
  * - after a transaction of this process commits, its request waits until this process has heard
  *   that commit's notifications (a fence notification it sends after it, which PostgreSQL delivers
- *   in commit order), so a writer's next fetch never sees the answer from before its write.
+ *   in commit order), so a writer's next fetch never sees the answer from before its write; a
+ *   request that may have written without a transaction of ours (better-auth's writes) waits the
+ *   same way before it is answered (`heardOwnWrites`).
  */
 /** The channel of the default schema; another schema's is named by `promptfolio_cache_channel`. */
 export const CACHE_CHANNEL = 'promptfolio_cache'
@@ -44,6 +46,8 @@ async function channelOfSchema(db: Db): Promise<string> {
 const PROMPT_BYTES = 64 * 1024 * 1024
 /** Bytes of verified keys kept (a key's facts are about 300 bytes). */
 const KEY_BYTES = 4 * 1024 * 1024
+/** Bytes of signed-in sessions kept (a session and its user, about 600 bytes: some 7,000 sessions). */
+const SESSION_BYTES = 4 * 1024 * 1024
 /** How long a commit waits for its fence before dropping everything instead. */
 const FENCE_TIMEOUT_MS = 2_000
 
@@ -77,6 +81,7 @@ export class RuntimeCache {
   private loading = 0
   private readonly prompts = new ByteLru<CachedPrompt>(PROMPT_BYTES)
   private readonly keys = new ByteLru<unknown>(KEY_BYTES)
+  private readonly sessions = new ByteLru<unknown>(SESSION_BYTES)
   /** Tells this process's fences from other processes'. */
   private readonly token = randomUUID()
   private channel = CACHE_CHANNEL
@@ -121,9 +126,9 @@ export class RuntimeCache {
     return this.live
   }
 
-  /** Entries kept (answers and keys), for tests and the benchmark's report. */
+  /** Entries kept (answers, keys and sessions), for tests and the benchmark's report. */
   get entries(): number {
-    return this.prompts.size + this.keys.size
+    return this.prompts.size + this.keys.size + this.sessions.size
   }
 
   begin(): LoadTicket {
@@ -211,6 +216,17 @@ export class RuntimeCache {
     this.keys.set(secretHash, facts, 600, [`k|${at.keyId}`, `a|${at.space}`])
   }
 
+  /** A signed-in session kept by its token (`keepSession`), while the cache is live. */
+  session<S>(token: string): S | undefined {
+    return this.live ? (this.sessions.get(token) as S | undefined) : undefined
+  }
+
+  /** Keeps what a session token was read as, until its user's row or one of their sessions changes. */
+  keepSession(ticket: LoadTicket, token: string, userId: string, facts: object): void {
+    if (!this.keeps(ticket)) return
+    this.sessions.set(token, facts, 600, [`u|${userId}`])
+  }
+
   private heard(payload: string): void {
     const kind = payload.slice(0, 2)
     const rest = payload.slice(2)
@@ -227,6 +243,10 @@ export class RuntimeCache {
       this.prompts.dropTag(payload)
     } else if (kind === 'k|' || kind === 'a|') {
       this.keys.dropTag(payload)
+    } else if (kind === 'u|') {
+      this.sessions.dropTag(payload)
+    } else if (kind === 'U|') {
+      this.sessions.clear()
     } else {
       this.dropAll()
     }
@@ -249,6 +269,7 @@ export class RuntimeCache {
     this.raiseFloor()
     this.prompts.clear()
     this.keys.clear()
+    this.sessions.clear()
   }
 
   private setLive(live: boolean): void {

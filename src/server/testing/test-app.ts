@@ -53,6 +53,8 @@ export async function createTestApp(
     closing?: () => boolean
     /** TEST_DB=postgres: the server to make the schema on and connect to (default TEST_DATABASE_URL). */
     databaseUrl?: string
+    /** Wraps the database's LISTEN, e.g. to hand notifications on late, as a slow network would. */
+    listen?: (listen: Database['listen']) => Database['listen']
   } = {},
 ): Promise<TestApp> {
   const config: Config = {
@@ -69,6 +71,7 @@ export async function createTestApp(
   }
   const { database, dropSchema } = await openTestDatabase(options.databaseUrl)
   await database.migrate()
+  if (options.listen) database.listen = options.listen(database.listen)
   const log = options.log ?? createLogger(config.logLevel)
   const auth = createAuth({ config, db: database.db, log })
   const { app, keptFetch } = createApp({

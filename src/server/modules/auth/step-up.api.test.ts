@@ -9,6 +9,7 @@ import { operationUrl } from '../../../domain/api/operation.ts'
 import { planOperations } from '../../../domain/api/plans.ts'
 import { promptOperations } from '../../../domain/api/prompts.ts'
 import { webhookOperations } from '../../../domain/api/webhooks.ts'
+import { runtimeCacheOf } from '../../cache/runtime-cache.ts'
 import { apiKeys, auditLog, mailOutbox, webhookEndpoints } from '../../db/schema/index.ts'
 import { unlinkable } from '../../mail/render.ts'
 import {
@@ -51,6 +52,8 @@ async function signedInAgo(client: TestClient, minutes: number) {
   await db().execute(
     sql`UPDATE sessions SET created_at = now() - make_interval(mins => ${minutes}) WHERE user_id = ${client.user!.id}`,
   )
+  // Written behind the app's back: its next request must not find the session as it kept it.
+  await runtimeCacheOf(db())!.heardAllCommitted()
 }
 
 /** The first mail to `email` with `subject` from index `from` on (notices may arrive in between). */

@@ -1,0 +1,49 @@
+-- A signed-in request's session and user are kept in each app process's memory, like the runtime
+-- fetch's answers (decision 0286), and dropped by the same channel's notifications, sent from the
+-- writing transaction by triggers so that no path can forget them: better-auth's own writes
+-- (sign-out, refresh, revoking sessions), the app's (role, name, deletion), cascades and the hourly
+-- pruning alike.
+--
+-- Payloads: `u|<user id>` a user's row or one of their sessions changed or went; `U|` more than 100
+-- users' sessions went in one statement (every kept session is dropped).
+
+-- A user's row: only the columns a kept session holds or is checked by.
+CREATE FUNCTION promptfolio_cache_user_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify(promptfolio_cache_channel(TG_TABLE_SCHEMA), 'u|' || OLD.id);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER users_cache_update
+  AFTER UPDATE OF id, email, name, role, created_at, banned, deleted_at ON users
+  FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_user_changed();
+CREATE TRIGGER users_cache_delete AFTER DELETE ON users
+  FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_user_changed();
+
+-- A session moved (its expiry pushed out, its token or owner changed). A new session needs nothing:
+-- no process can have kept it.
+CREATE FUNCTION promptfolio_cache_session_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify(promptfolio_cache_channel(TG_TABLE_SCHEMA), 'u|' || OLD.user_id);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER sessions_cache_update
+  AFTER UPDATE OF token, user_id, expires_at, created_at ON sessions
+  FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_session_changed();
+
+-- Sessions that went, once per statement (a user deleted with many sessions, the pruning). One that
+-- had expired needs nothing: a kept session is refused past its expiry by every request anyway,
+-- and now() is the deleting transaction's start, before any request that could read it later.
+CREATE FUNCTION promptfolio_cache_sessions_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  channel text := promptfolio_cache_channel(TG_TABLE_SCHEMA);
+  owners text[] := ARRAY(SELECT DISTINCT user_id FROM old_rows WHERE expires_at > now());
+BEGIN
+  IF cardinality(owners) > 100 THEN
+    PERFORM pg_notify(channel, 'U|');
+  ELSE
+    PERFORM pg_notify(channel, 'u|' || owner) FROM unnest(owners) owner;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER sessions_cache_delete AFTER DELETE ON sessions REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_sessions_deleted();
