@@ -7,28 +7,22 @@
 -- Payloads: `u|<user id>` a user's row or one of their sessions changed or went; `U|` more than 100
 -- users' sessions went in one statement (every kept session is dropped).
 
--- A user's row: only the columns a kept session holds or is checked by.
+-- A user's row in a column a kept session holds or is checked by, or a session moved (its expiry
+-- pushed out, its token or owner changed). The trigger's argument names the column that holds the
+-- user's id. A new session needs nothing: no process can have kept it.
 CREATE FUNCTION promptfolio_cache_user_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify(promptfolio_cache_channel(TG_TABLE_SCHEMA), 'u|' || OLD.id);
+  PERFORM pg_notify(promptfolio_cache_channel(TG_TABLE_SCHEMA), 'u|' || (to_jsonb(OLD) ->> TG_ARGV[0]));
   RETURN NULL;
 END $$;
 CREATE TRIGGER users_cache_update
   AFTER UPDATE OF id, email, name, role, created_at, banned, deleted_at ON users
-  FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_user_changed();
+  FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_user_changed('id');
 CREATE TRIGGER users_cache_delete AFTER DELETE ON users
-  FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_user_changed();
-
--- A session moved (its expiry pushed out, its token or owner changed). A new session needs nothing:
--- no process can have kept it.
-CREATE FUNCTION promptfolio_cache_session_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify(promptfolio_cache_channel(TG_TABLE_SCHEMA), 'u|' || OLD.user_id);
-  RETURN NULL;
-END $$;
+  FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_user_changed('id');
 CREATE TRIGGER sessions_cache_update
   AFTER UPDATE OF token, user_id, expires_at, created_at ON sessions
-  FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_session_changed();
+  FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_user_changed('user_id');
 
 -- Sessions that went, once per statement (a user deleted with many sessions, the pruning). One that
 -- had expired needs nothing: a kept session is refused past its expiry by every request anyway,
