@@ -12,7 +12,7 @@ import { POSTGRES_POOL_SIZE } from '../../src/server/db/client.ts'
  *                                    + its health probe (1) + its LISTEN connections (mail, webhooks,
  *                                    runtime cache: 3) = 14
  *   in-process test app (bench:plans) TEST_APP_CONNECTIONS = a test app's pool (20) + 1 + 3 = 24
- *   SQL recorder (`sqlRecorder`)      RECORDER_CONNECTIONS = 2
+ *   SQL recorder (`sqlRecorder`)      RECORDER_CONNECTIONS = its pool (2) + the runtime cache's LISTEN (1) = 3
  *   each floor (`bareFloor`: bare     FLOOR_CONNECTIONS = the app's pool size, 10: a floor runs
  *     and Hono)                      the app's statements through as many connections as the app
  *   SQL replay (`measureScenario`,    BENCH_CONNECTIONS (32): one per load connection, as autocannon's
@@ -35,7 +35,7 @@ const LISTENERS = 3
 export const SERVER_CONNECTIONS = POSTGRES_POOL_SIZE + 1 + LISTENERS
 /** src/server/testing/test-app.ts opens its PostgreSQL pool with `max: 20`. */
 export const TEST_APP_CONNECTIONS = 20 + 1 + LISTENERS
-export const RECORDER_CONNECTIONS = 2
+export const RECORDER_CONNECTIONS = 3
 export const FLOOR_CONNECTIONS = POSTGRES_POOL_SIZE
 
 /** What a benchmark holds at once at most on the shared PostgreSQL server. */

@@ -16,7 +16,8 @@ export type SqlRecorder = Awaited<ReturnType<typeof sqlRecorder>>
  * replay exactly the SQL of one API request without HTTP in between.
  */
 export async function sqlRecorder(config: Config, url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: RECORDER_CONNECTIONS })
+  const pool = new pg.Pool({ connectionString: url, max: RECORDER_CONNECTIONS - 1 })
+  const listeners: pg.Client[] = []
   let recording: Statement[] | null = null
   let running = 0
   // Read where drizzle hands each statement to the driver: its logger sees neither the name nor the row mode.
@@ -48,9 +49,20 @@ export async function sqlRecorder(config: Config, url: string) {
     kind: 'postgres',
     ping: async () => 0,
     migrate: async () => [],
-    // No mail worker runs here, so nothing listens for queued mail.
-    listen: async () => async () => {},
-    close: () => pool.end(),
+    // The runtime cache's only (no mail worker runs here): a cache that hears nothing stops
+    // serving after a few seconds, and the warm request would then read the session again.
+    listen: async (channel, onNotify) => {
+      const client = new pg.Client({ connectionString: url })
+      listeners.push(client)
+      await client.connect()
+      client.on('notification', (message) => onNotify(message.payload ?? ''))
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      return () => client.end()
+    },
+    close: async () => {
+      await Promise.all(listeners.map((client) => client.end().catch(() => {})))
+      await pool.end()
+    },
   }
   const log = createLogger('silent')
   const { app } = createApp({ config, database, auth: createAuth({ config, db, log }), log })

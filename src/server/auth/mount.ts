@@ -21,7 +21,7 @@ export function authHandler(auth: Auth, database: Pick<Database, 'ping' | 'db'>)
       throw new AppError('not_found', 'error.routeNotFound')
     }
     const response = await auth.handler(new Request(c.req.raw, { headers: headersForAuth(c) }))
-    // Any of these may end or move sessions or change a user (a GET too: the e-mail verification).
+    // Any of these may end or make sessions or change a user (a GET too: a provider's callback).
     await heardOwnWrites(database.db)
     // better-auth answers its own failures as a bare 500, and a sign-out whose session it could not
     // delete as a success (clearing only the cookie); when the database is the cause, say so, and

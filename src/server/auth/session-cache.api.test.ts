@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { accountOperations } from '../../domain/api/account.ts'
 import { adminOperations } from '../../domain/api/admin.ts'
 import { authOperations } from '../../domain/api/auth.ts'
@@ -17,6 +17,8 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts'
  * arrive before the writer's answer anyway, and a writer that did not wait would go unnoticed.
  */
 const NOTIFICATION_DELAY_MS = 50
+/** While set, notifications never reach the app: a listening connection dead without anyone noticing. */
+let deaf = false
 let testApp: TestApp
 let cache: RuntimeCache
 let globalAdmin: TestClient
@@ -29,7 +31,9 @@ beforeAll(async () => {
       listen: (listen) => (channel, onNotify, interruption) =>
         listen(
           channel,
-          (payload) => setTimeout(() => onNotify(payload), NOTIFICATION_DELAY_MS),
+          (payload) => {
+            if (!deaf) setTimeout(() => onNotify(payload), NOTIFICATION_DELAY_MS)
+          },
           interruption,
         ),
     },
@@ -124,5 +128,46 @@ describe('the kept session', () => {
     expect(tokens.filter((token) => cache.session(token) !== undefined)).toEqual([])
     expect((await elsewhere.call(accountOperations.me, {})).status).toBe(401)
     expect((await client.call(accountOperations.me, {})).status).toBe(401)
+  })
+
+  it('refuses the session a re-sign-in replaced at once (its delete is not in a transaction of ours)', async () => {
+    const client = await TestClient.signedUp(testApp)
+    const previous = client.copy()
+    await keptAs(previous)
+    const [token] = await tokensOf(client)
+    const again = await client.call(authOperations.reauthenticate, { body: { password: DEFAULT_PASSWORD } })
+    expect(again.status).toBe(200)
+    expect(cache.session(token!)).toBeUndefined()
+    expect((await previous.call(accountOperations.me, {})).status).toBe(401)
+    expect((await client.call(accountOperations.me, {})).status).toBe(200)
+  })
+
+  it('stops serving from memory once it hears nothing on its channel, and serves again once it hears', async () => {
+    const client = await TestClient.signedUp(testApp)
+    await keptAs(client)
+    const [token] = await tokensOf(client)
+    deaf = true
+    try {
+      // Nothing heard for longer than the check's interval: the next read starts a check, whose
+      // fence is never heard.
+      vi.useFakeTimers({ toFake: ['performance'] })
+      vi.advanceTimersByTime(60_000)
+      expect((await client.call(accountOperations.me, {})).status).toBe(200)
+      vi.useRealTimers()
+      await expect.poll(() => cache.isLive, { timeout: 10_000 }).toBe(false)
+      expect(cache.session(token!)).toBeUndefined()
+      // Read from the database now: a sign-out nobody heard of is seen at once.
+      const elsewhere = client.copy()
+      expect((await elsewhere.call(accountOperations.me, {})).status).toBe(200)
+      await testApp.database.db.delete(sessions).where(eq(sessions.token, token!))
+      expect((await elsewhere.call(accountOperations.me, {})).status).toBe(401)
+    } finally {
+      vi.useRealTimers()
+      deaf = false
+    }
+    await cache.checkHearing()
+    expect(cache.isLive).toBe(true)
+    const other = await TestClient.signedUp(testApp)
+    await keptAs(other)
   })
 })

@@ -191,6 +191,9 @@ describe('the runtime cache on two processes', () => {
       labels: ['production'],
     })
     await writeOn(a, 'POST', '/api/public/v2/prompts', { name: 'unheard', prompt: 'second', labels: [] })
+    // A write on b is answered once b has heard it, and so everything committed before: no
+    // notification of the writes above can arrive while b keeps what it reads next.
+    await writeOn(b, 'POST', '/api/public/v2/prompts', { name: 'heard-first', prompt: 'x', labels: [] })
     expect(await fetchOn(b, 'unheard')).toEqual({ status: 200, prompt: 'first' })
     expect(await fetchOn(b, 'unheard')).toEqual({ status: 200, prompt: 'first' })
     for (let i = 0; i < 2; i++) expect((await onB.call(accountOperations.me, {})).status).toBe(200)

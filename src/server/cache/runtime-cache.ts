@@ -16,7 +16,9 @@ import { ByteLru } from './byte-lru.ts'
  * this process heard:
  * - a load started before a notification arrived is not kept (the generation moved on);
  * - while the listening connection is lost, nothing is kept or served, and everything kept before
- *   is dropped (notifications sent meanwhile are missed);
+ *   is dropped (notifications sent meanwhile are missed); the same while this process does not hear
+ *   its own fence in time, which it checks after HEARING_CHECK_MS without hearing anything (a
+ *   connection can die without either end noticing);
  * - after a transaction of this process commits, its request waits until this process has heard
  *   that commit's notifications (a fence notification it sends after it, which PostgreSQL delivers
  *   in commit order), so a writer's next fetch never sees the answer from before its write; a
@@ -46,10 +48,24 @@ async function channelOfSchema(db: Db): Promise<string> {
 const PROMPT_BYTES = 64 * 1024 * 1024
 /** Bytes of verified keys kept (a key's facts are about 300 bytes). */
 const KEY_BYTES = 4 * 1024 * 1024
-/** Bytes of signed-in sessions kept (a session and its user, about 600 bytes: some 7,000 sessions). */
-const SESSION_BYTES = 4 * 1024 * 1024
+/**
+ * Bytes of signed-in sessions kept. An entry (its token, the user, the session's facts, and the map
+ * and tag entries that hold it) measured about 1.4 KB of heap and counts as 2 KB: 8,192 sessions,
+ * about 11 MB.
+ */
+const SESSION_BYTES = 16 * 1024 * 1024
+/** What a kept session counts against SESSION_BYTES. */
+const SESSION_ENTRY_BYTES = 2048
 /** How long a commit waits for its fence before dropping everything instead. */
 const FENCE_TIMEOUT_MS = 2_000
+/**
+ * How long a process serves from memory without having heard anything on its channel before it
+ * checks that it still hears (a fence of its own): a connection can die without either end
+ * noticing (a NAT or a failover that drops it silently), and a process that hears nothing must
+ * not go on serving what may have changed. At most this plus FENCE_TIMEOUT_MS of answers from a
+ * process that stopped hearing.
+ */
+const HEARING_CHECK_MS = 5_000
 
 /** A space as the notifications name it: its plan subject's key, `user:<id>` or `team:<id>`. */
 export type SpaceKey = SubjectKey
@@ -75,7 +91,15 @@ export interface CachedPrompt {
 }
 
 export class RuntimeCache {
+  /** Serving and keeping: listening, and heard within HEARING_CHECK_MS (or the check under way). */
   private live = false
+  /** The listener's view: its connection is up and LISTENing. */
+  private listening = false
+  /** Whether the last check of this process's own fence heard it in time. */
+  private hearing = true
+  /** `performance.now()` when this process last heard anything on its channel (a wall-clock jump is no silence). */
+  private lastHeard = performance.now()
+  private checkingHearing = false
   private generation = 0
   /** Loads under way: a commit with nothing kept and nothing loading has nothing to wait for. */
   private loading = 0
@@ -110,12 +134,12 @@ export class RuntimeCache {
       .then((name) => {
         this.channel = name
         return listen(name, (payload) => this.heard(payload), {
-          lost: () => this.setLive(false),
-          resumed: () => this.setLive(true),
+          lost: () => this.setListening(false),
+          resumed: () => this.setListening(true),
         })
       })
       .then(
-        () => this.setLive(true),
+        () => this.setListening(true),
         // Without a listener the cache stays off: every fetch reads the database.
         () => {},
       )
@@ -124,6 +148,27 @@ export class RuntimeCache {
   /** Whether answers are served and kept (false until listening, and while the listener is lost). */
   get isLive(): boolean {
     return this.live
+  }
+
+  /**
+   * Whether kept entries may be served now; starts a check that this process still hears its
+   * channel when it has heard nothing for HEARING_CHECK_MS. Every read of a kept entry asks it.
+   */
+  private serves(): boolean {
+    if (this.listening && !this.checkingHearing && performance.now() - this.lastHeard > HEARING_CHECK_MS) {
+      void this.checkHearing()
+    }
+    return this.live
+  }
+
+  /** Sends a fence of this process's own and stops serving (and keeping) unless it is heard in time. */
+  async checkHearing(): Promise<void> {
+    this.checkingHearing = true
+    try {
+      this.setHearing(await this.fence())
+    } finally {
+      this.checkingHearing = false
+    }
   }
 
   /** Entries kept (answers, keys and sessions), for tests and the benchmark's report. */
@@ -183,7 +228,7 @@ export class RuntimeCache {
   }
 
   prompt(key: string): CachedPrompt | undefined {
-    return this.live ? this.prompts.get(key) : undefined
+    return this.serves() ? this.prompts.get(key) : undefined
   }
 
   /**
@@ -203,7 +248,7 @@ export class RuntimeCache {
   }
 
   key<K>(secretHash: string): K | undefined {
-    return this.live ? (this.keys.get(secretHash) as K | undefined) : undefined
+    return this.serves() ? (this.keys.get(secretHash) as K | undefined) : undefined
   }
 
   keepKey(
@@ -218,16 +263,17 @@ export class RuntimeCache {
 
   /** A signed-in session kept by its token (`keepSession`), while the cache is live. */
   session<S>(token: string): S | undefined {
-    return this.live ? (this.sessions.get(token) as S | undefined) : undefined
+    return this.serves() ? (this.sessions.get(token) as S | undefined) : undefined
   }
 
   /** Keeps what a session token was read as, until its user's row or one of their sessions changes. */
   keepSession(ticket: LoadTicket, token: string, userId: string, facts: object): void {
     if (!this.keeps(ticket)) return
-    this.sessions.set(token, facts, 600, [`u|${userId}`])
+    this.sessions.set(token, facts, SESSION_ENTRY_BYTES, [`u|${userId}`])
   }
 
   private heard(payload: string): void {
+    this.lastHeard = performance.now()
     const kind = payload.slice(0, 2)
     const rest = payload.slice(2)
     if (kind === 'f|') {
@@ -272,12 +318,23 @@ export class RuntimeCache {
     this.sessions.clear()
   }
 
-  private setLive(live: boolean): void {
+  private setListening(listening: boolean): void {
+    this.listening = listening
+    this.setLive()
+  }
+
+  private setHearing(hearing: boolean): void {
+    if (hearing === this.hearing) return
+    this.hearing = hearing
+    this.setLive()
+  }
+
+  private setLive(): void {
     // Both ways everything goes: on a loss it may go stale unheard; on resuming, anything kept in
     // between (nothing should be) is dropped too.
     this.dropAll()
-    this.live = live
-    if (!live) this.releaseFences()
+    this.live = this.listening && this.hearing
+    if (!this.live) this.releaseFences()
   }
 
   private releaseFences(): void {
@@ -295,12 +352,18 @@ export class RuntimeCache {
   }
 
   /**
-   * Waits until this process has heard every notification committed before now, or drops
-   * everything. A commit made while the cache was empty skips it (`afterCommit`), so its
+   * Waits until this process has heard every notification committed before now, or stops serving
+   * (and drops everything) until it hears again. A commit made while the cache was empty skips it (`afterCommit`), so its
    * notification may still be on its way: the next load then is not kept, which costs a miss.
    */
   async heardAllCommitted(): Promise<void> {
     if (!this.live) return
+    // Not heard in time: this process may have stopped hearing, so it stops serving until it does.
+    if (!(await this.fence())) this.setHearing(false)
+  }
+
+  /** Sends a fence notification and answers whether this process heard it within FENCE_TIMEOUT_MS. */
+  private async fence(): Promise<boolean> {
     const n = ++this.fencesSent
     const heard = new Promise<void>((resolve) => this.fenceWaiters.set(n, resolve))
     let timer: NodeJS.Timeout | undefined
@@ -309,9 +372,9 @@ export class RuntimeCache {
     })
     try {
       await this.db.execute(sql`SELECT pg_notify(${this.channel}, ${`f|${this.token}|${n}`})`)
-      if ((await Promise.race([heard, timedOut])) === 'timeout') this.dropAll()
+      return (await Promise.race([heard, timedOut])) !== 'timeout'
     } catch {
-      this.dropAll()
+      return false
     } finally {
       clearTimeout(timer)
       this.fenceWaiters.delete(n)

@@ -249,6 +249,11 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       const client = new pg.Client({
         connectionString: options.url,
         connectionTimeoutMillis: 5_000,
+        // A connection that only ever reads can die unnoticed (a NAT or a failover dropping it
+        // silently): TCP keepalives end it, and 'lost' reconnects. The runtime cache also checks
+        // that it still hears (its own fences), which does not wait for the kernel's probes.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
         // Which process listens, for an operator (and a test) reading pg_stat_activity.
         application_name: `promptfolio listen ${channel} ${process.pid}`,
       })

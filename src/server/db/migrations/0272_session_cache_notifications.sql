@@ -5,7 +5,8 @@
 -- pruning alike.
 --
 -- Payloads: `u|<user id>` a user's row or one of their sessions changed or went; `U|` more than 100
--- users' sessions went in one statement (every kept session is dropped).
+-- users' sessions went in one statement (every kept session is dropped); `T|` a table whose rows
+-- anything kept comes from was truncated (everything kept is dropped).
 
 -- A user's row in a column a kept session holds or is checked by, or a session moved (its expiry
 -- pushed out, its token or owner changed). The trigger's argument names the column that holds the
@@ -25,12 +26,13 @@ CREATE TRIGGER sessions_cache_update
   FOR EACH ROW EXECUTE FUNCTION promptfolio_cache_user_changed('user_id');
 
 -- Sessions that went, once per statement (a user deleted with many sessions, the pruning). One that
--- had expired needs nothing: a kept session is refused past its expiry by every request anyway,
--- and now() is the deleting transaction's start, before any request that could read it later.
+-- had expired needs nothing: a kept session is refused past its expiry by every request anyway
+-- (now() is the deleting transaction's start, before any request that could read it later; the
+-- margin covers an app server whose clock is up to 5 minutes behind the database's).
 CREATE FUNCTION promptfolio_cache_sessions_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   channel text := promptfolio_cache_channel(TG_TABLE_SCHEMA);
-  owners text[] := ARRAY(SELECT DISTINCT user_id FROM old_rows WHERE expires_at > now());
+  owners text[] := ARRAY(SELECT DISTINCT user_id FROM old_rows WHERE expires_at > now() - interval '5 minutes');
 BEGIN
   IF cardinality(owners) > 100 THEN
     PERFORM pg_notify(channel, 'U|');
@@ -41,3 +43,25 @@ BEGIN
 END $$;
 CREATE TRIGGER sessions_cache_delete AFTER DELETE ON sessions REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_sessions_deleted();
+
+-- A TRUNCATE fires no row or delete trigger (an operator's "sign everyone out", a restore): it drops
+-- everything kept, here and for the tables of migration 0254.
+CREATE FUNCTION promptfolio_cache_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify(promptfolio_cache_channel(TG_TABLE_SCHEMA), 'T|');
+  RETURN NULL;
+END $$;
+CREATE TRIGGER users_cache_truncate AFTER TRUNCATE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
+CREATE TRIGGER sessions_cache_truncate AFTER TRUNCATE ON sessions
+  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
+CREATE TRIGGER prompts_cache_truncate AFTER TRUNCATE ON prompts
+  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
+CREATE TRIGGER prompt_versions_cache_truncate AFTER TRUNCATE ON prompt_versions
+  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
+CREATE TRIGGER prompt_labels_cache_truncate AFTER TRUNCATE ON prompt_labels
+  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
+CREATE TRIGGER api_keys_cache_truncate AFTER TRUNCATE ON api_keys
+  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
+CREATE TRIGGER plan_subjects_cache_truncate AFTER TRUNCATE ON plan_subjects
+  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
