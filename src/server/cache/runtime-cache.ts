@@ -152,17 +152,22 @@ export class RuntimeCache {
 
   /**
    * Whether kept entries may be served now; starts a check that this process still hears its
-   * channel when it has heard nothing for HEARING_CHECK_MS. Every read of a kept entry asks it.
+   * channel when it has heard nothing for HEARING_CHECK_MS, or when the last check was not heard
+   * (until one is). Every read of a kept entry asks it.
    */
   private serves(): boolean {
-    if (this.listening && !this.checkingHearing && performance.now() - this.lastHeard > HEARING_CHECK_MS) {
+    if (
+      this.listening &&
+      !this.checkingHearing &&
+      (!this.hearing || performance.now() - this.lastHeard > HEARING_CHECK_MS)
+    ) {
       void this.checkHearing()
     }
     return this.live
   }
 
   /** Sends a fence of this process's own and stops serving (and keeping) unless it is heard in time. */
-  async checkHearing(): Promise<void> {
+  private async checkHearing(): Promise<void> {
     this.checkingHearing = true
     try {
       this.setHearing(await this.fence())
@@ -353,8 +358,9 @@ export class RuntimeCache {
 
   /**
    * Waits until this process has heard every notification committed before now, or stops serving
-   * (and drops everything) until it hears again. A commit made while the cache was empty skips it (`afterCommit`), so its
-   * notification may still be on its way: the next load then is not kept, which costs a miss.
+   * (and drops everything) until a later check is heard. A commit made while the cache was empty
+   * skips it (`afterCommit`), so its notification may still be on its way: the next load then is
+   * not kept, which costs a miss.
    */
   async heardAllCommitted(): Promise<void> {
     if (!this.live) return
