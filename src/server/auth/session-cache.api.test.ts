@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { accountOperations } from '../../domain/api/account.ts'
 import { adminOperations } from '../../domain/api/admin.ts'
@@ -180,5 +180,15 @@ describe('the kept session', () => {
       )
       .toBe(true)
     await keptAs(other)
+  })
+
+  // Last: it signs everyone of this file out.
+  it('drops every kept session when the sessions table is truncated (no row trigger fires for it)', async () => {
+    const client = await TestClient.signedUp(testApp)
+    await keptAs(client)
+    await testApp.database.db.execute(sql`TRUNCATE sessions`)
+    await cache.heardAllCommitted()
+    expect(cache.entries).toBe(0)
+    expect((await client.call(accountOperations.me, {})).status).toBe(401)
   })
 })

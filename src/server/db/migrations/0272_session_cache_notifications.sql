@@ -51,17 +51,13 @@ BEGIN
   PERFORM pg_notify(promptfolio_cache_channel(TG_TABLE_SCHEMA), 'T|');
   RETURN NULL;
 END $$;
-CREATE TRIGGER users_cache_truncate AFTER TRUNCATE ON users
-  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
-CREATE TRIGGER sessions_cache_truncate AFTER TRUNCATE ON sessions
-  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
-CREATE TRIGGER prompts_cache_truncate AFTER TRUNCATE ON prompts
-  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
-CREATE TRIGGER prompt_versions_cache_truncate AFTER TRUNCATE ON prompt_versions
-  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
-CREATE TRIGGER prompt_labels_cache_truncate AFTER TRUNCATE ON prompt_labels
-  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
-CREATE TRIGGER api_keys_cache_truncate AFTER TRUNCATE ON api_keys
-  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
-CREATE TRIGGER plan_subjects_cache_truncate AFTER TRUNCATE ON plan_subjects
-  FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated();
+DO $$
+DECLARE
+  kept_from text;
+BEGIN
+  FOREACH kept_from IN ARRAY ARRAY['users', 'sessions', 'prompts', 'prompt_versions', 'prompt_labels', 'api_keys', 'plan_subjects'] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION promptfolio_cache_truncated()',
+      kept_from || '_cache_truncate', kept_from);
+  END LOOP;
+END $$;
