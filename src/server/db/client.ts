@@ -49,6 +49,7 @@ export interface Database {
     onNotify: (payload: string) => void,
     interruption?: ListenInterruption,
   ): Promise<() => Promise<void>>
+  /** Ends every connection; a second call waits for the first. */
   close(): Promise<void>
 }
 
@@ -76,7 +77,18 @@ export type DatabaseOptions =
     }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir, options.template) : openPostgres(options)
+  const database = await (options.kind === 'pglite'
+    ? openPglite(options.dataDir, options.template)
+    : openPostgres(options))
+  // Closing twice (a shutdown racing a failed start, a test that closed it itself) waits for the
+  // first close: a second pool.end() would throw.
+  const close = database.close
+  let closed: Promise<void> | undefined
+  database.close = () => {
+    closed ??= close()
+    return closed
+  }
+  return database
 }
 
 /**

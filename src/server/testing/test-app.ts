@@ -107,10 +107,14 @@ export async function createTestApp(
     webhooks,
     close: async () => {
       openApps.delete(testApp)
-      await webhooks.stop()
-      await mail.stop()
-      await database.close()
-      await dropSchema()
+      try {
+        await webhooks.stop()
+        await mail.stop()
+        await database.close()
+      } finally {
+        // A schema left behind would stay in the test database for good.
+        await dropSchema()
+      }
     },
   }
   openApps.add(testApp)

@@ -54,6 +54,6 @@ describe('GET /api/health', () => {
     const res = await new TestClient(broken).get<{ error: { code: string } }>('/api/health')
     expect(res.status).toBe(503)
     expect(res.body.error.code).toBe('transient')
-    await broken.close().catch(() => {})
+    await broken.close()
   })
 })
