@@ -53,6 +53,39 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     expect(stored!.promptVersionId).toBeNull()
   })
 
+  it('come with each message of a page, oldest first, as the message’s own list has them', async () => {
+    const conversation = await createConversation(people.owner)
+    const prompt = await seedPrompt(db(), { owner: people.owner.user!, title: 'Outline', versions: 2 })
+    const first = await appendMessage(people.owner, conversation.id, {
+      attachments: [{ promptId: prompt.id, promptVersionId: prompt.versionIds[0] }],
+    })
+    const bare = await appendMessage(people.owner, conversation.id)
+    const last = await appendMessage(people.owner, conversation.id)
+    for (const promptVersionId of [prompt.versionIds[1], undefined]) {
+      expect((await attachAs(people.owner, last.id, { promptId: prompt.id, promptVersionId })).status).toBe(
+        201,
+      )
+    }
+    const page = await people.owner.call(conversationOperations.messages, { params: { id: conversation.id } })
+    expect(page.body.items.map((m) => m.id)).toEqual([first.id, bare.id, last.id])
+    const [ofFirst, ofBare, ofLast] = page.body.items.map((m) => m.attachments)
+    expect(ofBare).toEqual([])
+    expect(ofFirst!.map((a) => a.versionNumber)).toEqual([1])
+    expect(ofLast!.map((a) => a.versionNumber)).toEqual([2, null])
+    for (const message of [first, last]) {
+      const listed = await people.owner.call(conversationOperations.attachments, {
+        params: { id: message.id },
+      })
+      expect(page.body.items.find((m) => m.id === message.id)!.attachments).toEqual(listed.body.items)
+    }
+    // The creation time as every other time of the API: UTC to the millisecond.
+    const [stored] = await db()
+      .select({ createdAt: conversationMessagePrompts.createdAt })
+      .from(conversationMessagePrompts)
+      .where(eq(conversationMessagePrompts.id, ofFirst![0]!.id))
+    expect(ofFirst![0]!.createdAt).toBe(stored!.createdAt.toISOString())
+  })
+
   it('refuses attaching the same version (or latest) twice', async () => {
     const conversation = await createConversation(people.owner)
     const message = await appendMessage(people.owner, conversation.id)

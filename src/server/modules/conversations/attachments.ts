@@ -1,11 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Actor } from '../../../domain/auth.ts'
 import type { AttachmentRef, addAttachmentInput, MessageAttachment } from '../../../domain/conversations.ts'
 import { AppError } from '../../../domain/errors.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { builtOnce } from '../../db/prepared.ts'
-import { createdAfterAll } from '../../db/queries.ts'
+import { handWrittenOnce } from '../../db/prepared.ts'
+import { createdAfterAll, isoTimestampText, type Param } from '../../db/queries.ts'
 import { conversationMessagePrompts, prompts, promptVersions } from '../../db/schema/index.ts'
 import { findVisiblePrompt, promptNotFound, promptVisibleTo } from '../prompts/index.ts'
 import { loadMessage, loadMessageForWrite } from './policy.ts'
@@ -44,59 +44,60 @@ export async function resolveAttachmentRefs(
   return [...unique.values()]
 }
 
-/** The select behind `attachmentsOf`, with placeholders for the viewer and the ids (`builtOnce`). */
-const attachmentsStatement = builtOnce((db) => {
-  // Conversations are not for keys: the viewer's teams are always within reach.
-  const visible = promptVisibleTo(sql.placeholder('viewer'), sql.placeholder('viewer'))
-  const whenVisible = <T>(value: unknown) => sql<T>`CASE WHEN ${visible} THEN ${value} END`
-  return (
-    db
-      .select({
-        id: conversationMessagePrompts.id,
-        messageId: conversationMessagePrompts.messageId,
-        promptId: whenVisible<string | null>(conversationMessagePrompts.promptId),
-        promptVersionId: whenVisible<string | null>(conversationMessagePrompts.promptVersionId),
-        title: whenVisible<string | null>(prompts.title),
-        versionNumber: promptVersions.versionNumber,
-        attachedByUserId: conversationMessagePrompts.attachedByUserId,
-        notes: conversationMessagePrompts.notes,
-        createdAt: conversationMessagePrompts.createdAt,
-      })
-      .from(conversationMessagePrompts)
-      .innerJoin(prompts, eq(prompts.id, conversationMessagePrompts.promptId))
-      .leftJoin(promptVersions, eq(promptVersions.id, conversationMessagePrompts.promptVersionId))
-      // One array parameter, not one parameter per message.
-      .where(sql`${conversationMessagePrompts.messageId} = ANY(${sql.placeholder('messageIds')}::uuid[])`)
-      .orderBy(asc(conversationMessagePrompts.createdAt), asc(conversationMessagePrompts.id))
-      .prepare('')
-  )
-})
-
 /**
- * The attachments of the given messages, oldest first, with the prompt's title and the version's
- * number. A prompt the viewer may not (or no longer) see keeps its place and version number, but
- * neither its title nor its ids.
+ * The attachments of one message (`messageId`: the enclosing select's message column, or a value),
+ * oldest first, as the JSON the API answers, or null when it has none: with the prompt's title and
+ * the version's number. A prompt the viewer may not (or no longer) see keeps its place and version
+ * number, but neither its title nor its ids. A column of the message's own select: a messages page
+ * comes with its attachments in one statement, where a second one cost PostgreSQL more than the page.
  */
+export function attachmentsColumn(
+  viewer: Param<string>,
+  messageId: AnyColumn | Param<string>,
+): SQL<MessageAttachment[] | null> {
+  // Conversations are not for keys: the viewer's teams are always within reach.
+  const visible = promptVisibleTo(viewer, viewer)
+  const whenVisible = (value: AnyColumn) => sql`CASE WHEN ${visible} THEN ${value} END`
+  const a = conversationMessagePrompts
+  // Keys in the order of messageAttachmentSchema; json (not jsonb) keeps them so.
+  const subquery = sql`(SELECT json_agg(json_build_object(
+      'id', ${a.id},
+      'messageId', ${a.messageId},
+      'promptId', ${whenVisible(a.promptId)},
+      'promptVersionId', ${whenVisible(a.promptVersionId)},
+      'title', ${whenVisible(prompts.title)},
+      'versionNumber', ${promptVersions.versionNumber},
+      'attachedByUserId', ${a.attachedByUserId},
+      'notes', ${a.notes},
+      'createdAt', ${isoTimestampText(a.createdAt)}
+    ) ORDER BY ${a.createdAt}, ${a.id})
+    FROM ${a}
+    JOIN ${prompts} ON ${prompts.id} = ${a.promptId}
+    LEFT JOIN ${promptVersions} ON ${promptVersions.id} = ${a.promptVersionId}
+    WHERE ${a.messageId} = ${messageId})`
+  // Wrapped: a one-table select writes the columns of its fields' own chunks without their table,
+  // and this subquery's columns must keep theirs (its tables have an `id` each).
+  return sql`${subquery}`
+}
+
+const attachmentsStatement = handWrittenOnce<{ attachments: MessageAttachment[] | null }>(
+  sql`SELECT ${attachmentsColumn(sql.placeholder('viewer'), sql.placeholder('messageId'))} AS attachments`,
+)
+
+/** One message's attachments (`attachmentsColumn`), for an answer that has no message select. */
 export async function attachmentsOf(
   db: Db | Tx,
   actor: Actor,
-  messageIds: string[],
-): Promise<Map<string, MessageAttachment[]>> {
-  const byMessage = new Map<string, MessageAttachment[]>()
-  if (messageIds.length === 0) return byMessage
-  const rows = await attachmentsStatement(db, undefined).execute({ viewer: actor.id, messageIds })
-  for (const row of rows) {
-    const list = byMessage.get(row.messageId) ?? []
-    list.push({ ...row, createdAt: row.createdAt.toISOString() })
-    byMessage.set(row.messageId, list)
-  }
-  return byMessage
+  messageId: string,
+): Promise<MessageAttachment[]> {
+  const [row] = await attachmentsStatement(db, { viewer: actor.id, messageId })
+  return row?.attachments ?? []
 }
 
 /** "list by message id". */
 export async function listAttachments(db: Db, actor: Actor, messageId: string): Promise<MessageAttachment[]> {
   await loadMessage(db, actor, messageId)
-  return (await attachmentsOf(db, actor, [messageId])).get(messageId) ?? []
+  return attachmentsOf(db, actor, messageId)
 }
 
 /** Attaches a prompt (a version, or latest) to a message its author or a moderator may change. */
@@ -126,9 +127,7 @@ export async function addAttachment(
       .onConflictDoNothing()
       .returning({ id: conversationMessagePrompts.id })
     if (!created) throw new AppError('conflict', 'conversations.alreadyAttached')
-    const attachment = (await attachmentsOf(tx, actor, [messageId]))
-      .get(messageId)
-      ?.find((a) => a.id === created.id)
+    const attachment = (await attachmentsOf(tx, actor, messageId)).find((a) => a.id === created.id)
     return attachment!
   })
 }

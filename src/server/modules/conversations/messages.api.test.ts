@@ -238,6 +238,37 @@ describe('GET /api/v1/conversations/:id/messages', () => {
     expect(all.map((m) => m.id)).toEqual(written.map((m) => m.id).reverse())
   })
 
+  it('answers an empty page for a conversation without messages, Conversation not found for a missing one', async () => {
+    const empty = await createConversation(people.owner, { teamId: people.teamId })
+    const page = await people.member.call(conversationOperations.messages, { params: { id: empty.id } })
+    expect(page.status).toBe(200)
+    expect(page.body).toEqual({ items: [], nextCursor: null })
+    // A cursor past what is left: the conversation is there, its page empty.
+    const two = await createConversation(people.owner)
+    await appendMessage(people.owner, two.id)
+    const second = await appendMessage(people.owner, two.id)
+    const params = { id: two.id }
+    const first = await people.owner.call(conversationOperations.messages, { params, query: { limit: 1 } })
+    const removed = await people.owner.call(conversationOperations.deleteMessage, {
+      params: { id: second.id },
+    })
+    expect(removed.status).toBe(204)
+    const after = await people.owner.call(conversationOperations.messages, {
+      params,
+      query: { limit: 1, cursor: first.body.nextCursor! },
+    })
+    expect(after.status).toBe(200)
+    expect(after.body).toEqual({ items: [], nextCursor: null })
+    for (const [client, id] of [
+      [people.stranger, empty.id],
+      [people.member, crypto.randomUUID()],
+    ] as const) {
+      const res = await client.call(conversationOperations.messages, { params: { id } })
+      expect(res.status).toBe(404)
+      expect(errorOf(res).message).toBe('Conversation not found')
+    }
+  })
+
   it('tells who wrote each message', async () => {
     const res = await messages(people.teamAdmin, { limit: 2 })
     expect(res.body.items.map((m) => m.authorEmail)).toEqual([

@@ -22,16 +22,28 @@ import {
   type Param,
   toPage,
 } from '../../db/queries.ts'
-import { conversationMessagePrompts, conversationMessages, users } from '../../db/schema/index.ts'
-import { attachmentsOf, resolveAttachmentRefs } from './attachments.ts'
-import { loadConversation, loadMessageForWrite } from './policy.ts'
+import {
+  conversationMessagePrompts,
+  conversationMessages,
+  conversations,
+  teamMembers,
+  users,
+} from '../../db/schema/index.ts'
+import { attachmentsColumn, resolveAttachmentRefs } from './attachments.ts'
+import { checkedAccess, loadConversation, loadMessageForWrite, viewerMembership } from './policy.ts'
 
 /**
  * A message's columns as the answer carries them: the text out of the content, the update time as
  * the API's text (`isoTimestampText`), the creation time as the cursor's key, which also gives its
  * API text (`isoOfCursorTimestamp`).
  */
-function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'desc', limit: Param<number>) {
+function selectMessages(
+  db: Db | Tx,
+  viewer: Param<string>,
+  where: SQL | undefined,
+  order: 'asc' | 'desc',
+  limit: Param<number>,
+) {
   const direction = order === 'asc' ? asc : desc
   return db
     .select({
@@ -41,11 +53,12 @@ function selectMessages(db: Db | Tx, where: SQL | undefined, order: 'asc' | 'des
       authorEmail: users.email,
       role: conversationMessages.role,
       // The content's text is always there (conversation_messages_content_text_check).
-      text: sql<string>`${conversationMessages.content} ->> 'text'`,
+      text: sql<string>`${conversationMessages.content} ->> 'text'`.as('text'),
       model: conversationMessages.model,
       tokenCount: conversationMessages.tokenCount,
-      updatedAt: isoTimestampText(conversationMessages.updatedAt),
-      cursorAt: cursorTimestamp(conversationMessages.createdAt),
+      updatedAt: isoTimestampText(conversationMessages.updatedAt).as('updatedAt'),
+      cursorAt: cursorTimestamp(conversationMessages.createdAt).as('cursorAt'),
+      attachments: attachmentsColumn(viewer, conversationMessages.id).as('attachments'),
     })
     .from(conversationMessages)
     .leftJoin(users, eq(users.id, conversationMessages.createdByUserId))
@@ -59,7 +72,7 @@ type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number]
 /** Shared by every message without attachments (most): only ever serialized, never changed. */
 const NO_ATTACHMENTS = Object.freeze([]) as unknown as Message['attachments']
 
-/** A message as the API answers it, its attachments filled in by `withAttachments`. */
+/** A message as the API answers it. */
 function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
@@ -72,42 +85,30 @@ function toMessage(row: MessageRow): Message {
     tokenCount: row.tokenCount,
     createdAt: isoOfCursorTimestamp(row.cursorAt),
     updatedAt: row.updatedAt,
-    attachments: NO_ATTACHMENTS,
+    attachments: row.attachments ?? NO_ATTACHMENTS,
   }
-}
-
-/** The page's messages with their attachments, set in place: the messages are this request's own. */
-async function withAttachments(db: Db | Tx, actor: Actor, page: Page<Message>): Promise<Page<Message>> {
-  const attachments = await attachmentsOf(
-    db,
-    actor,
-    page.items.map((message) => message.id),
-  )
-  if (attachments.size > 0) {
-    for (const message of page.items) message.attachments = attachments.get(message.id) ?? NO_ATTACHMENTS
-  }
-  return page
 }
 
 async function messageById(db: Db | Tx, actor: Actor, messageId: string): Promise<Message> {
-  const rows = await selectMessages(db, eq(conversationMessages.id, messageId), 'asc', 1)
-  const page = await withAttachments(
-    db,
-    actor,
-    toPage(rows, 1, (row) => row.cursorAt, toMessage),
-  )
-  const message = page.items[0]
-  if (!message) throw new AppError('not_found', 'conversations.messageNotFound')
-  return message
+  const [row] = await selectMessages(db, actor.id, eq(conversationMessages.id, messageId), 'asc', 1)
+  if (!row) throw new AppError('not_found', 'conversations.messageNotFound')
+  return toMessage(row)
 }
 
-/** A messages page's select for one order, with or without a cursor (`builtOnce`). */
+/**
+ * A messages page for one order, with or without a cursor (`builtOnce`), beside what the access
+ * checks read of its conversation: one statement, where reading the conversation first took a round
+ * trip of its own. The page is a lateral join, so a conversation whose page is empty is one row with
+ * the messages' columns null, and a missing one no row.
+ */
 const messagesStatement = builtOnce(
-  (db, shape: { order: 'asc' | 'desc'; cursor: boolean }) =>
-    selectMessages(
+  (db, shape: { order: 'asc' | 'desc'; cursor: boolean }) => {
+    const viewer = sql.placeholder('viewer')
+    const page = selectMessages(
       db,
+      viewer,
       and(
-        eq(conversationMessages.conversationId, sql.placeholder('conversationId')),
+        eq(conversationMessages.conversationId, conversations.id),
         shape.cursor
           ? afterCursor(
               { column: conversationMessages.createdAt, kind: 'timestamp' },
@@ -119,8 +120,38 @@ const messagesStatement = builtOnce(
       ),
       shape.order,
       sql.placeholder('limit'),
-      // Named: one conversation's index range in its order, whatever the values (decision 0278).
-    ).prepare(`promptfolio_messages_${shape.order}${+shape.cursor}`),
+    ).as('page')
+    const direction = shape.order === 'asc' ? asc : desc
+    return (
+      db
+        .select({
+          conversationTitle: conversations.title,
+          conversationTeamId: conversations.teamId,
+          conversationOwnerUserId: conversations.ownerUserId,
+          viewerTeamRole: teamMembers.role,
+          id: page.id,
+          conversationId: page.conversationId,
+          createdByUserId: page.createdByUserId,
+          authorEmail: page.authorEmail,
+          role: page.role,
+          text: page.text,
+          model: page.model,
+          tokenCount: page.tokenCount,
+          updatedAt: page.updatedAt,
+          cursorAt: page.cursorAt,
+          attachments: page.attachments,
+        })
+        .from(conversations)
+        .leftJoin(teamMembers, viewerMembership(viewer))
+        .leftJoinLateral(page, sql`true`)
+        .where(eq(conversations.id, sql.placeholder('conversationId')))
+        // The page's own order, which a join need not keep: the cursor's text sorts as its time
+        // byte by byte (fixed width, UTC), not by the database's collation.
+        .orderBy(direction(sql`${page.cursorAt} COLLATE "C"`), direction(page.id))
+        // Named: one conversation's index range in its order, whatever the values (decision 0278).
+        .prepare(`promptfolio_messages_page_${shape.order}${+shape.cursor}`)
+    )
+  },
   (shape) => `${shape.order}:${+shape.cursor}`,
 )
 
@@ -134,19 +165,27 @@ export async function listMessages(
   conversationId: string,
   query: z.output<typeof listMessagesQuery>,
 ): Promise<Page<Message>> {
-  await loadConversation(db, actor, conversationId)
   const cursor = query.cursor ? decodeCursor(query.cursor, 'timestamp') : undefined
   const rows = await messagesStatement(db, { order: query.order, cursor: cursor !== undefined }).execute({
+    viewer: actor.id,
     conversationId,
     cursorAt: cursor?.at,
     cursorId: cursor?.id,
     limit: query.limit + 1,
   })
-  return withAttachments(
-    db,
+  const [first] = rows
+  checkedAccess(
     actor,
-    toPage(rows, query.limit, (row) => row.cursorAt, toMessage),
+    first && {
+      id: conversationId,
+      title: first.conversationTitle,
+      teamId: first.conversationTeamId,
+      ownerUserId: first.conversationOwnerUserId,
+      teamRole: first.viewerTeamRole,
+    },
   )
+  const messages = first?.id === null ? [] : (rows as MessageRow[])
+  return toPage(messages, query.limit, (row) => row.cursorAt, toMessage)
 }
 
 /**

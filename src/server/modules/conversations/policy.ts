@@ -64,11 +64,16 @@ function selectConversation<Extra extends Record<string, PgColumn>>(
     .select({ ...conversationSummaryColumns, ...extra, teamRole: teamMembers.role })
     .from(conversations)
     .leftJoin(teams, eq(teams.id, conversations.teamId))
-    .leftJoin(
-      teamMembers,
-      and(eq(teamMembers.teamId, conversations.teamId), eq(teamMembers.userId, viewerId)),
-    )
+    .leftJoin(teamMembers, viewerMembership(viewerId))
     .$dynamic()
+}
+
+/**
+ * The join of a conversation with the viewer's membership of its team (`teamMembers`), whose role
+ * the access checks read (`checkedAccess`).
+ */
+export function viewerMembership(viewerId: Param<string>): SQL {
+  return and(eq(teamMembers.teamId, conversations.teamId), eq(teamMembers.userId, viewerId))!
 }
 
 /**
@@ -98,10 +103,7 @@ const conversationStatement = builtOnce((db) =>
       teamRole: teamMembers.role,
     })
     .from(conversations)
-    .leftJoin(
-      teamMembers,
-      and(eq(teamMembers.teamId, conversations.teamId), eq(teamMembers.userId, sql.placeholder('viewer'))),
-    )
+    .leftJoin(teamMembers, viewerMembership(sql.placeholder('viewer')))
     .where(eq(conversations.id, sql.placeholder('conversationId')))
     .prepare('promptfolio_conversation_access'),
 )
@@ -134,7 +136,7 @@ export async function loadConversation(
         .where(eq(conversations.id, conversationId))
         .for('update', { of: conversations })
     : await conversationStatement(db, undefined).execute({ viewer: actor.id, conversationId })
-  return withAccess(actor, row)
+  return checkedAccess(actor, row)
 }
 
 /** `loadConversation` with the snapshot, for the answers that carry the whole conversation. */
@@ -143,10 +145,14 @@ export async function readConversation(db: Db | Tx, actor: Viewer, conversationI
     viewer: actor.id,
     conversationId,
   })
-  return withAccess(actor, row)
+  return checkedAccess(actor, row)
 }
 
-function withAccess<Row extends ConversationRow>(actor: Viewer, row: Row | undefined) {
+/**
+ * The viewer's rights in a conversation read with `viewerMembership`; a missing one and one the
+ * viewer may not see are the same 404.
+ */
+export function checkedAccess<Row extends ConversationRow>(actor: Viewer, row: Row | undefined) {
   if (!row) throw new AppError('not_found', 'conversations.notFound')
   const { canView, ...access } = conversationAccess(actor, row, row.teamRole)
   if (!canView) throw new AppError('not_found', 'conversations.notFound')

@@ -24,7 +24,7 @@ import {
   runSettings,
 } from '../models/index.ts'
 import { compileAsContext } from '../prompts/index.ts'
-import { attachmentsOf } from './attachments.ts'
+import { attachmentsColumn } from './attachments.ts'
 import { appendMessageIn } from './messages.ts'
 import { loadConversation } from './policy.ts'
 
@@ -35,22 +35,18 @@ async function replyContext(db: Db, actor: Actor, conversationId: string): Promi
       id: conversationMessages.id,
       role: conversationMessages.role,
       text: sql<string>`${conversationMessages.content} ->> 'text'`,
+      attachments: attachmentsColumn(actor.id, conversationMessages.id),
     })
     .from(conversationMessages)
     .where(eq(conversationMessages.conversationId, conversationId))
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
     .limit(REPLY_CONTEXT.messages)
-  const attachments = await attachmentsOf(
-    db,
-    actor,
-    newest.map((message) => message.id),
-  )
   const kept: ModelMessage[][] = []
   let characters = 0
   let compiles = 0
   for (const message of newest) {
     const attached: CompiledPromptAnswer['prompt'][] = []
-    for (const attachment of attachments.get(message.id) ?? []) {
+    for (const attachment of message.attachments ?? []) {
       // A prompt the viewer may not (or no longer) see adds nothing; past the bound, nor do older ones.
       if (!attachment.promptId || compiles >= REPLY_CONTEXT.attachments) continue
       compiles += 1
