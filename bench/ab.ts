@@ -8,9 +8,11 @@
 //
 // Scenarios (the runtime-cache benchmark's database and fixture): the Langfuse fetch by label from
 // memory, an unknown /api/v1 path answered 404 through the middleware (the fixed cost of every
-// request), and two signed-in reads of the database (a prompt's detail and the prompts list: the
-// route's statement, and the session's where a build reads it every time). The earlier commit is checked out in a temporary worktree and built there; it runs on
-// the schema this working tree migrates to (migrations only add, so an older server runs on it).
+// request), and three signed-in reads of the database (a prompt's detail, the prompts list and a
+// conversation's first page of messages: the route's statements, and the session's where a build
+// reads it every time); `BENCH_AB_ONLY=<pattern>` measures only those whose names match. The
+// earlier commit is checked out in a temporary worktree and built there; it runs on the schema this
+// working tree migrates to (migrations only add, so an older server runs on it).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -32,6 +34,8 @@ import {
 const BASE = process.env.BENCH_AB_BASE ?? 'HEAD'
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 9)
 const SECONDS = Number(process.env.BENCH_AB_SECONDS ?? 5)
+/** The scenarios whose names this pattern matches, all by default: `BENCH_AB_ONLY=messages`. */
+const ONLY = new RegExp(process.env.BENCH_AB_ONLY ?? '', 'i')
 const root = path.resolve(import.meta.dirname, '..')
 process.env.PGAPPNAME = APPLICATION_NAME
 
@@ -64,6 +68,7 @@ try {
     items: { id: string }[]
   }
   const signedIn = { cookie }
+  const conversationId = await conversationFixture(current.base, cookie, list.items[0]!.id)
   const scenarios = [
     { name: 'runtime fetch by label', path: fetchPath, headers, status: 200 },
     { name: 'unknown /api/v1 path (404)', path: NOT_FOUND_PATH, headers: {}, status: 404 },
@@ -75,7 +80,13 @@ try {
       status: 200,
     },
     { name: 'the prompts list, signed in', path: '/api/v1/prompts', headers: signedIn, status: 200 },
-  ]
+    {
+      name: "a conversation's messages, signed in",
+      path: `/api/v1/conversations/${conversationId}/messages`,
+      headers: signedIn,
+      status: 200,
+    },
+  ].filter((scenario) => ONLY.test(scenario.name))
   const builds: [string, BenchServer][] = [
     [commit, earlier],
     [dirty ? 'this working tree' : `this checkout (${git('rev-parse', '--short=12', 'HEAD')})`, current],
@@ -131,11 +142,20 @@ try {
       }),
     )}`,
   )
-  const fetchShare = (b: number) =>
-    median(turns[0]![b]!.map((t, i) => t.requestsPerSecond / turns[1]![b]![i]!.requestsPerSecond))
-  console.log(
-    `\nThe fetch's req/s as a share of the 404's (median of the rounds): ${commit} ${figure(fetchShare(0) * 100, 0)}%, now ${figure(fetchShare(1) * 100, 0)}%. Ratios are now/${commit}: above 1 for req/s and below 1 for CPU is better.`,
-  )
+  const fetchTurns = scenarios.findIndex((scenario) => scenario.name === 'runtime fetch by label')
+  const notFound = scenarios.findIndex((scenario) => scenario.status === 404)
+  if (fetchTurns >= 0 && notFound >= 0) {
+    const fetchShare = (b: number) =>
+      median(
+        turns[fetchTurns]![b]!.map(
+          (t, i) => t.requestsPerSecond / turns[notFound]![b]![i]!.requestsPerSecond,
+        ),
+      )
+    console.log(
+      `\nThe fetch's req/s as a share of the 404's (median of the rounds): ${commit} ${figure(fetchShare(0) * 100, 0)}%, now ${figure(fetchShare(1) * 100, 0)}%.`,
+    )
+  }
+  console.log(`Ratios are now/${commit}: above 1 for req/s and below 1 for CPU is better.`)
 } finally {
   await stopTrackedProcesses()
   await ownConnectionsClosed('ab', RUNTIME_CACHE_DATABASE_URL).catch((error: Error) =>
@@ -143,4 +163,29 @@ try {
   )
   git('worktree', 'remove', '--force', checkout)
   rmSync(checkout, { recursive: true, force: true })
+}
+
+/**
+ * A conversation as the conversation screen opens it: a full first page of messages (50 of 60),
+ * one in five with a prompt attached.
+ */
+async function conversationFixture(base: string, cookie: string, promptId: string): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`)
+    return (await res.json()) as { id: string }
+  }
+  const { id } = await post('/api/v1/conversations', { title: 'Support triage' })
+  for (let i = 0; i < 60; i++) {
+    await post(`/api/v1/conversations/${id}/messages`, {
+      role: i % 2 ? 'assistant' : 'user',
+      content: { text: `Message ${i + 1}: a question or an answer of a sentence or two. `.repeat(2) },
+      ...(i % 5 === 0 && { attachments: [{ promptId }] }),
+    })
+  }
+  return id
 }
