@@ -98,8 +98,9 @@ export const conversationsConnections: ConnectionPlan = {
 /**
  * The conversations benchmark: 10,000 conversations with 1,000,000 messages. Each scenario through the
  * HTTP API (autocannon) and, as the limit, the SQL statements of one real request replayed from
- * direct `pg` clients: once only the page query, once every statement (access check, page,
- * attachments; the session is kept after its first request), all at CONNECTIONS connections.
+ * direct `pg` clients: once only the page query, once every statement (a messages page is one since
+ * its conversation's access and its attachments came into the page's statement; the session is kept
+ * after its first request), all at CONNECTIONS connections.
  */
 export async function runConversationsBenchmark(): Promise<void> {
   await seedConversations()
