@@ -110,10 +110,13 @@ export async function createTestApp(
       try {
         await webhooks.stop()
         await mail.stop()
-        await database.close()
       } finally {
-        // A schema left behind would stay in the test database for good.
-        await dropSchema()
+        try {
+          await database.close()
+        } finally {
+          // A schema left behind would stay in the test database for good.
+          await dropSchema()
+        }
       }
     },
   }
