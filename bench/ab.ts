@@ -68,7 +68,11 @@ try {
     items: { id: string }[]
   }
   const signedIn = { cookie }
-  const conversationId = await conversationFixture(current.base, cookie, list.items[0]!.id)
+  const messagesScenario = "a conversation's messages, signed in"
+  // Sixty messages written through the API: only when that scenario is measured.
+  const conversationId = ONLY.test(messagesScenario)
+    ? await conversationFixture(current.base, cookie, list.items[0]!.id)
+    : undefined
   const scenarios = [
     { name: 'runtime fetch by label', path: fetchPath, headers, status: 200 },
     { name: 'unknown /api/v1 path (404)', path: NOT_FOUND_PATH, headers: {}, status: 404 },
@@ -81,12 +85,14 @@ try {
     },
     { name: 'the prompts list, signed in', path: '/api/v1/prompts', headers: signedIn, status: 200 },
     {
-      name: "a conversation's messages, signed in",
+      name: messagesScenario,
       path: `/api/v1/conversations/${conversationId}/messages`,
       headers: signedIn,
       status: 200,
     },
   ].filter((scenario) => ONLY.test(scenario.name))
+  if (scenarios.length === 0)
+    throw new Error(`BENCH_AB_ONLY=${process.env.BENCH_AB_ONLY} matches no scenario`)
   const builds: [string, BenchServer][] = [
     [commit, earlier],
     [dirty ? 'this working tree' : `this checkout (${git('rev-parse', '--short=12', 'HEAD')})`, current],

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { conversationOperations } from '../../../domain/api/conversations.ts'
 import type { OperationInput } from '../../../domain/api/operation.ts'
@@ -61,17 +61,26 @@ describe('POST /api/v1/messages/:id/attachments', () => {
     })
     const bare = await appendMessage(people.owner, conversation.id)
     const last = await appendMessage(people.owner, conversation.id)
+    const attached = []
     for (const promptVersionId of [prompt.versionIds[1], undefined]) {
-      expect((await attachAs(people.owner, last.id, { promptId: prompt.id, promptVersionId })).status).toBe(
-        201,
-      )
+      const res = await attachAs(people.owner, last.id, { promptId: prompt.id, promptVersionId })
+      expect(res.status).toBe(201)
+      attached.push(res.body)
     }
+    // Their order is their creation time's, not the order they were written in.
+    await db()
+      .update(conversationMessagePrompts)
+      .set({ createdAt: sql`${conversationMessagePrompts.createdAt} + interval '1 minute'` })
+      .where(eq(conversationMessagePrompts.id, attached[0]!.id))
     const page = await people.owner.call(conversationOperations.messages, { params: { id: conversation.id } })
     expect(page.body.items.map((m) => m.id)).toEqual([first.id, bare.id, last.id])
     const [ofFirst, ofBare, ofLast] = page.body.items.map((m) => m.attachments)
     expect(ofBare).toEqual([])
     expect(ofFirst!.map((a) => a.versionNumber)).toEqual([1])
-    expect(ofLast!.map((a) => a.versionNumber)).toEqual([2, null])
+    expect(ofLast!.map((a) => [a.id, a.versionNumber, a.title])).toEqual([
+      [attached[1]!.id, null, 'Outline'],
+      [attached[0]!.id, 2, 'Outline'],
+    ])
     for (const message of [first, last]) {
       const listed = await people.owner.call(conversationOperations.attachments, {
         params: { id: message.id },

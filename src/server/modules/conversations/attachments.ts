@@ -85,11 +85,7 @@ const attachmentsStatement = handWrittenOnce<{ attachments: MessageAttachment[] 
 )
 
 /** One message's attachments (`attachmentsColumn`), for an answer that has no message select. */
-export async function attachmentsOf(
-  db: Db | Tx,
-  actor: Actor,
-  messageId: string,
-): Promise<MessageAttachment[]> {
+async function attachmentsOf(db: Db | Tx, actor: Actor, messageId: string): Promise<MessageAttachment[]> {
   const [row] = await attachmentsStatement(db, { viewer: actor.id, messageId })
   return row?.attachments ?? []
 }

@@ -35,7 +35,8 @@ import { checkedAccess, loadConversation, loadMessageForWrite, viewerMembership 
 /**
  * A message's columns as the answer carries them: the text out of the content, the update time as
  * the API's text (`isoTimestampText`), the creation time as the cursor's key, which also gives its
- * API text (`isoOfCursorTimestamp`).
+ * API text (`isoOfCursorTimestamp`), and its attachments as `viewer` may see them
+ * (`attachmentsColumn`). The expressions carry aliases, which a subquery's fields need.
  */
 function selectMessages(
   db: Db | Tx,
@@ -141,6 +142,8 @@ const messagesStatement = builtOnce(
           cursorAt: page.cursorAt,
           attachments: page.attachments,
         })
+        // drizzle writes the page's aliased expressions (text, updatedAt, cursorAt, attachments)
+        // by their alias alone: no column of conversations or team_members may take those names.
         .from(conversations)
         .leftJoin(teamMembers, viewerMembership(viewer))
         .leftJoinLateral(page, sql`true`)
@@ -184,7 +187,8 @@ export async function listMessages(
       teamRole: first.viewerTeamRole,
     },
   )
-  const messages = first?.id === null ? [] : (rows as MessageRow[])
+  // An empty page is the conversation's row alone, its messages' columns null.
+  const messages = rows.filter((row): row is typeof row & MessageRow => row.id !== null)
   return toPage(messages, query.limit, (row) => row.cursorAt, toMessage)
 }
 
