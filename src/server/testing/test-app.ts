@@ -70,6 +70,21 @@ export async function createTestApp(
     ...overrides,
   }
   const { database, dropSchema } = await openTestDatabase(options.databaseUrl)
+  try {
+    return await testAppOn(database, dropSchema, config, options)
+  } catch (error) {
+    // No app to close: its schema would stay in the test database for good.
+    await database.close().finally(dropSchema)
+    throw error
+  }
+}
+
+async function testAppOn(
+  database: Database,
+  dropSchema: () => Promise<void>,
+  config: Config,
+  options: Parameters<typeof createTestApp>[1] & {},
+): Promise<TestApp> {
   await database.migrate()
   if (options.listen) database.listen = options.listen(database.listen)
   const log = options.log ?? createLogger(config.logLevel)
@@ -111,12 +126,7 @@ export async function createTestApp(
         await webhooks.stop()
         await mail.stop()
       } finally {
-        try {
-          await database.close()
-        } finally {
-          // A schema left behind would stay in the test database for good.
-          await dropSchema()
-        }
+        await database.close().finally(dropSchema)
       }
     },
   }
