@@ -13,10 +13,7 @@
 // reads it every time); `BENCH_AB_ONLY=<pattern>` measures only those whose names match. The
 // earlier commit is checked out in a temporary worktree and built there; it runs on the schema this
 // working tree migrates to (migrations only add, so an older server runs on it).
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { earlierCheckout } from './lib/checkout.ts'
 import { APPLICATION_NAME, ownConnectionsClosed, reserveConnections } from './lib/connections.ts'
 import { type BenchServer, CONNECTIONS, startServer, withCpuPerRequest } from './lib/harness.ts'
 import { stopTrackedProcesses } from './lib/processes.ts'
@@ -36,7 +33,6 @@ const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 9)
 const SECONDS = Number(process.env.BENCH_AB_SECONDS ?? 5)
 /** The scenarios whose names this pattern matches, all by default: `BENCH_AB_ONLY=messages`. */
 const ONLY = new RegExp(process.env.BENCH_AB_ONLY ?? '', 'i')
-const root = path.resolve(import.meta.dirname, '..')
 process.env.PGAPPNAME = APPLICATION_NAME
 
 interface Turn {
@@ -44,25 +40,21 @@ interface Turn {
   serverMs: number
 }
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
-const commit = git('rev-parse', '--short=12', BASE)
-const checkout = mkdtempSync(path.join(tmpdir(), 'promptfolio-ab-'))
-git('worktree', 'add', '--detach', checkout, commit)
-symlinkSync(path.join(root, 'node_modules'), path.join(checkout, 'node_modules'))
-const dirty = git('status', '--porcelain', '--untracked-files=no') !== ''
+const earlier = earlierCheckout(BASE)
+const { commit } = earlier
 
 try {
   await reserveConnections('ab', runtimeCacheConnections)
   const userId = await freshRuntimeCacheDatabase()
   // The earlier build first: it migrates the fresh database only as far as it knows. Both fetch
   // with one key, whose window the database counts for both (FETCH_LIMITS).
-  const earlier = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL }, FETCH_LIMITS, checkout)
+  const before = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL }, FETCH_LIMITS, earlier.dir)
   const current = await startServer({ DATABASE_URL: RUNTIME_CACHE_DATABASE_URL }, FETCH_LIMITS)
   // Through both servers, so that both have run the same requests before they are measured. A
   // build that runs with V8's allocation-site pretenuring (before decision 0285) may still land in
   // a state where every request costs nearly twice as much: run such a comparison more than once.
   // Each adds its versions of the prompt.
-  await prepareRuntimeFetch(earlier.base, userId)
+  await prepareRuntimeFetch(before.base, userId)
   const { fetchPath, headers, cookie } = await prepareRuntimeFetch(current.base, userId)
   const list = (await (await fetch(`${current.base}/api/v1/prompts`, { headers: { cookie } })).json()) as {
     items: { id: string }[]
@@ -94,8 +86,8 @@ try {
   if (scenarios.length === 0)
     throw new Error(`BENCH_AB_ONLY=${process.env.BENCH_AB_ONLY} matches no scenario`)
   const builds: [string, BenchServer][] = [
-    [commit, earlier],
-    [dirty ? 'this working tree' : `this checkout (${git('rev-parse', '--short=12', 'HEAD')})`, current],
+    [commit, before],
+    [earlier.current, current],
   ]
   const turns = scenarios.map(() => builds.map((): Turn[] => []))
   const turn = async (server: BenchServer, scenario: (typeof scenarios)[number], seconds: number) => {
@@ -167,8 +159,7 @@ try {
   await ownConnectionsClosed('ab', RUNTIME_CACHE_DATABASE_URL).catch((error: Error) =>
     console.warn(error.message),
   )
-  git('worktree', 'remove', '--force', checkout)
-  rmSync(checkout, { recursive: true, force: true })
+  earlier.remove()
 }
 
 /**

@@ -7,7 +7,8 @@ import { percentile, table } from '../lib/stats.ts'
 import { BENCH_PASSWORD, benchEmail, seed } from '../prompts/seed.ts'
 
 /** The web benchmark's own database (BENCH_WEB_DATABASE_URL). */
-const URL = process.env.BENCH_WEB_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench_web'
+export const URL =
+  process.env.BENCH_WEB_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench_web'
 const PROMPTS = 1_000
 const MESSAGES = 10_000
 const CONVERSATION_TITLE = 'Ten thousand messages'
@@ -19,7 +20,7 @@ const MORE_PAGES = Number(process.env.BENCH_WEB_MORE_PAGES ?? 10)
  * One user (the installation's first) with 1,000 prompts, and a conversation of theirs with
  * 10,000 messages. The prompts come from the prompts benchmark's seeder; skipped when present.
  */
-async function seedWeb(): Promise<string> {
+export async function seedWeb(): Promise<string> {
   await seed({ users: 1, prompts: PROMPTS, versions: 2 * PROMPTS }, { url: URL })
   const db = new pg.Client({ connectionString: URL })
   await db.connect()
@@ -98,7 +99,21 @@ interface Run {
   items: number
 }
 
-async function newPage(browser: Browser, base: string, cookie: string): Promise<Page> {
+/** The measured pages' items, whose first showing is the page's content. */
+export const PROMPT_ROWS = 'ul[aria-label="Prompts"] > li'
+export const MESSAGE_ITEMS = 'section[aria-label="Messages"] ol > li'
+
+/**
+ * A first visit of `path` in a fresh browser context (cold cache) signed in with `cookie`, until
+ * the first of `items` shows: the page and its LCP.
+ */
+export async function firstVisit(
+  browser: Browser,
+  base: string,
+  cookie: string,
+  path: string,
+  items: string,
+): Promise<{ page: Page; lcp: number }> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
   await context.addCookies(
     cookie.split('; ').map((pair) => {
@@ -107,16 +122,16 @@ async function newPage(browser: Browser, base: string, cookie: string): Promise<
     }),
   )
   await context.addInitScript(observe)
-  return context.newPage()
+  const page = await context.newPage()
+  await page.goto(`${base}${path}`)
+  await page.locator(items).first().waitFor()
+  return { page, lcp: await lcpOf(page) }
 }
 
 /** /prompts: the first page of the list, typing in its search box, then the list grown by "Load more". */
 async function promptsRun(browser: Browser, base: string, cookie: string): Promise<Run> {
-  const page = await newPage(browser, base, cookie)
-  await page.goto(`${base}/prompts`)
-  const rows = page.locator('ul[aria-label="Prompts"] > li')
-  await rows.first().waitFor()
-  const lcp = await lcpOf(page)
+  const { page, lcp } = await firstVisit(browser, base, cookie, '/prompts', PROMPT_ROWS)
+  const rows = page.locator(PROMPT_ROWS)
   const search = page.getByRole('searchbox').first()
   const interact = async () => {
     await search.click()
@@ -136,10 +151,10 @@ async function promptsRun(browser: Browser, base: string, cookie: string): Promi
     // The list loads its next page by itself when its end comes near the viewport; a click raced
     // with that load, which moved the button away under the pointer.
     await more.scrollIntoViewIfNeeded()
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('ul[aria-label="Prompts"] > li').length > count,
+    await page.waitForFunction(([items, count]) => document.querySelectorAll(items).length > count, [
+      PROMPT_ROWS,
       before,
-    )
+    ] as const)
   }
   const items = await rows.count()
   await page.evaluate(() => {
@@ -153,11 +168,8 @@ async function promptsRun(browser: Browser, base: string, cookie: string): Promi
 
 /** /conversations/{id}: the newest messages, typing in the composer, then after scrolling back. */
 async function conversationRun(browser: Browser, base: string, cookie: string, id: string): Promise<Run> {
-  const page = await newPage(browser, base, cookie)
-  await page.goto(`${base}/conversations/${id}`)
-  const messages = page.getByRole('region', { name: 'Messages' }).locator('ol > li')
-  await messages.first().waitFor()
-  const lcp = await lcpOf(page)
+  const { page, lcp } = await firstVisit(browser, base, cookie, `/conversations/${id}`, MESSAGE_ITEMS)
+  const messages = page.locator(MESSAGE_ITEMS)
   const composer = page.getByRole('textbox').last()
   const interact = async () => {
     await composer.click()
@@ -172,10 +184,10 @@ async function conversationRun(browser: Browser, base: string, cookie: string, i
     await page.getByRole('region', { name: 'Messages' }).evaluate((element) => {
       element.scrollTop = 0
     })
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('section[aria-label="Messages"] ol > li').length > count,
-      before,
-    )
+    await page.waitForFunction(({ items, count }) => document.querySelectorAll(items).length > count, {
+      items: MESSAGE_ITEMS,
+      count: before,
+    })
   }
   const items = await messages.count()
   await page.evaluate(() => {
