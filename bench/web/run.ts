@@ -7,7 +7,7 @@ import { percentile, table } from '../lib/stats.ts'
 import { BENCH_PASSWORD, benchEmail, seed } from '../prompts/seed.ts'
 
 /** The web benchmark's own database (BENCH_WEB_DATABASE_URL). */
-export const URL =
+export const WEB_DATABASE_URL =
   process.env.BENCH_WEB_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promptfolio_bench_web'
 const PROMPTS = 1_000
 const MESSAGES = 10_000
@@ -21,8 +21,8 @@ const MORE_PAGES = Number(process.env.BENCH_WEB_MORE_PAGES ?? 10)
  * 10,000 messages. The prompts come from the prompts benchmark's seeder; skipped when present.
  */
 export async function seedWeb(): Promise<string> {
-  await seed({ users: 1, prompts: PROMPTS, versions: 2 * PROMPTS }, { url: URL })
-  const db = new pg.Client({ connectionString: URL })
+  await seed({ users: 1, prompts: PROMPTS, versions: 2 * PROMPTS }, { url: WEB_DATABASE_URL })
+  const db = new pg.Client({ connectionString: WEB_DATABASE_URL })
   await db.connect()
   try {
     const found = await db.query('SELECT id FROM conversations WHERE title = $1', [CONVERSATION_TITLE])
@@ -97,6 +97,14 @@ interface Run {
   /** The same interactions after MORE_PAGES more pages have been loaded. */
   inpGrown: number
   items: number
+}
+
+/** Debian's Chromium (CHROME_PATH), headless: no benchmark downloads a browser of its own. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
 }
 
 /** The measured pages' items, whose first showing is the page's content. */
@@ -204,7 +212,7 @@ async function conversationRun(browser: Browser, base: string, cookie: string, i
  * (bench/lib/connections.ts). The real server (the seed's client is closed before it starts).
  */
 export const webConnections: ConnectionPlan = {
-  databaseUrl: URL,
+  databaseUrl: WEB_DATABASE_URL,
   holds: { 'app server': SERVER_CONNECTIONS },
 }
 
@@ -215,11 +223,8 @@ export const webConnections: ConnectionPlan = {
  */
 export async function runWebBenchmark(): Promise<void> {
   const conversationId = await seedWeb()
-  const server = await startServer({ DATABASE_URL: URL })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
+  const server = await startServer({ DATABASE_URL: WEB_DATABASE_URL })
+  const browser = await launchBrowser()
   const runs: Record<string, Run[]> = { '/prompts': [], '/conversations/{id}': [] }
   try {
     const cookie = await signIn(server.base, benchEmail(0), BENCH_PASSWORD)

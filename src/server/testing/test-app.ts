@@ -36,6 +36,18 @@ export function openTestApps(): TestApp[] {
   return [...openApps]
 }
 
+/** How a test app is made, beyond its configuration. */
+export interface TestAppOptions {
+  log?: Logger
+  now?: () => Date
+  /** Whether the app is shutting down (main.ts's flag); never by default. */
+  closing?: () => boolean
+  /** TEST_DB=postgres: the server to make the schema on and connect to (default TEST_DATABASE_URL). */
+  databaseUrl?: string
+  /** Wraps the database's LISTEN, e.g. to hand notifications on late, as a slow network would. */
+  listen?: (listen: Database['listen']) => Database['listen']
+}
+
 /**
  * A fresh app on its own database: in-memory PGlite by default, or (TEST_DB=postgres) a new schema
  * in TEST_DATABASE_URL that is dropped again on close, so runs never see each other's rows.
@@ -46,16 +58,7 @@ export function openTestApps(): TestApp[] {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: {
-    log?: Logger
-    now?: () => Date
-    /** Whether the app is shutting down (main.ts's flag); never by default. */
-    closing?: () => boolean
-    /** TEST_DB=postgres: the server to make the schema on and connect to (default TEST_DATABASE_URL). */
-    databaseUrl?: string
-    /** Wraps the database's LISTEN, e.g. to hand notifications on late, as a slow network would. */
-    listen?: (listen: Database['listen']) => Database['listen']
-  } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({
@@ -73,8 +76,14 @@ export async function createTestApp(
   try {
     return await testAppOn(database, dropSchema, config, options)
   } catch (error) {
-    // No app to close: its schema would stay in the test database for good.
-    await database.close().finally(dropSchema)
+    // No app to close: its schema would stay in the test database for good. The failure to make
+    // the app is the one to report, with the cleanup's if that failed too.
+    await database
+      .close()
+      .finally(dropSchema)
+      .catch((cleanup: unknown) => {
+        throw new AggregateError([error, cleanup], (error as Error).message)
+      })
     throw error
   }
 }
@@ -83,7 +92,7 @@ async function testAppOn(
   database: Database,
   dropSchema: () => Promise<void>,
   config: Config,
-  options: Parameters<typeof createTestApp>[1] & {},
+  options: TestAppOptions,
 ): Promise<TestApp> {
   await database.migrate()
   if (options.listen) database.listen = options.listen(database.listen)
