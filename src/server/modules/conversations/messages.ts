@@ -126,7 +126,6 @@ const messagesStatement = builtOnce(
     return (
       db
         .select({
-          conversationTitle: conversations.title,
           conversationTeamId: conversations.teamId,
           conversationOwnerUserId: conversations.ownerUserId,
           viewerTeamRole: teamMembers.role,
@@ -180,8 +179,6 @@ export async function listMessages(
   checkedAccess(
     actor,
     first && {
-      id: conversationId,
-      title: first.conversationTitle,
       teamId: first.conversationTeamId,
       ownerUserId: first.conversationOwnerUserId,
       teamRole: first.viewerTeamRole,

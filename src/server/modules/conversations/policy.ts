@@ -152,7 +152,10 @@ export async function readConversation(db: Db | Tx, actor: Viewer, conversationI
  * The viewer's rights in a conversation read with `viewerMembership`; a missing one and one the
  * viewer may not see are the same 404.
  */
-export function checkedAccess<Row extends ConversationRow>(actor: Viewer, row: Row | undefined) {
+export function checkedAccess<Row extends Pick<ConversationRow, 'ownerUserId' | 'teamId' | 'teamRole'>>(
+  actor: Viewer,
+  row: Row | undefined,
+) {
   if (!row) throw new AppError('not_found', 'conversations.notFound')
   const { canView, ...access } = conversationAccess(actor, row, row.teamRole)
   if (!canView) throw new AppError('not_found', 'conversations.notFound')
