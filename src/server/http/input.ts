@@ -285,11 +285,58 @@ function deepFrozen<T>(value: T): T {
   return value
 }
 
+/** A parameter's name and the pattern its schema holds it to. */
+type UuidParam = readonly [name: string, pattern: RegExp]
+
+/**
+ * The parameters of a schema made only of plain UUIDs (`idParam`: no transform, no other check),
+ * or null for any other; worked out once per schema.
+ */
+const uuidParamsOf = new WeakMap<z.ZodObject, readonly UuidParam[] | null>()
+
+function uuidParams(schema: z.ZodObject): readonly UuidParam[] | null {
+  let params = uuidParamsOf.get(schema)
+  if (params !== undefined) return params
+  const def = schema._zod.def
+  const entries = Object.entries(def.shape).map(([name, field]) => {
+    const { format, pattern, checks } = field._zod.def as {
+      format?: string
+      pattern?: RegExp
+      checks?: unknown[]
+    }
+    return format === 'uuid' && pattern instanceof RegExp && !checks?.length
+      ? ([name, pattern] as const)
+      : null
+  })
+  params = def.catchall === undefined && entries.every((entry) => entry !== null) ? entries : null
+  uuidParamsOf.set(schema, params)
+  return params
+}
+
 /**
  * Parses the path parameters with the operation's schema. A value it refuses cannot name one of
  * our objects, so it is answered as "not found", with the message of the parameter's schema.
+ *
+ * Ids alone (most paths) are checked against their pattern, each read by its name: what zod would
+ * answer for them, for about 5 µs less of every such request's server CPU (`npm run bench:ab`). A
+ * UUID holds no text the database cannot store. Any value the pattern refuses goes through zod for
+ * its message.
  */
 export function pathParams<S extends z.ZodObject>(c: Context, schema: S): z.output<S> {
+  const uuids = uuidParams(schema)
+  if (uuids) {
+    const value: Record<string, string> = {}
+    let valid = true
+    for (const [name, pattern] of uuids) {
+      const text = c.req.param(name)
+      if (typeof text !== 'string' || !pattern.test(text)) {
+        valid = false
+        break
+      }
+      value[name] = text
+    }
+    if (valid) return value as z.output<S>
+  }
   const result = schema.safeParse(c.req.param())
   // A value the database cannot store (U+0000 in a name) names nothing either.
   if (result.success && firstUnstorableText(result.data) !== null) {
