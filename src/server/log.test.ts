@@ -12,7 +12,9 @@ describe('the logger', () => {
     })
     const log = createLogger('info', { service: 'test' })
     log.info('first', { n: 1 })
-    log.child({ requestId: 'r1' }).info('second')
+    const child = log.child({ requestId: 'r1' })
+    child.info('second')
+    child.child({ requestId: 'r2', step: 'inner' }).info('third')
     log.debug('not at this level')
     expect(writes).toEqual([])
     await new Promise((resolve) => setImmediate(resolve))
@@ -23,8 +25,11 @@ describe('the logger', () => {
       .map((line) => JSON.parse(line))
     expect(lines).toMatchObject([
       { level: 'info', msg: 'first', n: 1, service: 'test' },
-      { level: 'info', msg: 'second', requestId: 'r1' },
+      { level: 'info', msg: 'second', requestId: 'r1', service: 'test' },
+      { level: 'info', msg: 'third', requestId: 'r2', step: 'inner', service: 'test' },
     ])
+    // A child's fields come after its parents', in the order they were given.
+    expect(Object.keys(lines[2])).toEqual(['time', 'level', 'msg', 'service', 'requestId', 'step'])
   })
 
   it('says which levels it writes, for its children too', () => {

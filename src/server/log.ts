@@ -66,6 +66,8 @@ class StructuredLogger implements Logger {
   constructor(
     private readonly minRank: number,
     private readonly base: Record<string, unknown>,
+    /** A child's own fields, merged with `base` only when a line is written. */
+    private readonly own?: Record<string, unknown>,
   ) {}
 
   wants(level: Level): boolean {
@@ -89,7 +91,9 @@ class StructuredLogger implements Logger {
   }
 
   child(fields: Record<string, unknown>): Logger {
-    return new StructuredLogger(this.minRank, { ...this.base, ...fields })
+    // Every request takes a child and most write no line: merging the fields at once was about
+    // 2 µs of a request's server CPU (`npm run bench:ab`).
+    return new StructuredLogger(this.minRank, this.own ? { ...this.base, ...this.own } : this.base, fields)
   }
 
   private write(level: Level, message: string, fields?: Record<string, unknown>): void {
@@ -99,6 +103,7 @@ class StructuredLogger implements Logger {
       level,
       msg: message,
       ...this.base,
+      ...this.own,
     }
     for (const [key, value] of Object.entries(fields ?? {})) {
       entry[key] = value instanceof Error ? loggedError(value) : value

@@ -204,6 +204,13 @@ describe('GET /api/v1/prompts/:id and its versions', () => {
     })
     expect(one.status).toBe(200)
     expect(one.body).toMatchObject({ versionNumber: 1, body: 'Say hello to {name}.' })
+    // The detail writes its current version's time as the version itself does: ISO, to the millisecond.
+    const detail = await member.call(promptOperations.get, { params })
+    const current = await member.call(promptOperations.version, {
+      params: { id: prompt.id, versionId: detail.body.currentVersionId! },
+    })
+    expect(detail.body.currentVersion!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(detail.body.currentVersion!.createdAt).toBe(current.body.createdAt)
 
     const other = await createPromptAs(owner)
     for (const versionId of [other.currentVersionId!, 'nope']) {
