@@ -10,8 +10,19 @@ describe('cursor', () => {
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor)
   })
 
+  it('is the base64 of its UTF-8 bytes, ASCII or not', () => {
+    const utf8 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
+    const at = '2026-11-21T10:00:00.123456+00:00'
+    expect(encodeCursor({ at, id })).toBe(utf8(`${at}|${id}`))
+    expect(encodeCursor({ at: 'zwölf 🙂', id })).toBe(utf8(`zwölf 🙂|${id}`))
+    // No sort key is anything but ASCII: such a cursor is refused like any other malformed one.
+    expect(() => decodeCursor(encodeCursor({ at: 'zwölf 🙂', id }))).toThrow(AppError)
+    expect(decodeCursor(utf8(`12|${id}`), 'number')).toEqual({ at: '12', id })
+  })
+
   it.each([
     ['not base64', '%%%'],
+    ['not UTF-8 text', btoa(`2026-11-21T10:00:00Z\u00ff|${id}`)],
     ['no separator', btoa('2026-11-21T10:00:00Z')],
     ['bad date', btoa(`yesterday|${id}`)],
     ['bad id', btoa('2026-11-21T10:00:00Z|42')],
