@@ -15,6 +15,7 @@ describe('cursor', () => {
     const at = '2026-11-21T10:00:00.123456+00:00'
     expect(encodeCursor({ at, id })).toBe(utf8(`${at}|${id}`))
     expect(encodeCursor({ at: 'zwölf 🙂', id })).toBe(utf8(`zwölf 🙂|${id}`))
+    expect(encodeCursor({ at: '\t\u0000', id })).toBe(utf8(`\t\u0000|${id}`))
     // No sort key is anything but ASCII: such a cursor is refused like any other malformed one.
     expect(() => decodeCursor(encodeCursor({ at: 'zwölf 🙂', id }))).toThrow(AppError)
     expect(decodeCursor(utf8(`12|${id}`), 'number')).toEqual({ at: '12', id })
