@@ -8,9 +8,9 @@
 //
 // Scenarios (the runtime-cache benchmark's database and fixture): the Langfuse fetch by label from
 // memory, an unknown /api/v1 path answered 404 through the middleware (the fixed cost of every
-// request), and three signed-in reads of the database (a prompt's detail, the prompts list and a
-// conversation's first page of messages: the route's statements, and the session's where a build
-// reads it every time); `BENCH_AB_ONLY=<pattern>` measures only those whose names match. The
+// request), and four signed-in reads of the database (a prompt's detail, the prompts list, a
+// conversation's first page of messages and the conversations list's second page, found by its
+// cursor: the route's statements, and the session's where a build reads it every time); `BENCH_AB_ONLY=<pattern>` measures only those whose names match. The
 // earlier commit is checked out in a temporary worktree and built there; it runs on the schema this
 // working tree migrates to (migrations only add, so an older server runs on it).
 import { earlierCheckout } from './lib/checkout.ts'
@@ -65,6 +65,11 @@ try {
   const conversationId = ONLY.test(messagesScenario)
     ? await conversationFixture(current.base, cookie, list.items[0]!.id)
     : undefined
+  const secondPageScenario = "the conversations list's second page, signed in"
+  // Forty-one more conversations: only when that scenario is measured.
+  const secondPage = ONLY.test(secondPageScenario)
+    ? await conversationsSecondPage(current.base, cookie)
+    : undefined
   const scenarios = [
     { name: 'runtime fetch by label', path: fetchPath, headers, status: 200 },
     { name: 'unknown /api/v1 path (404)', path: NOT_FOUND_PATH, headers: {}, status: 404 },
@@ -82,6 +87,8 @@ try {
       headers: signedIn,
       status: 200,
     },
+    // A page found by its cursor, whose next cursor it writes too: as the list screen loads more.
+    { name: secondPageScenario, path: `${secondPage}`, headers: signedIn, status: 200 },
   ].filter((scenario) => ONLY.test(scenario.name))
   if (scenarios.length === 0)
     throw new Error(`BENCH_AB_ONLY=${process.env.BENCH_AB_ONLY} matches no scenario`)
@@ -167,15 +174,7 @@ try {
  * one in five with a prompt attached.
  */
 async function conversationFixture(base: string, cookie: string, promptId: string): Promise<string> {
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`)
-    return (await res.json()) as { id: string }
-  }
+  const post = poster(base, cookie)
   const { id } = await post('/api/v1/conversations', { title: 'Support triage' })
   for (let i = 0; i < 60; i++) {
     await post(`/api/v1/conversations/${id}/messages`, {
@@ -185,4 +184,31 @@ async function conversationFixture(base: string, cookie: string, promptId: strin
     })
   }
   return id
+}
+
+/**
+ * The path of the conversations list's second page: forty-one conversations written through the
+ * API, so that the second page is full too, and the first page's cursor to it.
+ */
+async function conversationsSecondPage(base: string, cookie: string): Promise<string> {
+  const post = poster(base, cookie)
+  for (let i = 0; i < 41; i++)
+    await post('/api/v1/conversations', { title: `Thread ${i + 1}`, tags: ['bench'] })
+  const res = await fetch(`${base}/api/v1/conversations`, { headers: { cookie } })
+  const { nextCursor } = (await res.json()) as { nextCursor: string | null }
+  if (!nextCursor) throw new Error('the conversations list has no second page')
+  return `/api/v1/conversations?cursor=${encodeURIComponent(nextCursor)}`
+}
+
+/** POSTs JSON as the signed-in `cookie`, expecting 201 and the created object's id. */
+function poster(base: string, cookie: string) {
+  return async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`)
+    return (await res.json()) as { id: string }
+  }
 }
