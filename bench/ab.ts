@@ -10,8 +10,8 @@
 // memory, an unknown /api/v1 path answered 404 through the middleware (the fixed cost of every
 // request), and four signed-in reads of the database (a prompt's detail, the prompts list, a
 // conversation's first page of messages and the conversations list's second page, found by its
-// cursor: the route's statements, and the session's where a build reads it every time); `BENCH_AB_ONLY=<pattern>` measures only those whose names match. The
-// earlier commit is checked out in a temporary worktree and built there; it runs on the schema this
+// cursor: the route's statements, and the session's where a build reads it every time);
+// `BENCH_AB_ONLY=<pattern>` measures only those whose names match. The earlier commit is checked out in a temporary worktree and built there; it runs on the schema this
 // working tree migrates to (migrations only add, so an older server runs on it).
 import { earlierCheckout } from './lib/checkout.ts'
 import { APPLICATION_NAME, ownConnectionsClosed, reserveConnections } from './lib/connections.ts'

@@ -18,8 +18,8 @@ const utf8Decoder = new TextDecoder()
  */
 const printableAscii = /^[ -~]*$/
 
-// Printable ASCII goes straight through btoa and atob: copying it byte by byte through the UTF-8 coders was
-// about 3 µs of each list page's server CPU to write its next cursor and 14 µs to read one.
+// Printable ASCII goes straight through btoa and atob: copying it byte by byte through the UTF-8
+// coders was about 3 µs of each list page's server CPU to write its next cursor and 14 µs to read one.
 function toBase64(text: string): string {
   if (printableAscii.test(text)) return btoa(text)
   let binary = ''
