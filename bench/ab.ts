@@ -11,8 +11,9 @@
 // request), and four signed-in reads of the database (a prompt's detail, the prompts list, a
 // conversation's first page of messages and the conversations list's second page, found by its
 // cursor: the route's statements, and the session's where a build reads it every time);
-// `BENCH_AB_ONLY=<pattern>` measures only those whose names match. The earlier commit is checked out in a temporary worktree and built there; it runs on the schema this
-// working tree migrates to (migrations only add, so an older server runs on it).
+// `BENCH_AB_ONLY=<pattern>` measures only those whose names match. The earlier commit is checked
+// out in a temporary worktree and built there; it runs on the schema this working tree migrates to
+// (migrations only add, so an older server runs on it).
 import { earlierCheckout } from './lib/checkout.ts'
 import { APPLICATION_NAME, ownConnectionsClosed, reserveConnections } from './lib/connections.ts'
 import { type BenchServer, CONNECTIONS, startServer, withCpuPerRequest } from './lib/harness.ts'
